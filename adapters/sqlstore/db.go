@@ -1,0 +1,185 @@
+// Package sqlstore implements Garden's storage ports on SQL with two dialects: SQLite through
+// modernc.org/sqlite (pure Go, the embedded default) and PostgreSQL through jackc/pgx.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jmoiron/sqlx"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+var _ ports.Store = (*Store)(nil)
+
+func init() {
+	// sqlx does not know modernc's driver name; without this Rebind would leave "?" alone.
+	sqlx.BindDriver("sqlite", sqlx.QUESTION)
+}
+
+// Dialect names the SQL flavour of a Store.
+type Dialect string
+
+// The supported dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Store is the SQL implementation of ports.Store.
+type Store struct {
+	db      *sqlx.DB
+	dialect Dialect
+	url     string
+}
+
+// Open connects to databaseURL: empty means a SQLite file garden.db in dataDir, a
+// postgres:// or postgresql:// URL means PostgreSQL, and sqlite:PATH names a SQLite file.
+// It does not migrate: call Migrate.
+func Open(ctx context.Context, databaseURL, dataDir string) (*Store, error) {
+	var (
+		db      *sqlx.DB
+		dialect Dialect
+		err     error
+	)
+	switch {
+	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
+		dialect = Postgres
+		db, err = sqlx.Open("pgx", databaseURL)
+		if err == nil {
+			db.SetMaxOpenConns(20)
+			db.SetMaxIdleConns(10)
+			db.SetConnMaxIdleTime(5 * time.Minute)
+		}
+	case databaseURL == "" || strings.HasPrefix(databaseURL, "sqlite:"):
+		dialect = SQLite
+		path := strings.TrimPrefix(databaseURL, "sqlite:")
+		if path == "" {
+			if err := os.MkdirAll(dataDir, 0o750); err != nil {
+				return nil, fmt.Errorf("create data dir: %w", err)
+			}
+			path = filepath.Join(dataDir, "garden.db")
+		}
+		// Foreign keys are off by default in SQLite; WAL lets readers run beside the writer;
+		// immediate transactions take the write lock at BEGIN so that two writers wait on the
+		// busy timeout instead of failing with "database is locked" on upgrade.
+		dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+		db, err = sqlx.Open("sqlite", dsn)
+	default:
+		return nil, fmt.Errorf("unsupported database URL: want empty (SQLite in the data dir), sqlite:PATH or postgres://…")
+	}
+	if err != nil {
+		return nil, err
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
+	}
+	return &Store{db: db, dialect: dialect, url: databaseURL}, nil
+}
+
+// Dialect tells which SQL flavour the store speaks.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// Close releases the connections.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ready implements ports.Store: the database answers and no migration is pending.
+func (s *Store) Ready(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	if err := s.db.PingContext(ctx); err != nil {
+		return domain.Errorf(domain.EUnavailable, "database unreachable")
+	}
+	pending, err := s.Pending(ctx)
+	if err != nil {
+		return domain.Errorf(domain.EUnavailable, "cannot read the schema version")
+	}
+	if len(pending) > 0 {
+		return domain.Errorf(domain.EUnavailable, "%d database migrations pending", len(pending))
+	}
+	return nil
+}
+
+// q rewrites "?" placeholders for the store's dialect.
+func (s *Store) q(query string) string { return s.db.Rebind(query) }
+
+// withTx runs fn in a transaction, committing when fn returns nil and rolling back otherwise.
+func (s *Store) withTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	tx, err := s.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return translate(err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return translate(tx.Commit())
+}
+
+// forUpdate is the row-lock suffix for read-modify-write paths; SQLite's immediate
+// transactions already hold the database's write lock.
+func (s *Store) forUpdate() string {
+	if s.dialect == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// translate maps driver errors to domain errors. It is the only place that knows driver codes.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Errorf(domain.ENotFound, "not found")
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "23505":
+			return &domain.Error{Code: domain.EConflict, Message: "already exists"}
+		case "23503":
+			return &domain.Error{Code: domain.EConflict, Message: "a referenced or referencing record blocks this change"}
+		case "23514":
+			return &domain.Error{Code: domain.EInvalid, Message: "a value is out of range"}
+		}
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		switch liteErr.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return &domain.Error{Code: domain.EConflict, Message: "already exists"}
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return &domain.Error{Code: domain.EConflict, Message: "a referenced or referencing record blocks this change"}
+		case sqlite3.SQLITE_CONSTRAINT_CHECK:
+			return &domain.Error{Code: domain.EInvalid, Message: "a value is out of range"}
+		}
+	}
+	return err
+}
+
+// utc normalises a time for storage: both dialects then compare and return UTC instants.
+func utc(t time.Time) time.Time { return t.UTC() }
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}

@@ -1,0 +1,184 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// userRow is the users table as the driver sees it.
+type userRow struct {
+	ID                   int64         `db:"id"`
+	Username             string        `db:"username"`
+	Email                string        `db:"email"`
+	FullName             string        `db:"full_name"`
+	PasswordHash         string        `db:"password_hash"`
+	Role                 string        `db:"role"`
+	IsActive             bool          `db:"is_active"`
+	IsProtected          bool          `db:"is_protected"`
+	CategoryID           sql.NullInt64 `db:"category_id"`
+	SiteID               sql.NullInt64 `db:"site_id"`
+	IsSiteAdmin          bool          `db:"is_site_admin"`
+	NotificationsEnabled bool          `db:"notifications_enabled"`
+	PrefEmail            bool          `db:"pref_email"`
+	PrefPush             sql.NullBool  `db:"pref_push"`
+	PrefCareReminders    bool          `db:"pref_care_reminders"`
+	PrefWeeklyDigest     bool          `db:"pref_weekly_digest"`
+	CreatedAt            time.Time     `db:"created_at"`
+	LastLogin            sql.NullTime  `db:"last_login"`
+}
+
+const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
+	is_site_admin, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
+
+func (r *userRow) toDomain() *domain.User {
+	u := &domain.User{
+		ID: r.ID, Username: r.Username, Email: r.Email, FullName: r.FullName, PasswordHash: r.PasswordHash,
+		Role: domain.Role(r.Role), IsActive: r.IsActive, IsProtected: r.IsProtected, IsSiteAdmin: r.IsSiteAdmin,
+		CategoryID: nullInt(r.CategoryID), SiteID: nullInt(r.SiteID), NotificationsEnabled: r.NotificationsEnabled,
+		NotificationPrefs: domain.NotificationPreferences{Email: r.PrefEmail, CareReminders: r.PrefCareReminders, WeeklyDigest: r.PrefWeeklyDigest},
+		CreatedAt:         r.CreatedAt.UTC(),
+	}
+	if r.PrefPush.Valid {
+		v := r.PrefPush.Bool
+		u.NotificationPrefs.Push = &v
+	}
+	if r.LastLogin.Valid {
+		t := r.LastLogin.Time.UTC()
+		u.LastLogin = &t
+	}
+	return u
+}
+
+// CreateUser implements ports.UserStore.
+func (s *Store) CreateUser(ctx context.Context, u *domain.User) error {
+	if u.CreatedAt.IsZero() {
+		u.CreatedAt = time.Now().UTC()
+	}
+	u.CreatedAt = utc(u.CreatedAt)
+	err := s.db.GetContext(ctx, &u.ID, s.q(`INSERT INTO users (username, email, full_name, password_hash, role, is_active, is_protected,
+		category_id, site_id, is_site_admin, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected,
+		u.CategoryID, u.SiteID, u.IsSiteAdmin, u.NotificationsEnabled, u.NotificationPrefs.Email, u.NotificationPrefs.Push,
+		u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin))
+	return translate(err)
+}
+
+func (s *Store) getUser(ctx context.Context, q sqlx.QueryerContext, where string, args ...any) (*domain.User, error) {
+	var r userRow
+	if err := sqlx.GetContext(ctx, q, &r, s.q(`SELECT `+userColumns+` FROM users WHERE `+where), args...); err != nil {
+		return nil, translate(err)
+	}
+	return r.toDomain(), nil
+}
+
+// UserByID implements ports.UserStore.
+func (s *Store) UserByID(ctx context.Context, id int64) (*domain.User, error) {
+	return s.getUser(ctx, s.db, `id = ?`, id)
+}
+
+// UserByUsername implements ports.UserStore.
+func (s *Store) UserByUsername(ctx context.Context, username string) (*domain.User, error) {
+	return s.getUser(ctx, s.db, `lower(username) = ?`, strings.ToLower(username))
+}
+
+// ProtectedUser implements ports.UserStore.
+func (s *Store) ProtectedUser(ctx context.Context) (*domain.User, error) {
+	return s.getUser(ctx, s.db, `is_protected = ?`, true)
+}
+
+// ListUsers implements ports.UserStore.
+func (s *Store) ListUsers(ctx context.Context, f ports.UserFilter) ([]*domain.User, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.SiteID != nil {
+		where, args = append(where, "site_id = ?"), append(args, *f.SiteID)
+	}
+	if f.Role != "" {
+		where, args = append(where, "role = ?"), append(args, string(f.Role))
+	}
+	var rows []userRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id`), args...); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]*domain.User, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// UpdateUser implements ports.UserStore.
+func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) error) (*domain.User, error) {
+	var out *domain.User
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		u, err := s.getUser(ctx, tx, `id = ?`+s.forUpdate(), id)
+		if err != nil {
+			return err
+		}
+		if err := fn(u); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
+			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, notifications_enabled = ?,
+			pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ? WHERE id = ?`),
+			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
+			u.IsSiteAdmin, u.NotificationsEnabled, u.NotificationPrefs.Email, u.NotificationPrefs.Push,
+			u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), id)
+		if err != nil {
+			return translate(err)
+		}
+		out = u
+		return nil
+	})
+	return out, err
+}
+
+// DeleteUser implements ports.UserStore.
+func (s *Store) DeleteUser(ctx context.Context, id int64, check func(*domain.User) error) error {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		u, err := s.getUser(ctx, tx, `id = ?`+s.forUpdate(), id)
+		if err != nil {
+			return err
+		}
+		if check != nil {
+			if err := check(u); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, s.q(`DELETE FROM users WHERE id = ?`), id)
+		return translate(err)
+	})
+}
+
+// RecordLogin implements ports.UserStore.
+func (s *Store) RecordLogin(ctx context.Context, id int64, at time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE users SET last_login = ? WHERE id = ?`), utc(at), id)
+	return affectedOne(res, err)
+}
+
+func affectedOne(res sql.Result, err error) error {
+	if err != nil {
+		return translate(err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return domain.Errorf(domain.ENotFound, "not found")
+	}
+	return nil
+}
+
+func nullInt(n sql.NullInt64) *int64 {
+	if !n.Valid {
+		return nil
+	}
+	v := n.Int64
+	return &v
+}

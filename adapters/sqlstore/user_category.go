@@ -1,0 +1,51 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+type userCategoryRow struct {
+	ID          int64     `db:"id"`
+	Name        string    `db:"name"`
+	Description string    `db:"description"`
+	CreatedAt   time.Time `db:"created_at"`
+}
+
+func (r *userCategoryRow) toDomain() *domain.UserCategory {
+	return &domain.UserCategory{ID: r.ID, Name: r.Name, Description: r.Description, CreatedAt: r.CreatedAt.UTC()}
+}
+
+// CreateUserCategory implements ports.UserCategoryStore.
+func (s *Store) CreateUserCategory(ctx context.Context, c *domain.UserCategory) error {
+	if c.CreatedAt.IsZero() {
+		c.CreatedAt = time.Now().UTC()
+	}
+	c.CreatedAt = utc(c.CreatedAt)
+	return translate(s.db.GetContext(ctx, &c.ID, s.q(`INSERT INTO user_categories (name, description, created_at) VALUES (?, ?, ?) RETURNING id`),
+		c.Name, c.Description, c.CreatedAt))
+}
+
+// UserCategoryByID implements ports.UserCategoryStore.
+func (s *Store) UserCategoryByID(ctx context.Context, id int64) (*domain.UserCategory, error) {
+	var r userCategoryRow
+	if err := s.db.GetContext(ctx, &r, s.q(`SELECT id, name, description, created_at FROM user_categories WHERE id = ?`), id); err != nil {
+		return nil, translate(err)
+	}
+	return r.toDomain(), nil
+}
+
+// ListUserCategories implements ports.UserCategoryStore.
+func (s *Store) ListUserCategories(ctx context.Context) ([]*domain.UserCategory, error) {
+	var rows []userCategoryRow
+	if err := s.db.SelectContext(ctx, &rows, `SELECT id, name, description, created_at FROM user_categories ORDER BY lower(name)`); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]*domain.UserCategory, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}

@@ -1,0 +1,417 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// AccountsConfig tunes sessions and the sign-in throttle.
+type AccountsConfig struct {
+	// SessionTTL is how long a bearer token stays valid after sign-in.
+	SessionTTL time.Duration
+	Throttle   domain.LoginThrottle
+}
+
+// Accounts signs people in and out and administers user accounts.
+type Accounts struct {
+	store  ports.Store
+	hasher ports.PasswordHasher
+	clock  ports.Clock
+	cfg    AccountsConfig
+	log    *slog.Logger
+	// dummyHash is verified when a username does not exist, so that a failed sign-in takes as
+	// long for unknown users as for known ones and does not reveal which usernames exist.
+	dummyHash string
+}
+
+// NewAccounts builds the accounts service.
+func NewAccounts(store ports.Store, hasher ports.PasswordHasher, clock ports.Clock, cfg AccountsConfig, log *slog.Logger) (*Accounts, error) {
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = 30 * 24 * time.Hour
+	}
+	dummy, err := hasher.Hash("garden-dummy-password")
+	if err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Accounts{store: store, hasher: hasher, clock: clock, cfg: cfg, log: log, dummyHash: dummy}, nil
+}
+
+// SignedIn is the answer to a successful sign-in or impersonation change.
+type SignedIn struct {
+	Token string
+	User  *domain.User
+}
+
+// Login checks a username and password and opens a session.
+func (a *Accounts) Login(ctx context.Context, username, password string) (*SignedIn, error) {
+	username = domain.NormalizeUsername(username)
+	if err := domain.ValidateLogin(username, password); err != nil {
+		return nil, err
+	}
+	now := a.clock.Now()
+	failures, err := a.store.LoginFailuresSince(ctx, username, now.Add(-a.cfg.Throttle.Window))
+	if err != nil {
+		return nil, err
+	}
+	if err := a.cfg.Throttle.Check(failures, now); err != nil {
+		return nil, err
+	}
+
+	user, err := a.store.UserByUsername(ctx, username)
+	if err != nil && domain.ErrorCode(err) != domain.ENotFound {
+		return nil, err
+	}
+	hash := a.dummyHash
+	if user != nil {
+		hash = user.PasswordHash
+	}
+	ok, err := a.hasher.Verify(hash, password)
+	if err != nil {
+		return nil, err
+	}
+	if user == nil || !ok {
+		if err := a.store.RecordLoginFailure(ctx, username, now); err != nil {
+			return nil, err
+		}
+		return nil, domain.Errorf(domain.EUnauthorized, domain.MsgInvalidCredentials)
+	}
+	if !user.IsActive {
+		return nil, domain.Errorf(domain.EForbidden, domain.MsgAccountDeactivated)
+	}
+	if err := a.store.ClearLoginFailures(ctx, username); err != nil {
+		return nil, err
+	}
+	if err := a.store.RecordLogin(ctx, user.ID, now); err != nil {
+		return nil, err
+	}
+	user.LastLogin = &now
+	return a.openSession(ctx, user, nil)
+}
+
+func (a *Accounts) openSession(ctx context.Context, user *domain.User, impersonator *int64) (*SignedIn, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	now := a.clock.Now()
+	s := &domain.Session{TokenHash: hash, UserID: user.ID, ImpersonatorID: impersonator, CreatedAt: now, ExpiresAt: now.Add(a.cfg.SessionTTL)}
+	if err := a.store.CreateSession(ctx, s); err != nil {
+		return nil, err
+	}
+	return &SignedIn{Token: token, User: user}, nil
+}
+
+// Authenticate resolves a bearer token to its principal. Unknown, expired and revoked tokens,
+// and tokens of deactivated users, are unauthorized.
+func (a *Accounts) Authenticate(ctx context.Context, token string) (*domain.Principal, error) {
+	unauthorized := domain.Errorf(domain.EUnauthorized, domain.MsgNotSignedIn)
+	if token == "" {
+		return nil, unauthorized
+	}
+	s, err := a.store.SessionByTokenHash(ctx, HashToken(token))
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return nil, unauthorized
+	} else if err != nil {
+		return nil, err
+	}
+	if !s.ActiveAt(a.clock.Now()) {
+		return nil, unauthorized
+	}
+	u, err := a.store.UserByID(ctx, s.UserID)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return nil, unauthorized
+	} else if err != nil {
+		return nil, err
+	}
+	if !u.IsActive {
+		return nil, unauthorized
+	}
+	return &domain.Principal{User: u, Session: s}, nil
+}
+
+// Logout revokes the caller's session.
+func (a *Accounts) Logout(ctx context.Context, p *domain.Principal) error {
+	if p == nil || p.Session == nil {
+		return domain.Errorf(domain.EUnauthorized, domain.MsgNotSignedIn)
+	}
+	return a.store.RevokeSession(ctx, p.Session.ID, a.clock.Now())
+}
+
+// Impersonate lets a superadmin act as another user: it opens a session for the target that
+// remembers the superadmin, so that EndImpersonation can return to them.
+func (a *Accounts) Impersonate(ctx context.Context, actor *domain.Principal, targetID int64) (*SignedIn, error) {
+	// Check the caller before looking the target up, so nobody else learns which ids exist.
+	if err := domain.CheckCanImpersonate(actor); err != nil {
+		return nil, err
+	}
+	target, err := a.store.UserByID(ctx, targetID)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return nil, domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+	} else if err != nil {
+		return nil, err
+	}
+	if err := domain.CheckImpersonation(actor, target); err != nil {
+		return nil, err
+	}
+	a.log.Info("impersonation started", "superadmin", actor.User.Username, "target", target.Username)
+	return a.openSession(ctx, target, &actor.User.ID)
+}
+
+// EndImpersonation closes an impersonation session and signs the original superadmin back in
+// with a fresh token.
+func (a *Accounts) EndImpersonation(ctx context.Context, actor *domain.Principal) (*SignedIn, error) {
+	if actor == nil || actor.Session == nil {
+		return nil, domain.Errorf(domain.EUnauthorized, domain.MsgNotSignedIn)
+	}
+	if !actor.IsImpersonating() {
+		return nil, domain.Errorf(domain.EConflict, domain.MsgNotImpersonating)
+	}
+	original, err := a.store.UserByID(ctx, *actor.Session.ImpersonatorID)
+	if domain.ErrorCode(err) == domain.ENotFound || (err == nil && (!original.IsActive || original.Role != domain.RoleSuperadmin)) {
+		// The superadmin was removed or demoted meanwhile: close the session, sign nobody in.
+		_ = a.store.RevokeSession(ctx, actor.Session.ID, a.clock.Now())
+		return nil, domain.Errorf(domain.EUnauthorized, domain.MsgNotSignedIn)
+	} else if err != nil {
+		return nil, err
+	}
+	if err := a.store.RevokeSession(ctx, actor.Session.ID, a.clock.Now()); err != nil {
+		return nil, err
+	}
+	a.log.Info("impersonation ended", "superadmin", original.Username, "target", actor.User.Username)
+	return a.openSession(ctx, original, nil)
+}
+
+// NewUser is the input for creating an account.
+type NewUser struct {
+	Username    string
+	Password    string
+	Email       string
+	FullName    string
+	Role        domain.Role
+	SiteID      *int64
+	IsSiteAdmin bool
+	CategoryID  *int64
+}
+
+// CreateUser creates an account after checking the admin form's rules and the account rules.
+// It is the operator's path (CLI); the HTTP admin path adds the caller's permissions on top.
+func (a *Accounts) CreateUser(ctx context.Context, in NewUser) (*domain.User, error) {
+	in.Username = domain.NormalizeUsername(in.Username)
+	in.Email = strings.TrimSpace(in.Email)
+	var v domain.Validation
+	domain.ValidateUsername(&v, in.Username)
+	domain.ValidatePassword(&v, in.Password, domain.MinAdminPasswordLength)
+	domain.ValidateEmail(&v, in.Email)
+	if in.Role == "" {
+		in.Role = domain.RoleUser
+	}
+	if _, err := domain.ParseRole(string(in.Role)); err != nil {
+		return nil, err
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	u := &domain.User{
+		Username: in.Username, Email: in.Email, FullName: strings.TrimSpace(in.FullName),
+		Role: in.Role, IsActive: true, SiteID: in.SiteID, IsSiteAdmin: in.IsSiteAdmin, CategoryID: in.CategoryID,
+		NotificationsEnabled: true, NotificationPrefs: domain.DefaultNotificationPreferences(),
+	}
+	if err := domain.CheckUserShape(u); err != nil {
+		return nil, err
+	}
+	if err := a.checkReferences(ctx, u); err != nil {
+		return nil, err
+	}
+	hash, err := a.hasher.Hash(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	u.PasswordHash = hash
+	if err := a.store.CreateUser(ctx, u); err != nil {
+		if domain.ErrorCode(err) == domain.EConflict {
+			return nil, &domain.Error{Code: domain.EConflict, Message: domain.MsgUsernameTaken, Fields: map[string]string{"username": domain.MsgUsernameTaken}}
+		}
+		return nil, err
+	}
+	return u, nil
+}
+
+// checkReferences makes sure the site and category a user points to exist.
+func (a *Accounts) checkReferences(ctx context.Context, u *domain.User) error {
+	if u.SiteID != nil {
+		if _, err := a.store.SiteByID(ctx, *u.SiteID); domain.ErrorCode(err) == domain.ENotFound {
+			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgSiteNotFound, Fields: map[string]string{"siteId": domain.MsgSiteNotFound}}
+		} else if err != nil {
+			return err
+		}
+	}
+	if u.CategoryID != nil {
+		if _, err := a.store.UserCategoryByID(ctx, *u.CategoryID); domain.ErrorCode(err) == domain.ENotFound {
+			return &domain.Error{Code: domain.EInvalid, Message: "Category not found", Fields: map[string]string{"categoryId": "Category not found"}}
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ListUsers returns users, optionally narrowed.
+func (a *Accounts) ListUsers(ctx context.Context, filter ports.UserFilter) ([]*domain.User, error) {
+	return a.store.ListUsers(ctx, filter)
+}
+
+// UserByUsername finds one user.
+func (a *Accounts) UserByUsername(ctx context.Context, username string) (*domain.User, error) {
+	u, err := a.store.UserByUsername(ctx, domain.NormalizeUsername(username))
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return nil, domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+	}
+	return u, err
+}
+
+// ChangeUser applies change to the named user under the account rules, in one transaction.
+func (a *Accounts) ChangeUser(ctx context.Context, username string, change func(*domain.User) error) (*domain.User, error) {
+	u, err := a.UserByUsername(ctx, username)
+	if err != nil {
+		return nil, err
+	}
+	var deactivated bool
+	updated, err := a.store.UpdateUser(ctx, u.ID, func(cur *domain.User) error {
+		before := *cur
+		if err := change(cur); err != nil {
+			return err
+		}
+		if err := domain.CheckUserChange(&before, cur); err != nil {
+			return err
+		}
+		if (cur.SiteID != nil && !sameID(before.SiteID, cur.SiteID)) || (cur.CategoryID != nil && !sameID(before.CategoryID, cur.CategoryID)) {
+			if err := a.checkReferences(ctx, cur); err != nil {
+				return err
+			}
+		}
+		deactivated = before.IsActive && !cur.IsActive
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if deactivated {
+		// A deactivated user is signed out everywhere at once, not at token expiry.
+		if _, err := a.store.RevokeUserSessions(ctx, updated.ID, a.clock.Now()); err != nil {
+			return nil, err
+		}
+	}
+	return updated, nil
+}
+
+// SetRole changes a user's role.
+func (a *Accounts) SetRole(ctx context.Context, username string, role domain.Role) (*domain.User, error) {
+	if _, err := domain.ParseRole(string(role)); err != nil {
+		return nil, err
+	}
+	return a.ChangeUser(ctx, username, func(u *domain.User) error {
+		u.Role = role
+		if role == domain.RoleSuperadmin && !u.IsProtected {
+			// A superadmin has system-wide rights, so a promotion drops the site tie instead of
+			// refusing: that is what the admin form does when the role changes.
+			u.SiteID, u.IsSiteAdmin = nil, false
+		}
+		return nil
+	})
+}
+
+// SetActive activates or deactivates a user.
+func (a *Accounts) SetActive(ctx context.Context, username string, active bool) (*domain.User, error) {
+	return a.ChangeUser(ctx, username, func(u *domain.User) error {
+		u.IsActive = active
+		return nil
+	})
+}
+
+// ResetPassword sets a new password and signs the user out everywhere.
+func (a *Accounts) ResetPassword(ctx context.Context, username, password string) (*domain.User, error) {
+	var v domain.Validation
+	domain.ValidatePassword(&v, password, domain.MinAdminPasswordLength)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	hash, err := a.hasher.Hash(password)
+	if err != nil {
+		return nil, err
+	}
+	u, err := a.ChangeUser(ctx, username, func(u *domain.User) error {
+		u.PasswordHash = hash
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := a.store.RevokeUserSessions(ctx, u.ID, a.clock.Now()); err != nil {
+		return nil, err
+	}
+	if err := a.store.ClearLoginFailures(ctx, u.Username); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// EnsureProtectedAdmin creates the protected system superadmin when none exists. When password
+// is empty it generates one and returns it, so the caller can print it once; otherwise the
+// returned password is empty. created is false when the account already existed.
+func (a *Accounts) EnsureProtectedAdmin(ctx context.Context, username, password string) (created bool, generated string, err error) {
+	if _, err := a.store.ProtectedUser(ctx); err == nil {
+		return false, "", nil
+	} else if domain.ErrorCode(err) != domain.ENotFound {
+		return false, "", err
+	}
+	if username == "" {
+		username = "admin"
+	}
+	if password == "" {
+		if generated, err = RandomPassword(20); err != nil {
+			return false, "", err
+		}
+		password = generated
+	}
+	var v domain.Validation
+	domain.ValidateUsername(&v, username)
+	domain.ValidatePassword(&v, password, domain.MinAdminPasswordLength)
+	if err := v.Err(); err != nil {
+		return false, "", err
+	}
+	hash, err := a.hasher.Hash(password)
+	if err != nil {
+		return false, "", err
+	}
+	u := &domain.User{
+		Username: username, PasswordHash: hash, Role: domain.RoleSuperadmin, IsActive: true, IsProtected: true,
+		FullName: "System Administrator", NotificationsEnabled: true, NotificationPrefs: domain.DefaultNotificationPreferences(),
+	}
+	if err := a.store.CreateUser(ctx, u); err != nil {
+		if domain.ErrorCode(err) == domain.EConflict {
+			// Another replica created it at the same moment, or an ordinary account holds the
+			// name: only the second is a problem worth stopping for.
+			if _, perr := a.store.ProtectedUser(ctx); perr == nil {
+				return false, "", nil
+			}
+			return false, "", domain.Errorf(domain.EConflict, "Cannot create the system superadmin: the username %q is taken by an ordinary account; set GARDEN_ADMIN_USERNAME to another name", username)
+		}
+		return false, "", err
+	}
+	return true, generated, nil
+}
+
+func sameID(a, b *int64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}

@@ -1,0 +1,88 @@
+// Package domain holds Garden's entities, value types and pure rules. It imports only the
+// standard library and never reads the clock or a random source: callers pass time in.
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Error codes. Each maps to one HTTP status in adapters/httpapi and to one exit path in the CLI.
+const (
+	EInvalid      = "invalid"
+	EUnauthorized = "unauthorized"
+	EForbidden    = "forbidden"
+	ENotFound     = "not_found"
+	EConflict     = "conflict"
+	ELimitReached = "limit_reached"
+	ETooLarge     = "too_large"
+	ERateLimited  = "rate_limited"
+	EUnavailable  = "unavailable"
+	EInternal     = "internal"
+)
+
+// Error is an application error whose Message is safe to show to the person who caused it.
+type Error struct {
+	Code    string
+	Message string
+	// Fields maps an input field name to its validation message.
+	Fields map[string]string
+	// RetryAfter tells a rate-limited caller when to try again.
+	RetryAfter time.Duration
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf returns an *Error with the given code and formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err, or EInternal when err is not an *Error.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EInternal
+}
+
+// ErrorMessage returns the user-facing message of err; internal errors get a generic text so that
+// no driver or stack detail leaks.
+func ErrorMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) && e.Code != EInternal {
+		return e.Message
+	}
+	return "Internal error."
+}
+
+// Validation collects field messages and turns them into one invalid error.
+type Validation struct {
+	fields map[string]string
+	first  string
+}
+
+// Add records msg for field unless that field already has a message.
+func (v *Validation) Add(field, msg string) {
+	if v.fields == nil {
+		v.fields = map[string]string{}
+	}
+	if _, ok := v.fields[field]; ok {
+		return
+	}
+	v.fields[field] = msg
+	if v.first == "" {
+		v.first = msg
+	}
+}
+
+// Err returns nil when nothing was added, else an invalid error whose message is the first
+// problem found (the page shows it) and whose Fields hold every problem.
+func (v *Validation) Err() error {
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return &Error{Code: EInvalid, Message: v.first, Fields: v.fields}
+}
