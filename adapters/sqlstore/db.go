@@ -173,13 +173,14 @@ func translate(err error) error {
 	return err
 }
 
-// utc normalises a time for storage: both dialects then compare and return UTC instants.
-func utc(t time.Time) time.Time { return t.UTC() }
+// utc normalises a time for storage: UTC, to the microsecond that PostgreSQL keeps, so that
+// both dialects compare and return the same instants.
+func utc(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 func utcPtr(t *time.Time) *time.Time {
 	if t == nil {
 		return nil
 	}
-	u := t.UTC()
+	u := utc(*t)
 	return &u
 }

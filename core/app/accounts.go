@@ -222,7 +222,7 @@ func (a *Accounts) CreateUser(ctx context.Context, in NewUser) (*domain.User, er
 	u := &domain.User{
 		Username: in.Username, Email: in.Email, FullName: strings.TrimSpace(in.FullName),
 		Role: in.Role, IsActive: true, SiteID: in.SiteID, IsSiteAdmin: in.IsSiteAdmin, CategoryID: in.CategoryID,
-		NotificationsEnabled: true, NotificationPrefs: domain.DefaultNotificationPreferences(),
+		NotificationsEnabled: true, NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: a.clock.Now(),
 	}
 	if err := domain.CheckUserShape(u); err != nil {
 		return nil, err
@@ -394,6 +394,7 @@ func (a *Accounts) EnsureProtectedAdmin(ctx context.Context, username, password 
 	u := &domain.User{
 		Username: username, PasswordHash: hash, Role: domain.RoleSuperadmin, IsActive: true, IsProtected: true,
 		FullName: "System Administrator", NotificationsEnabled: true, NotificationPrefs: domain.DefaultNotificationPreferences(),
+		CreatedAt: a.clock.Now(),
 	}
 	if err := a.store.CreateUser(ctx, u); err != nil {
 		if domain.ErrorCode(err) == domain.EConflict {

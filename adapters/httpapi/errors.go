@@ -1,0 +1,124 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+	"strconv"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// statusByCode is the one table from domain error codes to HTTP statuses (DESIGN.md).
+var statusByCode = map[string]int{
+	domain.EInvalid:      http.StatusBadRequest,
+	domain.EUnauthorized: http.StatusUnauthorized,
+	domain.EForbidden:    http.StatusForbidden,
+	domain.ELimitReached: http.StatusForbidden,
+	domain.ENotFound:     http.StatusNotFound,
+	domain.EConflict:     http.StatusConflict,
+	domain.ETooLarge:     http.StatusRequestEntityTooLarge,
+	domain.ERateLimited:  http.StatusTooManyRequests,
+	domain.EUnavailable:  http.StatusServiceUnavailable,
+	domain.EInternal:     http.StatusInternalServerError,
+}
+
+// errorJSON is the body of every non-2xx answer. message is always present: the page shows it.
+type errorJSON struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Errors  map[string]string `json:"errors,omitempty"`
+}
+
+// writeError answers with err's status and message. Internal errors are logged with their
+// detail and answered with "Internal error." only.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	code := domain.ErrorCode(err)
+	status, ok := statusByCode[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	body := errorJSON{Message: domain.ErrorMessage(err), Code: code}
+	var de *domain.Error
+	if errors.As(err, &de) {
+		body.Errors = de.Fields
+		if de.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(de.RetryAfter.Seconds()))))
+		}
+	}
+	if status == http.StatusInternalServerError {
+		body.Errors = nil
+		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// maxJSONBody bounds a JSON request body; nothing in the API needs more.
+const maxJSONBody = 1 << 20
+
+// decodeJSON reads the request body into dst and turns every decoding problem into a clear
+// invalid or too-large error, never a 500.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+	if err := dec.Decode(dst); err != nil {
+		var tooBig *http.MaxBytesError
+		var syntax *json.SyntaxError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return domain.Errorf(domain.ETooLarge, "Request body is too large (limit %d bytes)", maxJSONBody)
+		case errors.Is(err, io.EOF):
+			return domain.Errorf(domain.EInvalid, "Request body is empty: send a JSON object")
+		case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+			return domain.Errorf(domain.EInvalid, "Request body is not valid JSON")
+		case errors.As(err, &typeErr):
+			field := typeErr.Field
+			if field == "" {
+				return domain.Errorf(domain.EInvalid, "Request body must be a JSON object")
+			}
+			msg := fmt.Sprintf("%s must be a %s", field, jsonTypeName(typeErr.Type.Kind().String()))
+			return &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}
+		default:
+			return domain.Errorf(domain.EInvalid, "Request body is not valid JSON")
+		}
+	}
+	if dec.More() {
+		return domain.Errorf(domain.EInvalid, "Request body must hold a single JSON object")
+	}
+	return nil
+}
+
+func jsonTypeName(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "bool":
+		return "boolean"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
+		return "number"
+	case "slice", "array":
+		return "list"
+	}
+	return "object"
+}
+
+// pathID reads a positive integer path value; anything else is not found, as no such record
+// can exist.
+func pathID(r *http.Request, name string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id < 1 {
+		return 0, domain.Errorf(domain.ENotFound, "Not found")
+	}
+	return id, nil
+}

@@ -1,0 +1,102 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+type principalKey struct{}
+
+// bearerToken returns the token of an "Authorization: Bearer …" header, or "".
+func bearerToken(r *http.Request) string {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// authed wraps a handler that needs a signed-in caller: it resolves the bearer token and answers
+// 401 itself when there is none or it is not valid.
+func (s *Server) authed(h func(w http.ResponseWriter, r *http.Request, p *domain.Principal)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, err := s.accounts.Authenticate(r.Context(), bearerToken(r))
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)), p)
+	}
+}
+
+type loginRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+type signedInJSON struct {
+	Token string   `json:"token"`
+	User  userJSON `json:"user"`
+}
+
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	var in loginRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.accounts.Login(r.Context(), in.Username, in.Password)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, signedInJSON{Token: res.Token, User: toUserJSON(res.User)})
+}
+
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	if err := s.accounts.Logout(r.Context(), p); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	writeJSON(w, http.StatusOK, toUserJSON(p.User))
+}
+
+// handleAuthCheck always answers 200: it reports, it does not guard.
+func (s *Server) handleAuthCheck(w http.ResponseWriter, r *http.Request) {
+	_, err := s.accounts.Authenticate(r.Context(), bearerToken(r))
+	if err != nil && domain.ErrorCode(err) != domain.EUnauthorized {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"authenticated": err == nil})
+}
+
+func (s *Server) handleImpersonate(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.accounts.Impersonate(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, signedInJSON{Token: res.Token, User: toUserJSON(res.User)})
+}
+
+func (s *Server) handleEndImpersonation(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	res, err := s.accounts.EndImpersonation(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, signedInJSON{Token: res.Token, User: toUserJSON(res.User)})
+}

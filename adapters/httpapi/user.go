@@ -1,0 +1,47 @@
+package httpapi
+
+import (
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// userJSON is a user on the wire (spec 02 §3). The password hash never leaves the server.
+type userJSON struct {
+	ID                      int64                       `json:"id"`
+	Username                string                      `json:"username"`
+	Email                   string                      `json:"email"`
+	FullName                string                      `json:"fullName"`
+	Role                    domain.Role                 `json:"role"`
+	IsActive                bool                        `json:"isActive"`
+	IsProtected             bool                        `json:"isProtected"`
+	CategoryID              *int64                      `json:"categoryId"`
+	SiteID                  *int64                      `json:"siteId"`
+	IsSiteAdmin             bool                        `json:"isSiteAdmin"`
+	CreatedAt               time.Time                   `json:"createdAt"`
+	LastLogin               *time.Time                  `json:"lastLogin"`
+	Preferences             preferencesJSON             `json:"preferences"`
+	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
+}
+
+type preferencesJSON struct {
+	Notifications bool `json:"notifications"`
+}
+
+type notificationPreferencesJSON struct {
+	Email         bool  `json:"email"`
+	Push          *bool `json:"push"`
+	CareReminders bool  `json:"careReminders"`
+	WeeklyDigest  bool  `json:"weeklyDigest"`
+}
+
+func toUserJSON(u *domain.User) userJSON {
+	p := u.NotificationPrefs
+	return userJSON{
+		ID: u.ID, Username: u.Username, Email: u.Email, FullName: u.FullName, Role: u.Role, IsActive: u.IsActive,
+		IsProtected: u.IsProtected, CategoryID: u.CategoryID, SiteID: u.SiteID, IsSiteAdmin: u.IsSiteAdmin,
+		CreatedAt: u.CreatedAt.UTC(), LastLogin: u.LastLogin,
+		Preferences:             preferencesJSON{Notifications: u.NotificationsEnabled},
+		NotificationPreferences: notificationPreferencesJSON{Email: p.Email, Push: p.Push, CareReminders: p.CareReminders, WeeklyDigest: p.WeeklyDigest},
+	}
+}

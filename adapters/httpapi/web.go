@@ -1,0 +1,59 @@
+package httpapi
+
+import (
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Garden</title></head>
+<body style="font-family:system-ui;max-width:36rem;margin:4rem auto;line-height:1.5">
+<h1>Garden</h1><p>The web app is not built into this binary. Run <code>make build</code> (or <code>make run</code>)
+to build it; the API under <code>/api</code> works meanwhile.</p></body></html>`
+
+// webApp serves the built React app: files as they are, and index.html for every other path so
+// that the client router can show the page (or its 404 page).
+func (s *Server) webApp() http.Handler {
+	if s.web == nil {
+		return http.HandlerFunc(serveNotBuilt)
+	}
+	index, err := fs.ReadFile(s.web, "index.html")
+	if err != nil {
+		return http.HandlerFunc(serveNotBuilt)
+	}
+	files := http.FileServerFS(s.web)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					// Vite puts a content hash in every asset name, so they never change.
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+			if strings.HasPrefix(name, "assets/") {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(index)
+	})
+}
+
+func serveNotBuilt(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte(notBuiltPage))
+}

@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+func (e *env) serveCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the web app and the API",
+		Long: `Migrate the database, create the protected system superadmin if it is missing, and serve the web
+app and the JSON API. SIGTERM or SIGINT stops accepting connections and lets requests in flight
+finish (up to shutdown_timeout). GET /healthz answers while the process is up; GET /readyz answers
+200 only while the database is reachable and its schema current.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			return e.serve(ctx)
+		},
+	}
+	c.Flags().String("addr", "", "address to listen on (GARDEN_ADDR)")
+	c.Flags().String("base-url", "", "public URL for links and QR codes (GARDEN_BASE_URL)")
+	_ = e.v.BindPFlag("addr", c.Flags().Lookup("addr"))
+	_ = e.v.BindPFlag("base_url", c.Flags().Lookup("base-url"))
+	return c
+}
+
+// serve runs the server until ctx ends, then shuts down gracefully.
+func (e *env) serve(ctx context.Context) error {
+	rt, cfg, err := e.runtime(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer rt.Close()
+	log := e.logger(cfg)
+	applied, err := rt.Migrate(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	for _, name := range applied {
+		log.Info("applied migration", "name", name)
+	}
+	created, generated, err := rt.Accounts.EnsureProtectedAdmin(ctx, cfg.AdminUsername, cfg.AdminPassword)
+	if err != nil {
+		return err
+	}
+	if created {
+		log.Info("created the protected system superadmin", "username", cfg.AdminUsername)
+		if generated != "" {
+			// Printed once, on creation, to the terminal and not the structured log.
+			fmt.Fprintf(e.errOut, "\n  Protected superadmin %q created with the generated password:\n\n      %s\n\n"+
+				"  Store it now: it will not be shown again (reset it with `gardenctl users reset-password`).\n\n",
+				cfg.AdminUsername, generated)
+		}
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           rt.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute, // uploads on slow links
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests in flight", "timeout", cfg.ShutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}

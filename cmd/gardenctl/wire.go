@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/cli"
+	"github.com/gardenctl/garden/configs"
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/web"
+)
+
+// systemClock is the real clock.
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now().UTC() }
+
+// wire picks the concrete adapters from the configuration. It is the only place that does.
+func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runtime, error) {
+	store, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
+		SessionTTL: cfg.SessionTTL,
+		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, Window: cfg.LoginThrottleWindow},
+	}, log)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	server := httpapi.New(httpapi.Options{Accounts: accounts, Ready: store.Ready, Web: web.Dist(), Log: log, Version: version})
+	return &cli.Runtime{
+		Accounts: accounts,
+		Migrate: func(ctx context.Context) ([]string, error) {
+			applied, err := store.Migrate(ctx)
+			names := make([]string, len(applied))
+			for i, m := range applied {
+				names[i] = m.Name
+			}
+			return names, err
+		},
+		Ready:   store.Ready,
+		Handler: server.Handler(),
+		Close:   store.Close,
+	}, nil
+}
