@@ -1,0 +1,499 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// clock is a settable test clock.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// harness is one API over a fresh SQLite store.
+type harness struct {
+	t        *testing.T
+	srv      *httptest.Server
+	store    ports.Store
+	accounts *app.Accounts
+	clock    *clock
+	logs     *bytes.Buffer
+}
+
+type options struct {
+	wrap  func(ports.Store) ports.Store
+	ready func(context.Context) error
+	web   fstest.MapFS
+}
+
+func newHarness(t *testing.T, o options) *harness {
+	t.Helper()
+	s, err := sqlstore.Open(context.Background(), "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if _, err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var store ports.Store = s
+	if o.wrap != nil {
+		store = o.wrap(s)
+	}
+	c := &clock{now: time.Date(2026, 6, 1, 8, 0, 0, 0, time.UTC)}
+	logs := &bytes.Buffer{}
+	log := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
+	acc, err := app.NewAccounts(store, password.Fast, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: domain.LoginThrottle{MaxFailures: 3, Window: 10 * time.Minute}}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := o.ready
+	if ready == nil {
+		ready = store.Ready
+	}
+	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test"}
+	if o.web != nil {
+		opts.Web = o.web
+	}
+	srv := httptest.NewServer(httpapi.New(opts).Handler())
+	t.Cleanup(srv.Close)
+	return &harness{t: t, srv: srv, store: store, accounts: acc, clock: c, logs: logs}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.w.Write(p) }
+
+func (h *harness) user(username string, role domain.Role) *domain.User {
+	h.t.Helper()
+	u, err := h.accounts.CreateUser(context.Background(), app.NewUser{Username: username, Password: "password-" + username, Role: role})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return u
+}
+
+// response is a decoded answer.
+type response struct {
+	status int
+	header http.Header
+	body   map[string]any
+	raw    string
+}
+
+func (h *harness) do(method, path, token string, body any) response {
+	h.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		rd = bytes.NewReader(j)
+	}
+	req, _ := http.NewRequest(method, h.srv.URL+path, rd)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := h.srv.Client().Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := response{status: res.StatusCode, header: res.Header, raw: string(raw)}
+	_ = json.Unmarshal(raw, &out.body)
+	return out
+}
+
+func (h *harness) login(username, pw string) string {
+	h.t.Helper()
+	r := h.do("POST", "/api/login", "", map[string]string{"username": username, "password": pw})
+	if r.status != 200 {
+		h.t.Fatalf("login %s: %d %s", username, r.status, r.raw)
+	}
+	return r.body["token"].(string)
+}
+
+func expect(t *testing.T, r response, status int, message string) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d: %s", r.status, status, r.raw)
+	}
+	if message != "" && r.body["message"] != message {
+		t.Fatalf("message %q, want %q", r.body["message"], message)
+	}
+	if status >= 400 && (r.body["code"] == nil || r.body["message"] == nil) {
+		t.Fatalf("error body lacks message or code: %s", r.raw)
+	}
+}
+
+func TestLogin(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	u := h.user("rosa", domain.RoleUser)
+
+	t.Run("OK", func(t *testing.T) {
+		r := h.do("POST", "/api/login", "", map[string]string{"username": "Rosa", "password": "password-rosa"})
+		expect(t, r, 200, "")
+		tok, _ := r.body["token"].(string)
+		if len(tok) < 40 {
+			t.Fatalf("token %q too short to be unguessable", tok)
+		}
+		user := r.body["user"].(map[string]any)
+		if user["username"] != "rosa" || user["role"] != "user" || user["id"].(float64) != float64(u.ID) || user["lastLogin"] == nil {
+			t.Fatalf("user %v", user)
+		}
+		if strings.Contains(r.raw, "argon2") || strings.Contains(strings.ToLower(r.raw), "password") {
+			t.Fatalf("login answer leaks the password hash: %s", r.raw)
+		}
+		// The token is not stored in clear: its hash is.
+		if _, err := h.store.SessionByTokenHash(context.Background(), tok); domain.ErrorCode(err) != domain.ENotFound {
+			t.Fatal("the raw token is stored")
+		}
+		if _, err := h.store.SessionByTokenHash(context.Background(), app.HashToken(tok)); err != nil {
+			t.Fatalf("token hash not stored: %v", err)
+		}
+	})
+	t.Run("ErrWrongPassword", func(t *testing.T) {
+		expect(t, h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "wrong-password"}), 401, "Invalid username or password")
+	})
+	t.Run("ErrUnknownUserSameAnswer", func(t *testing.T) {
+		expect(t, h.do("POST", "/api/login", "", map[string]string{"username": "nobody", "password": "whatever"}), 401, "Invalid username or password")
+	})
+	t.Run("ErrValidation", func(t *testing.T) {
+		r := h.do("POST", "/api/login", "", map[string]string{"username": "ro", "password": "12345"})
+		expect(t, r, 400, "Username must be at least 3 characters")
+		errs := r.body["errors"].(map[string]any)
+		if errs["password"] != "Password must be at least 6 characters" {
+			t.Fatalf("errors %v", errs)
+		}
+	})
+	t.Run("ErrDeactivated", func(t *testing.T) {
+		h.user("ivy", domain.RoleUser)
+		if _, err := h.accounts.SetActive(context.Background(), "ivy", false); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, h.do("POST", "/api/login", "", map[string]string{"username": "ivy", "password": "password-ivy"}), 403, domain.MsgAccountDeactivated)
+	})
+}
+
+func TestLogin_ThrottlesRepeatedFailures(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("basil", domain.RoleUser)
+	h.user("thyme", domain.RoleUser)
+	bad := map[string]string{"username": "basil", "password": "wrong-password"}
+	for i := 0; i < 3; i++ {
+		expect(t, h.do("POST", "/api/login", "", bad), 401, "")
+	}
+	r := h.do("POST", "/api/login", "", map[string]string{"username": "BASIL", "password": "password-basil"})
+	expect(t, r, 429, "Too many failed login attempts. Please try again in 10 minutes.")
+	if r.header.Get("Retry-After") != "600" {
+		t.Fatalf("Retry-After %q", r.header.Get("Retry-After"))
+	}
+	// Another username is not affected.
+	h.login("thyme", "password-thyme")
+	// Once the window has passed, the right password works and clears the count.
+	h.clock.Advance(10 * time.Minute)
+	h.login("basil", "password-basil")
+	for i := 0; i < 2; i++ {
+		expect(t, h.do("POST", "/api/login", "", bad), 401, "")
+	}
+	h.login("basil", "password-basil")
+}
+
+func TestLogout_RevokesToken(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("sage", domain.RoleUser)
+	tok := h.login("sage", "password-sage")
+	other := h.login("sage", "password-sage")
+	expect(t, h.do("GET", "/api/user", tok, nil), 200, "")
+	r := h.do("POST", "/api/logout", tok, nil)
+	if r.status != 204 {
+		t.Fatalf("logout %d %s", r.status, r.raw)
+	}
+	expect(t, h.do("GET", "/api/user", tok, nil), 401, "You must be signed in.")
+	expect(t, h.do("POST", "/api/logout", tok, nil), 401, "")
+	// Only that session ended.
+	expect(t, h.do("GET", "/api/user", other, nil), 200, "")
+}
+
+func TestUser_NeedsValidToken(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("mint", domain.RoleUser)
+	tok := h.login("mint", "password-mint")
+	r := h.do("GET", "/api/user", tok, nil)
+	expect(t, r, 200, "")
+	if r.body["username"] != "mint" || r.body["notificationPreferences"].(map[string]any)["careReminders"] != true {
+		t.Fatalf("user %v", r.body)
+	}
+	expect(t, h.do("GET", "/api/user", "", nil), 401, "You must be signed in.")
+	expect(t, h.do("GET", "/api/user", "not-a-token", nil), 401, "")
+	req, _ := http.NewRequest("GET", h.srv.URL+"/api/user", nil)
+	req.Header.Set("Authorization", "Basic "+tok)
+	res, _ := h.srv.Client().Do(req)
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("non-bearer scheme accepted: %d", res.StatusCode)
+	}
+	h.clock.Advance(24*time.Hour + time.Second)
+	expect(t, h.do("GET", "/api/user", tok, nil), 401, "")
+}
+
+func TestUser_DeactivationEndsSessions(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("fern", domain.RoleUser)
+	tok := h.login("fern", "password-fern")
+	if _, err := h.accounts.SetActive(context.Background(), "fern", false); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, h.do("GET", "/api/user", tok, nil), 401, "")
+	if _, err := h.accounts.SetActive(context.Background(), "fern", true); err != nil {
+		t.Fatal(err)
+	}
+	// Revoked tokens stay revoked after reactivation.
+	expect(t, h.do("GET", "/api/user", tok, nil), 401, "")
+}
+
+func TestAuthCheck(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("dill", domain.RoleUser)
+	tok := h.login("dill", "password-dill")
+	for token, want := range map[string]bool{tok: true, "": false, "bogus": false} {
+		r := h.do("GET", "/api/auth-check", token, nil)
+		expect(t, r, 200, "")
+		if r.body["authenticated"] != want {
+			t.Fatalf("token %q: authenticated=%v", token, r.body["authenticated"])
+		}
+	}
+}
+
+func TestImpersonation(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	super := h.user("boss", domain.RoleSuperadmin)
+	h.user("deputy", domain.RoleAdmin)
+	target := h.user("gardener", domain.RoleUser)
+	sleeper := h.user("sleeper", domain.RoleUser)
+	if _, err := h.accounts.SetActive(context.Background(), "sleeper", false); err != nil {
+		t.Fatal(err)
+	}
+	superTok := h.login("boss", "password-boss")
+	adminTok := h.login("deputy", "password-deputy")
+	userTok := h.login("gardener", "password-gardener")
+	path := func(id int64) string { return "/api/impersonate/" + strconv.FormatInt(id, 10) }
+
+	t.Run("ErrSignedOut", func(t *testing.T) { expect(t, h.do("POST", path(target.ID), "", nil), 401, "") })
+	t.Run("ErrUser", func(t *testing.T) {
+		expect(t, h.do("POST", path(super.ID), userTok, nil), 403, "Only superadmins can impersonate other users")
+	})
+	t.Run("ErrAdmin", func(t *testing.T) {
+		expect(t, h.do("POST", path(target.ID), adminTok, nil), 403, "Only superadmins can impersonate other users")
+	})
+	t.Run("ErrAdminCannotProbeIDs", func(t *testing.T) {
+		expect(t, h.do("POST", path(99999), adminTok, nil), 403, "")
+	})
+	t.Run("ErrSelf", func(t *testing.T) {
+		expect(t, h.do("POST", path(super.ID), superTok, nil), 403, "You cannot impersonate yourself")
+	})
+	t.Run("ErrMissing", func(t *testing.T) { expect(t, h.do("POST", path(99999), superTok, nil), 404, "User not found") })
+	t.Run("ErrBadID", func(t *testing.T) { expect(t, h.do("POST", "/api/impersonate/abc", superTok, nil), 404, "") })
+	t.Run("ErrInactive", func(t *testing.T) {
+		expect(t, h.do("POST", path(sleeper.ID), superTok, nil), 403, domain.MsgCannotImpersonateInactive)
+	})
+	t.Run("ErrEndWithoutImpersonating", func(t *testing.T) {
+		expect(t, h.do("POST", "/api/end-impersonation", superTok, nil), 409, "You are not impersonating anyone")
+	})
+
+	t.Run("StartActEnd", func(t *testing.T) {
+		r := h.do("POST", path(target.ID), superTok, nil)
+		expect(t, r, 200, "")
+		impTok := r.body["token"].(string)
+		if r.body["user"].(map[string]any)["username"] != "gardener" {
+			t.Fatalf("impersonated user %v", r.body["user"])
+		}
+		me := h.do("GET", "/api/user", impTok, nil)
+		if me.body["username"] != "gardener" {
+			t.Fatalf("impersonation token acts as %v", me.body["username"])
+		}
+		expect(t, h.do("POST", path(super.ID), impTok, nil), 409, "End the current impersonation first")
+
+		end := h.do("POST", "/api/end-impersonation", impTok, nil)
+		expect(t, end, 200, "")
+		back := end.body["token"].(string)
+		if back == impTok || back == superTok || end.body["user"].(map[string]any)["username"] != "boss" {
+			t.Fatalf("end-impersonation answered %v", end.body)
+		}
+		if h.do("GET", "/api/user", back, nil).body["username"] != "boss" {
+			t.Fatal("the new token is not the superadmin's")
+		}
+		expect(t, h.do("GET", "/api/user", impTok, nil), 401, "")
+		// The superadmin's own session was never touched.
+		expect(t, h.do("GET", "/api/user", superTok, nil), 200, "")
+	})
+
+	t.Run("ErrSuperadminDemotedMeanwhile", func(t *testing.T) {
+		h.user("boss2", domain.RoleSuperadmin)
+		tok := h.login("boss2", "password-boss2")
+		imp := h.do("POST", path(target.ID), tok, nil).body["token"].(string)
+		if _, err := h.accounts.SetRole(context.Background(), "boss2", domain.RoleUser); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, h.do("POST", "/api/end-impersonation", imp, nil), 401, "")
+		expect(t, h.do("GET", "/api/user", imp, nil), 401, "")
+	})
+}
+
+func TestBadJSONBodies(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	cases := map[string]struct {
+		body    string
+		status  int
+		message string
+	}{
+		"Empty":        {"", 400, "Request body is empty: send a JSON object"},
+		"Truncated":    {`{"username":"abc"`, 400, "Request body is not valid JSON"},
+		"Garbage":      {`username=abc&password=x`, 400, "Request body is not valid JSON"},
+		"Array":        {`[1,2]`, 400, "Request body must be a JSON object"},
+		"WrongType":    {`{"username":5,"password":"123456"}`, 400, "username must be a string"},
+		"TwoObjects":   {`{"username":"abc","password":"123456"}{}`, 400, "Request body must hold a single JSON object"},
+		"TooLarge":     {`{"username":"` + strings.Repeat("a", 1<<20) + `"}`, 413, "Request body is too large (limit 1048576 bytes)"},
+		"NullIsEmpty":  {`null`, 400, "Username must be at least 3 characters"},
+		"UnknownField": {`{"username":"abc","password":"123456","remember":true}`, 401, "Invalid username or password"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			expect(t, h.do("POST", "/api/login", "", c.body), c.status, c.message)
+		})
+	}
+}
+
+func TestUnknownAPIPath(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	r := h.do("GET", "/api/plants-that-do-not-exist", "", nil)
+	expect(t, r, 404, "No such API endpoint: GET /api/plants-that-do-not-exist")
+	if !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
+		t.Fatalf("content type %q", r.header.Get("Content-Type"))
+	}
+}
+
+// failingStore breaks one read the way a lost database connection would.
+type failingStore struct{ ports.Store }
+
+func (failingStore) UserByUsername(context.Context, string) (*domain.User, error) {
+	return nil, errors.New(`pq: connection to "db.internal:5432" refused; password=hunter2`)
+}
+
+func TestInternalErrors_DoNotLeak(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{wrap: func(s ports.Store) ports.Store { return failingStore{s} }})
+	r := h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "123456"})
+	expect(t, r, 500, "Internal error.")
+	if strings.Contains(r.raw, "hunter2") || strings.Contains(r.raw, "db.internal") {
+		t.Fatalf("detail leaked: %s", r.raw)
+	}
+	if !strings.Contains(h.logs.String(), "db.internal") {
+		t.Fatal("the detail was not logged for the operator")
+	}
+}
+
+func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	expect(t, h.do("GET", "/healthz", "", nil), 200, "")
+	r := h.do("GET", "/readyz", "", nil)
+	expect(t, r, 200, "")
+	if r.body["status"] != "ready" {
+		t.Fatalf("readyz %v", r.body)
+	}
+	down := newHarness(t, options{ready: func(context.Context) error { return domain.Errorf(domain.EUnavailable, "database unreachable") }})
+	r = down.do("GET", "/readyz", "", nil)
+	if r.status != 503 || r.body["message"] != "database unreachable" {
+		t.Fatalf("readyz when down: %d %s", r.status, r.raw)
+	}
+	expect(t, down.do("GET", "/healthz", "", nil), 200, "")
+}
+
+func TestWebApp(t *testing.T) {
+	t.Parallel()
+	web := fstest.MapFS{
+		"index.html":         {Data: []byte("<!doctype html><title>Garden</title>")},
+		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
+		"favicon.svg":        {Data: []byte("<svg/>")},
+	}
+	h := newHarness(t, options{web: web})
+	get := func(path string) (int, http.Header, string) {
+		res, err := h.srv.Client().Get(h.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, res.Header, string(b)
+	}
+	for _, p := range []string{"/", "/plants/12", "/auth?redirect=%2F", "/index.html"} {
+		status, hdr, body := get(p)
+		if status != 200 || !strings.Contains(body, "<title>Garden</title>") || hdr.Get("Cache-Control") != "no-cache" {
+			t.Fatalf("%s: %d %q %q", p, status, hdr.Get("Cache-Control"), body)
+		}
+	}
+	status, hdr, body := get("/assets/app-1a2b.js")
+	if status != 200 || body != "console.log(1)" || !strings.Contains(hdr.Get("Cache-Control"), "immutable") {
+		t.Fatalf("asset: %d %q", status, hdr.Get("Cache-Control"))
+	}
+	if status, _, _ := get("/assets/missing.js"); status != 404 {
+		t.Fatalf("missing asset answered %d, want 404 (not the index page)", status)
+	}
+	_, hdr, _ = get("/")
+	if hdr.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(hdr.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Fatalf("security headers missing: %v", hdr)
+	}
+	noWeb := newHarness(t, options{})
+	res, _ := noWeb.srv.Client().Get(noWeb.srv.URL + "/")
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(b), "make build") {
+		t.Fatalf("unbuilt app page: %s", b)
+	}
+}

@@ -1,0 +1,243 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/cli"
+	"github.com/gardenctl/garden/configs"
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now().UTC() }
+
+// testWiring is cmd/gardenctl's wiring with a fast hasher and a handler that adds a slow route,
+// so that the graceful shutdown can be observed.
+func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runtime, error) {
+	store, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	acc, err := app.NewAccounts(store, password.Fast, realClock{}, app.AccountsConfig{SessionTTL: cfg.SessionTTL, Throttle: domain.DefaultLoginThrottle}, log)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(400 * time.Millisecond)
+		fmt.Fprint(w, "finished")
+	})
+	return &cli.Runtime{
+		Accounts: acc,
+		Migrate: func(ctx context.Context) ([]string, error) {
+			applied, err := store.Migrate(ctx)
+			var names []string
+			for _, m := range applied {
+				names = append(names, m.Name)
+			}
+			return names, err
+		},
+		Ready: store.Ready, Handler: mux, Close: store.Close,
+	}, nil
+}
+
+// run executes gardenctl with args and returns stdout, stderr and the error.
+func run(ctx context.Context, args ...string) (string, string, error) {
+	root := cli.NewRootCommand(testWiring, "1.2.3")
+	var out, errOut bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	return out.String(), errOut.String(), err
+}
+
+func dumpValue(t *testing.T, dump, key string) string {
+	t.Helper()
+	for _, line := range strings.Split(dump, "\n") {
+		if k, v, ok := strings.Cut(line, ": "); ok && k == key {
+			return strings.Trim(v, `"`)
+		}
+	}
+	t.Fatalf("key %s not in dump:\n%s", key, dump)
+	return ""
+}
+
+// Not parallel: t.Setenv.
+func TestConfig_Precedence(t *testing.T) {
+	ctx := context.Background()
+	out, _, err := run(ctx, "config", "dump")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dumpValue(t, out, "addr") != "127.0.0.1:8080" || dumpValue(t, out, "data_dir") != "./data" || dumpValue(t, out, "base_url") != "http://127.0.0.1:8080" {
+		t.Fatalf("defaults wrong:\n%s", out)
+	}
+
+	file := filepath.Join(t.TempDir(), "garden.yaml")
+	os.WriteFile(file, []byte("addr: 127.0.0.1:9001\ndata_dir: /from/file\nlog_level: warn\n"), 0o600)
+	out, _, _ = run(ctx, "--config", file, "config", "dump")
+	if dumpValue(t, out, "addr") != "127.0.0.1:9001" || dumpValue(t, out, "data_dir") != "/from/file" {
+		t.Fatalf("file not applied:\n%s", out)
+	}
+
+	t.Setenv("GARDEN_DATA_DIR", "/from/env")
+	t.Setenv("GARDEN_BASE_URL", "https://garden.example.org/")
+	t.Setenv("GARDEN_DATABASE_URL", "postgres://garden:s3cret@db:5432/garden")
+	t.Setenv("GARDEN_ADMIN_PASSWORD", "very-secret")
+	out, _, _ = run(ctx, "--config", file, "config", "dump")
+	if dumpValue(t, out, "data_dir") != "/from/env" || dumpValue(t, out, "log_level") != "warn" || dumpValue(t, out, "base_url") != "https://garden.example.org" {
+		t.Fatalf("env not over file:\n%s", out)
+	}
+	if strings.Contains(out, "s3cret") || strings.Contains(out, "very-secret") {
+		t.Fatalf("secrets not masked:\n%s", out)
+	}
+	if dumpValue(t, out, "database_url") != "postgres://garden:********@db:5432/garden" || dumpValue(t, out, "admin_password") != "********" {
+		t.Fatalf("masking wrong:\n%s", out)
+	}
+
+	out, _, _ = run(ctx, "--config", file, "--data-dir", "/from/flag", "config", "dump")
+	if dumpValue(t, out, "data_dir") != "/from/flag" {
+		t.Fatalf("flag not over env:\n%s", out)
+	}
+
+	t.Setenv("GARDEN_LOG_LEVEL", "loud")
+	if _, _, err := run(ctx, "config", "dump"); err == nil || !strings.Contains(err.Error(), "log_level") {
+		t.Fatalf("bad log level accepted: %v", err)
+	}
+}
+
+func TestUsersCommands(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	data := "--data-dir=" + t.TempDir()
+	if _, _, err := run(ctx, data, "users", "list"); err == nil || !strings.Contains(err.Error(), "gardenctl migrate") {
+		t.Fatalf("users list before migrate: %v", err)
+	}
+	out, _, err := run(ctx, data, "migrate")
+	if err != nil || !strings.Contains(out, "applied 0001_accounts.sql") {
+		t.Fatalf("migrate: %q %v", out, err)
+	}
+	out, _, err = run(ctx, data, "users", "create", "--username", "rosa", "--password", "long-password", "--role", "admin", "--email", "rosa@example.org")
+	if err != nil || !strings.Contains(out, `created user "rosa"`) {
+		t.Fatalf("create: %q %v", out, err)
+	}
+	_, _, err = run(ctx, data, "users", "create", "--username", "ro", "--password", "short", "--email", "nope")
+	if err == nil || cli.OneLine(err) != "Password must be at least 8 characters; Please enter a valid email; Username must be at least 3 characters" {
+		t.Fatalf("bad input: %v", err)
+	}
+	if _, _, err = run(ctx, data, "users", "create", "--username", "ivy"); err == nil || !strings.Contains(err.Error(), "password") {
+		t.Fatalf("missing --password accepted: %v", err)
+	}
+	if _, _, err = run(ctx, data, "users", "set-role", "--username", "rosa", "--role", "gardener"); err == nil {
+		t.Fatal("bad role accepted")
+	}
+	if out, _, err = run(ctx, data, "users", "set-role", "--username", "rosa", "--role", "user"); err != nil || !strings.Contains(out, "is now user") {
+		t.Fatalf("set-role: %q %v", out, err)
+	}
+	if out, _, err = run(ctx, data, "users", "deactivate", "--username", "rosa"); err != nil || !strings.Contains(out, "deactivated") {
+		t.Fatalf("deactivate: %q %v", out, err)
+	}
+	out, _, _ = run(ctx, data, "users", "list")
+	if !strings.Contains(out, "rosa") || !strings.Contains(out, "USERNAME") {
+		t.Fatalf("list:\n%s", out)
+	}
+	out, _, _ = run(ctx, data, "users", "list", "--json")
+	if !strings.Contains(out, `"isActive": false`) {
+		t.Fatalf("list --json:\n%s", out)
+	}
+	if _, _, err = run(ctx, data, "users", "activate", "--username", "rosa"); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(ctx, data, "users", "reset-password", "--username", "rosa")
+	if err != nil || !strings.Contains(out, `new password for "rosa": `) {
+		t.Fatalf("reset-password: %q %v", out, err)
+	}
+	if _, _, err = run(ctx, data, "users", "deactivate", "--username", "ghost"); err == nil || err.Error() != "User not found" {
+		t.Fatalf("unknown user: %v", err)
+	}
+	if out, _, _ := run(ctx, "version"); out != "gardenctl 1.2.3\n" {
+		t.Fatalf("version %q", out)
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestServe_GracefulShutdown starts serve, sends a slow request, then stops the server while
+// that request is in flight: the request must finish and serve must return without error.
+func TestServe_GracefulShutdown(t *testing.T) {
+	t.Parallel()
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		root := cli.NewRootCommand(testWiring, "test")
+		root.SetOut(io.Discard)
+		root.SetErr(&stderr)
+		root.SetArgs([]string{"serve", "--data-dir", t.TempDir(), "--addr", addr})
+		done <- root.ExecuteContext(ctx)
+	}()
+	client := &http.Client{Timeout: 5 * time.Second}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		res, err := client.Get("http://" + addr + "/slow")
+		if err == nil {
+			res.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not start: %v\n%s", err, stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	got := make(chan string, 1)
+	go func() {
+		res, err := client.Get("http://" + addr + "/slow")
+		if err != nil {
+			got <- "error: " + err.Error()
+			return
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		got <- string(b)
+	}()
+	time.Sleep(100 * time.Millisecond) // the request is now in flight
+	cancel()
+	if body := <-got; body != "finished" {
+		t.Fatalf("in-flight request answered %q", body)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("serve returned %v", err)
+	}
+	if _, err := client.Get("http://" + addr + "/slow"); err == nil {
+		t.Fatal("server still accepts connections after shutdown")
+	}
+	if !strings.Contains(stderr.String(), "Protected superadmin \"admin\" created with the generated password") {
+		t.Fatalf("generated admin password not printed:\n%s", stderr.String())
+	}
+}
