@@ -39,7 +39,7 @@ func (c *clock) Advance(d time.Duration) {
 
 // harness is one API over a fresh SQLite store.
 type harness struct {
-	t        *testing.T
+	t        testing.TB
 	srv      *httptest.Server
 	store    ports.Store
 	accounts *app.Accounts
@@ -53,7 +53,7 @@ type options struct {
 	web   fstest.MapFS
 }
 
-func newHarness(t *testing.T, o options) *harness {
+func newHarness(t testing.TB, o options) *harness {
 	t.Helper()
 	s, err := sqlstore.Open(context.Background(), "", t.TempDir())
 	if err != nil {
@@ -92,7 +92,11 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
-func (l *lockedWriter) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.w.Write(p) }
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
 
 func (h *harness) user(username string, role domain.Role) *domain.User {
 	h.t.Helper()

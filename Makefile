@@ -1,0 +1,70 @@
+# Garden — build, run and test. `make run` and `make test` are the two commands a newcomer needs.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+GO       ?= go
+BIN      := bin/gardenctl
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -X main.version=$(VERSION)
+# Every Go package of the project; node_modules is left out on purpose.
+GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/... ./configs/... ./web/... ./tests/...
+COUNTS   := $(CURDIR)/bin/test-counts
+WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
+
+.PHONY: run build web deps test test-go test-web test-e2e lint bench clean
+
+## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
+run: build
+	$(BIN) serve
+
+## build: the gardenctl binary with the web app embedded
+build: $(BIN)
+
+$(BIN): web/dist/index.html $(shell find cmd core ports adapters jobs cli configs web -name '*.go' -o -name '*.sql' -o -name '*.yaml' | grep -v node_modules) go.mod go.sum
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gardenctl
+
+web: web/dist/index.html
+
+web/dist/index.html: node_modules/.installed $(WEB_SRC)
+	npm run build
+
+## deps: front-end packages exactly as package-lock.json says
+deps: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	touch $@
+
+## test: every test — lint, Go (unit, storage contract on SQLite and PostgreSQL, HTTP API, CLI),
+## web unit (Vitest) and browser end-to-end (Playwright + Chromium); ends with one total line
+test: lint test-go test-web test-e2e
+	@read gp gf gs < $(COUNTS).go; read wp wf < $(COUNTS).web; read ep ef < $(COUNTS).e2e; \
+	echo "Go $$gp, web $$wp, end-to-end $$ep tests passed"; \
+	echo "all: $$((gp + wp + ep)) passed, $$((gf + wf + ef)) failed"
+
+test-go:
+	@mkdir -p bin
+	$(GO) build -o bin/gotest ./tests/gotest
+	GARDEN_TEST_COUNTS=$(COUNTS).go $(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | bin/gotest
+
+test-web: node_modules/.installed
+	@mkdir -p bin
+	npx vitest run --config web/vite.config.ts --reporter=default --reporter=json --outputFile=$(COUNTS).web.json
+	node -e 'const r=require(process.argv[1]);require("fs").writeFileSync(process.argv[2], r.numPassedTests+" "+r.numFailedTests+"\n")' $(COUNTS).web.json $(COUNTS).web
+
+test-e2e: build
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) GARDEN_TEST_COUNTS=$(COUNTS).e2e npm run e2e
+
+## lint: gofmt, go vet and the TypeScript compiler
+lint: node_modules/.installed
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files --others --exclude-standard '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	$(GO) vet $(GO_PKGS)
+	npm run typecheck
+
+## bench: Go benchmarks (figures go into docs/performance.md)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(GO_PKGS)
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html
