@@ -45,7 +45,7 @@ test: lint test-go test-web test-e2e
 test-go:
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
-	GARDEN_TEST_COUNTS=$(COUNTS).go $(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | bin/gotest
+	$(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | GARDEN_TEST_COUNTS=$(COUNTS).go bin/gotest
 
 test-web: node_modules/.installed
 	@mkdir -p bin

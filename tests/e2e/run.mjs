@@ -1,0 +1,570 @@
+#!/usr/bin/env node
+// Browser end-to-end tests of the web shell against the real gardenctl binary.
+//
+//   npm run e2e            (after `make build`, which builds the binary with the app embedded)
+//
+// Environment: GARDENCTL_BIN (default ./bin/gardenctl), CHROMIUM_PATH (default
+// /usr/bin/chromium), E2E_HEADFUL=1 to watch. E2E_UI=preview serves the current web/dist
+// with `vite preview` (proxying /api to the binary) instead of the app embedded in the
+// binary: handy while working on the web app without rebuilding gardenctl.
+// GARDEN_TEST_COUNTS=<file> receives "<passed> <failed>" for the Makefile's total line.
+// Screenshots go to tests/e2e/screenshots/.
+// The script prints "e2e: N passed, M failed" and exits non-zero when anything failed.
+
+import assert from 'node:assert/strict';
+import { spawn, execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const BIN = path.resolve(repo, process.env.GARDENCTL_BIN || './bin/gardenctl');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SHOTS = path.join(here, 'screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 800 };
+const GARDENER = { username: 'gardener', password: 'secret-pass-1' };
+const ADMIN_PASSWORD = `e2e-${randomBytes(9).toString('base64url')}`;
+const STEP_TIMEOUT_MS = 15_000;
+
+const run = promisify(execFile);
+const results = [];
+const started = Date.now();
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+/** Ends the run before any test could start (missing binary or browser). */
+async function bail(message) {
+  log(message);
+  if (process.env.GARDEN_TEST_COUNTS) await writeFile(process.env.GARDEN_TEST_COUNTS, '0 1\n').catch(() => {});
+  log('e2e: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+// ---------- server ----------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function gardenctl(env, ...args) {
+  try {
+    const { stdout } = await run(BIN, args, { env, timeout: 30_000 });
+    return stdout;
+  } catch (error) {
+    throw new Error(`gardenctl ${args.join(' ')} failed: ${error.stderr || error.message}`);
+  }
+}
+
+function startServer(env) {
+  const child = spawn(BIN, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 400) output.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, output, exited };
+}
+
+function startPreview(apiURL, port) {
+  const vite = path.join(repo, 'node_modules', '.bin', 'vite');
+  const child = spawn(
+    vite,
+    ['preview', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd: repo, env: { ...process.env, GARDEN_API_URL: apiURL }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output = [];
+  child.stdout.on('data', (c) => output.push(c.toString()));
+  child.stderr.on('data', (c) => output.push(c.toString()));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, output, exited };
+}
+
+async function waitReady(baseURL, server, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`gardenctl serve exited early:\n${server.output.join('')}`);
+    try {
+      const response = await fetch(`${baseURL}/readyz`);
+      if (response.status === 200) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms (${last})`);
+}
+
+async function stopServer(server, timeoutMs = 15_000) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill('SIGTERM');
+  const timer = new Promise((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  const result = await Promise.race([server.exited, timer]);
+  if (result === null) {
+    server.child.kill('SIGKILL');
+    throw new Error(`server did not exit within ${timeoutMs} ms of SIGTERM`);
+  }
+  return result;
+}
+
+// ---------- test steps ----------
+
+/** A scenario runs its steps in order; after a failure the remaining steps are skipped. */
+async function scenario(name, steps) {
+  log(`\n${name}`);
+  let broken = false;
+  for (const [title, fn] of steps) {
+    const full = `${name} › ${title}`;
+    if (broken) {
+      results.push({ name: full, ok: false, skipped: true });
+      log(`  - ${title} (skipped after an earlier failure)`);
+      continue;
+    }
+    const t0 = Date.now();
+    try {
+      await Promise.race([
+        fn(),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`step timed out after ${STEP_TIMEOUT_MS} ms`)), STEP_TIMEOUT_MS),
+        ),
+      ]);
+      results.push({ name: full, ok: true });
+      log(`  ✓ ${title} (${Date.now() - t0} ms)`);
+    } catch (error) {
+      broken = true;
+      results.push({ name: full, ok: false, error });
+      log(`  ✗ ${title}\n    ${String(error?.stack || error).split('\n').slice(0, 6).join('\n    ')}`);
+    }
+  }
+}
+
+async function shot(page, name, { fullPage = false } = {}) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+async function signIn(page, baseURL, username, password) {
+  await page.goto(`${baseURL}/auth`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await Promise.all([
+    page.waitForURL(`${baseURL}/`, { waitUntil: 'load' }),
+    page.getByRole('button', { name: 'Log in' }).click(),
+  ]);
+  await page.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+}
+
+/** Closes open toasts so that screenshots show the page itself. */
+async function dismissToasts(page) {
+  const close = page.locator('.toast__close');
+  while ((await close.count()) > 0) {
+    await close.first().click();
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Uncaught exceptions and console errors (except the browser's own log of 4xx answers). */
+function collectErrors(page) {
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+    errors.push(`console.${message.type()}: ${message.text()}`);
+  });
+  return errors;
+}
+
+const mainNav = (page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+// ---------- main ----------
+
+async function main() {
+  if (!existsSync(BIN)) {
+    await bail(
+      `gardenctl binary not found at ${BIN}.\n` +
+        'Build it first (make build builds the web app and embeds it), or set GARDENCTL_BIN.',
+    );
+  }
+  if (!existsSync(CHROMIUM)) {
+    await bail(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  }
+
+  await mkdir(SHOTS, { recursive: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'garden-e2e-'));
+  const port = await freePort();
+  const apiURL = `http://127.0.0.1:${port}`;
+  // The browser's address: the binary itself, or vite preview in front of it.
+  let baseURL = apiURL;
+  let preview;
+  const env = {
+    ...process.env,
+    GARDEN_DATA_DIR: dataDir,
+    GARDEN_ADDR: `127.0.0.1:${port}`,
+    GARDEN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    GARDEN_LOG_LEVEL: process.env.GARDEN_LOG_LEVEL || 'warn',
+  };
+
+  let server;
+  let browser;
+  try {
+    await gardenctl(env, 'migrate');
+    const created = await gardenctl(
+      env,
+      'users',
+      'create',
+      '--username',
+      GARDENER.username,
+      '--password',
+      GARDENER.password,
+      '--role',
+      'user',
+    );
+    const gardenerId = Number(/\(id (\d+)/.exec(created)?.[1]);
+    assert.ok(gardenerId > 0, `could not read the new user's id from: ${created}`);
+    server = startServer(env);
+    await waitReady(apiURL, server);
+    log(`gardenctl serve ready on ${apiURL} (data in ${dataDir})`);
+    if (process.env.E2E_UI === 'preview') {
+      const previewPort = await freePort();
+      preview = startPreview(apiURL, previewPort);
+      baseURL = `http://127.0.0.1:${previewPort}`;
+      await waitReady(baseURL, preview);
+      log(`vite preview of web/dist on ${baseURL}`);
+    }
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: !process.env.E2E_HEADFUL,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ].filter((arg) => !(process.env.E2E_HEADFUL && arg === '--headless')),
+    });
+
+    // ----- scenario 1: a gardener (role user) -----
+    const userContext = await browser.newContext({ viewport: DESKTOP });
+    userContext.setDefaultTimeout(10_000);
+    const page = await userContext.newPage();
+    const pageErrors = collectErrors(page);
+
+    await scenario('gardener (role user)', [
+      [
+        'a signed-out visit to / goes to /auth?redirect=%2F',
+        async () => {
+          await page.goto(`${baseURL}/`);
+          await page.waitForURL(`${baseURL}/auth?redirect=%2F`);
+          await page.getByRole('heading', { name: 'Sign in to your garden' }).waitFor();
+          assert.equal(new URL(page.url()).search, '?redirect=%2F');
+          await page.getByRole('link', { name: /Buy a License/ }).waitFor();
+          await page.getByText('Seasonal planting tips').waitFor();
+          await shot(page, 'auth-desktop');
+        },
+      ],
+      [
+        'a too-short username shows the validation message',
+        async () => {
+          await page.getByLabel('Username').fill('ab');
+          await page.getByLabel('Password', { exact: true }).fill(GARDENER.password);
+          await page.getByRole('button', { name: 'Log in' }).click();
+          await page.getByText('Username must be at least 3 characters').waitFor();
+          assert.equal(await page.getByRole('alert').count(), 0, 'no server alert for client-side validation');
+        },
+      ],
+      [
+        'a wrong password shows Authentication Failed',
+        async () => {
+          await page.getByLabel('Username').fill(GARDENER.username);
+          await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+          await page.getByRole('button', { name: 'Log in' }).click();
+          const alert = page.getByRole('alert').filter({ hasText: 'Authentication Failed' });
+          await alert.waitFor();
+          assert.match(await alert.innerText(), /Invalid username or password/);
+          await page.getByText('Login failed').first().waitFor();
+          await shot(page, 'auth-failed-desktop');
+        },
+      ],
+      [
+        'signing in lands on the dashboard',
+        async () => {
+          await signIn(page, baseURL, GARDENER.username, GARDENER.password);
+          const stored = await page.evaluate(() => ({
+            token: localStorage.getItem('token'),
+            user: JSON.parse(localStorage.getItem('user') || 'null'),
+          }));
+          assert.ok(stored.token, 'token stored');
+          assert.equal(stored.user?.username, GARDENER.username);
+          await page.getByText('Login successful').first().waitFor();
+          assert.equal(await page.title(), 'Dashboard · Garden');
+          await shot(page, 'dashboard-desktop');
+        },
+      ],
+      [
+        'the navigation shows Main but not Administration',
+        async () => {
+          const nav = mainNav(page);
+          await nav.getByRole('button', { name: 'Main' }).waitFor();
+          await nav.getByRole('link', { name: 'My Plants' }).waitFor();
+          assert.equal(await nav.getByRole('button', { name: 'Administration' }).count(), 0);
+          assert.equal(await nav.getByRole('link', { name: 'Admin Dashboard' }).count(), 0);
+        },
+      ],
+      [
+        'the header shows the user with a menu to log out',
+        async () => {
+          await dismissToasts(page);
+          await page.getByRole('button', { name: 'Account menu for gardener' }).click();
+          const menu = page.getByRole('menu');
+          await menu.getByText('@gardener · User').waitFor();
+          await menu.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+          await shot(page, 'user-menu-desktop');
+          await page.keyboard.press('Escape');
+          await menu.waitFor({ state: 'hidden' });
+        },
+      ],
+      [
+        'the dashboard works at phone width (375 px)',
+        async () => {
+          await page.setViewportSize(PHONE);
+          await page.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+          await page.getByRole('navigation', { name: 'Quick links' }).waitFor({ state: 'visible' });
+          assert.equal(await mainNav(page).isVisible(), false, 'sidebar hidden on phones');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow}px)`);
+          await dismissToasts(page);
+          await shot(page, 'dashboard-phone');
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          const drawer = page.getByRole('dialog', { name: 'Garden menu' });
+          await drawer.getByRole('link', { name: 'Journal' }).waitFor();
+          await page.waitForTimeout(350); // slide-in animation
+          await shot(page, 'drawer-phone');
+          await page.keyboard.press('Escape');
+          await drawer.waitFor({ state: 'hidden' });
+          await page.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        '/admin shows Access Denied',
+        async () => {
+          await page.goto(`${baseURL}/admin`);
+          await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+          await page.getByText('You need admin privileges to access this page.').waitFor();
+          await page.getByText('Your current role').waitFor();
+          await shot(page, 'access-denied-desktop');
+        },
+      ],
+      [
+        '/does-not-exist shows the 404 page',
+        async () => {
+          await page.goto(`${baseURL}/does-not-exist`);
+          await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+          await page.getByText('Did you forget to add the page to the router?').waitFor();
+          await shot(page, 'not-found-desktop');
+        },
+      ],
+      [
+        'the debug page checks the token with the server',
+        async () => {
+          await page.goto(`${baseURL}/debug/token`);
+          await page.getByRole('button', { name: 'Check Authentication' }).click();
+          await page.getByText('Successfully authenticated with the server').first().waitFor();
+        },
+      ],
+      [
+        'logging out goes back to /auth and revokes the token',
+        async () => {
+          await page.goto(`${baseURL}/`);
+          const token = await page.evaluate(() => localStorage.getItem('token'));
+          await mainNav(page).getByRole('button', { name: 'Log Out' }).click();
+          await page.waitForURL(`${baseURL}/auth`);
+          await page.getByRole('heading', { name: 'Sign in to your garden' }).waitFor();
+          await page.getByText('You have been successfully logged out.').first().waitFor();
+          assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+          const check = await fetch(`${apiURL}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
+          assert.equal(check.status, 401, 'the old token no longer works');
+        },
+      ],
+      [
+        'the sign-in page works at phone width',
+        async () => {
+          await page.setViewportSize(PHONE);
+          await page.goto(`${baseURL}/auth`);
+          await page.getByRole('heading', { name: 'Sign in to your garden' }).waitFor();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow}px)`);
+          await shot(page, 'auth-phone', { fullPage: true });
+        },
+      ],
+      [
+        'no uncaught errors or console errors',
+        async () => {
+          assert.deepEqual(pageErrors, []);
+        },
+      ],
+    ]);
+    await userContext.close();
+
+    await scenario('graceful shutdown', [
+      [
+        'SIGTERM stops the server cleanly',
+        async () => {
+          const { code, signal } = await stopServer(server);
+          assert.ok(code === 0 || signal === 'SIGTERM', `exit code ${code}, signal ${signal}`);
+        },
+      ],
+      [
+        'the server starts again on the same data',
+        async () => {
+          server = startServer(env);
+          await waitReady(apiURL, server);
+        },
+      ],
+    ]);
+
+    // ----- scenario 2: the superadmin and impersonation -----
+    const adminContext = await browser.newContext({ viewport: DESKTOP });
+    adminContext.setDefaultTimeout(10_000);
+    const admin = await adminContext.newPage();
+    const adminErrors = collectErrors(admin);
+
+    await scenario('superadmin', [
+      [
+        'signs in and sees the Administration group',
+        async () => {
+          await signIn(admin, baseURL, 'admin', ADMIN_PASSWORD);
+          const nav = mainNav(admin);
+          await nav.getByRole('button', { name: 'Administration' }).waitFor();
+          for (const name of ['Admin Dashboard', 'Sites', 'Users', 'Site Users', 'Maintenance Mode', 'Notifications']) {
+            await nav.getByRole('link', { name, exact: true }).waitFor();
+          }
+          await admin.goto(`${baseURL}/admin/maintenance`);
+          await admin.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+        },
+      ],
+      [
+        'impersonating the gardener shows the amber banner',
+        async () => {
+          // What the app's impersonate() does: POST /api/impersonate/{id}, then store the
+          // new token and user and remember the original user.
+          const outcome = await admin.evaluate(async (id) => {
+            const token = localStorage.getItem('token');
+            const response = await fetch(`/api/impersonate/${id}`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${token}` },
+              credentials: 'include',
+            });
+            if (!response.ok) return { error: `impersonate: ${response.status} ${await response.text()}` };
+            const body = await response.json();
+            const originalUser = JSON.parse(localStorage.getItem('user'));
+            localStorage.setItem('token', body.token);
+            localStorage.setItem('user', JSON.stringify(body.user));
+            localStorage.setItem('impersonation', JSON.stringify({ isImpersonating: true, originalUser }));
+            return { username: body.user.username };
+          }, gardenerId);
+          assert.equal(outcome.error, undefined, outcome.error);
+          assert.equal(outcome.username, GARDENER.username);
+          await admin.goto(`${baseURL}/`);
+          const banner = admin.getByRole('region', { name: 'Impersonation' });
+          await banner.waitFor();
+          assert.equal(
+            (await banner.innerText()).replace(/\s+/g, ' ').trim().replace(/ ?Exit Impersonation$/, ''),
+            'You are impersonating gardener. All actions will be performed as this user.',
+          );
+          assert.equal(await mainNav(admin).getByRole('button', { name: 'Administration' }).count(), 0);
+          await shot(admin, 'impersonation-desktop');
+          await admin.setViewportSize(PHONE);
+          await shot(admin, 'impersonation-phone');
+          await admin.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'Exit Impersonation restores the superadmin',
+        async () => {
+          const before = await admin.evaluate(() => localStorage.getItem('token'));
+          await admin.getByRole('button', { name: 'Exit Impersonation' }).click();
+          await admin.getByText('You are now back as admin', { exact: true }).waitFor();
+          await admin.getByRole('region', { name: 'Impersonation' }).waitFor({ state: 'detached' });
+          await mainNav(admin).getByRole('button', { name: 'Administration' }).waitFor();
+          const after = await admin.evaluate(() => ({
+            token: localStorage.getItem('token'),
+            user: JSON.parse(localStorage.getItem('user') || 'null'),
+            impersonation: localStorage.getItem('impersonation'),
+          }));
+          assert.ok(after.token && after.token !== before, 'a new token was stored');
+          assert.equal(after.user?.username, 'admin');
+          assert.equal(after.impersonation, null);
+          const me = await fetch(`${apiURL}/api/user`, { headers: { Authorization: `Bearer ${after.token}` } });
+          assert.equal(me.status, 200);
+          assert.equal((await me.json()).username, 'admin');
+        },
+      ],
+      [
+        'no uncaught errors or console errors',
+        async () => {
+          assert.deepEqual(adminErrors, []);
+        },
+      ],
+    ]);
+    await adminContext.close();
+  } catch (error) {
+    results.push({ name: 'setup', ok: false, error });
+    log(`setup failed: ${error?.stack || error}`);
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    if (preview) await stopServer(preview).catch(() => {});
+    if (server) {
+      try {
+        const { code, signal } = await stopServer(server);
+        if (code !== 0 && signal !== 'SIGTERM') throw new Error(`exit code ${code}, signal ${signal}`);
+      } catch (error) {
+        results.push({ name: 'final shutdown', ok: false, error });
+        log(`final shutdown failed: ${error.message}`);
+      }
+      if (results.some((r) => !r.ok)) {
+        log('\n--- gardenctl serve output (last lines) ---');
+        log(server.output.join('').split('\n').slice(-40).join('\n'));
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+  }
+
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  if (process.env.GARDEN_TEST_COUNTS) {
+    await writeFile(process.env.GARDEN_TEST_COUNTS, `${passed} ${failed}\n`).catch((error) =>
+      log(`could not write ${process.env.GARDEN_TEST_COUNTS}: ${error.message}`),
+    );
+  }
+  log(`\nscreenshots: ${path.relative(repo, SHOTS)}/`);
+  log(`e2e: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((error) => bail(`e2e crashed: ${error?.stack || error}`));

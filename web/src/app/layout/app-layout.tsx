@@ -1,0 +1,96 @@
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Sheet } from '@/components/ui/sheet';
+import { Tooltip } from '@/components/ui/tooltip';
+import { hasRole, useSession } from '@/lib/session';
+import { useScrollVisibility } from '@/lib/use-scroll-visibility';
+import { Brand } from './brand';
+import { BOTTOM_BAR_ITEMS } from './nav-config';
+import { NavGroups } from './nav-groups';
+import { UserMenu } from './user-menu';
+import './layout.css';
+
+const today = () =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
+
+function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const visible = useScrollVisibility();
+  return (
+    <header className={visible ? 'mobile-header' : 'mobile-header mobile-header--hidden'}>
+      <Tooltip content="Open menu" side="bottom">
+        <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
+          <Menu size={22} aria-hidden="true" />
+        </button>
+      </Tooltip>
+      <Brand />
+      <UserMenu compact />
+    </header>
+  );
+}
+
+function BottomBar() {
+  const { user } = useSession();
+  const items = BOTTOM_BAR_ITEMS.filter((item) => hasRole(user, item.role));
+  return (
+    <nav className="bottom-bar" aria-label="Quick links">
+      <ul className="bottom-bar__list" style={{ gridTemplateColumns: `repeat(${items.length}, 1fr)` }}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className="bottom-bar__link">
+              <item.icon size={22} aria-hidden="true" />
+              <span>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** AppLayout: desktop sidebar and header; on phones a hide-on-scroll header, drawer and bottom bar. */
+export function AppLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    // Close the drawer on any navigation (links, back button).
+    setLastPath(location.pathname);
+    if (drawerOpen) setDrawerOpen(false);
+  }
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <aside className="sidebar" aria-label="Sidebar">
+        <div className="sidebar__brand">
+          <Brand />
+        </div>
+        <nav className="sidebar__nav" aria-label="Main navigation">
+          <NavGroups />
+        </nav>
+      </aside>
+
+      <MobileHeader onOpenMenu={() => setDrawerOpen(true)} />
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Garden menu" description="Navigation">
+        <nav aria-label="Mobile navigation">
+          <NavGroups onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+      </Sheet>
+
+      <div className="app-main">
+        <header className="topbar">
+          <p className="topbar__date">{today()}</p>
+          <UserMenu />
+        </header>
+        <main id="main" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+
+      <BottomBar />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { LogOut, RefreshCw, CloudOff } from 'lucide-react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { StatusScreen } from '@/components/ui/status-screen';
+import { SessionProvider, clearSession, useSession } from '@/lib/session';
+import { pageNavigation } from '@/lib/navigation';
+import { ImpersonationBanner } from '../layout/impersonation-banner';
+
+/** SessionGate shows a spinner while a stored session is verified, and its failure. */
+function SessionGate() {
+  const session = useSession();
+  if (session.status === 'restoring') return <FullScreenSpinner label="Restoring your session…" />;
+  if (session.status === 'error') {
+    return (
+      <StatusScreen
+        tone="warning"
+        icon={<CloudOff size={32} />}
+        title="We couldn't reach your garden"
+        actions={
+          <>
+            <Button icon={<RefreshCw size={18} aria-hidden="true" />} onClick={session.retryRestore}>
+              Try again
+            </Button>
+            <Button
+              variant="outline"
+              icon={<LogOut size={18} aria-hidden="true" />}
+              onClick={() => {
+                clearSession();
+                pageNavigation.assign('/auth');
+              }}
+            >
+              Sign in again
+            </Button>
+          </>
+        }
+      >
+        <p>Your session could not be checked with the server. Please try again in a moment.</p>
+        {session.restoreError ? <p className="status-screen__detail">{session.restoreError}</p> : null}
+      </StatusScreen>
+    );
+  }
+  return (
+    <>
+      <ImpersonationBanner />
+      <Outlet />
+    </>
+  );
+}
+
+/** RootRoute: the session lives inside the router so that its actions can navigate. */
+export function RootRoute() {
+  return (
+    <SessionProvider>
+      <ScrollRestoration />
+      <SessionGate />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import './sheet.css';
+
+/** Sheet is a Radix Dialog that slides in from the left edge (the mobile navigation drawer). */
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet__overlay" />
+        <Dialog.Content className="sheet">
+          <div className="sheet__header">
+            <Dialog.Title className="sheet__title">{title}</Dialog.Title>
+            <Dialog.Close className="sheet__close" aria-label="Close menu">
+              <X size={20} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="visually-hidden">{description ?? title}</Dialog.Description>
+          <div className="sheet__body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,146 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { CircleCheck, Info, CircleExclamationPoint, X } from 'lucide-react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD,
+} from '@/lib/config';
+import { takeFlashToast } from '@/lib/flash-toast';
+import './toast.css';
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: ReactNode;
+  variant?: ToastVariant;
+}
+
+interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+interface ToastApi {
+  /** Shows a toast; at most one is on screen, the newest replaces the previous one. */
+  toast: (input: ToastInput) => number;
+  /** Closes one toast, or all of them. */
+  dismiss: (id?: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+let nextId = 1;
+
+const icons = { default: Info, success: CircleCheck, destructive: CircleExclamationPoint } as const;
+
+/**
+ * ToastProvider holds the toasts (spec 01 §9: 1 at a time, 5000 ms, swipe right with a
+ * threshold of 50, F8 focuses the viewport; closed toasts are dropped after 1,000,000 ms).
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const scheduleRemoval = useCallback((id: number) => {
+    if (timers.current.has(id)) return;
+    const timer = setTimeout(() => {
+      timers.current.delete(id);
+      setItems((prev) => prev.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY_MS);
+    timers.current.set(id, timer);
+  }, []);
+
+  const dismiss = useCallback(
+    (id?: number) => {
+      setItems((prev) => {
+        prev.forEach((t) => {
+          if (id === undefined || t.id === id) scheduleRemoval(t.id);
+        });
+        return prev.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t));
+      });
+    },
+    [scheduleRemoval],
+  );
+
+  const toast = useCallback((input: ToastInput) => {
+    const id = nextId++;
+    setItems((prev) => [{ ...input, id, open: true }, ...prev].slice(0, TOAST_LIMIT));
+    return id;
+  }, []);
+
+  useEffect(() => {
+    const flash = takeFlashToast();
+    if (flash) toast(flash);
+  }, [toast]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+    };
+  }, []);
+
+  const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      <RadixToast.Provider
+        duration={TOAST_DURATION_MS}
+        swipeDirection="right"
+        swipeThreshold={TOAST_SWIPE_THRESHOLD}
+        label="Notification"
+      >
+        {children}
+        {items.map((item) => {
+          const variant = item.variant ?? 'default';
+          const Icon = icons[variant];
+          return (
+            <RadixToast.Root
+              key={item.id}
+              open={item.open}
+              onOpenChange={(open) => {
+                if (!open) dismiss(item.id);
+              }}
+              className={`toast toast--${variant}`}
+              type={variant === 'destructive' ? 'foreground' : 'background'}
+            >
+              <Icon className="toast__icon" aria-hidden="true" size={20} />
+              <div className="toast__body">
+                <RadixToast.Title className="toast__title">{item.title}</RadixToast.Title>
+                {item.description ? (
+                  <RadixToast.Description className="toast__description">
+                    {item.description}
+                  </RadixToast.Description>
+                ) : null}
+              </div>
+              <RadixToast.Close className="toast__close" aria-label="Close">
+                <X size={16} aria-hidden="true" />
+              </RadixToast.Close>
+            </RadixToast.Root>
+          );
+        })}
+        <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} />
+      </RadixToast.Provider>
+    </ToastContext.Provider>
+  );
+}
+
+/** useToast gives { toast, dismiss }; it must be used under ToastProvider. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used within ToastProvider');
+  return api;
+}

@@ -1,0 +1,12 @@
+export { SessionProvider, useSession, initialSessionState } from './session-context';
+export type { Session, SessionState, SessionStatus } from './session-context';
+export { hasRole } from './roles';
+export type { RequiredRole } from './roles';
+export {
+  STORAGE_KEYS,
+  readToken,
+  readUser,
+  readImpersonation,
+  clearSession,
+  storeLoginResponse,
+} from './storage';

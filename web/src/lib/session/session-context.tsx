@@ -1,0 +1,267 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { getErrorMessage } from '@/api/client';
+import type { ImpersonationRecord, User } from '@/api/types';
+import { LOGOUT_REDIRECT_DELAY_MS } from '@/lib/config';
+import { useToast } from '@/components/ui/toast';
+import { postEndImpersonation } from './api/end-impersonation';
+import { getCurrentUser } from './api/get-user';
+import { postImpersonate } from './api/impersonate';
+import { postLogout } from './api/logout';
+import { hasRole } from './roles';
+import {
+  STORAGE_KEYS,
+  clearSession,
+  readImpersonation,
+  readToken,
+  readUser,
+  writeImpersonation,
+  writeSession,
+  writeUser,
+} from './storage';
+
+/**
+ * Session states: `restoring` while a stored token is verified with GET /api/user,
+ * `error` when that check failed for another reason than 401 and no stored user can
+ * stand in, then `signed-in` or `signed-out`.
+ */
+export type SessionStatus = 'restoring' | 'error' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  token: string | null;
+  impersonation: ImpersonationRecord | null;
+  /** True between pressing Log Out and arriving on /auth. */
+  loggingOut: boolean;
+  /** Why the session ended: after an explicit logout the app goes to plain /auth. */
+  signedOutBy: 'logout' | null;
+  /** Message of a failed restore (status `error`). */
+  restoreError: string | null;
+}
+
+export interface Session extends SessionState {
+  /** Logs out: server call, local clean-up even if it fails, toast, /auth after 100 ms. */
+  logout: () => Promise<void>;
+  /** Starts impersonating a user (superadmins only); resolves true on success. */
+  impersonate: (userId: number) => Promise<boolean>;
+  /** Ends impersonation and restores the original user; resolves true on success. */
+  endImpersonation: () => Promise<boolean>;
+  /** Tries the session check again after a failed restore. */
+  retryRestore: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+const signedOut: SessionState = {
+  status: 'signed-out',
+  user: null,
+  token: null,
+  impersonation: null,
+  loggingOut: false,
+  signedOutBy: null,
+  restoreError: null,
+};
+
+/** initialSessionState reads local storage: with a token the session must be verified. */
+export function initialSessionState(): SessionState {
+  const token = readToken();
+  const user = readUser();
+  const impersonation = readImpersonation();
+  if (!token) {
+    if (user || impersonation) clearSession();
+    return signedOut;
+  }
+  return { ...signedOut, status: 'restoring', token, user, impersonation };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(initialSessionState);
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const logoutTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  /** Drops every cached response: they belonged to the previous identity. */
+  const resetCache = useCallback(
+    (revalidate: boolean) => mutate(() => true, undefined, { revalidate }),
+    [mutate],
+  );
+
+  // Session restore: verify a stored token before showing protected pages.
+  useEffect(() => {
+    if (state.status !== 'restoring') return;
+    let cancelled = false;
+    getCurrentUser()
+      .then((user) => {
+        if (cancelled) return;
+        if (!user) {
+          clearSession();
+          setState(signedOut);
+          return;
+        }
+        writeUser(user);
+        setState((s) => ({ ...s, status: 'signed-in', user, restoreError: null }));
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setState((s) =>
+          // The server could not confirm the token for another reason (offline, 5xx):
+          // carry on with the stored user if there is one; its requests will tell.
+          s.user
+            ? { ...s, status: 'signed-in', restoreError: null }
+            : { ...s, status: 'error', restoreError: error instanceof Error ? error.message : String(error) },
+        );
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [state.status]);
+
+  // Another tab signed in, out or switched identity: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && !Object.values(STORAGE_KEYS).includes(event.key as never)) return;
+      const next = initialSessionState();
+      setState((s) => {
+        if (s.loggingOut) return s;
+        if (next.status === 'signed-out') return s.status === 'signed-out' ? s : next;
+        if (next.token === s.token) return { ...s, user: next.user ?? s.user, impersonation: next.impersonation };
+        return next;
+      });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(
+    () => () => {
+      if (logoutTimer.current) clearTimeout(logoutTimer.current);
+    },
+    [],
+  );
+
+  const loggingOutRef = useRef(false);
+  const logout = useCallback(async () => {
+    if (loggingOutRef.current) return;
+    loggingOutRef.current = true;
+    setState((s) => ({ ...s, loggingOut: true }));
+    try {
+      await postLogout();
+    } catch {
+      // The local session ends even when the server call fails (spec 01 §4).
+    }
+    clearSession();
+    void resetCache(false);
+    toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    logoutTimer.current = setTimeout(() => {
+      logoutTimer.current = null;
+      loggingOutRef.current = false;
+      setState({ ...signedOut, signedOutBy: 'logout' });
+      navigate('/auth', { replace: true });
+    }, LOGOUT_REDIRECT_DELAY_MS);
+  }, [navigate, resetCache, toast]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const impersonate = useCallback(
+    async (userId: number) => {
+      const current = stateRef.current.user;
+      if (!current || !hasRole(current, 'superadmin') || stateRef.current.impersonation) {
+        toast({
+          title: 'Permission Denied',
+          description: 'Only superadmins can impersonate other users',
+          variant: 'destructive',
+        });
+        return false;
+      }
+      try {
+        const response = await postImpersonate(userId);
+        const record: ImpersonationRecord = { isImpersonating: true, originalUser: current };
+        writeSession(response.token, response.user);
+        writeImpersonation(record);
+        setState((s) => ({
+          ...s,
+          status: 'signed-in',
+          token: response.token,
+          user: response.user,
+          impersonation: record,
+        }));
+        void resetCache(true);
+        toast({
+          title: 'Impersonation Active',
+          description: `You are now viewing as ${response.user.username}`,
+          variant: 'success',
+        });
+        navigate('/');
+        return true;
+      } catch (error) {
+        toast({
+          title: 'Impersonation Failed',
+          description: getErrorMessage(error, 'Could not impersonate user'),
+          variant: 'destructive',
+        });
+        return false;
+      }
+    },
+    [navigate, resetCache, toast],
+  );
+
+  const endImpersonation = useCallback(async () => {
+    const record = stateRef.current.impersonation;
+    if (!record) return false;
+    try {
+      const response = await postEndImpersonation();
+      const original = response.user ?? record.originalUser;
+      writeSession(response.token, original);
+      writeImpersonation(null);
+      setState((s) => ({ ...s, status: 'signed-in', token: response.token, user: original, impersonation: null }));
+      void resetCache(true);
+      toast({
+        title: 'Impersonation Ended',
+        description: `You are now back as ${original.username}`,
+        variant: 'success',
+      });
+      return true;
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: getErrorMessage(error, 'Could not end impersonation'),
+        variant: 'destructive',
+      });
+      return false;
+    }
+  }, [resetCache, toast]);
+
+  const retryRestore = useCallback(() => {
+    setState(() => {
+      const next = initialSessionState();
+      return next.status === 'restoring' ? next : signedOut;
+    });
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, logout, impersonate, endImpersonation, retryRestore }),
+    [state, logout, impersonate, endImpersonation, retryRestore],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** useSession gives the session state and its actions; it must be used under SessionProvider. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used within SessionProvider');
+  return session;
+}

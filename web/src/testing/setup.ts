@@ -1,0 +1,57 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { pageNavigation } from '@/lib/navigation';
+import { server } from './server';
+
+// Lazy route chunks load slowly on a busy machine: give findBy* queries more time.
+configure({ asyncUtilTimeout: 3000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  // jsdom cannot load documents: record full page loads instead.
+  vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+  vi.spyOn(pageNavigation, 'reload').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.style.removeProperty('--banner-h');
+});
+
+afterAll(() => server.close());
+
+// Radix primitives measure elements and observe sizes; jsdom lacks these.
+if (typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => {};
+  Element.prototype.setPointerCapture = () => {};
+}
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => {};
+}
+window.scrollTo = (() => {}) as typeof window.scrollTo;
