@@ -45,12 +45,7 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 	return &cli.Runtime{
 		Accounts: acc,
 		Migrate: func(ctx context.Context) ([]string, error) {
-			applied, err := store.Migrate(ctx)
-			var names []string
-			for _, m := range applied {
-				names = append(names, m.Name)
-			}
-			return names, err
+			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
 		Ready: store.Ready, Handler: mux, Close: store.Close,
 	}, nil

@@ -169,3 +169,13 @@ func splitStatements(sqlText string) []string {
 	}
 	return out
 }
+
+// MigrationNames passes Migrate's answer on as the migrations' file names, for callers that
+// only report them: MigrationNames(store.Migrate(ctx)).
+func MigrationNames(applied []Migration, err error) ([]string, error) {
+	names := make([]string, len(applied))
+	for i, m := range applied {
+		names[i] = m.Name
+	}
+	return names, err
+}

@@ -38,12 +38,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	return &cli.Runtime{
 		Accounts: accounts,
 		Migrate: func(ctx context.Context) ([]string, error) {
-			applied, err := store.Migrate(ctx)
-			names := make([]string, len(applied))
-			for i, m := range applied {
-				names[i] = m.Name
-			}
-			return names, err
+			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
 		Ready:   store.Ready,
 		Handler: server.Handler(),
