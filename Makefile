@@ -38,22 +38,22 @@ node_modules/.installed: package.json package-lock.json
 ## test: every test — lint, Go (unit, storage contract on SQLite and PostgreSQL, HTTP API, CLI),
 ## web unit (Vitest) and browser end-to-end (Playwright + Chromium); ends with one total line
 test: lint test-go test-web test-e2e
-	@read gp gf gs < $(COUNTS).go; read wp wf < $(COUNTS).web; read ep ef < $(COUNTS).e2e; \
+	@read gp gf gs < $(COUNTS)-go.txt; read wp wf < $(COUNTS)-web.txt; read ep ef < $(COUNTS)-e2e.txt; \
 	echo "Go $$gp, web $$wp, end-to-end $$ep tests passed"; \
 	echo "all: $$((gp + wp + ep)) passed, $$((gf + wf + ef)) failed"
 
 test-go:
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
-	$(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | GARDEN_TEST_COUNTS=$(COUNTS).go bin/gotest
+	$(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | GARDEN_TEST_COUNTS=$(COUNTS)-go.txt bin/gotest
 
 test-web: node_modules/.installed
 	@mkdir -p bin
-	npx vitest run --config web/vite.config.ts --reporter=default --reporter=json --outputFile=$(COUNTS).web.json
-	node -e 'const r=require(process.argv[1]);require("fs").writeFileSync(process.argv[2], r.numPassedTests+" "+r.numFailedTests+"\n")' $(COUNTS).web.json $(COUNTS).web
+	npx vitest run --config web/vite.config.ts --reporter=default --reporter=json --outputFile=$(COUNTS)-web.json
+	node -e 'const r=require(process.argv[1]);require("fs").writeFileSync(process.argv[2], r.numPassedTests+" "+r.numFailedTests+"\n")' $(COUNTS)-web.json $(COUNTS)-web.txt
 
 test-e2e: build
-	GARDENCTL_BIN=$(CURDIR)/$(BIN) GARDEN_TEST_COUNTS=$(COUNTS).e2e npm run e2e
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt npm run e2e
 
 ## lint: gofmt, go vet and the TypeScript compiler
 lint: node_modules/.installed
