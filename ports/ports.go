@@ -113,6 +113,11 @@ type Store interface {
 	LoginFailureStore
 	SiteStore
 	UserCategoryStore
+	PlantStore
+	TaskStore
+	JournalStore
+	PlantDatabaseStore
+	CalendarFeedStore
 	// Ready returns nil when the database answers and its schema is current. Codes:
 	// unavailable.
 	Ready(ctx context.Context) error

@@ -74,6 +74,9 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 		"Categories/SiteCategories":          testSiteCategories,
 		"Ready":                              testReady,
 	}
+	for name, fn := range gardenTests {
+		tests[name] = fn
+	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

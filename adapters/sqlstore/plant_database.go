@@ -1,0 +1,170 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+type plantDBRow struct {
+	ID                     int64          `db:"id"`
+	CommonName             string         `db:"common_name"`
+	ScientificName         string         `db:"scientific_name"`
+	PlantType              string         `db:"plant_type"`
+	Description            string         `db:"description"`
+	ImageURL               string         `db:"image_url"`
+	AlternativeImageURLs   string         `db:"alternative_image_urls"`
+	LightRequirements      string         `db:"light_requirements"`
+	WaterRequirements      string         `db:"water_requirements"`
+	FertilizerRequirements string         `db:"fertilizer_requirements"`
+	CareInstructions       string         `db:"care_instructions"`
+	StoreURL               sql.NullString `db:"store_url"`
+	Slug                   sql.NullString `db:"slug"`
+	Source                 string         `db:"source"`
+	CreatedAt              time.Time      `db:"created_at"`
+	UpdatedAt              time.Time      `db:"updated_at"`
+}
+
+const plantDBColumns = `id, common_name, scientific_name, plant_type, description, image_url, alternative_image_urls,
+	light_requirements, water_requirements, fertilizer_requirements, care_instructions, store_url, slug, source, created_at, updated_at`
+
+// Care instructions are stored as text: a JSON object when they have named parts, plain text
+// otherwise. A plain text that happens to start with "{" is kept apart by a marker prefix.
+const careTextPrefix = "text:"
+
+func encodeCare(c domain.CareInstructions) string {
+	if len(c.Parts) > 0 {
+		b, _ := json.Marshal(c.Parts)
+		return string(b)
+	}
+	if strings.HasPrefix(c.Text, "{") || strings.HasPrefix(c.Text, careTextPrefix) {
+		return careTextPrefix + c.Text
+	}
+	return c.Text
+}
+
+func decodeCare(s string) domain.CareInstructions {
+	if strings.HasPrefix(s, careTextPrefix) {
+		return domain.CareInstructions{Text: strings.TrimPrefix(s, careTextPrefix)}
+	}
+	if strings.HasPrefix(s, "{") {
+		var parts map[string]string
+		if json.Unmarshal([]byte(s), &parts) == nil {
+			return domain.CareInstructions{Parts: parts}
+		}
+	}
+	return domain.CareInstructions{Text: s}
+}
+
+func (r *plantDBRow) toDomain() *domain.PlantDBItem {
+	var alts []string
+	_ = json.Unmarshal([]byte(r.AlternativeImageURLs), &alts)
+	return &domain.PlantDBItem{ID: r.ID, CommonName: r.CommonName, ScientificName: r.ScientificName, Type: domain.PlantType(r.PlantType),
+		Description: r.Description, ImageURL: r.ImageURL, AlternativeImageURLs: alts, LightRequirements: r.LightRequirements,
+		WaterRequirements: r.WaterRequirements, FertilizerRequirements: r.FertilizerRequirements, CareInstructions: decodeCare(r.CareInstructions),
+		StoreURL: r.StoreURL.String, Slug: r.Slug.String, Source: r.Source, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+}
+
+func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+func altsJSON(alts []string) string {
+	if alts == nil {
+		alts = []string{}
+	}
+	b, _ := json.Marshal(alts)
+	return string(b)
+}
+
+// ListPlantDB implements ports.PlantDatabaseStore.
+func (s *Store) ListPlantDB(ctx context.Context) ([]*domain.PlantDBItem, error) {
+	var rows []plantDBRow
+	if err := s.db.SelectContext(ctx, &rows, `SELECT `+plantDBColumns+` FROM plant_database ORDER BY lower(common_name), id`); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]*domain.PlantDBItem, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+func (s *Store) getPlantDB(ctx context.Context, q sqlx.QueryerContext, id int64, lock bool) (*domain.PlantDBItem, error) {
+	suffix := ""
+	if lock {
+		suffix = s.forUpdate()
+	}
+	var r plantDBRow
+	if err := sqlx.GetContext(ctx, q, &r, s.q(`SELECT `+plantDBColumns+` FROM plant_database WHERE id = ?`+suffix), id); err != nil {
+		return nil, translate(err)
+	}
+	return r.toDomain(), nil
+}
+
+// PlantDBByID implements ports.PlantDatabaseStore.
+func (s *Store) PlantDBByID(ctx context.Context, id int64) (*domain.PlantDBItem, error) {
+	return s.getPlantDB(ctx, s.db, id, false)
+}
+
+// CreatePlantDB implements ports.PlantDatabaseStore.
+func (s *Store) CreatePlantDB(ctx context.Context, it *domain.PlantDBItem) error {
+	it.CreatedAt, it.UpdatedAt = utc(it.CreatedAt), utc(it.UpdatedAt)
+	return translate(s.db.GetContext(ctx, &it.ID, s.q(`INSERT INTO plant_database (common_name, scientific_name, plant_type,
+		description, image_url, alternative_image_urls, light_requirements, water_requirements, fertilizer_requirements,
+		care_instructions, store_url, slug, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		it.CommonName, it.ScientificName, string(it.Type), it.Description, it.ImageURL, altsJSON(it.AlternativeImageURLs),
+		it.LightRequirements, it.WaterRequirements, it.FertilizerRequirements, encodeCare(it.CareInstructions),
+		nullString(it.StoreURL), nullString(it.Slug), it.Source, it.CreatedAt, it.UpdatedAt))
+}
+
+// UpdatePlantDB implements ports.PlantDatabaseStore.
+func (s *Store) UpdatePlantDB(ctx context.Context, id int64, fn func(*domain.PlantDBItem) error) (*domain.PlantDBItem, error) {
+	var out *domain.PlantDBItem
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		it, err := s.getPlantDB(ctx, tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := fn(it); err != nil {
+			return err
+		}
+		it.ID = id
+		_, err = tx.ExecContext(ctx, s.q(`UPDATE plant_database SET common_name = ?, scientific_name = ?, plant_type = ?,
+			description = ?, image_url = ?, alternative_image_urls = ?, light_requirements = ?, water_requirements = ?,
+			fertilizer_requirements = ?, care_instructions = ?, store_url = ?, slug = ?, source = ?, updated_at = ? WHERE id = ?`),
+			it.CommonName, it.ScientificName, string(it.Type), it.Description, it.ImageURL, altsJSON(it.AlternativeImageURLs),
+			it.LightRequirements, it.WaterRequirements, it.FertilizerRequirements, encodeCare(it.CareInstructions),
+			nullString(it.StoreURL), nullString(it.Slug), it.Source, utc(it.UpdatedAt), id)
+		if err != nil {
+			return translate(err)
+		}
+		out = it
+		return nil
+	})
+	return out, err
+}
+
+// DeletePlantDB implements ports.PlantDatabaseStore.
+func (s *Store) DeletePlantDB(ctx context.Context, id int64) error {
+	res, err := s.db.ExecContext(ctx, s.q(`DELETE FROM plant_database WHERE id = ?`), id)
+	return affectedOne(res, err)
+}
+
+// ClearPlantDB implements ports.PlantDatabaseStore.
+func (s *Store) ClearPlantDB(ctx context.Context, importedOnly bool) (int, error) {
+	q, args := `DELETE FROM plant_database`, []any{}
+	if importedOnly {
+		q, args = q+` WHERE source = ?`, append(args, domain.SourceImport)
+	}
+	res, err := s.db.ExecContext(ctx, s.q(q), args...)
+	if err != nil {
+		return 0, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

@@ -1,0 +1,201 @@
+package domain
+
+import (
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// PlantType is one of the four plant types of spec 01 §9, shared by plants and the plant
+// database.
+type PlantType string
+
+// The plant types, spelled as the API and the pages show them.
+const (
+	Herbs      PlantType = "Herbs"
+	Vegetables PlantType = "Vegetables"
+	Fruits     PlantType = "Fruits"
+	Flowers    PlantType = "Flowers"
+)
+
+// DefaultPlantType is the type used when nothing says otherwise (spec 01 §2: "default Herbs").
+const DefaultPlantType = Herbs
+
+// PlantTypes lists the plant types in the order of the plant database tabs.
+var PlantTypes = []PlantType{Herbs, Vegetables, Fruits, Flowers}
+
+// Valid reports whether t is one of the four plant types.
+func (t PlantType) Valid() bool {
+	for _, v := range PlantTypes {
+		if t == v {
+			return true
+		}
+	}
+	return false
+}
+
+// PlantStatus is a plant's health as the gardener records it.
+type PlantStatus string
+
+// The plant statuses of spec 01 §3.
+const (
+	StatusHealthy    PlantStatus = "healthy"
+	StatusNeedsWater PlantStatus = "needs_water"
+	StatusNeedsCare  PlantStatus = "needs_care"
+)
+
+// Default care intervals of spec 01 §9.
+const (
+	DefaultWaterFrequency      = 7
+	DefaultFertilizerFrequency = 30
+	MaxFrequencyDays           = 365
+)
+
+// Plant messages (spec 01 §5; those the spec leaves unsaid are ours, see docs/api.md).
+const (
+	MsgPlantNameTooShort      = "Plant name must be at least 2 characters"
+	MsgPlantNameTooLong       = "Plant name must be at most 100 characters"
+	MsgSelectPlantType        = "Please select a plant type"
+	MsgWaterFrequencyMin      = "Water frequency must be at least 1 day"
+	MsgWaterFrequencyMax      = "Water frequency cannot exceed 365 days"
+	MsgFertilizerFrequencyMin = "Fertilizer frequency must be at least 1 day"
+	MsgFertilizerFrequencyMax = "Fertilizer frequency cannot exceed 365 days"
+	MsgPlantStatus            = "Status must be healthy, needs_water or needs_care"
+	MsgGrowthProgress         = "Growth progress must be between 0 and 100"
+	MsgPlantLimitReached      = "Plant limit reached"
+	MsgPlantNotFound          = "Plant not found"
+	MsgTextTooLong            = "Text is too long"
+)
+
+// Plant is one of a gardener's plants.
+type Plant struct {
+	ID                  int64
+	UserID              int64
+	Name                string
+	Species             string
+	Type                PlantType
+	Location            string
+	ImageURL            string
+	LightNeeds          string
+	WaterFrequency      *int
+	FertilizerFrequency *int
+	Notes               string
+	Status              PlantStatus
+	GrowthProgress      int
+	LastWatered         *time.Time
+	LastFertilized      *time.Time
+	AcquiredDate        time.Time
+	CreatedAt           time.Time
+}
+
+// NextWatering is LastWatered plus WaterFrequency days, or nil when either is missing.
+func (p *Plant) NextWatering() *time.Time { return nextCare(p.LastWatered, p.WaterFrequency) }
+
+// NextFertilizing is LastFertilized plus FertilizerFrequency days, or nil when either is missing.
+func (p *Plant) NextFertilizing() *time.Time {
+	return nextCare(p.LastFertilized, p.FertilizerFrequency)
+}
+
+func nextCare(last *time.Time, days *int) *time.Time {
+	if last == nil || days == nil {
+		return nil
+	}
+	t := last.AddDate(0, 0, *days)
+	return &t
+}
+
+// NeedsWaterOn reports whether the plant's next watering falls on or before the date today.
+func (p *Plant) NeedsWaterOn(today time.Time) bool { return dueOn(p.NextWatering(), today) }
+
+// NeedsFertilizerOn reports whether the plant's next fertilizing falls on or before today.
+func (p *Plant) NeedsFertilizerOn(today time.Time) bool { return dueOn(p.NextFertilizing(), today) }
+
+func dueOn(next *time.Time, today time.Time) bool {
+	return next != nil && !DateOf(next.UTC()).After(DateOf(today))
+}
+
+// ValidatePlant normalises p and checks it against spec 01 §5.
+func ValidatePlant(p *Plant) error {
+	var v Validation
+	p.Name = strings.TrimSpace(p.Name)
+	switch n := utf8.RuneCountInString(p.Name); {
+	case n < 2:
+		v.Add("name", MsgPlantNameTooShort)
+	case n > 100:
+		v.Add("name", MsgPlantNameTooLong)
+	}
+	if !p.Type.Valid() {
+		v.Add("plantType", MsgSelectPlantType)
+	}
+	p.ImageURL = strings.TrimSpace(p.ImageURL)
+	if !ValidImageURL(p.ImageURL) {
+		v.Add("imageUrl", MsgInvalidURL)
+	}
+	checkFrequency(&v, "waterFrequency", p.WaterFrequency, MsgWaterFrequencyMin, MsgWaterFrequencyMax)
+	checkFrequency(&v, "fertilizerFrequency", p.FertilizerFrequency, MsgFertilizerFrequencyMin, MsgFertilizerFrequencyMax)
+	if p.Status == "" {
+		p.Status = StatusHealthy
+	}
+	if p.Status != StatusHealthy && p.Status != StatusNeedsWater && p.Status != StatusNeedsCare {
+		v.Add("status", MsgPlantStatus)
+	}
+	if p.GrowthProgress < 0 || p.GrowthProgress > 100 {
+		v.Add("growthProgress", MsgGrowthProgress)
+	}
+	for field, text := range map[string]*string{"species": &p.Species, "location": &p.Location, "lightNeeds": &p.LightNeeds} {
+		*text = strings.TrimSpace(*text)
+		if utf8.RuneCountInString(*text) > 200 {
+			v.Add(field, MsgTextTooLong)
+		}
+	}
+	if utf8.RuneCountInString(p.Notes) > 10000 {
+		v.Add("notes", MsgTextTooLong)
+	}
+	return v.Err()
+}
+
+func checkFrequency(v *Validation, field string, days *int, minMsg, maxMsg string) {
+	switch {
+	case days == nil:
+	case *days < 1:
+		v.Add(field, minMsg)
+	case *days > MaxFrequencyDays:
+		v.Add(field, maxMsg)
+	}
+}
+
+// ValidImageURL accepts an empty value, an absolute http(s) URL, or a path of an uploaded image
+// (/api/images/…).
+func ValidImageURL(s string) bool {
+	if s == "" {
+		return true
+	}
+	if strings.HasPrefix(s, "/api/images/") && !strings.Contains(s, "..") {
+		return true
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// PlantLimit is how many plants a user may keep (spec 01 §3): Limit nil hides the bar, 0 is
+// unlimited.
+type PlantLimit struct {
+	Limit        *int
+	CurrentCount int
+}
+
+// CanAddPlant reports whether one more plant fits.
+func (l PlantLimit) CanAddPlant() bool {
+	return l.Limit == nil || *l.Limit == 0 || l.CurrentCount < *l.Limit
+}
+
+// PlantLimitFor returns the limit that applies to u: the site's plantLimit for a general user
+// of a site (spec 02 §3 "plants for general users"), none otherwise.
+func PlantLimitFor(u *User, site *Site) *int {
+	if u.Role != RoleUser || site == nil {
+		return nil
+	}
+	limit := site.PlantLimit
+	return &limit
+}

@@ -1,0 +1,98 @@
+package ports
+
+import (
+	"context"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// PlantStore keeps plants. Every method is scoped to one owner: another user's plant is
+// not_found.
+type PlantStore interface {
+	// CreatePlant inserts p (owned by p.UserID) unless the owner already has limit plants or
+	// more; limit 0 means unlimited. Counting and inserting happen in one transaction, so two
+	// concurrent creations cannot both pass the limit. Codes: limit_reached.
+	CreatePlant(ctx context.Context, p *domain.Plant, limit int) error
+	// PlantByID returns one of the owner's plants. Codes: not_found.
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+	// ListPlants returns the owner's plants by id.
+	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
+	// CountPlants returns how many plants the owner has.
+	CountPlants(ctx context.Context, ownerID int64) (int, error)
+	// UpdatePlant loads the plant in a transaction, lets fn change it and saves it. Codes:
+	// not_found, fn's error (nothing saved).
+	UpdatePlant(ctx context.Context, ownerID, id int64, fn func(*domain.Plant) error) (*domain.Plant, error)
+	// DeletePlant removes the plant with its care tasks and journal entries in one
+	// transaction. Codes: not_found.
+	DeletePlant(ctx context.Context, ownerID, id int64) error
+}
+
+// TaskFilter narrows ListTasks. Zero values do not filter; From and To are dates, inclusive.
+type TaskFilter struct {
+	PlantID  int64
+	From, To *time.Time
+	// PendingRecurringBefore also returns pending recurring tasks scheduled before To, whose
+	// projected occurrences may fall in the range.
+	PendingRecurring bool
+}
+
+// TaskStore keeps care tasks, scoped to their owner like PlantStore.
+type TaskStore interface {
+	// CreateTask inserts t; its plant must be the owner's. Codes: not_found (plant).
+	CreateTask(ctx context.Context, t *domain.CareTask) error
+	// TaskByID returns one task with its plant's name. Codes: not_found.
+	TaskByID(ctx context.Context, ownerID, id int64) (*domain.CareTask, error)
+	// ListTasks returns the owner's tasks with plant names, by scheduled date then id.
+	ListTasks(ctx context.Context, ownerID int64, f TaskFilter) ([]*domain.CareTask, error)
+	// CompleteTask loads the task and its plant in one transaction and lets fn complete it;
+	// fn may change the plant and return a next task to insert. Codes: not_found, fn's error.
+	CompleteTask(ctx context.Context, ownerID, id int64, fn func(*domain.CareTask, *domain.Plant) (*domain.CareTask, error)) (done, next *domain.CareTask, err error)
+	// DeleteTask removes a task. Codes: not_found.
+	DeleteTask(ctx context.Context, ownerID, id int64) error
+}
+
+// JournalStore keeps journal entries, scoped to their owner.
+type JournalStore interface {
+	// CreateJournalEntry inserts e; its plant must be the owner's. Codes: not_found (plant).
+	CreateJournalEntry(ctx context.Context, e *domain.JournalEntry) error
+	// ListJournalEntries returns the owner's entries (of one plant when plantID > 0), newest
+	// entry date first, with plant names.
+	ListJournalEntries(ctx context.Context, ownerID, plantID int64) ([]*domain.JournalEntry, error)
+	// DeleteJournalEntry removes an entry. Codes: not_found.
+	DeleteJournalEntry(ctx context.Context, ownerID, id int64) error
+}
+
+// PlantDatabaseStore keeps the plant database.
+type PlantDatabaseStore interface {
+	// ListPlantDB returns every item by common name.
+	ListPlantDB(ctx context.Context) ([]*domain.PlantDBItem, error)
+	// PlantDBByID returns one item. Codes: not_found.
+	PlantDBByID(ctx context.Context, id int64) (*domain.PlantDBItem, error)
+	// CreatePlantDB inserts an item. Codes: conflict (store URL or slug taken).
+	CreatePlantDB(ctx context.Context, item *domain.PlantDBItem) error
+	// UpdatePlantDB loads, lets fn change and saves an item. Codes: not_found, conflict, fn's error.
+	UpdatePlantDB(ctx context.Context, id int64, fn func(*domain.PlantDBItem) error) (*domain.PlantDBItem, error)
+	// DeletePlantDB removes an item. Codes: not_found.
+	DeletePlantDB(ctx context.Context, id int64) error
+	// ClearPlantDB removes every item, or only imported ones, and returns how many.
+	ClearPlantDB(ctx context.Context, importedOnly bool) (int, error)
+}
+
+// CalendarFeedStore keeps each user's secret calendar feed token.
+type CalendarFeedStore interface {
+	// CalendarToken returns the user's feed token, or "" when none was made.
+	CalendarToken(ctx context.Context, userID int64) (string, error)
+	// SetCalendarToken replaces the user's feed token. Codes: not_found, conflict.
+	SetCalendarToken(ctx context.Context, userID int64, token string) error
+	// UserByCalendarToken finds the owner of a feed token. Codes: not_found.
+	UserByCalendarToken(ctx context.Context, token string) (*domain.User, error)
+}
+
+// QRCodeRenderer draws QR codes.
+type QRCodeRenderer interface {
+	// PNG returns a PNG image of a QR code holding text, size pixels wide.
+	PNG(text string, size int) ([]byte, error)
+	// SVG returns an SVG document of a QR code holding text.
+	SVG(text string) (string, error)
+}

@@ -1,0 +1,450 @@
+package porttest
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// gardenTests are the contract tests of the plant, task, journal, plant-database and
+// calendar-feed stores; RunStore runs them with the account tests.
+var gardenTests = map[string]func(t *testing.T, s ports.Store){
+	"Plants/CreateReadUpdate":           testPlantRoundTrip,
+	"Plants/OwnerScoped":                testPlantOwnerScoped,
+	"Plants/Limit":                      testPlantLimit,
+	"Plants/LimitHoldsUnderConcurrency": testPlantLimitConcurrent,
+	"Plants/DeleteTakesTasksAndJournal": testPlantDeleteCascade,
+	"Tasks/CreateListFilter":            testTaskList,
+	"Tasks/OnlyOnOwnPlants":             testTaskOwnPlant,
+	"Tasks/Complete":                    testTaskComplete,
+	"Tasks/DeleteOwnerScoped":           testTaskDelete,
+	"Journal/CreateListDelete":          testJournal,
+	"PlantDatabase/CRUDAndClear":        testPlantDB,
+	"CalendarFeed/Tokens":               testCalendarTokens,
+}
+
+func ownerPair(t *testing.T, s ports.Store) (a, b *domain.User) {
+	t.Helper()
+	a, b = newUser(uniq("gardenerA")), newUser(uniq("gardenerB"))
+	must(t, s.CreateUser(context.Background(), a))
+	must(t, s.CreateUser(context.Background(), b))
+	return a, b
+}
+
+func intp(v int) *int { return &v }
+
+func newPlant(owner int64, name string) *domain.Plant {
+	return &domain.Plant{UserID: owner, Name: name, Type: domain.Herbs, Status: domain.StatusHealthy,
+		WaterFrequency: intp(7), FertilizerFrequency: intp(30), AcquiredDate: base, CreatedAt: base}
+}
+
+func testPlantRoundTrip(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	watered := base.Add(-48 * time.Hour)
+	p := &domain.Plant{UserID: a.ID, Name: "Basil", Species: "Ocimum basilicum", Type: domain.Vegetables, Location: "Window",
+		ImageURL: "/api/images/x.jpg", LightNeeds: "Full Sun", WaterFrequency: intp(3), Notes: "Pinch flowers",
+		Status: domain.StatusNeedsCare, GrowthProgress: 55, LastWatered: &watered, AcquiredDate: base.Add(-time.Hour), CreatedAt: base}
+	must(t, s.CreatePlant(ctx, p, 0))
+	if p.ID == 0 {
+		t.Fatal("no id")
+	}
+	got, err := s.PlantByID(ctx, a.ID, p.ID)
+	must(t, err)
+	if got.Name != "Basil" || got.Species != p.Species || got.Type != domain.Vegetables || got.Location != "Window" ||
+		got.ImageURL != p.ImageURL || got.LightNeeds != "Full Sun" || got.WaterFrequency == nil || *got.WaterFrequency != 3 ||
+		got.FertilizerFrequency != nil || got.Notes != p.Notes || got.Status != domain.StatusNeedsCare || got.GrowthProgress != 55 ||
+		got.LastWatered == nil || !got.LastWatered.Equal(watered) || got.LastFertilized != nil ||
+		!got.AcquiredDate.Equal(p.AcquiredDate) || !got.CreatedAt.Equal(base) || got.UserID != a.ID {
+		t.Fatalf("read back %+v", got)
+	}
+	fed := base
+	updated, err := s.UpdatePlant(ctx, a.ID, p.ID, func(p *domain.Plant) error {
+		p.Name, p.LastFertilized, p.WaterFrequency = "Sweet basil", &fed, nil
+		return nil
+	})
+	must(t, err)
+	got, err = s.PlantByID(ctx, a.ID, p.ID)
+	must(t, err)
+	if updated.Name != "Sweet basil" || got.Name != "Sweet basil" || got.LastFertilized == nil || !got.LastFertilized.Equal(fed) || got.WaterFrequency != nil {
+		t.Fatalf("update not saved: %+v", got)
+	}
+	veto := errors.New("no")
+	if _, err := s.UpdatePlant(ctx, a.ID, p.ID, func(p *domain.Plant) error { p.Name = "Gone"; return veto }); !errors.Is(err, veto) {
+		t.Fatalf("veto: %v", err)
+	}
+	if got, _ := s.PlantByID(ctx, a.ID, p.ID); got.Name != "Sweet basil" {
+		t.Fatal("vetoed update saved")
+	}
+}
+
+func testPlantOwnerScoped(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	p := newPlant(a.ID, "Mint")
+	must(t, s.CreatePlant(ctx, p, 0))
+	must(t, s.CreatePlant(ctx, newPlant(b.ID, "Sage"), 0))
+	_, err := s.PlantByID(ctx, b.ID, p.ID)
+	mustCode(t, err, domain.ENotFound)
+	_, err = s.UpdatePlant(ctx, b.ID, p.ID, func(p *domain.Plant) error { p.Name = "Stolen"; return nil })
+	mustCode(t, err, domain.ENotFound)
+	mustCode(t, s.DeletePlant(ctx, b.ID, p.ID), domain.ENotFound)
+	// fn cannot hand the plant to someone else either.
+	_, err = s.UpdatePlant(ctx, a.ID, p.ID, func(p *domain.Plant) error { p.UserID = b.ID; return nil })
+	must(t, err)
+	listA, err := s.ListPlants(ctx, a.ID)
+	must(t, err)
+	listB, err := s.ListPlants(ctx, b.ID)
+	must(t, err)
+	if len(listA) != 1 || listA[0].Name != "Mint" || len(listB) != 1 || listB[0].Name != "Sage" {
+		t.Fatalf("lists leak across owners: %d %d", len(listA), len(listB))
+	}
+	n, err := s.CountPlants(ctx, a.ID)
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("CountPlants = %d", n)
+	}
+}
+
+func testPlantLimit(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	must(t, s.CreatePlant(ctx, newPlant(a.ID, "One"), 2))
+	must(t, s.CreatePlant(ctx, newPlant(a.ID, "Two"), 2))
+	err := s.CreatePlant(ctx, newPlant(a.ID, "Three"), 2)
+	mustCode(t, err, domain.ELimitReached)
+	if err.Error() != "Plant limit reached" {
+		t.Fatalf("message %q", err.Error())
+	}
+	must(t, s.CreatePlant(ctx, newPlant(a.ID, "Unlimited"), 0))
+	mustCode(t, s.CreatePlant(ctx, newPlant(987654, "Orphan"), 0), domain.ENotFound)
+}
+
+func testPlantLimitConcurrent(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	created, refused := 0, 0
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := s.CreatePlant(ctx, newPlant(a.ID, "Rush"), 3)
+			mu.Lock()
+			defer mu.Unlock()
+			switch domain.ErrorCode(err) {
+			case domain.ELimitReached:
+				refused++
+			default:
+				if err != nil {
+					t.Error(err)
+				}
+				created++
+			}
+		}()
+	}
+	wg.Wait()
+	if created != 3 || refused != 5 {
+		t.Fatalf("created %d, refused %d; want 3 and 5", created, refused)
+	}
+}
+
+func newTask(owner, plant int64, day time.Time, typ domain.TaskType) *domain.CareTask {
+	return &domain.CareTask{UserID: owner, PlantID: plant, Type: typ, ScheduledDate: domain.DateOf(day), CreatedAt: base}
+}
+
+func testPlantDeleteCascade(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	doomed, kept := newPlant(a.ID, "Doomed"), newPlant(a.ID, "Kept")
+	must(t, s.CreatePlant(ctx, doomed, 0))
+	must(t, s.CreatePlant(ctx, kept, 0))
+	for _, p := range []*domain.Plant{doomed, kept} {
+		must(t, s.CreateTask(ctx, newTask(a.ID, p.ID, base, domain.TaskWater)))
+		must(t, s.CreateJournalEntry(ctx, &domain.JournalEntry{UserID: a.ID, PlantID: p.ID, Title: "Entry", EntryDate: domain.DateOf(base), CreatedAt: base}))
+	}
+	must(t, s.DeletePlant(ctx, a.ID, doomed.ID))
+	_, err := s.PlantByID(ctx, a.ID, doomed.ID)
+	mustCode(t, err, domain.ENotFound)
+	tasks, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{})
+	must(t, err)
+	entries, err := s.ListJournalEntries(ctx, a.ID, 0)
+	must(t, err)
+	if len(tasks) != 1 || tasks[0].PlantID != kept.ID || len(entries) != 1 || entries[0].PlantID != kept.ID {
+		t.Fatalf("after delete: %d tasks, %d entries", len(tasks), len(entries))
+	}
+}
+
+func testTaskList(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	fern, ivy := newPlant(a.ID, "Fern"), newPlant(a.ID, "Ivy")
+	must(t, s.CreatePlant(ctx, fern, 0))
+	must(t, s.CreatePlant(ctx, ivy, 0))
+	day := func(d int) time.Time { return domain.AddDays(domain.DateOf(base), d) }
+	notes := "use rain water"
+	t1 := newTask(a.ID, fern.ID, day(2), domain.TaskWater)
+	t1.Notes = &notes
+	t2 := newTask(a.ID, ivy.ID, day(0), domain.TaskPrune)
+	rec := newTask(a.ID, ivy.ID, day(-10), domain.TaskMist)
+	rec.IsRecurring, rec.RecurringDays = true, intp(3)
+	for _, x := range []*domain.CareTask{t1, t2, rec} {
+		must(t, s.CreateTask(ctx, x))
+	}
+	if t1.PlantName != "Fern" {
+		t.Fatalf("CreateTask did not fill the plant name: %q", t1.PlantName)
+	}
+	all, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{})
+	must(t, err)
+	if len(all) != 3 || all[0].ID != rec.ID || all[1].ID != t2.ID || all[2].ID != t1.ID {
+		t.Fatalf("not ordered by date: %v", ids(all))
+	}
+	got := all[2]
+	if got.PlantName != "Fern" || got.Notes == nil || *got.Notes != notes || !got.ScheduledDate.Equal(day(2)) || got.Completed {
+		t.Fatalf("task read back %+v", got)
+	}
+	if r := all[0]; !r.IsRecurring || r.RecurringDays == nil || *r.RecurringDays != 3 {
+		t.Fatalf("recurrence lost %+v", r)
+	}
+	from, to := day(0), day(1)
+	inRange, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{From: &from, To: &to})
+	must(t, err)
+	if len(inRange) != 1 || inRange[0].ID != t2.ID {
+		t.Fatalf("range gave %v", ids(inRange))
+	}
+	withRec, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{From: &from, To: &to, PendingRecurring: true})
+	must(t, err)
+	if len(withRec) != 2 {
+		t.Fatalf("range with pending recurring gave %v", ids(withRec))
+	}
+	byPlant, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{PlantID: fern.ID})
+	must(t, err)
+	if len(byPlant) != 1 || byPlant[0].ID != t1.ID {
+		t.Fatalf("plant filter gave %v", ids(byPlant))
+	}
+	others, err := s.ListTasks(ctx, b.ID, ports.TaskFilter{})
+	must(t, err)
+	if len(others) != 0 {
+		t.Fatal("tasks leak to another owner")
+	}
+	_, err = s.TaskByID(ctx, b.ID, t1.ID)
+	mustCode(t, err, domain.ENotFound)
+}
+
+func ids(tasks []*domain.CareTask) []int64 {
+	out := make([]int64, len(tasks))
+	for i, t := range tasks {
+		out[i] = t.ID
+	}
+	return out
+}
+
+func testTaskOwnPlant(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	p := newPlant(a.ID, "Aloe")
+	must(t, s.CreatePlant(ctx, p, 0))
+	mustCode(t, s.CreateTask(ctx, newTask(b.ID, p.ID, base, domain.TaskWater)), domain.ENotFound)
+	mustCode(t, s.CreateJournalEntry(ctx, &domain.JournalEntry{UserID: b.ID, PlantID: p.ID, Title: "Mine now", EntryDate: domain.DateOf(base), CreatedAt: base}), domain.ENotFound)
+}
+
+func testTaskComplete(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	p := newPlant(a.ID, "Lemon")
+	must(t, s.CreatePlant(ctx, p, 0))
+	task := newTask(a.ID, p.ID, base, domain.TaskWater)
+	task.IsRecurring, task.RecurringDays = true, intp(5)
+	must(t, s.CreateTask(ctx, task))
+	at := base.Add(2 * time.Hour)
+
+	_, _, err := s.CompleteTask(ctx, b.ID, task.ID, func(*domain.CareTask, *domain.Plant) (*domain.CareTask, error) { return nil, nil })
+	mustCode(t, err, domain.ENotFound)
+	veto := domain.Errorf(domain.EConflict, "stop")
+	if _, _, err := s.CompleteTask(ctx, a.ID, task.ID, func(t *domain.CareTask, p *domain.Plant) (*domain.CareTask, error) {
+		t.Completed, p.Name = true, "changed"
+		return nil, veto
+	}); !errors.Is(err, veto) {
+		t.Fatalf("veto: %v", err)
+	}
+	if got, _ := s.TaskByID(ctx, a.ID, task.ID); got.Completed {
+		t.Fatal("vetoed completion saved")
+	}
+
+	done, next, err := s.CompleteTask(ctx, a.ID, task.ID, func(t *domain.CareTask, p *domain.Plant) (*domain.CareTask, error) {
+		n, err := t.Complete(at)
+		t.ApplyTo(p)
+		return n, err
+	})
+	must(t, err)
+	if !done.Completed || next == nil || next.ID == 0 || next.PlantName != "Lemon" || !next.ScheduledDate.Equal(domain.AddDays(domain.DateOf(at), 5)) {
+		t.Fatalf("done %+v next %+v", done, next)
+	}
+	got, err := s.TaskByID(ctx, a.ID, task.ID)
+	must(t, err)
+	if !got.Completed || got.CompletedAt == nil || !got.CompletedAt.Equal(at) {
+		t.Fatalf("completion not saved: %+v", got)
+	}
+	plant, err := s.PlantByID(ctx, a.ID, p.ID)
+	must(t, err)
+	if plant.LastWatered == nil || !plant.LastWatered.Equal(at) {
+		t.Fatalf("plant not updated in the same transaction: %v", plant.LastWatered)
+	}
+	stored, err := s.TaskByID(ctx, a.ID, next.ID)
+	must(t, err)
+	if stored.Completed || !stored.IsRecurring || *stored.RecurringDays != 5 {
+		t.Fatalf("next task stored as %+v", stored)
+	}
+}
+
+func testTaskDelete(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	p := newPlant(a.ID, "Cactus")
+	must(t, s.CreatePlant(ctx, p, 0))
+	task := newTask(a.ID, p.ID, base, domain.TaskRotate)
+	must(t, s.CreateTask(ctx, task))
+	mustCode(t, s.DeleteTask(ctx, b.ID, task.ID), domain.ENotFound)
+	must(t, s.DeleteTask(ctx, a.ID, task.ID))
+	mustCode(t, s.DeleteTask(ctx, a.ID, task.ID), domain.ENotFound)
+}
+
+func testJournal(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	rose, tulip := newPlant(a.ID, "Rose"), newPlant(a.ID, "Tulip")
+	must(t, s.CreatePlant(ctx, rose, 0))
+	must(t, s.CreatePlant(ctx, tulip, 0))
+	older := &domain.JournalEntry{UserID: a.ID, PlantID: rose.ID, Title: "Buds", Content: "Three buds", ImageURL: "https://example.org/r.jpg",
+		GrowthStage: domain.Flowering, EntryDate: domain.DateOf(base), CreatedAt: base}
+	newer := &domain.JournalEntry{UserID: a.ID, PlantID: tulip.ID, Title: "Sprouted", EntryDate: domain.AddDays(domain.DateOf(base), 3), CreatedAt: base}
+	must(t, s.CreateJournalEntry(ctx, older))
+	must(t, s.CreateJournalEntry(ctx, newer))
+	if older.ID == 0 || older.PlantName != "Rose" {
+		t.Fatalf("created %+v", older)
+	}
+	all, err := s.ListJournalEntries(ctx, a.ID, 0)
+	must(t, err)
+	if len(all) != 2 || all[0].ID != newer.ID {
+		t.Fatalf("not newest first")
+	}
+	got := all[1]
+	if got.Title != "Buds" || got.Content != "Three buds" || got.ImageURL != older.ImageURL || got.GrowthStage != domain.Flowering ||
+		!got.EntryDate.Equal(domain.DateOf(base)) || got.PlantName != "Rose" || got.UserID != a.ID {
+		t.Fatalf("read back %+v", got)
+	}
+	one, err := s.ListJournalEntries(ctx, a.ID, rose.ID)
+	must(t, err)
+	if len(one) != 1 || one[0].ID != older.ID {
+		t.Fatal("plant filter")
+	}
+	none, err := s.ListJournalEntries(ctx, b.ID, 0)
+	must(t, err)
+	if len(none) != 0 {
+		t.Fatal("entries leak to another owner")
+	}
+	mustCode(t, s.DeleteJournalEntry(ctx, b.ID, older.ID), domain.ENotFound)
+	must(t, s.DeleteJournalEntry(ctx, a.ID, older.ID))
+	mustCode(t, s.DeleteJournalEntry(ctx, a.ID, older.ID), domain.ENotFound)
+}
+
+func testPlantDB(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	imported := &domain.PlantDBItem{CommonName: "Tomato Moneymaker", ScientificName: "Solanum lycopersicum", Type: domain.Vegetables,
+		Description: "<p>Reliable</p>", ImageURL: "https://shop.example/t.jpg", AlternativeImageURLs: []string{"https://shop.example/t_600.jpg"},
+		LightRequirements: "Full sun", WaterRequirements: "Moderate", FertilizerRequirements: "Every 2 weeks",
+		CareInstructions: domain.CareInstructions{Parts: map[string]string{"soil": "Rich", "watering": "Evenly moist"}},
+		StoreURL:         "https://shop.example/products/tomato", Slug: "tomato-moneymaker", Source: domain.SourceImport, CreatedAt: base, UpdatedAt: base}
+	manual := &domain.PlantDBItem{CommonName: "basil", Type: domain.Herbs, CareInstructions: domain.CareInstructions{Text: "{not json} keep as text"},
+		Source: domain.SourceManual, CreatedAt: base, UpdatedAt: base}
+	must(t, s.CreatePlantDB(ctx, imported))
+	must(t, s.CreatePlantDB(ctx, manual))
+	dup := *imported
+	dup.ID, dup.Slug = 0, "other-slug"
+	mustCode(t, s.CreatePlantDB(ctx, &dup), domain.EConflict)
+	// Two manual items without store URL or slug do not collide.
+	must(t, s.CreatePlantDB(ctx, &domain.PlantDBItem{CommonName: "Chives", Type: domain.Herbs, Source: domain.SourceManual, CreatedAt: base, UpdatedAt: base}))
+
+	got, err := s.PlantDBByID(ctx, imported.ID)
+	must(t, err)
+	if got.CommonName != imported.CommonName || got.Type != domain.Vegetables || got.Description != "<p>Reliable</p>" ||
+		len(got.AlternativeImageURLs) != 1 || got.CareInstructions.Parts["soil"] != "Rich" || got.CareInstructions.Text != "" ||
+		got.StoreURL != imported.StoreURL || got.Slug != imported.Slug || got.Source != domain.SourceImport || got.FertilizerRequirements != "Every 2 weeks" {
+		t.Fatalf("read back %+v", got)
+	}
+	m, err := s.PlantDBByID(ctx, manual.ID)
+	must(t, err)
+	if m.CareInstructions.Text != "{not json} keep as text" || m.CareInstructions.Parts != nil || m.AlternativeImageURLs == nil && len(m.AlternativeImageURLs) != 0 {
+		t.Fatalf("text care instructions read back %+v", m.CareInstructions)
+	}
+	list, err := s.ListPlantDB(ctx)
+	must(t, err)
+	names := []string{}
+	for _, it := range list {
+		names = append(names, it.CommonName)
+	}
+	if !sort.SliceIsSorted(names, func(i, j int) bool { return lower(names[i]) < lower(names[j]) }) || len(names) != 3 {
+		t.Fatalf("ListPlantDB order %v", names)
+	}
+	_, err = s.UpdatePlantDB(ctx, manual.ID, func(it *domain.PlantDBItem) error { it.CommonName = "Sweet Basil"; return nil })
+	must(t, err)
+	n, err := s.ClearPlantDB(ctx, true)
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("cleared %d imported, want 1", n)
+	}
+	if _, err := s.PlantDBByID(ctx, manual.ID); err != nil {
+		t.Fatal("clear-imported removed a manual item")
+	}
+	must(t, s.DeletePlantDB(ctx, manual.ID))
+	mustCode(t, s.DeletePlantDB(ctx, manual.ID), domain.ENotFound)
+	n, err = s.ClearPlantDB(ctx, false)
+	must(t, err)
+	if n != 1 {
+		t.Fatalf("clear all removed %d, want 1", n)
+	}
+}
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+func testCalendarTokens(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	tok, err := s.CalendarToken(ctx, a.ID)
+	must(t, err)
+	if tok != "" {
+		t.Fatalf("new user has token %q", tok)
+	}
+	must(t, s.SetCalendarToken(ctx, a.ID, "tok-a"))
+	tok, _ = s.CalendarToken(ctx, a.ID)
+	if tok != "tok-a" {
+		t.Fatalf("token %q", tok)
+	}
+	u, err := s.UserByCalendarToken(ctx, "tok-a")
+	must(t, err)
+	if u.ID != a.ID {
+		t.Fatal("wrong owner")
+	}
+	mustCode(t, s.SetCalendarToken(ctx, b.ID, "tok-a"), domain.EConflict)
+	must(t, s.SetCalendarToken(ctx, a.ID, "tok-a2"))
+	_, err = s.UserByCalendarToken(ctx, "tok-a")
+	mustCode(t, err, domain.ENotFound)
+	_, err = s.UserByCalendarToken(ctx, "")
+	mustCode(t, err, domain.ENotFound)
+	mustCode(t, s.SetCalendarToken(ctx, 987654, "x"), domain.ENotFound)
+}
