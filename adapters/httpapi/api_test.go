@@ -18,6 +18,7 @@ import (
 
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
@@ -78,7 +79,15 @@ func newHarness(t testing.TB, o options) *harness {
 	if ready == nil {
 		ready = store.Ready
 	}
-	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test"}
+	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Services: httpapi.Services{
+		Plants:        app.NewPlants(store, c),
+		CareTasks:     app.NewCareTasks(store, c),
+		Journal:       app.NewJournal(store, c),
+		Dashboard:     app.NewDashboard(store, c),
+		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
+		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
+		PlantDatabase: app.NewPlantDatabase(store),
+	}}
 	if o.web != nil {
 		opts.Web = o.web
 	}

@@ -14,9 +14,21 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// Services are the use cases the handlers call.
+type Services struct {
+	Plants        *app.Plants
+	CareTasks     *app.CareTasks
+	Journal       *app.Journal
+	Dashboard     *app.Dashboard
+	Labels        *app.Labels
+	Calendar      *app.Calendar
+	PlantDatabase *app.PlantDatabase
+}
+
 // Server holds the services the handlers call.
 type Server struct {
 	accounts *app.Accounts
+	svc      Services
 	ready    func(context.Context) error
 	web      fs.FS
 	log      *slog.Logger
@@ -26,6 +38,7 @@ type Server struct {
 // Options configure a Server.
 type Options struct {
 	Accounts *app.Accounts
+	Services Services
 	// Ready reports whether the server can take traffic (database reachable, schema current).
 	Ready func(context.Context) error
 	// Web is the built web app (index.html and assets); nil serves a hint page instead.
@@ -39,7 +52,7 @@ func New(o Options) *Server {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Server{accounts: o.Accounts, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version}
+	return &Server{accounts: o.Accounts, svc: o.Services, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version}
 }
 
 // Handler returns the HTTP handler with every route. The routes are listed here, in one table.
@@ -54,6 +67,37 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/auth-check", s.handleAuthCheck)
 	mux.HandleFunc("POST /api/impersonate/{id}", s.authed(s.handleImpersonate))
 	mux.HandleFunc("POST /api/end-impersonation", s.authed(s.handleEndImpersonation))
+
+	mux.HandleFunc("GET /api/plants", s.authed(s.handleListPlants))
+	mux.HandleFunc("POST /api/plants", s.authed(s.handleCreatePlant))
+	mux.HandleFunc("GET /api/plants-limit", s.authed(s.handlePlantLimit))
+	mux.HandleFunc("GET /api/plants/limit", s.authed(s.handlePlantLimit))
+	mux.HandleFunc("GET /api/plants/{id}", s.authed(s.handleGetPlant))
+	mux.HandleFunc("PATCH /api/plants/{id}", s.authed(s.handleUpdatePlant))
+	mux.HandleFunc("DELETE /api/plants/{id}", s.authed(s.handleDeletePlant))
+	mux.HandleFunc("GET /api/plants/{id}/care-tasks", s.authed(s.handlePlantTasks))
+	mux.HandleFunc("GET /api/plants/{id}/journal-entries", s.authed(s.handlePlantJournal))
+	mux.HandleFunc("GET /api/plants/{id}/qrcode", s.authed(s.handlePlantQR))
+	mux.HandleFunc("GET /api/plants/{id}/qrcode/svg", s.authed(s.handlePlantQRSVG))
+
+	mux.HandleFunc("GET /api/care-tasks", s.authed(s.handleListTasks))
+	mux.HandleFunc("POST /api/care-tasks", s.authed(s.handleCreateTask))
+	mux.HandleFunc("GET /api/care-tasks/date/{date}", s.authed(s.handleTasksOfDate))
+	mux.HandleFunc("PATCH /api/care-tasks/{id}/complete", s.authed(s.handleCompleteTask))
+	mux.HandleFunc("DELETE /api/care-tasks/{id}", s.authed(s.handleDeleteTask))
+
+	mux.HandleFunc("GET /api/journal-entries", s.authed(s.handleListJournal))
+	mux.HandleFunc("POST /api/journal-entries", s.authed(s.handleCreateJournal))
+	mux.HandleFunc("DELETE /api/journal-entries/{id}", s.authed(s.handleDeleteJournal))
+
+	mux.HandleFunc("GET /api/dashboard/summary", s.authed(s.handleDashboardSummary))
+
+	mux.HandleFunc("GET /api/calendar/feed", s.authed(s.handleCalendarFeedURL))
+	mux.HandleFunc("POST /api/calendar/feed/reset", s.authed(s.handleCalendarFeedReset))
+	mux.HandleFunc("GET /api/calendar/{file}", s.handleCalendarFeed)
+
+	mux.HandleFunc("GET /api/plant-database", s.authed(s.handleListPlantDB))
+	mux.HandleFunc("GET /api/plant-database/{id}", s.authed(s.handleGetPlantDB))
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
@@ -34,7 +35,17 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		store.Close()
 		return nil, err
 	}
-	server := httpapi.New(httpapi.Options{Accounts: accounts, Ready: store.Ready, Web: web.Dist(), Log: log, Version: version})
+	clock := systemClock{}
+	services := httpapi.Services{
+		Plants:        app.NewPlants(store, clock),
+		CareTasks:     app.NewCareTasks(store, clock),
+		Journal:       app.NewJournal(store, clock),
+		Dashboard:     app.NewDashboard(store, clock),
+		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
+		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
+		PlantDatabase: app.NewPlantDatabase(store),
+	}
+	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: store.Ready, Web: web.Dist(), Log: log, Version: version})
 	return &cli.Runtime{
 		Accounts: accounts,
 		Migrate: func(ctx context.Context) ([]string, error) {

@@ -1,0 +1,96 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+type journalJSON struct {
+	ID          int64     `json:"id"`
+	PlantID     int64     `json:"plantId"`
+	PlantName   string    `json:"plantName"`
+	UserID      int64     `json:"userId"`
+	Title       string    `json:"title"`
+	Content     string    `json:"content"`
+	ImageURL    string    `json:"imageUrl"`
+	GrowthStage string    `json:"growthStage"`
+	EntryDate   string    `json:"entryDate"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+func toJournalJSON(e *domain.JournalEntry) journalJSON {
+	return journalJSON{ID: e.ID, PlantID: e.PlantID, PlantName: e.PlantName, UserID: e.UserID, Title: e.Title, Content: e.Content,
+		ImageURL: e.ImageURL, GrowthStage: string(e.GrowthStage), EntryDate: e.EntryDate.Format(domain.DateLayout), CreatedAt: e.CreatedAt}
+}
+
+func (s *Server) writeEntries(w http.ResponseWriter, r *http.Request, p *domain.Principal, plantID int64) {
+	entries, err := s.svc.Journal.List(r.Context(), p, plantID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]journalJSON, len(entries))
+	for i, e := range entries {
+		out[i] = toJournalJSON(e)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleListJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	s.writeEntries(w, r, p, 0)
+}
+
+func (s *Server) handlePlantJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.writeEntries(w, r, p, id)
+}
+
+type journalInput struct {
+	PlantID     int64  `json:"plantId"`
+	UserID      any    `json:"userId"` // ignored: an entry is always the caller's
+	Title       string `json:"title"`
+	Content     string `json:"content"`
+	ImageURL    string `json:"imageUrl"`
+	GrowthStage string `json:"growthStage"`
+	EntryDate   string `json:"entryDate"`
+}
+
+func (s *Server) handleCreateJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in journalInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e := &domain.JournalEntry{PlantID: in.PlantID, Title: in.Title, Content: in.Content, ImageURL: in.ImageURL, GrowthStage: domain.GrowthStage(in.GrowthStage)}
+	if in.EntryDate != "" { // empty: the service takes today, the form's default
+		var f fieldErrors
+		if e.EntryDate = f.date("entryDate", in.EntryDate); f.err() != nil {
+			s.fail(w, r, f.err())
+			return
+		}
+	}
+	created, err := s.svc.Journal.Create(r.Context(), p, e)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toJournalJSON(created))
+}
+
+func (s *Server) handleDeleteJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		err = s.svc.Journal.Delete(r.Context(), p, id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

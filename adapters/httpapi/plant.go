@@ -1,0 +1,215 @@
+package httpapi
+
+import (
+	"encoding/base64"
+	"net/http"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// plantJSON is a plant on the wire (docs/api.md).
+type plantJSON struct {
+	ID                  int64      `json:"id"`
+	UserID              int64      `json:"userId"`
+	Name                string     `json:"name"`
+	Species             string     `json:"species"`
+	PlantType           string     `json:"plantType"`
+	Location            string     `json:"location"`
+	ImageURL            string     `json:"imageUrl"`
+	LightNeeds          string     `json:"lightNeeds"`
+	WaterFrequency      *int       `json:"waterFrequency"`
+	FertilizerFrequency *int       `json:"fertilizerFrequency"`
+	Notes               string     `json:"notes"`
+	Status              string     `json:"status"`
+	GrowthProgress      int        `json:"growthProgress"`
+	LastWatered         *time.Time `json:"lastWatered"`
+	LastFertilized      *time.Time `json:"lastFertilized"`
+	AcquiredDate        time.Time  `json:"acquiredDate"`
+	CreatedAt           time.Time  `json:"createdAt"`
+	NextWatering        *time.Time `json:"nextWatering"`
+	NextFertilizing     *time.Time `json:"nextFertilizing"`
+}
+
+func toPlantJSON(p *domain.Plant) plantJSON {
+	return plantJSON{ID: p.ID, UserID: p.UserID, Name: p.Name, Species: p.Species, PlantType: string(p.Type), Location: p.Location,
+		ImageURL: p.ImageURL, LightNeeds: p.LightNeeds, WaterFrequency: p.WaterFrequency, FertilizerFrequency: p.FertilizerFrequency,
+		Notes: p.Notes, Status: string(p.Status), GrowthProgress: p.GrowthProgress, LastWatered: p.LastWatered,
+		LastFertilized: p.LastFertilized, AcquiredDate: p.AcquiredDate, CreatedAt: p.CreatedAt,
+		NextWatering: p.NextWatering(), NextFertilizing: p.NextFertilizing()}
+}
+
+// plantInput is the body of POST and PATCH /api/plants: every field optional, null clears.
+type plantInput struct {
+	Name                optional[string] `json:"name"`
+	Species             optional[string] `json:"species"`
+	PlantType           optional[string] `json:"plantType"`
+	Location            optional[string] `json:"location"`
+	ImageURL            optional[string] `json:"imageUrl"`
+	LightNeeds          optional[string] `json:"lightNeeds"`
+	WaterFrequency      optional[int]    `json:"waterFrequency"`
+	FertilizerFrequency optional[int]    `json:"fertilizerFrequency"`
+	Notes               optional[string] `json:"notes"`
+	Status              optional[string] `json:"status"`
+	GrowthProgress      optional[int]    `json:"growthProgress"`
+	LastWatered         optional[string] `json:"lastWatered"`
+	LastFertilized      optional[string] `json:"lastFertilized"`
+	AcquiredDate        optional[string] `json:"acquiredDate"`
+	// PlantDatabaseID fills the fields left empty from a plant database item (create only).
+	PlantDatabaseID optional[int64] `json:"plantDatabaseId"`
+}
+
+// apply copies the fields present in the body onto p.
+func (in *plantInput) apply(p *domain.Plant) error {
+	var f fieldErrors
+	setText := func(dst *string, o optional[string]) {
+		if o.Set {
+			*dst = o.Value // null clears to ""
+		}
+	}
+	setText(&p.Name, in.Name)
+	setText(&p.Species, in.Species)
+	setText(&p.Location, in.Location)
+	setText(&p.ImageURL, in.ImageURL)
+	setText(&p.LightNeeds, in.LightNeeds)
+	setText(&p.Notes, in.Notes)
+	if in.PlantType.Set {
+		p.Type = domain.PlantType(in.PlantType.Value)
+	}
+	if in.Status.Set {
+		p.Status = domain.PlantStatus(in.Status.Value)
+	}
+	if in.WaterFrequency.Set {
+		p.WaterFrequency = in.WaterFrequency.ptr()
+	}
+	if in.FertilizerFrequency.Set {
+		p.FertilizerFrequency = in.FertilizerFrequency.ptr()
+	}
+	if in.GrowthProgress.has() {
+		p.GrowthProgress = in.GrowthProgress.Value
+	}
+	if t, set := f.timestamp("lastWatered", in.LastWatered); set {
+		p.LastWatered = t
+	}
+	if t, set := f.timestamp("lastFertilized", in.LastFertilized); set {
+		p.LastFertilized = t
+	}
+	if t, _ := f.timestamp("acquiredDate", in.AcquiredDate); t != nil {
+		p.AcquiredDate = *t
+	}
+	return f.err()
+}
+
+func (s *Server) handleListPlants(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	plants, err := s.svc.Plants.List(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]plantJSON, len(plants))
+	for i, pl := range plants {
+		out[i] = toPlantJSON(pl)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleGetPlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		var plant *domain.Plant
+		if plant, err = s.svc.Plants.Get(r.Context(), p, id); err == nil {
+			writeJSON(w, http.StatusOK, toPlantJSON(plant))
+			return
+		}
+	}
+	s.fail(w, r, err)
+}
+
+func (s *Server) handleCreatePlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in plantInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var plant domain.Plant
+	if err := in.apply(&plant); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	created, err := s.svc.Plants.Create(r.Context(), p, &plant, in.PlantDatabaseID.Value)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toPlantJSON(created))
+}
+
+func (s *Server) handleUpdatePlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in plantInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	plant, err := s.svc.Plants.Update(r.Context(), p, id, in.apply)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPlantJSON(plant))
+}
+
+func (s *Server) handleDeletePlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		err = s.svc.Plants.Delete(r.Context(), p, id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handlePlantLimit(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	l, err := s.svc.Plants.Limit(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"limit": l.Limit, "currentCount": l.CurrentCount, "canAddPlant": l.CanAddPlant()})
+}
+
+func (s *Server) handlePlantQR(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	png, url, err := s.svc.Labels.QRPNG(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"qrCodeDataUrl": "data:image/png;base64," + base64.StdEncoding.EncodeToString(png), "url": url})
+}
+
+func (s *Server) handlePlantQRSVG(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	svg, err := s.svc.Labels.QRSVG(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write([]byte(svg))
+}

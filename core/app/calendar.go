@@ -1,0 +1,146 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// Calendar publishes each gardener's care schedule as a secret iCal feed that phones'
+// calendars can subscribe to.
+type Calendar struct {
+	store   ports.Store
+	clock   ports.Clock
+	baseURL string
+}
+
+// NewCalendar builds the calendar service; baseURL is the installation's public URL.
+func NewCalendar(store ports.Store, clock ports.Clock, baseURL string) *Calendar {
+	return &Calendar{store: store, clock: clock, baseURL: strings.TrimRight(baseURL, "/")}
+}
+
+// Feed window: recent pending tasks stay visible, and the future is shown half a year ahead.
+const (
+	feedPastDays   = 30
+	feedFutureDays = 180
+)
+
+// CalendarEvent is one all-day event of a feed.
+type CalendarEvent struct {
+	UID     string
+	Date    time.Time
+	Summary string
+	Detail  string
+}
+
+func (c *Calendar) feedURL(token string) string { return c.baseURL + "/api/calendar/" + token + ".ics" }
+
+func newFeedToken() (string, error) {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// FeedURL returns the caller's feed URL, making the secret on first use.
+func (c *Calendar) FeedURL(ctx context.Context, p *domain.Principal) (string, error) {
+	if err := signedIn(p); err != nil {
+		return "", err
+	}
+	tok, err := c.store.CalendarToken(ctx, p.User.ID)
+	if err != nil {
+		return "", err
+	}
+	if tok != "" {
+		return c.feedURL(tok), nil
+	}
+	return c.ResetFeed(ctx, p)
+}
+
+// ResetFeed replaces the caller's secret, so the old URL stops working.
+func (c *Calendar) ResetFeed(ctx context.Context, p *domain.Principal) (string, error) {
+	if err := signedIn(p); err != nil {
+		return "", err
+	}
+	tok, err := newFeedToken()
+	if err != nil {
+		return "", err
+	}
+	if err := c.store.SetCalendarToken(ctx, p.User.ID, tok); err != nil {
+		return "", err
+	}
+	return c.feedURL(tok), nil
+}
+
+// Events returns the feed of the user owning token: pending tasks (with projected recurring
+// occurrences) and each plant's next watering and fertilizing. An unknown token, or one of a
+// deactivated user, is not found.
+func (c *Calendar) Events(ctx context.Context, token string) ([]CalendarEvent, error) {
+	u, err := c.store.UserByCalendarToken(ctx, token)
+	if err != nil || !u.IsActive {
+		if err == nil || domain.ErrorCode(err) == domain.ENotFound {
+			return nil, domain.Errorf(domain.ENotFound, "Calendar feed not found")
+		}
+		return nil, err
+	}
+	today := domain.DateOf(c.clock.Now())
+	from, to := domain.AddDays(today, -feedPastDays), domain.AddDays(today, feedFutureDays)
+	tasks, err := c.store.ListTasks(ctx, u.ID, ports.TaskFilter{From: &from, To: &to, PendingRecurring: true})
+	if err != nil {
+		return nil, err
+	}
+	var events []CalendarEvent
+	for _, t := range tasks {
+		if !t.Completed && !t.ScheduledDate.Before(from) && !t.ScheduledDate.After(to) {
+			events = append(events, taskEvent(t, t.ScheduledDate, fmt.Sprintf("task-%d", t.ID)))
+		}
+		for _, d := range t.Occurrences(from, to) {
+			events = append(events, taskEvent(t, d, fmt.Sprintf("task-%d-%s", t.ID, d.Format("20060102"))))
+		}
+	}
+	plants, err := c.store.ListPlants(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, pl := range plants {
+		for _, due := range []struct {
+			next *time.Time
+			verb string
+			kind string
+		}{{pl.NextWatering(), "Water", "water"}, {pl.NextFertilizing(), "Fertilize", "fertilize"}} {
+			if due.next == nil {
+				continue
+			}
+			d := domain.DateOf(due.next.UTC())
+			if d.Before(today) {
+				d = today // overdue care belongs on today, not in the past
+			}
+			if d.After(to) {
+				continue
+			}
+			events = append(events, CalendarEvent{UID: fmt.Sprintf("plant-%d-%s", pl.ID, due.kind), Date: d,
+				Summary: due.verb + " " + pl.Name, Detail: c.baseURL + "/plants/" + fmt.Sprint(pl.ID)})
+		}
+	}
+	return events, nil
+}
+
+func taskEvent(t *domain.CareTask, d time.Time, uid string) CalendarEvent {
+	verb := map[domain.TaskType]string{domain.TaskWater: "Water", domain.TaskFertilize: "Fertilize", domain.TaskPrune: "Prune",
+		domain.TaskRepot: "Repot", domain.TaskMist: "Mist", domain.TaskRotate: "Rotate", domain.TaskInspect: "Inspect"}[t.Type]
+	detail := ""
+	if t.Notes != nil {
+		detail = *t.Notes
+	}
+	if t.IsRecurring && t.RecurringDays != nil {
+		detail = strings.TrimSpace(fmt.Sprintf("Repeats every %d days. %s", *t.RecurringDays, detail))
+	}
+	return CalendarEvent{UID: uid, Date: d, Summary: verb + " " + t.PlantName, Detail: detail}
+}

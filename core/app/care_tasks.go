@@ -1,0 +1,129 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// CareTasks schedules, completes and lists the caller's care tasks.
+type CareTasks struct {
+	store ports.Store
+	clock ports.Clock
+}
+
+// NewCareTasks builds the care-task service.
+func NewCareTasks(store ports.Store, clock ports.Clock) *CareTasks {
+	return &CareTasks{store: store, clock: clock}
+}
+
+// Projection is a future occurrence of a pending recurring task: shown, not stored.
+type Projection struct {
+	Source *domain.CareTask
+	Date   time.Time
+}
+
+// TaskList is a range of tasks and the projected occurrences that fall in it.
+type TaskList struct {
+	Tasks     []*domain.CareTask
+	Projected []Projection
+}
+
+func taskNotFound(err error) error {
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return domain.Errorf(domain.ENotFound, domain.MsgTaskNotFound)
+	}
+	return err
+}
+
+// List returns the caller's tasks; with a plant id only that plant's.
+func (s *CareTasks) List(ctx context.Context, p *domain.Principal, plantID int64) ([]*domain.CareTask, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if plantID > 0 {
+		if _, err := s.store.PlantByID(ctx, p.User.ID, plantID); err != nil {
+			return nil, plantNotFound(err)
+		}
+	}
+	return s.store.ListTasks(ctx, p.User.ID, ports.TaskFilter{PlantID: plantID})
+}
+
+// MaxRangeDays bounds a listed range, so one call cannot ask for centuries of projections.
+const MaxRangeDays = 400
+
+// Range returns the tasks scheduled from..to (dates, inclusive) and the projected occurrences
+// of pending recurring tasks in that range.
+func (s *CareTasks) Range(ctx context.Context, p *domain.Principal, from, to time.Time) (TaskList, error) {
+	if err := signedIn(p); err != nil {
+		return TaskList{}, err
+	}
+	from, to = domain.DateOf(from), domain.DateOf(to)
+	if to.Before(from) || to.Sub(from) > MaxRangeDays*24*time.Hour {
+		return TaskList{}, domain.Errorf(domain.EInvalid, "The range must run forward and span at most %d days", MaxRangeDays)
+	}
+	all, err := s.store.ListTasks(ctx, p.User.ID, ports.TaskFilter{From: &from, To: &to, PendingRecurring: true})
+	if err != nil {
+		return TaskList{}, err
+	}
+	var out TaskList
+	for _, t := range all {
+		if !t.ScheduledDate.Before(from) && !t.ScheduledDate.After(to) {
+			out.Tasks = append(out.Tasks, t)
+		}
+		for _, d := range t.Occurrences(from, to) {
+			out.Projected = append(out.Projected, Projection{Source: t, Date: d})
+		}
+	}
+	return out, nil
+}
+
+// Create schedules a task on one of the caller's plants.
+func (s *CareTasks) Create(ctx context.Context, p *domain.Principal, t *domain.CareTask) (*domain.CareTask, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	t.ID, t.UserID, t.Completed, t.CompletedAt, t.CreatedAt = 0, p.User.ID, false, nil, s.clock.Now()
+	if err := domain.ValidateCareTask(t); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateTask(ctx, t); err != nil {
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgSelectPlant, Fields: map[string]string{"plantId": domain.MsgSelectPlant}}
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+// Complete marks a task completed at at (now when nil), records water and fertilizer care on
+// the plant and schedules the next occurrence of a recurring task, all in one transaction.
+// Completing twice is a conflict.
+func (s *CareTasks) Complete(ctx context.Context, p *domain.Principal, id int64, at *time.Time) (done, next *domain.CareTask, err error) {
+	if err := signedIn(p); err != nil {
+		return nil, nil, err
+	}
+	when := s.clock.Now()
+	if at != nil {
+		when = *at
+	}
+	done, next, err = s.store.CompleteTask(ctx, p.User.ID, id, func(t *domain.CareTask, plant *domain.Plant) (*domain.CareTask, error) {
+		n, err := t.Complete(when)
+		if err != nil {
+			return nil, err
+		}
+		t.ApplyTo(plant)
+		return n, nil
+	})
+	return done, next, taskNotFound(err)
+}
+
+// Delete removes one of the caller's tasks.
+func (s *CareTasks) Delete(ctx context.Context, p *domain.Principal, id int64) error {
+	if err := signedIn(p); err != nil {
+		return err
+	}
+	return taskNotFound(s.store.DeleteTask(ctx, p.User.ID, id))
+}

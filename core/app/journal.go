@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// Journal keeps the caller's growth journal.
+type Journal struct {
+	store ports.Store
+	clock ports.Clock
+}
+
+// NewJournal builds the journal service.
+func NewJournal(store ports.Store, clock ports.Clock) *Journal {
+	return &Journal{store: store, clock: clock}
+}
+
+// List returns the caller's entries, newest first; with a plant id only that plant's.
+func (s *Journal) List(ctx context.Context, p *domain.Principal, plantID int64) ([]*domain.JournalEntry, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if plantID > 0 {
+		if _, err := s.store.PlantByID(ctx, p.User.ID, plantID); err != nil {
+			return nil, plantNotFound(err)
+		}
+	}
+	return s.store.ListJournalEntries(ctx, p.User.ID, plantID)
+}
+
+// Create adds an entry for one of the caller's plants, dated today unless it has a date. The
+// entry is always the caller's, whatever user id the client sent.
+func (s *Journal) Create(ctx context.Context, p *domain.Principal, e *domain.JournalEntry) (*domain.JournalEntry, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	e.ID, e.UserID, e.CreatedAt = 0, p.User.ID, s.clock.Now()
+	if e.EntryDate.IsZero() {
+		e.EntryDate = domain.DateOf(e.CreatedAt)
+	}
+	if err := domain.ValidateJournalEntry(e); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateJournalEntry(ctx, e); err != nil {
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgSelectPlant, Fields: map[string]string{"plantId": domain.MsgSelectPlant}}
+		}
+		return nil, err
+	}
+	return e, nil
+}
+
+// Delete removes one of the caller's entries.
+func (s *Journal) Delete(ctx context.Context, p *domain.Principal, id int64) error {
+	if err := signedIn(p); err != nil {
+		return err
+	}
+	err := s.store.DeleteJournalEntry(ctx, p.User.ID, id)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return domain.Errorf(domain.ENotFound, domain.MsgJournalNotFound)
+	}
+	return err
+}
