@@ -162,6 +162,8 @@ func (h *harness) login(username, pw string) string {
 	return r.body["token"].(string)
 }
 
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
 func expect(t *testing.T, r response, status int, message string) {
 	t.Helper()
 	if r.status != status {

@@ -136,6 +136,9 @@ func (s *Server) handleCreatePlant(w http.ResponseWriter, r *http.Request, p *do
 		s.fail(w, r, err)
 		return
 	}
+	if !in.PlantType.Set && !in.PlantDatabaseID.has() {
+		plant.Type = domain.DefaultPlantType // the form's default; an explicit "" is refused
+	}
 	created, err := s.svc.Plants.Create(r.Context(), p, &plant, in.PlantDatabaseID.Value)
 	if err != nil {
 		s.fail(w, r, err)

@@ -77,7 +77,8 @@ func (s *Plants) limitFor(ctx context.Context, u *domain.User) (*int, error) {
 }
 
 // Create adds a plant for the caller. Missing care intervals take the spec's defaults (water
-// every 7 days, fertilizer every 30); a missing acquired date is today. When fromDatabaseID is
+// every 7 days, fertilizer every 30); a missing acquired date is today. The plant type has no
+// default here: the caller decides whether an absent type means Herbs. When fromDatabaseID is
 // set, the fields left empty are filled from that plant database item with the prefill rules.
 // Past the site's plant limit it answers limit_reached "Plant limit reached".
 func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.Plant, fromDatabaseID int64) (*domain.Plant, error) {
@@ -97,9 +98,6 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 	plant.ID, plant.UserID, plant.CreatedAt = 0, p.User.ID, now
 	if plant.AcquiredDate.IsZero() {
 		plant.AcquiredDate = now
-	}
-	if plant.Type == "" {
-		plant.Type = domain.DefaultPlantType
 	}
 	if plant.WaterFrequency == nil {
 		d := domain.DefaultWaterFrequency
