@@ -23,6 +23,7 @@ type Config struct {
 	BaseURL             string        `mapstructure:"base_url"`
 	DataDir             string        `mapstructure:"data_dir"`
 	DatabaseURL         string        `mapstructure:"database_url"`
+	BlobURL             string        `mapstructure:"blob_url"`
 	AdminUsername       string        `mapstructure:"admin_username"`
 	AdminPassword       string        `mapstructure:"admin_password"`
 	SessionTTL          time.Duration `mapstructure:"session_ttl"`
@@ -51,6 +52,9 @@ func (c *Config) Validate() error {
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") && !strings.HasPrefix(c.DatabaseURL, "sqlite:") {
 		return fmt.Errorf("database_url: want empty, sqlite:PATH or postgres://…")
 	}
+	if c.BlobURL != "" && !strings.HasPrefix(c.BlobURL, "s3://") && !strings.HasPrefix(c.BlobURL, "file:") {
+		return fmt.Errorf("blob_url: want empty, file:PATH or s3://KEY:SECRET@host:port/bucket")
+	}
 	if c.SessionTTL < time.Minute {
 		return fmt.Errorf("session_ttl %s: want at least 1m", c.SessionTTL)
 	}
@@ -76,6 +80,7 @@ func (c Config) Dump() string {
 		"base_url":              c.BaseURL,
 		"data_dir":              c.DataDir,
 		"database_url":          maskURL(c.DatabaseURL),
+		"blob_url":              maskURL(c.BlobURL),
 		"admin_username":        c.AdminUsername,
 		"admin_password":        mask(c.AdminPassword),
 		"session_ttl":           c.SessionTTL.String(),

@@ -16,6 +16,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
@@ -69,6 +70,10 @@ func newHarness(t testing.TB, o options) *harness {
 		store = o.wrap(s)
 	}
 	c := &clock{now: time.Date(2026, 6, 1, 8, 0, 0, 0, time.UTC)}
+	blobs, err := local.New(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	logs := &bytes.Buffer{}
 	log := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
 	acc, err := app.NewAccounts(store, password.Fast, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: domain.LoginThrottle{MaxFailures: 3, Window: 10 * time.Minute}}, log)
@@ -87,6 +92,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
 		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
 		PlantDatabase: app.NewPlantDatabase(store),
+		Images:        app.NewImages(blobs, log),
 	}}
 	if o.web != nil {
 		opts.Web = o.web

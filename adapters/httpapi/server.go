@@ -23,6 +23,7 @@ type Services struct {
 	Labels        *app.Labels
 	Calendar      *app.Calendar
 	PlantDatabase *app.PlantDatabase
+	Images        *app.Images
 }
 
 // Server holds the services the handlers call.
@@ -95,6 +96,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/calendar/feed", s.authed(s.handleCalendarFeedURL))
 	mux.HandleFunc("POST /api/calendar/feed/reset", s.authed(s.handleCalendarFeedReset))
 	mux.HandleFunc("GET /api/calendar/{file}", s.handleCalendarFeed)
+
+	mux.HandleFunc("POST /api/upload/image", s.authed(s.handleUploadImage))
+	mux.HandleFunc("GET /api/images/{key...}", s.handleImage)
 
 	mux.HandleFunc("GET /api/plant-database", s.authed(s.handleListPlantDB))
 	mux.HandleFunc("GET /api/plant-database/{id}", s.authed(s.handleGetPlantDB))

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
@@ -35,6 +36,17 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		store.Close()
 		return nil, err
 	}
+	blobs, err := blob.Open(ctx, cfg.BlobURL, cfg.DataDir)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	ready := func(ctx context.Context) error {
+		if err := store.Ready(ctx); err != nil {
+			return err
+		}
+		return blobs.Ready(ctx)
+	}
 	clock := systemClock{}
 	services := httpapi.Services{
 		Plants:        app.NewPlants(store, clock),
@@ -44,14 +56,15 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
 		PlantDatabase: app.NewPlantDatabase(store),
+		Images:        app.NewImages(blobs, log),
 	}
-	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: store.Ready, Web: web.Dist(), Log: log, Version: version})
+	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version})
 	return &cli.Runtime{
 		Accounts: accounts,
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
-		Ready:   store.Ready,
+		Ready:   ready,
 		Handler: server.Handler(),
 		Close:   store.Close,
 	}, nil

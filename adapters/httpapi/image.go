@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// maxUploadBody bounds a whole upload request: the image (5 MB at most) plus the multipart
+// envelope. The image's own limit is the core's; this one stops endless bodies.
+const maxUploadBody = domain.MaxImageBytes + 256<<10
+
+func (s *Server) handleUploadImage(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxUploadBody)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.EInvalid, `Send the image as multipart/form-data in the field "file"`))
+		return
+	}
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			s.fail(w, r, domain.Errorf(domain.EInvalid, `Choose an image to upload (form field "file")`))
+			return
+		}
+		if err != nil {
+			s.fail(w, r, uploadError(err))
+			return
+		}
+		if part.FormName() != "file" {
+			part.Close()
+			continue
+		}
+		key, err := s.svc.Images.Upload(r.Context(), p, part)
+		part.Close()
+		if err != nil {
+			s.fail(w, r, uploadError(err))
+			return
+		}
+		writeJSON(w, http.StatusCreated, map[string]string{"imageUrl": "/api/images/" + strings.TrimPrefix(key, app.ImageKeyPrefix)})
+		return
+	}
+}
+
+// uploadError turns the body limit and a malformed envelope into the messages a person can act
+// on; the core's own errors pass through.
+func uploadError(err error) error {
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return domain.ErrImageTooLarge()
+	case errors.Is(err, multipart.ErrMessageTooLarge), errors.Is(err, io.ErrUnexpectedEOF):
+		return domain.Errorf(domain.EInvalid, "The upload was cut short or malformed: please try again")
+	}
+	return err
+}
+
+// handleImage serves an uploaded image. Keys are random and never reused, so the answer may be
+// cached for a year; no token is needed because an <img> cannot send one.
+func (s *Server) handleImage(w http.ResponseWriter, r *http.Request) {
+	rc, info, err := s.svc.Images.Open(r.Context(), app.ImageKeyPrefix+r.PathValue("key"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer rc.Close()
+	h := w.Header()
+	h.Set("Content-Type", info.ContentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if info.Size > 0 {
+		h.Set("Content-Length", strconv.FormatInt(info.Size, 10))
+	}
+	if !info.ModTime.IsZero() {
+		h.Set("Last-Modified", info.ModTime.UTC().Format(http.TimeFormat))
+	}
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = io.Copy(w, rc)
+	}
+}
