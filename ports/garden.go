@@ -75,6 +75,9 @@ type PlantDatabaseStore interface {
 	UpdatePlantDB(ctx context.Context, id int64, fn func(*domain.PlantDBItem) error) (*domain.PlantDBItem, error)
 	// DeletePlantDB removes an item. Codes: not_found.
 	DeletePlantDB(ctx context.Context, id int64) error
+	// FindPlantDB returns the item with this store URL, else the one with this slug (empty
+	// values match nothing). Codes: not_found.
+	FindPlantDB(ctx context.Context, storeURL, slug string) (*domain.PlantDBItem, error)
 	// ClearPlantDB removes every item, or only imported ones, and returns how many.
 	ClearPlantDB(ctx context.Context, importedOnly bool) (int, error)
 }
@@ -95,4 +98,12 @@ type QRCodeRenderer interface {
 	PNG(text string, size int) ([]byte, error)
 	// SVG returns an SVG document of a QR code holding text.
 	SVG(text string) (string, error)
+}
+
+// HTMLSanitizer makes HTML from outside (a store's description, an admin's care text) safe to
+// render: it keeps formatting and links and drops scripts, styles, event handlers and anything
+// else that could run or escape.
+type HTMLSanitizer interface {
+	// Sanitize returns the safe subset of html.
+	Sanitize(html string) string
 }

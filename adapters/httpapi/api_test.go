@@ -20,6 +20,7 @@ import (
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
+	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
@@ -91,7 +92,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Dashboard:     app.NewDashboard(store, c),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
 		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
-		PlantDatabase: app.NewPlantDatabase(store),
+		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
 		Images:        app.NewImages(blobs, log),
 	}}
 	if o.web != nil {

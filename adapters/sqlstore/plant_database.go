@@ -168,3 +168,21 @@ func (s *Store) ClearPlantDB(ctx context.Context, importedOnly bool) (int, error
 	n, err := res.RowsAffected()
 	return int(n), err
 }
+
+// FindPlantDB implements ports.PlantDatabaseStore.
+func (s *Store) FindPlantDB(ctx context.Context, storeURL, slug string) (*domain.PlantDBItem, error) {
+	for _, q := range []struct{ col, val string }{{"store_url", storeURL}, {"slug", slug}} {
+		if q.val == "" {
+			continue
+		}
+		var r plantDBRow
+		err := s.db.GetContext(ctx, &r, s.q(`SELECT `+plantDBColumns+` FROM plant_database WHERE `+q.col+` = ?`), q.val)
+		if err == nil {
+			return r.toDomain(), nil
+		}
+		if domain.ErrorCode(translate(err)) != domain.ENotFound {
+			return nil, translate(err)
+		}
+	}
+	return nil, domain.Errorf(domain.ENotFound, "not found")
+}

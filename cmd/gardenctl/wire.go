@@ -9,6 +9,7 @@ import (
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
+	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
@@ -55,7 +56,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Dashboard:     app.NewDashboard(store, clock),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
-		PlantDatabase: app.NewPlantDatabase(store),
+		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), clock),
 		Images:        app.NewImages(blobs, log),
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version})

@@ -1,6 +1,10 @@
 package domain
 
-import "time"
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
 
 // Plant database sources.
 const (
@@ -43,4 +47,61 @@ type PlantDBItem struct {
 	Source                 string
 	CreatedAt              time.Time
 	UpdatedAt              time.Time
+}
+
+// Plant database messages.
+const (
+	MsgCommonNameTooShort = "Common name must be at least 2 characters"
+)
+
+// ValidatePlantDBItem normalises an item and checks it before it is stored.
+func ValidatePlantDBItem(it *PlantDBItem) error {
+	var v Validation
+	it.CommonName = strings.TrimSpace(it.CommonName)
+	if utf8.RuneCountInString(it.CommonName) < 2 {
+		v.Add("commonName", MsgCommonNameTooShort)
+	}
+	if it.Type == "" {
+		it.Type = DefaultPlantType
+	}
+	if !it.Type.Valid() {
+		v.Add("plantType", MsgSelectPlantType)
+	}
+	it.ImageURL = strings.TrimSpace(it.ImageURL)
+	if !ValidImageURL(it.ImageURL) {
+		v.Add("imageUrl", MsgInvalidURL)
+	}
+	it.StoreURL = strings.TrimSpace(it.StoreURL)
+	if it.StoreURL != "" && !isHTTPURL(it.StoreURL) {
+		v.Add("storeUrl", MsgInvalidURL)
+	}
+	for _, alt := range it.AlternativeImageURLs {
+		if !isHTTPURL(alt) {
+			v.Add("alternativeImageUrls", MsgInvalidURL)
+		}
+	}
+	it.Slug = strings.TrimSpace(it.Slug)
+	if it.Slug == "" {
+		it.Slug = Slugify(it.CommonName)
+	}
+	if it.Source == "" {
+		it.Source = SourceManual
+	}
+	if it.Source != SourceManual && it.Source != SourceImport {
+		v.Add("source", "Source must be import or manual")
+	}
+	for k := range it.CareInstructions.Parts {
+		known := false
+		for _, key := range CareInstructionKeys {
+			known = known || key == k
+		}
+		if !known {
+			v.Add("careInstructions", "Care instructions may have only the parts "+strings.Join(CareInstructionKeys, ", "))
+		}
+	}
+	return v.Err()
+}
+
+func isHTTPURL(s string) bool {
+	return ValidImageURL(s) && !strings.HasPrefix(s, "/")
 }

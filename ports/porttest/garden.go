@@ -366,6 +366,17 @@ func testPlantDB(t *testing.T, s ports.Store) {
 		Source: domain.SourceManual, CreatedAt: base, UpdatedAt: base}
 	must(t, s.CreatePlantDB(ctx, imported))
 	must(t, s.CreatePlantDB(ctx, manual))
+	for _, q := range []struct{ url, slug string }{{imported.StoreURL, ""}, {"", imported.Slug}, {imported.StoreURL, "other"}, {"https://else", imported.Slug}} {
+		found, err := s.FindPlantDB(ctx, q.url, q.slug)
+		must(t, err)
+		if found.ID != imported.ID {
+			t.Fatalf("FindPlantDB(%q, %q) found %d", q.url, q.slug, found.ID)
+		}
+	}
+	_, err := s.FindPlantDB(ctx, "", "")
+	mustCode(t, err, domain.ENotFound)
+	_, err = s.FindPlantDB(ctx, "https://nowhere", "nothing")
+	mustCode(t, err, domain.ENotFound)
 	dup := *imported
 	dup.ID, dup.Slug = 0, "other-slug"
 	mustCode(t, s.CreatePlantDB(ctx, &dup), domain.EConflict)
