@@ -118,6 +118,7 @@ type Store interface {
 	JournalStore
 	PlantDatabaseStore
 	CalendarFeedStore
+	JobStore
 	// Ready returns nil when the database answers and its schema is current. Codes:
 	// unavailable.
 	Ready(ctx context.Context) error

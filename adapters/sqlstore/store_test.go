@@ -240,3 +240,44 @@ func TestOpen_SQLiteFileInDataDir(t *testing.T) {
 		t.Fatal("an unsupported URL was accepted")
 	}
 }
+
+// TestJobLocker: two stores on one database act as two replicas; only one holds a job's lock.
+func TestJobLocker(t *testing.T) {
+	t.Parallel()
+	for name, open := range map[string]func(*testing.T) *sqlstore.Store{"SQLite": newSQLite, "Postgres": newPostgres} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			a := open(t)
+			lockA, lockB := a.JobLocker(), a.JobLocker()
+			if name == "Postgres" {
+				b, err := sqlstore.Open(ctx, a.URLForTest(), "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer b.Close()
+				lockB = b.JobLocker()
+			} else {
+				lockB = lockA // one process: the lock table is the process's
+			}
+			unlock, ok, err := lockA.TryLock(ctx, "import")
+			if err != nil || !ok {
+				t.Fatalf("first lock: %v %v", ok, err)
+			}
+			if _, ok, err := lockB.TryLock(ctx, "import"); err != nil || ok {
+				t.Fatalf("second holder got the lock: %v %v", ok, err)
+			}
+			if u, ok, _ := lockB.TryLock(ctx, "cleanup"); !ok {
+				t.Fatal("another key is blocked")
+			} else {
+				u()
+			}
+			unlock()
+			u, ok, err := lockB.TryLock(ctx, "import")
+			if err != nil || !ok {
+				t.Fatalf("lock after release: %v %v", ok, err)
+			}
+			u()
+		})
+	}
+}

@@ -459,3 +459,51 @@ func testCalendarTokens(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 	mustCode(t, s.SetCalendarToken(ctx, 987654, "x"), domain.ENotFound)
 }
+
+func testJobs(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	_, err := s.JobSchedule(ctx, "import")
+	mustCode(t, err, domain.ENotFound)
+	must(t, s.SaveJobSchedule(ctx, &domain.JobSchedule{Job: "import", Enabled: true, Cron: "0 30 1 * * *", UpdatedAt: base}))
+	must(t, s.SaveJobSchedule(ctx, &domain.JobSchedule{Job: "import", Enabled: false, Cron: "0 0 4 * * *", UpdatedAt: base.Add(time.Hour)}))
+	js, err := s.JobSchedule(ctx, "import")
+	must(t, err)
+	if js.Enabled || js.Cron != "0 0 4 * * *" || !js.UpdatedAt.Equal(base.Add(time.Hour)) {
+		t.Fatalf("schedule %+v", js)
+	}
+
+	first := &domain.JobRun{Job: "import", Trigger: domain.TriggerSchedule, StartedAt: base}
+	claimed, err := s.ClaimJobRun(ctx, first, "2026-03-14T01:30")
+	must(t, err)
+	again := &domain.JobRun{Job: "import", Trigger: domain.TriggerSchedule, StartedAt: base}
+	claimed2, err := s.ClaimJobRun(ctx, again, "2026-03-14T01:30")
+	must(t, err)
+	other := &domain.JobRun{Job: "cleanup", Trigger: domain.TriggerSchedule, StartedAt: base}
+	claimed3, err := s.ClaimJobRun(ctx, other, "2026-03-14T01:30")
+	must(t, err)
+	if !claimed || first.ID == 0 || claimed2 || !claimed3 {
+		t.Fatalf("claims: %v %v %v", claimed, claimed2, claimed3)
+	}
+	must(t, s.ReportJobProgress(ctx, first.ID, 3, 40))
+	runs, err := s.ListJobRuns(ctx, "import", 10)
+	must(t, err)
+	if len(runs) != 1 || !runs[0].Running() || runs[0].Done != 3 || runs[0].Total != 40 {
+		t.Fatalf("running run %+v", runs)
+	}
+	end := base.Add(time.Minute)
+	first.FinishedAt, first.Success, first.Counts, first.Message = &end, true, map[string]int{"added": 2, "failed": 1}, "ok"
+	must(t, s.FinishJobRun(ctx, first))
+	later := &domain.JobRun{Job: "import", Trigger: domain.TriggerManual, StartedAt: base.Add(time.Hour)}
+	_, err = s.ClaimJobRun(ctx, later, "manual-1")
+	must(t, err)
+	runs, err = s.ListJobRuns(ctx, "import", 10)
+	must(t, err)
+	if len(runs) != 2 || runs[0].ID != later.ID || runs[1].Counts["added"] != 2 || !runs[1].Success || runs[1].Message != "ok" ||
+		runs[1].FinishedAt == nil || !runs[1].FinishedAt.Equal(end) || runs[1].Trigger != domain.TriggerSchedule {
+		t.Fatalf("history %+v", runs)
+	}
+	if runs, _ := s.ListJobRuns(ctx, "import", 1); len(runs) != 1 {
+		t.Fatal("limit ignored")
+	}
+	mustCode(t, s.ReportJobProgress(ctx, 987654, 1, 1), domain.ENotFound)
+}
