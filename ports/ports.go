@@ -77,6 +77,8 @@ type LoginFailureStore interface {
 	LoginFailuresSince(ctx context.Context, username string, since time.Time) ([]time.Time, error)
 	// ClearLoginFailures forgets a username's failures (after a successful sign-in).
 	ClearLoginFailures(ctx context.Context, username string) error
+	// DeleteLoginFailuresBefore forgets every failure older than t and says how many.
+	DeleteLoginFailuresBefore(ctx context.Context, t time.Time) (int, error)
 }
 
 // SiteStore keeps sites and their categories.

@@ -28,3 +28,13 @@ func (s *Store) ClearLoginFailures(ctx context.Context, username string) error {
 	_, err := s.db.ExecContext(ctx, s.q(`DELETE FROM login_failures WHERE username = ?`), strings.ToLower(username))
 	return translate(err)
 }
+
+// DeleteLoginFailuresBefore implements ports.LoginFailureStore.
+func (s *Store) DeleteLoginFailuresBefore(ctx context.Context, t time.Time) (int, error) {
+	res, err := s.db.ExecContext(ctx, s.q(`DELETE FROM login_failures WHERE failed_at < ?`), utc(t))
+	if err != nil {
+		return 0, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

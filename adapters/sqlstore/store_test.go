@@ -2,139 +2,23 @@ package sqlstore_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync/atomic"
 	"testing"
-
-	"github.com/jmoiron/sqlx"
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/ports/porttest"
+	"github.com/gardenctl/garden/tests/dbtest"
 )
 
-// Postgres for the contract suite: the server of GARDEN_TEST_POSTGRES_URL (default: the local
-// one with trust auth). Each test run creates its own database and drops it at the end; each
-// test gets its own schema in it, so runs and tests never see each other's rows.
-var (
-	pgAdminURL string // the maintenance database, to create and drop ours
-	pgRunURL   string // this run's database; empty when Postgres is unavailable
-	pgRan      atomic.Int64
-)
+func TestMain(m *testing.M) { os.Exit(dbtest.Main(m, "postgres contract")) }
 
-func TestMain(m *testing.M) {
-	pgAdminURL = os.Getenv("GARDEN_TEST_POSTGRES_URL")
-	if pgAdminURL == "" {
-		pgAdminURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-	}
-	dropDB, err := createRunDatabase()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			fmt.Printf("FAIL: PostgreSQL is required in CI for the storage contract suite: %v\n", err)
-			os.Exit(1)
-		}
-		fmt.Printf("NOTICE: PostgreSQL contract tests skipped: %v\n", err)
-	}
-	code := m.Run()
-	if dropDB != nil {
-		dropDB()
-	}
-	if pgRunURL != "" {
-		fmt.Printf("postgres contract: %d tests ran against PostgreSQL\n", pgRan.Load())
-	}
-	os.Exit(code)
-}
+func newSQLite(t *testing.T) *sqlstore.Store   { return dbtest.SQLiteUnmigrated(t) }
+func newPostgres(t *testing.T) *sqlstore.Store { return dbtest.PostgresUnmigrated(t) }
 
-func createRunDatabase() (func(), error) {
-	ctx := context.Background()
-	admin, err := sqlx.Open("pgx", pgAdminURL)
-	if err != nil {
-		return nil, err
-	}
-	if err := admin.PingContext(ctx); err != nil {
-		admin.Close()
-		return nil, err
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name := "garden_test_" + hex.EncodeToString(b)
-	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name); err != nil {
-		admin.Close()
-		return nil, err
-	}
-	pgRunURL = replaceDatabase(pgAdminURL, name)
-	return func() {
-		if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
-			fmt.Printf("warning: could not drop test database %s: %v\n", name, err)
-		}
-		admin.Close()
-	}, nil
-}
-
-func replaceDatabase(url, db string) string {
-	rest, query, _ := strings.Cut(url, "?")
-	i := strings.LastIndex(rest, "/")
-	out := rest[:i+1] + db
-	if query != "" {
-		out += "?" + query
-	}
-	return out
-}
-
-func withParam(url, kv string) string {
-	if strings.Contains(url, "?") {
-		return url + "&" + kv
-	}
-	return url + "?" + kv
-}
-
-func newSQLite(t *testing.T) *sqlstore.Store {
-	t.Helper()
-	s, err := sqlstore.Open(context.Background(), "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
-var schemaSeq atomic.Int64
-
-func newPostgres(t *testing.T) *sqlstore.Store {
-	t.Helper()
-	if pgRunURL == "" {
-		t.Skip("PostgreSQL unavailable")
-	}
-	schema := fmt.Sprintf("t%d", schemaSeq.Add(1))
-	admin, err := sqlx.Open("pgx", pgRunURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		t.Fatal(err)
-	}
-	s, err := sqlstore.Open(context.Background(), withParam(pgRunURL, "search_path="+schema), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
-func migrated(t *testing.T, s *sqlstore.Store) ports.Store {
-	t.Helper()
-	if _, err := s.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func migrated(t *testing.T, s *sqlstore.Store) ports.Store { return dbtest.Migrated(t, s) }
 
 func TestStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
@@ -143,13 +27,10 @@ func TestStoreContract_SQLite(t *testing.T) {
 
 func TestStoreContract_Postgres(t *testing.T) {
 	t.Parallel()
-	if pgRunURL == "" {
+	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunStore(t, func(t *testing.T) ports.Store {
-		pgRan.Add(1)
-		return migrated(t, newPostgres(t))
-	})
+	porttest.RunStore(t, func(t *testing.T) ports.Store { return dbtest.Postgres(t) })
 }
 
 func TestMigrate(t *testing.T) {

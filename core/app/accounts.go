@@ -416,3 +416,14 @@ func sameID(a, b *int64) bool {
 	}
 	return *a == *b
 }
+
+// CleanupSessions deletes sessions that ended (expired or revoked) more than a day ago, and
+// failed sign-ins the throttle no longer counts. It returns how many of each it deleted.
+func (a *Accounts) CleanupSessions(ctx context.Context) (sessions, failures int, err error) {
+	now := a.clock.Now()
+	if sessions, err = a.store.DeleteSessionsBefore(ctx, now.Add(-24*time.Hour)); err != nil {
+		return 0, 0, err
+	}
+	failures, err = a.store.DeleteLoginFailuresBefore(ctx, now.Add(-a.cfg.Throttle.Window))
+	return sessions, failures, err
+}

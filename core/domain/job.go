@@ -29,6 +29,8 @@ type JobRun struct {
 	Message    string
 	// Done and Total report a running job's progress.
 	Done, Total int
+	// Details are the lines of a manual run's report; they are not stored.
+	Details []JobDetail
 }
 
 // Running reports whether the run has not finished.
@@ -79,4 +81,11 @@ func parseHHMM(s string) (h, m int, ok bool) {
 		return 0, 0, false
 	}
 	return h, m, true
+}
+
+// JobDetail is one line of a run's report, such as one imported product.
+type JobDetail struct {
+	Name    string
+	Status  string
+	Message string
 }

@@ -27,6 +27,7 @@ var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Journal/CreateListDelete":          testJournal,
 	"PlantDatabase/CRUDAndClear":        testPlantDB,
 	"CalendarFeed/Tokens":               testCalendarTokens,
+	"Jobs/SchedulesAndRuns":             testJobs,
 }
 
 func ownerPair(t *testing.T, s ports.Store) (a, b *domain.User) {

@@ -437,6 +437,13 @@ func testLoginFailures(t *testing.T, s ports.Store) {
 	if len(got) != 1 {
 		t.Fatalf("clear touched another username: %v", got)
 	}
+	must(t, s.RecordLoginFailure(ctx, "other", base.Add(time.Hour)))
+	n, err := s.DeleteLoginFailuresBefore(ctx, base.Add(time.Minute))
+	must(t, err)
+	got, _ = s.LoginFailuresSince(ctx, "other", base.Add(-time.Hour))
+	if n != 1 || len(got) != 1 {
+		t.Fatalf("DeleteLoginFailuresBefore removed %d, left %v", n, got)
+	}
 }
 
 func testSites(t *testing.T, s ports.Store) {

@@ -1,0 +1,266 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/go-co-op/gocron/v2"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// Job is a job plugin.
+type Job interface {
+	// Name identifies the job in storage, the API and the CLI.
+	Name() string
+	// DefaultSchedule is used until an admin changes it.
+	DefaultSchedule() domain.JobSchedule
+	// Run does the work; progress may be called with done of total steps.
+	Run(ctx context.Context, progress func(done, total int)) (Result, error)
+}
+
+// Result is what a run reports.
+type Result struct {
+	Counts  map[string]int
+	Message string
+	// Details are returned to the caller of a manual run and not stored.
+	Details []domain.JobDetail
+}
+
+var _ ports.JobScheduler = (*Runner)(nil)
+
+// Runner schedules and runs the registered jobs.
+type Runner struct {
+	store  ports.JobStore
+	locker ports.JobLocker
+	clock  ports.Clock
+	log    *slog.Logger
+	// TickPrecision is the granularity of a scheduled run's claim: one run per job per tick.
+	TickPrecision time.Duration
+
+	sched gocron.Scheduler
+	mu    sync.Mutex
+	jobs  map[string]*entry
+}
+
+type entry struct {
+	job      Job
+	schedule domain.JobSchedule
+	handle   gocron.Job // nil when not scheduled
+}
+
+// NewRunner builds a runner; call Register for each plugin, then Start.
+func NewRunner(store ports.JobStore, locker ports.JobLocker, clock ports.Clock, log *slog.Logger) (*Runner, error) {
+	if log == nil {
+		log = slog.Default()
+	}
+	s, err := gocron.NewScheduler()
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{store: store, locker: locker, clock: clock, log: log, TickPrecision: time.Minute, sched: s, jobs: map[string]*entry{}}, nil
+}
+
+// Register adds a plugin. Its schedule is stored with the plugin's default the first time.
+func (r *Runner) Register(ctx context.Context, j Job) error {
+	if _, err := r.store.JobSchedule(ctx, j.Name()); domain.ErrorCode(err) == domain.ENotFound {
+		def := j.DefaultSchedule()
+		def.Job, def.UpdatedAt = j.Name(), r.clock.Now()
+		if err := r.store.SaveJobSchedule(ctx, &def); err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.jobs[j.Name()] = &entry{job: j}
+	return nil
+}
+
+// Names lists the registered jobs.
+func (r *Runner) Names() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.jobs))
+	for n := range r.jobs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Start schedules every job from its stored schedule, starts the scheduler, and keeps
+// schedules in step with storage every syncEvery (changes made on other replicas).
+func (r *Runner) Start(ctx context.Context, syncEvery time.Duration) error {
+	for _, name := range r.Names() {
+		if err := r.Reschedule(ctx, name); err != nil {
+			return err
+		}
+	}
+	if syncEvery > 0 {
+		if _, err := r.sched.NewJob(gocron.DurationJob(syncEvery), gocron.NewTask(func() {
+			for _, name := range r.Names() {
+				if err := r.Reschedule(context.Background(), name); err != nil {
+					r.log.Warn("job schedule sync failed", "job", name, "err", err)
+				}
+			}
+		}), gocron.WithName("schedule-sync")); err != nil {
+			return err
+		}
+	}
+	r.sched.Start()
+	return nil
+}
+
+// Shutdown stops scheduling and waits for running jobs.
+func (r *Runner) Shutdown() error { return r.sched.Shutdown() }
+
+// Reschedule implements ports.JobScheduler.
+func (r *Runner) Reschedule(ctx context.Context, name string) error {
+	js, err := r.store.JobSchedule(ctx, name)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, ok := r.jobs[name]
+	if !ok {
+		return domain.Errorf(domain.ENotFound, "No job named %q", name)
+	}
+	if e.schedule.Enabled == js.Enabled && e.schedule.Cron == js.Cron && (e.handle != nil) == js.Enabled {
+		return nil
+	}
+	if e.handle != nil {
+		if err := r.sched.RemoveJob(e.handle.ID()); err != nil {
+			return err
+		}
+		e.handle = nil
+	}
+	e.schedule = *js
+	if !js.Enabled {
+		r.log.Info("job disabled", "job", name)
+		return nil
+	}
+	h, err := r.sched.NewJob(gocron.CronJob(js.Cron, true), gocron.NewTask(func() { r.runScheduled(name) }),
+		gocron.WithName(name), gocron.WithSingletonMode(gocron.LimitModeReschedule))
+	if err != nil {
+		return domain.Errorf(domain.EInvalid, "Bad schedule %q for %s: %v", js.Cron, name, err)
+	}
+	e.handle = h
+	r.log.Info("job scheduled", "job", name, "cron", js.Cron)
+	return nil
+}
+
+// NextRun implements ports.JobScheduler.
+func (r *Runner) NextRun(name string) (time.Time, bool) {
+	r.mu.Lock()
+	e, ok := r.jobs[name]
+	r.mu.Unlock()
+	if !ok || e.handle == nil {
+		return time.Time{}, false
+	}
+	next, err := e.handle.NextRun()
+	return next, err == nil && !next.IsZero()
+}
+
+func (r *Runner) entry(name string) (Job, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, ok := r.jobs[name]
+	if !ok {
+		return nil, domain.Errorf(domain.ENotFound, "No job named %q", name)
+	}
+	return e.job, nil
+}
+
+// runScheduled is what gocron calls on a tick.
+func (r *Runner) runScheduled(name string) {
+	job, err := r.entry(name)
+	if err != nil {
+		return
+	}
+	ctx := context.Background()
+	tick := r.clock.Now().Truncate(r.TickPrecision).UTC().Format(time.RFC3339)
+	unlock, ok, err := r.locker.TryLock(ctx, name)
+	if err != nil || !ok {
+		r.log.Info("scheduled run skipped: the job is running elsewhere", "job", name, "err", err)
+		return
+	}
+	defer unlock()
+	run := &domain.JobRun{Job: name, Trigger: domain.TriggerSchedule, StartedAt: r.clock.Now()}
+	claimed, err := r.store.ClaimJobRun(ctx, run, tick)
+	if err != nil {
+		r.log.Error("claiming a scheduled run failed", "job", name, "err", err)
+		return
+	}
+	if !claimed {
+		return // another replica ran this tick
+	}
+	r.execute(ctx, job, run)
+}
+
+// RunNow implements ports.JobScheduler.
+func (r *Runner) RunNow(ctx context.Context, name, trigger string) (*domain.JobRun, error) {
+	job, err := r.entry(name)
+	if err != nil {
+		return nil, err
+	}
+	unlock, ok, err := r.locker.TryLock(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, domain.Errorf(domain.EConflict, "The job %s is already running", name)
+	}
+	defer unlock()
+	run := &domain.JobRun{Job: name, Trigger: trigger, StartedAt: r.clock.Now()}
+	tick := fmt.Sprintf("%s-%d", trigger, run.StartedAt.UnixNano())
+	if _, err := r.store.ClaimJobRun(ctx, run, tick); err != nil {
+		return nil, err
+	}
+	r.execute(ctx, job, run)
+	return run, nil
+}
+
+// execute runs a claimed run and records its end, whatever happens (a panic included).
+func (r *Runner) execute(ctx context.Context, job Job, run *domain.JobRun) {
+	var last time.Time
+	progress := func(done, total int) {
+		// Storage hears at most a few updates a second, and always the last one.
+		if now := time.Now(); now.Sub(last) >= 300*time.Millisecond || done == total {
+			last = now
+			if err := r.store.ReportJobProgress(context.WithoutCancel(ctx), run.ID, done, total); err != nil {
+				r.log.Warn("recording job progress failed", "job", run.Job, "err", err)
+			}
+		}
+	}
+	var res Result
+	var err error
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		res, err = job.Run(ctx, progress)
+	}()
+	end := r.clock.Now()
+	run.FinishedAt, run.Counts, run.Details = &end, res.Counts, res.Details
+	run.Success, run.Message = err == nil, res.Message
+	if err != nil {
+		run.Message = domain.ErrorMessage(err)
+		if domain.ErrorCode(err) == domain.EInternal {
+			r.log.Error("job failed", "job", run.Job, "err", err)
+		}
+	}
+	if err := r.store.FinishJobRun(context.WithoutCancel(ctx), run); err != nil {
+		r.log.Error("recording the end of a job run failed", "job", run.Job, "err", err)
+	}
+	r.log.Info("job finished", "job", run.Job, "trigger", run.Trigger, "success", run.Success, "counts", run.Counts, "duration", end.Sub(run.StartedAt))
+}
