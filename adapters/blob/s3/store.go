@@ -198,22 +198,18 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, size int64, co
 	return translate("put", key, err)
 }
 
-// Get starts the download; the first request also answers Stat, so a missing key is reported
-// here rather than on the first Read. The reader also seeks and reads at offsets.
+// Get downloads the object with one GET, whose response headers give the info: asking for
+// the metadata first (as minio.Object does) would need a second request, and an overwrite
+// between the two would fail the download on its If-Match precondition.
 func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, ports.BlobInfo, error) {
 	if err := ports.ValidateBlobKey(key); err != nil {
 		return nil, ports.BlobInfo{}, err
 	}
-	obj, err := s.client.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
+	body, oi, _, err := minio.Core{Client: s.client}.GetObject(ctx, s.bucket, key, minio.GetObjectOptions{})
 	if err != nil {
 		return nil, ports.BlobInfo{}, translate("get", key, err)
 	}
-	oi, err := obj.Stat()
-	if err != nil {
-		obj.Close()
-		return nil, ports.BlobInfo{}, translate("get", key, err)
-	}
-	return obj, info(oi), nil
+	return body, info(oi), nil
 }
 
 // Stat asks for the object's metadata (a HEAD request).
@@ -317,14 +313,19 @@ type exactReadSeeker struct {
 	start  int64
 }
 
-// Seek supports only rewinding (offset 0 from the start), which is all the client asks for.
+// Seek supports only rewinding (offset 0 from the start), which is all the client asks for
+// before a retry. Once the source was found short it refuses, so that minio-go gives up at
+// once instead of retrying a body that can never be long enough.
 func (e *exactReadSeeker) Seek(offset int64, whence int) (int64, error) {
 	if offset != 0 || whence != io.SeekStart {
 		return 0, errors.New("exactReadSeeker: only rewinding is supported")
 	}
+	if e.short {
+		return 0, errShortBody
+	}
 	if _, err := e.seeker.Seek(e.start, io.SeekStart); err != nil {
 		return 0, err
 	}
-	e.left, e.short = e.size, false
+	e.left = e.size
 	return 0, nil
 }
