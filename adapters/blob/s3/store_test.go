@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -126,6 +127,7 @@ func startMinIOOnce(bin string) (func(), error) {
 		// Nothing phones home or checks for updates from a test server.
 		"MINIO_UPDATE=off", "MINIO_CALLHOME_ENABLE=off")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
 		os.RemoveAll(dir)
@@ -177,6 +179,9 @@ func tail(s string, n int) string {
 
 var bucketSeq atomic.Int64
 
+// quiet drops the adapter's log lines: every test creates a bucket and would say so.
+var quiet = slog.New(slog.DiscardHandler)
+
 // newBucketConfig names a bucket no other test uses.
 func newBucketConfig(t *testing.T) s3.Config {
 	t.Helper()
@@ -191,7 +196,7 @@ func newBucketConfig(t *testing.T) s3.Config {
 func newStore(t *testing.T) *s3.Store {
 	t.Helper()
 	cfg := newBucketConfig(t)
-	s, err := s3.New(context.Background(), cfg, nil)
+	s, err := s3.New(context.Background(), cfg, quiet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +224,7 @@ func TestNew_CreatesBucketOnceAndSharesIt(t *testing.T) {
 	errs := make(chan error, n)
 	for i := 0; i < n; i++ {
 		go func() {
-			s, err := s3.New(ctx, cfg, nil)
+			s, err := s3.New(ctx, cfg, quiet)
 			errs <- err
 			stores <- s
 		}()
@@ -244,7 +249,7 @@ func TestStore_WrongSecretFails(t *testing.T) {
 	t.Parallel()
 	cfg := newBucketConfig(t)
 	cfg.SecretKey = "not-the-secret"
-	_, err := s3.New(context.Background(), cfg, nil)
+	_, err := s3.New(context.Background(), cfg, quiet)
 	if err == nil {
 		t.Fatal("New with a wrong secret succeeded")
 	}
@@ -263,7 +268,7 @@ func TestNew_Unreachable(t *testing.T) {
 	cfg := s3.Config{Endpoint: fmt.Sprintf("127.0.0.1:%d", port), AccessKey: "a", SecretKey: "secret-value", Bucket: "garden"}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
-	_, err = s3.New(ctx, cfg, nil)
+	_, err = s3.New(ctx, cfg, quiet)
 	if err == nil {
 		t.Fatal("New against a closed port succeeded")
 	}
