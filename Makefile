@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e lint bench clean
+.PHONY: run build web deps test test-go test-web test-e2e lint bench clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -54,6 +54,11 @@ test-web: node_modules/.installed
 
 test-e2e: build
 	GARDENCTL_BIN=$(CURDIR)/$(BIN) GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt npm run e2e
+
+## minio: build the MinIO server the blob contract tests start (once per machine, pinned
+## version, into ~/.cache/garden-tools; GARDEN_TOOLS_DIR moves it)
+minio:
+	tests/minio/install.sh
 
 ## lint: gofmt, go vet and the TypeScript compiler
 lint: node_modules/.installed
