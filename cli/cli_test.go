@@ -48,6 +48,10 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
 		Ready: store.Ready, Handler: mux, Close: store.Close,
+		JobNames:    func() []string { return nil },
+		PrepareJobs: func(context.Context) error { return nil },
+		StartJobs:   func(context.Context) error { return nil },
+		StopJobs:    func() error { return nil },
 	}, nil
 }
 

@@ -21,7 +21,16 @@ import (
 
 // Runtime is what the commands need, built from the configuration by a Wiring.
 type Runtime struct {
-	Accounts *app.Accounts
+	Accounts      *app.Accounts
+	PlantDatabase *app.PlantDatabase
+	Jobs          *app.Jobs
+	// JobNames lists the registered jobs (after PrepareJobs).
+	JobNames func() []string
+	// PrepareJobs registers the job plugins, storing their default schedules once.
+	PrepareJobs func(ctx context.Context) error
+	// StartJobs starts the scheduler; StopJobs stops it and waits for running jobs.
+	StartJobs func(ctx context.Context) error
+	StopJobs  func() error
 	// Migrate applies pending migrations and returns their names.
 	Migrate func(ctx context.Context) ([]string, error)
 	// Ready reports whether the database answers and its schema is current.

@@ -64,6 +64,14 @@ func (e *env) serve(ctx context.Context) error {
 		}
 	}
 
+	if err := rt.PrepareJobs(ctx); err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	if err := rt.StartJobs(ctx); err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	defer rt.StopJobs()
+
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

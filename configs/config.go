@@ -24,6 +24,8 @@ type Config struct {
 	DataDir             string        `mapstructure:"data_dir"`
 	DatabaseURL         string        `mapstructure:"database_url"`
 	BlobURL             string        `mapstructure:"blob_url"`
+	CatalogueURL        string        `mapstructure:"catalogue_url"`
+	CatalogueShape      string        `mapstructure:"catalogue_shape"`
 	AdminUsername       string        `mapstructure:"admin_username"`
 	AdminPassword       string        `mapstructure:"admin_password"`
 	SessionTTL          time.Duration `mapstructure:"session_ttl"`
@@ -55,6 +57,16 @@ func (c *Config) Validate() error {
 	if c.BlobURL != "" && !strings.HasPrefix(c.BlobURL, "s3://") && !strings.HasPrefix(c.BlobURL, "file:") {
 		return fmt.Errorf("blob_url: want empty, file:PATH or s3://KEY:SECRET@host:port/bucket")
 	}
+	switch c.CatalogueShape {
+	case "auto", "shopify", "woocommerce", "html":
+	default:
+		return fmt.Errorf("catalogue_shape %q: want auto, shopify, woocommerce or html", c.CatalogueShape)
+	}
+	if c.CatalogueURL != "" {
+		if u, err := url.Parse(c.CatalogueURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("catalogue_url %q: want the store's http(s) address", c.CatalogueURL)
+		}
+	}
 	if c.SessionTTL < time.Minute {
 		return fmt.Errorf("session_ttl %s: want at least 1m", c.SessionTTL)
 	}
@@ -81,6 +93,8 @@ func (c Config) Dump() string {
 		"data_dir":              c.DataDir,
 		"database_url":          maskURL(c.DatabaseURL),
 		"blob_url":              maskURL(c.BlobURL),
+		"catalogue_url":         c.CatalogueURL,
+		"catalogue_shape":       c.CatalogueShape,
 		"admin_username":        c.AdminUsername,
 		"admin_password":        mask(c.AdminPassword),
 		"session_ttl":           c.SessionTTL.String(),

@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -70,4 +72,144 @@ func (s *Server) handleGetPlantDB(w http.ResponseWriter, r *http.Request, p *dom
 		}
 	}
 	s.fail(w, r, err)
+}
+
+// plantDBInput is the body of the admin's POST and PATCH: every field optional; both spellings
+// of the fertilizer text are read (the later-named one wins when both are sent).
+type plantDBInput struct {
+	CommonName             optional[string]   `json:"commonName"`
+	ScientificName         optional[string]   `json:"scientificName"`
+	PlantType              optional[string]   `json:"plantType"`
+	Description            optional[string]   `json:"description"`
+	ImageURL               optional[string]   `json:"imageUrl"`
+	AlternativeImageURLs   optional[[]string] `json:"alternativeImageUrls"`
+	LightRequirements      optional[string]   `json:"lightRequirements"`
+	WaterRequirements      optional[string]   `json:"waterRequirements"`
+	FertilizerRequirements optional[string]   `json:"fertilizerRequirements"`
+	FertilizorRequirements optional[string]   `json:"fertilizorRequirements"`
+	CareInstructions       optional[careJSON] `json:"careInstructions"`
+	StoreURL               optional[string]   `json:"storeUrl"`
+	Slug                   optional[string]   `json:"slug"`
+	Source                 optional[string]   `json:"source"`
+}
+
+// careJSON reads careInstructions as a string, an object of named parts, or a string holding
+// such an object (some clients send it encoded).
+type careJSON domain.CareInstructions
+
+func (c *careJSON) UnmarshalJSON(b []byte) error {
+	var text string
+	if err := json.Unmarshal(b, &text); err == nil {
+		var parts map[string]string
+		if strings.HasPrefix(strings.TrimSpace(text), "{") && json.Unmarshal([]byte(text), &parts) == nil {
+			*c = careJSON{Parts: parts}
+			return nil
+		}
+		*c = careJSON{Text: text}
+		return nil
+	}
+	var parts map[string]string
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return &domain.Error{Code: domain.EInvalid, Message: "careInstructions must be text or an object of texts",
+			Fields: map[string]string{"careInstructions": "careInstructions must be text or an object of texts"}}
+	}
+	*c = careJSON{Parts: parts}
+	return nil
+}
+
+func (in *plantDBInput) apply(it *domain.PlantDBItem) error {
+	set := func(dst *string, o optional[string]) {
+		if o.Set {
+			*dst = o.Value
+		}
+	}
+	set(&it.CommonName, in.CommonName)
+	set(&it.ScientificName, in.ScientificName)
+	set(&it.Description, in.Description)
+	set(&it.ImageURL, in.ImageURL)
+	set(&it.LightRequirements, in.LightRequirements)
+	set(&it.WaterRequirements, in.WaterRequirements)
+	set(&it.FertilizerRequirements, in.FertilizorRequirements)
+	set(&it.FertilizerRequirements, in.FertilizerRequirements)
+	set(&it.StoreURL, in.StoreURL)
+	set(&it.Slug, in.Slug)
+	set(&it.Source, in.Source)
+	if in.PlantType.Set {
+		it.Type = domain.PlantType(in.PlantType.Value)
+	}
+	if in.AlternativeImageURLs.Set {
+		it.AlternativeImageURLs = in.AlternativeImageURLs.Value
+	}
+	if in.CareInstructions.Set {
+		it.CareInstructions = domain.CareInstructions(in.CareInstructions.Value)
+	}
+	return nil
+}
+
+func (s *Server) handleCreatePlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in plantDBInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var it domain.PlantDBItem
+	in.apply(&it)
+	created, err := s.svc.PlantDatabase.Create(r.Context(), p, &it)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toPlantDBJSON(created))
+}
+
+func (s *Server) handleUpdatePlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	if err := domain.RequireRole(p, domain.RoleAdmin); err != nil {
+		s.fail(w, r, err) // before the body, so a user learns nothing from validation
+		return
+	}
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlantDBNotFound))
+		return
+	}
+	var in plantDBInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	it, err := s.svc.PlantDatabase.Update(r.Context(), p, id, in.apply)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toPlantDBJSON(it))
+}
+
+func (s *Server) handleDeletePlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	if err := domain.RequireRole(p, domain.RoleAdmin); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := pathID(r, "id")
+	if err == nil {
+		err = s.svc.PlantDatabase.Delete(r.Context(), p, id)
+	} else {
+		err = domain.Errorf(domain.ENotFound, domain.MsgPlantDBNotFound)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleClearPlantDB(importedOnly bool) func(http.ResponseWriter, *http.Request, *domain.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+		n, err := s.svc.PlantDatabase.Clear(r.Context(), p, importedOnly)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]int{"deleted": n})
+	}
 }

@@ -24,6 +24,8 @@ type Services struct {
 	Calendar      *app.Calendar
 	PlantDatabase *app.PlantDatabase
 	Images        *app.Images
+	Import        *app.CatalogueImport
+	Jobs          *app.Jobs
 }
 
 // Server holds the services the handlers call.
@@ -102,6 +104,18 @@ func (s *Server) Handler() http.Handler {
 
 	mux.HandleFunc("GET /api/plant-database", s.authed(s.handleListPlantDB))
 	mux.HandleFunc("GET /api/plant-database/{id}", s.authed(s.handleGetPlantDB))
+	mux.HandleFunc("POST /api/plant-database", s.authed(s.handleCreatePlantDB))
+	mux.HandleFunc("PATCH /api/plant-database/{id}", s.authed(s.handleUpdatePlantDB))
+	mux.HandleFunc("DELETE /api/plant-database/{id}", s.authed(s.handleDeletePlantDB))
+	mux.HandleFunc("POST /api/plant-database/clear", s.authed(s.handleClearPlantDB(false)))
+	mux.HandleFunc("POST /api/plant-database/clear-imported", s.authed(s.handleClearPlantDB(true)))
+
+	mux.HandleFunc("GET /api/ecommerce/plants", s.authed(s.handleRemotePlants))
+	mux.HandleFunc("POST /api/ecommerce/import-plants", s.authed(s.handleImportPlants))
+	mux.HandleFunc("GET /api/ecommerce/import-status", s.authed(s.handleImportStatus))
+	mux.HandleFunc("GET /api/ecommerce/schedule", s.authed(s.handleImportSchedule))
+	mux.HandleFunc("POST /api/ecommerce/update-schedule", s.authed(s.handleUpdateImportSchedule))
+	mux.HandleFunc("GET /api/ecommerce/import-history", s.authed(s.handleImportHistory))
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))

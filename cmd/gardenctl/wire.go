@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob"
+	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
@@ -15,6 +17,8 @@ import (
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/jobs"
+	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/web"
 )
 
@@ -49,6 +53,24 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return blobs.Ready(ctx)
 	}
 	clock := systemClock{}
+	var cat ports.Catalogue = unconfiguredCatalogue{}
+	if cfg.CatalogueURL != "" {
+		client, err := catalogue.New(catalogue.Config{BaseURL: cfg.CatalogueURL, Shape: catalogue.Shape(cfg.CatalogueShape),
+			ContactURL: cfg.BaseURL, Logger: log})
+		if err != nil {
+			store.Close()
+			return nil, fmt.Errorf("catalogue: %w", err)
+		}
+		cat = client
+	}
+	runner, err := jobs.NewRunner(store, store.JobLocker(), clock, log)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	sanitizer := sanitize.New()
+	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
+	jobService := app.NewJobs(store, runner, clock)
 	services := httpapi.Services{
 		Plants:        app.NewPlants(store, clock),
 		CareTasks:     app.NewCareTasks(store, clock),
@@ -56,12 +78,26 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Dashboard:     app.NewDashboard(store, clock),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
-		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), clock),
+		PlantDatabase: app.NewPlantDatabase(store, sanitizer, clock),
 		Images:        app.NewImages(blobs, log),
+		Import:        imports,
+		Jobs:          jobService,
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version})
 	return &cli.Runtime{
-		Accounts: accounts,
+		Accounts:      accounts,
+		PlantDatabase: services.PlantDatabase,
+		Jobs:          jobService,
+		JobNames:      runner.Names,
+		// Registering writes default schedules, so it waits until the schema is known current.
+		PrepareJobs: func(ctx context.Context) error {
+			if err := runner.Register(ctx, jobs.CatalogueImportJob{Import: imports, Configured: cfg.CatalogueURL != ""}); err != nil {
+				return err
+			}
+			return runner.Register(ctx, jobs.SessionCleanupJob{Accounts: accounts})
+		},
+		StartJobs: func(ctx context.Context) error { return runner.Start(ctx, time.Minute) },
+		StopJobs:  runner.Shutdown,
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
@@ -69,4 +105,12 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Handler: server.Handler(),
 		Close:   store.Close,
 	}, nil
+}
+
+// unconfiguredCatalogue stands in when no seed store is configured, so the import explains
+// what is missing instead of failing obscurely.
+type unconfiguredCatalogue struct{}
+
+func (unconfiguredCatalogue) Fetch(context.Context, ports.CatalogueProgress) (ports.CatalogueResult, error) {
+	return ports.CatalogueResult{}, domain.Errorf(domain.EInvalid, "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address")
 }
