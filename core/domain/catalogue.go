@@ -137,13 +137,13 @@ var latinName = regexp.MustCompile(`^[A-Z][a-z]{2,}(?:\s+[x×])?\s+(?:spp?\.|[a-
 // latinEndings are the endings of Latin epithets. They tell "Ocimum basilicum" from English
 // pairs in parentheses such as "(Organic seeds)" or "(Pack mix)", which the shape alone allows.
 var latinEndings = []string{"a", "ae", "i", "is", "us", "um", "es", "ens", "ans", "ex", "ix", "ax", "or", "er", "on", "os", "ys",
-	"oides", "ale", "are", "ile", "ense", "ne"}
+	"oides", "ale", "are", "ile", "ense", "ne", "o"}
 
 // notEpithets and notGenera are English words with a Latin shape seen in parentheses in seed
 // product names ("(Sweet pea)", "(Flower mix)").
 var (
 	notEpithets = map[string]bool{"mix": true, "pea": true, "plants": true, "variety": true, "organic": true,
-		"one": true, "large": true, "rare": true, "hybrid": true, "flowers": true, "colours": true, "colors": true}
+		"one": true, "large": true, "rare": true, "hybrid": true, "flowers": true, "colours": true, "colors": true, "tomato": true, "potato": true, "mango": true}
 	notGenera = map[string]bool{"Sweet": true, "Garden": true, "Cherry": true, "Mixed": true, "Wild": true, "Giant": true,
 		"Dwarf": true, "Organic": true, "Heirloom": true, "Climbing": true, "Bush": true, "Pack": true, "Flower": true}
 )

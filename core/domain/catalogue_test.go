@@ -103,9 +103,9 @@ func TestIsLatinName(t *testing.T) {
 	t.Parallel()
 	yes := []string{"Ocimum basilicum", "Solanum lycopersicum", "Mentha x piperita", "Mentha × piperita",
 		"Capsicum annuum var. glabriusculum", "Lavandula angustifolia 'Hidcote'", "Allium sp.", "Beta vulgaris",
-		"Origanum vulgare", "Salvia officinalis", "Helianthus annuus", "Fragaria × ananassa"}
+		"Origanum vulgare", "Salvia officinalis", "Helianthus annuus", "Fragaria × ananassa", "Cucumis melo", "Cucurbita pepo"}
 	no := []string{"PP", "Organic seeds", "Sweet pea", "Flower mix", "Pack of 50", "basil", "Heirloom variety",
-		"Thai basil", "Sweet Genovese", "Ocimum", "Ocimum Basilicum", "Large pack", "1g"}
+		"Thai basil", "Sweet Genovese", "Ocimum", "Ocimum Basilicum", "Large pack", "1g", "Plum tomato"}
 	for _, s := range yes {
 		if !domain.IsLatinName(s) {
 			t.Errorf("IsLatinName(%q) = false, want true", s)
