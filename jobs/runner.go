@@ -2,6 +2,8 @@ package jobs
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -220,9 +222,17 @@ func (r *Runner) RunNow(ctx context.Context, name, trigger string) (*domain.JobR
 	}
 	defer unlock()
 	run := &domain.JobRun{Job: name, Trigger: trigger, StartedAt: r.clock.Now()}
-	tick := fmt.Sprintf("%s-%d", trigger, run.StartedAt.UnixNano())
-	if _, err := r.store.ClaimJobRun(ctx, run, tick); err != nil {
+	// A manual run is not a tick of the schedule: its claim only needs to be unique.
+	nonce := make([]byte, 8)
+	if _, err := rand.Read(nonce); err != nil {
 		return nil, err
+	}
+	claimed, err := r.store.ClaimJobRun(ctx, run, trigger+"-"+hex.EncodeToString(nonce))
+	if err != nil {
+		return nil, err
+	}
+	if !claimed {
+		return nil, domain.Errorf(domain.EConflict, "The job %s is already running", name)
 	}
 	r.execute(ctx, job, run)
 	return run, nil

@@ -24,6 +24,7 @@ import (
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/jobs"
 	"github.com/gardenctl/garden/ports"
 )
 
@@ -51,9 +52,10 @@ type harness struct {
 }
 
 type options struct {
-	wrap  func(ports.Store) ports.Store
-	ready func(context.Context) error
-	web   fstest.MapFS
+	catalogue ports.Catalogue
+	wrap      func(ports.Store) ports.Store
+	ready     func(context.Context) error
+	web       fstest.MapFS
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -85,6 +87,18 @@ func newHarness(t testing.TB, o options) *harness {
 	if ready == nil {
 		ready = store.Ready
 	}
+	cat := o.catalogue
+	if cat == nil {
+		cat = &fixedCatalogue{}
+	}
+	runner, err := jobs.NewRunner(s, s.JobLocker(), c, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := app.NewCatalogueImport(store, cat, sanitize.New(), c, log)
+	if err := runner.Register(context.Background(), jobs.CatalogueImportJob{Import: imports, Configured: true}); err != nil {
+		t.Fatal(err)
+	}
 	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Services: httpapi.Services{
 		Plants:        app.NewPlants(store, c),
 		CareTasks:     app.NewCareTasks(store, c),
@@ -94,6 +108,8 @@ func newHarness(t testing.TB, o options) *harness {
 		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
 		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
 		Images:        app.NewImages(blobs, log),
+		Import:        imports,
+		Jobs:          app.NewJobs(store, runner, c),
 	}}
 	if o.web != nil {
 		opts.Web = o.web
@@ -518,4 +534,19 @@ func TestWebApp(t *testing.T) {
 	if !strings.Contains(string(b), "make build") {
 		t.Fatalf("unbuilt app page: %s", b)
 	}
+}
+
+// fixedCatalogue is a store's catalogue as the adapter would return it: two products, one of
+// them with a hostile description.
+type fixedCatalogue struct{}
+
+func (fixedCatalogue) Fetch(_ context.Context, progress ports.CatalogueProgress) (ports.CatalogueResult, error) {
+	if progress != nil {
+		progress(2, 2)
+	}
+	return ports.CatalogueResult{Products: []domain.CatalogueProduct{
+		{ProductName: "Basil Genovese (PP)", CommonName: "Basil Genovese", ScientificName: "Ocimum basilicum", Type: domain.Herbs,
+			StoreURL: "https://seeds.example/products/basil", Slug: "basil-genovese", Description: `<p>Sweet</p><img src=x onerror="alert(1)">`},
+		{ProductName: "Tomato (PP)", CommonName: "Tomato", Type: domain.Vegetables, StoreURL: "https://seeds.example/products/tomato", Slug: "tomato"},
+	}, Failures: []ports.CatalogueFailure{{Name: "Mint (PP)", URL: "https://seeds.example/products/mint", Message: "HTTP 500 after 3 retries"}}}, nil
 }
