@@ -77,7 +77,8 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 	for key, flag := range map[string]string{"data_dir": "data-dir", "database_url": "database-url", "log_level": "log-level"} {
 		_ = e.v.BindPFlag(key, pf.Lookup(flag))
 	}
-	root.AddCommand(e.serveCommand(), e.migrateCommand(), e.versionCommand(), e.configCommand(), e.usersCommand())
+	root.AddCommand(e.serveCommand(), e.migrateCommand(), e.versionCommand(), e.configCommand(), e.usersCommand(),
+		e.importCommand(), e.jobsCommand(), e.plantdbCommand())
 	return root
 }
 
