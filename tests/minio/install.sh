@@ -9,8 +9,8 @@
 set -euo pipefail
 
 MINIO_MODULE=github.com/minio/minio
-# What `go list -m github.com/minio/minio@latest` resolved to on 2026-02-12's snapshot; bump
-# deliberately, never float, so every machine tests against the same server.
+# What `go list -m github.com/minio/minio@latest` resolved to when this was written (a commit
+# of 2026-02-12). Bump deliberately, never float, so every machine tests the same server.
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 
 tools_dir=${GARDEN_TOOLS_DIR:-$HOME/.cache/garden-tools}
