@@ -1,0 +1,109 @@
+import * as Popover from '@radix-ui/react-popover';
+import { addMonths, format, isSameDay, isSameMonth, isToday } from 'date-fns';
+import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useState } from 'react';
+import { WEEKDAY_SHORT, monthGrid, parseDate, toDateKey } from '@/lib/dates';
+import './date-picker.css';
+
+/** MiniCalendar: a month of day buttons, Monday first; `value` is yyyy-MM-dd or ''. */
+export function MiniCalendar({ value, onSelect }: { value: string; onSelect: (date: string) => void }) {
+  const selected = parseDate(value);
+  const [month, setMonth] = useState<Date>(() => selected ?? new Date());
+  const days = monthGrid(month);
+  return (
+    <div className="mini-calendar">
+      <div className="mini-calendar__header">
+        <button
+          type="button"
+          className="mini-calendar__nav"
+          aria-label="Previous month"
+          onClick={() => setMonth((m) => addMonths(m, -1))}
+        >
+          <ChevronLeft size={18} aria-hidden="true" />
+        </button>
+        <p className="mini-calendar__title" aria-live="polite">
+          {format(month, 'MMMM yyyy')}
+        </p>
+        <button
+          type="button"
+          className="mini-calendar__nav"
+          aria-label="Next month"
+          onClick={() => setMonth((m) => addMonths(m, 1))}
+        >
+          <ChevronRight size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <div className="mini-calendar__grid" role="grid" aria-label={format(month, 'MMMM yyyy')}>
+        {WEEKDAY_SHORT.map((d) => (
+          <span key={d} className="mini-calendar__weekday" aria-hidden="true">
+            {d.slice(0, 2)}
+          </span>
+        ))}
+        {days.map((day) => {
+          const classes = ['mini-calendar__day'];
+          if (!isSameMonth(day, month)) classes.push('mini-calendar__day--outside');
+          if (isToday(day)) classes.push('mini-calendar__day--today');
+          return (
+            <button
+              key={day.toISOString()}
+              type="button"
+              className={classes.join(' ')}
+              aria-label={format(day, 'MMMM d, yyyy')}
+              aria-pressed={selected ? isSameDay(day, selected) : false}
+              onClick={() => onSelect(toDateKey(day))}
+            >
+              {format(day, 'd')}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * DatePicker: a button showing the picked day ("MMM d, yyyy") or the placeholder, which
+ * opens a month calendar; a small clear button resets it.
+ */
+export function DatePicker({
+  value,
+  onChange,
+  placeholder = 'Pick a date',
+  label,
+}: {
+  value: string;
+  onChange: (date: string) => void;
+  placeholder?: string;
+  label: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const date = parseDate(value);
+  return (
+    <div className="date-picker">
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger asChild>
+          <button type="button" className="input date-picker__trigger" aria-label={date ? `${label}: ${format(date, 'MMM d, yyyy')}` : label}>
+            <CalendarDays size={18} aria-hidden="true" className="date-picker__icon" />
+            <span className={date ? '' : 'date-picker__placeholder'}>{date ? format(date, 'MMM d, yyyy') : placeholder}</span>
+          </button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content className="popover" align="start" sideOffset={6} collisionPadding={8}>
+            <MiniCalendar
+              value={value}
+              onSelect={(next) => {
+                onChange(next);
+                setOpen(false);
+              }}
+            />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      {date ? (
+        <button type="button" className="date-picker__clear" aria-label="Clear date" onClick={() => onChange('')}>
+          <X size={16} aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
