@@ -50,7 +50,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * apiRequest is the one place the web app calls fetch. It sends cookies, the stored
  * bearer token, and a JSON content type only when there is a body; a non-OK response
- * is raised as an ApiError.
+ * is raised as an ApiError. A FormData body (file uploads) goes as multipart, with the
+ * content type and boundary left to the browser.
  */
 export async function apiRequest(
   method: HttpMethod,
@@ -62,12 +63,13 @@ export async function apiRequest(
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(url, {
     method,
     headers,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: init.signal,
   });

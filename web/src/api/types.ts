@@ -44,3 +44,202 @@ export interface ApiErrorBody {
   code?: string;
   errors?: Record<string, string>;
 }
+
+// ---------- plants, tasks, journal, plant database (docs/api.md) ----------
+
+export const PLANT_TYPES = ['Herbs', 'Vegetables', 'Fruits', 'Flowers'] as const;
+export type PlantType = (typeof PLANT_TYPES)[number];
+
+export const PLANT_STATUSES = ['healthy', 'needs_water', 'needs_care'] as const;
+/** Known statuses; any other value the server sends is shown as is. */
+export type PlantStatus = (typeof PLANT_STATUSES)[number];
+
+export interface Plant {
+  id: number;
+  userId?: number;
+  name: string;
+  species?: string | null;
+  /** Herbs, Vegetables, Fruits or Flowers; older rows may carry another text. */
+  plantType?: string | null;
+  location?: string | null;
+  imageUrl?: string | null;
+  lightNeeds?: string | null;
+  waterFrequency?: number | null;
+  fertilizerFrequency?: number | null;
+  notes?: string | null;
+  status?: string | null;
+  growthProgress?: number | null;
+  lastWatered?: string | null;
+  lastFertilized?: string | null;
+  acquiredDate?: string | null;
+  createdAt?: string;
+  nextWatering?: string | null;
+  nextFertilizing?: string | null;
+}
+
+/** POST /api/plants body (location is an optional extra the API accepts). */
+export interface NewPlant {
+  name: string;
+  species: string;
+  plantType: PlantType;
+  imageUrl: string;
+  lightNeeds: string;
+  waterFrequency: number | null;
+  fertilizerFrequency: number | null;
+  notes: string;
+  location?: string;
+  /** The plant database item the form started from (the server fills empty fields from it). */
+  plantDatabaseId?: number;
+}
+
+/** PATCH /api/plants/{id}: any subset of the fields; null clears a nullable one. */
+export type PlantPatch = Partial<Omit<Plant, 'id' | 'userId' | 'createdAt' | 'nextWatering' | 'nextFertilizing'>>;
+
+/** GET /api/plants-limit: limit 0 = unlimited, null = no bar. */
+export interface PlantLimit {
+  limit: number | null;
+  currentCount: number;
+  canAddPlant: boolean;
+}
+
+export const TASK_TYPES = ['water', 'fertilize', 'prune', 'repot', 'mist', 'rotate', 'inspect'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export interface CareTask {
+  /** null for a projected occurrence of a recurring task. */
+  id: number | null;
+  plantId: number;
+  plantName?: string | null;
+  taskType: string;
+  /** yyyy-MM-dd */
+  scheduledDate: string;
+  completed: boolean;
+  completedDate?: string | null;
+  notes?: string | null;
+  isRecurring?: boolean;
+  recurringDays?: number | null;
+  createdAt?: string;
+  /** Read-only future occurrence computed by the server from a pending recurring task. */
+  projected?: boolean;
+  sourceTaskId?: number | null;
+}
+
+export interface NewCareTask {
+  plantId: number;
+  taskType: TaskType;
+  scheduledDate: string;
+  notes: string | null;
+  isRecurring?: boolean;
+  recurringDays?: number | null;
+}
+
+/** PATCH /api/care-tasks/{id}/complete answer. */
+export interface CompletedCareTask extends CareTask {
+  nextTask: CareTask | null;
+}
+
+export const GROWTH_STAGES = ['Seedling', 'Young', 'Vegetative', 'Flowering', 'Fruiting', 'Dormant', 'Mature'] as const;
+export type GrowthStage = (typeof GROWTH_STAGES)[number];
+
+export interface JournalEntry {
+  id: number;
+  plantId: number;
+  plantName?: string | null;
+  userId?: number;
+  title: string;
+  content?: string | null;
+  imageUrl?: string | null;
+  growthStage?: string | null;
+  /** yyyy-MM-dd */
+  entryDate: string;
+  createdAt?: string;
+}
+
+export interface NewJournalEntry {
+  plantId: number;
+  userId: number | null;
+  title: string;
+  content: string;
+  imageUrl: string;
+  growthStage: string;
+  entryDate: string;
+}
+
+export type CareInstructions =
+  | string
+  | {
+      soil?: string;
+      watering?: string;
+      fertilizer?: string;
+      fertilizing?: string;
+      light?: string;
+      difficulty?: string;
+      general?: string;
+      [key: string]: unknown;
+    };
+
+export interface PlantDatabaseItem {
+  id: number;
+  commonName: string;
+  scientificName?: string | null;
+  plantType?: string | null;
+  description?: string | null;
+  imageUrl?: string | null;
+  lightRequirements?: string | null;
+  waterRequirements?: string | null;
+  fertilizerRequirements?: string | null;
+  /** The same value under the spec's other spelling. */
+  fertilizorRequirements?: string | null;
+  careInstructions?: CareInstructions | null;
+  storeUrl?: string | null;
+  slug?: string | null;
+  source?: string | null;
+  alternativeImageUrls?: string[] | null;
+}
+
+export interface CareCounts {
+  water: number;
+  fertilize: number;
+  prune: number;
+  repot: number;
+}
+
+export interface CareStats {
+  counts: CareCounts;
+  topPlants: { plantId: number; name: string; count: number }[];
+}
+
+export interface DashboardReminder {
+  plantId: number;
+  name: string;
+  dueDate: string;
+}
+
+/** GET /api/dashboard/summary?today=yyyy-MM-dd */
+export interface DashboardSummary {
+  today: string;
+  reminders: {
+    watering: DashboardReminder[];
+    fertilizing: DashboardReminder[];
+    repotting: number;
+  };
+  stats: {
+    thisMonth: CareStats;
+    lastMonth: CareStats;
+    last3Months: CareStats;
+  };
+  week: { start: string; end: string; weekNumber: number };
+}
+
+export interface QrCodeResponse {
+  qrCodeDataUrl: string;
+  url?: string;
+}
+
+export interface ImageUploadResponse {
+  imageUrl: string;
+}
+
+export interface CalendarFeed {
+  url: string;
+}

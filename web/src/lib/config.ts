@@ -28,3 +28,11 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** The mobile header always shows within this many pixels of the top (spec 02 §9). */
 export const HEADER_SHOW_THRESHOLD_PX = 10;
+
+/**
+ * Buy Seeds on a plant's page opens the seed store's product page of the plant database
+ * item with the same name or species. Without one, and when this search address is set
+ * at build time (VITE_SEED_SHOP_SEARCH_URL=https://shop.example/search?q={query}), it
+ * searches the shop for the plant's name; otherwise the button is hidden.
+ */
+export const SEED_SHOP_SEARCH_URL: string = import.meta.env.VITE_SEED_SHOP_SEARCH_URL || '';

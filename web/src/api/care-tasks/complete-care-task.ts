@@ -1,0 +1,33 @@
+import useSWRMutation from 'swr/mutation';
+import { apiJSON } from '../client';
+import { plantKeys, summaryKeys, taskKeys, urls } from '../keys';
+import { useRefresh } from '../query';
+import type { CompletedCareTask } from '../types';
+
+export interface CompleteCareTaskInput {
+  id: number;
+  /** ISO timestamp; omitted, the request has an empty body and the server uses now. */
+  completedDate?: string;
+}
+
+/** patchCompleteCareTask: PATCH /api/care-tasks/{id}/complete. */
+export function patchCompleteCareTask(
+  url: string,
+  { arg }: { arg: CompleteCareTaskInput },
+): Promise<CompletedCareTask> {
+  const body = arg.completedDate ? { completedDate: arg.completedDate } : undefined;
+  return apiJSON<CompletedCareTask>('PATCH', `${url}/${arg.id}/complete`, body);
+}
+
+/**
+ * useCompleteCareTask marks a task done. Tasks, the summary and the plants are refreshed:
+ * completing a water or fertilize task also moves the plant's last date.
+ */
+export function useCompleteCareTask() {
+  const refresh = useRefresh();
+  return useSWRMutation<CompletedCareTask, Error, string, CompleteCareTaskInput>(urls.careTasks, patchCompleteCareTask, {
+    throwOnError: true,
+    revalidate: false,
+    onSuccess: () => void refresh(taskKeys, summaryKeys, plantKeys),
+  });
+}

@@ -1,0 +1,52 @@
+import type { KeyMatcher } from './query';
+
+/**
+ * The API's URLs, which are also the SWR cache keys (a key carries every argument),
+ * and the groups of keys a write makes out of date.
+ */
+export const urls = {
+  plants: '/api/plants',
+  plant: (id: number | string) => `/api/plants/${id}`,
+  plantLimit: '/api/plants-limit',
+  /** The other path of the limit (spec 01 §7: the add form invalidates it too). */
+  plantLimitAlt: '/api/plants/limit',
+  plantCareTasks: (id: number | string) => `/api/plants/${id}/care-tasks`,
+  plantJournal: (id: number | string) => `/api/plants/${id}/journal-entries`,
+  plantQrCode: (id: number | string) => `/api/plants/${id}/qrcode`,
+  plantQrCodeSvg: (id: number | string) => `/api/plants/${id}/qrcode/svg`,
+  careTasks: '/api/care-tasks',
+  careTasksInRange: (from: string, to: string) => `/api/care-tasks?from=${from}&to=${to}`,
+  careTasksOnDate: (date: string) => `/api/care-tasks/date/${date}`,
+  careTask: (id: number) => `/api/care-tasks/${id}`,
+  journalEntries: '/api/journal-entries',
+  journalEntry: (id: number) => `/api/journal-entries/${id}`,
+  plantDatabase: '/api/plant-database',
+  uploadImage: '/api/upload/image',
+  dashboardSummary: (today: string) => `/api/dashboard/summary?today=${today}`,
+  calendarFeed: '/api/calendar/feed',
+  calendarFeedReset: '/api/calendar/feed/reset',
+} as const;
+
+const PLANT_DETAIL = /^\/api\/plants\/\d+$/;
+
+/** Keys that change when a plant is added, edited, watered or deleted. */
+export const plantKeys: KeyMatcher = (key) =>
+  key === urls.plants || PLANT_DETAIL.test(key) || key === urls.plantLimit || key === urls.plantLimitAlt;
+
+/** Keys that change with care tasks (lists, days, ranges, a plant's history). */
+export const taskKeys: KeyMatcher = (key) =>
+  key === urls.careTasks || key.startsWith(`${urls.careTasks}?`) || key.startsWith(`${urls.careTasks}/`) ||
+  /^\/api\/plants\/\d+\/care-tasks$/.test(key);
+
+/** Keys that change with journal entries. */
+export const journalKeys: KeyMatcher = (key) =>
+  key === urls.journalEntries || /^\/api\/plants\/\d+\/journal-entries$/.test(key);
+
+/** The dashboard's summary, for any "today". */
+export const summaryKeys: KeyMatcher = (key) => key.startsWith('/api/dashboard/summary');
+
+/** Everything that belongs to one plant (after deleting it). */
+export const onePlantKeys =
+  (id: number): KeyMatcher =>
+  (key) =>
+    key === urls.plant(id) || key.startsWith(`${urls.plant(id)}/`);

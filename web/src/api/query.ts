@@ -1,0 +1,56 @@
+import { useCallback, useEffect } from 'react';
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+
+/**
+ * How many mounted hooks read each key. A refresh revalidates the keys somebody is
+ * looking at and drops the others from the cache, so that a page opened later fetches
+ * fresh data instead of showing what it cached before the write. This is the spec's
+ * "never stale, but invalidated by writes" (spec 01 §7, §9) on top of SWR, whose
+ * mutate() alone leaves unmounted keys untouched while revalidateIfStale is off.
+ */
+const mounted = new Map<string, number>();
+
+function useMountedKey(key: string | null) {
+  useEffect(() => {
+    if (!key) return;
+    mounted.set(key, (mounted.get(key) ?? 0) + 1);
+    return () => {
+      const left = (mounted.get(key) ?? 1) - 1;
+      if (left > 0) mounted.set(key, left);
+      else mounted.delete(key);
+    };
+  }, [key]);
+}
+
+/**
+ * useApiQuery reads a GET endpoint through SWR: the key is the URL (null: no request)
+ * and the global fetcher parses the JSON.
+ */
+export function useApiQuery<T>(key: string | null, config?: SWRConfiguration<T, Error>) {
+  useMountedKey(key);
+  return useSWR<T, Error>(key, config ?? {});
+}
+
+/** A predicate over cache keys (URLs). */
+export type KeyMatcher = (key: string) => boolean;
+
+/**
+ * useRefresh gives refresh(...matchers): every cached URL that a matcher accepts is
+ * refetched when a hook shows it, otherwise dropped from the cache.
+ */
+export function useRefresh() {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(
+    async (...matchers: KeyMatcher[]) => {
+      const pending: Promise<unknown>[] = [];
+      for (const key of Array.from(cache.keys())) {
+        if (typeof key !== 'string' || !key.startsWith('/api/')) continue;
+        if (!matchers.some((match) => match(key))) continue;
+        if (mounted.get(key)) pending.push(mutate(key));
+        else cache.delete(key);
+      }
+      await Promise.allSettled(pending);
+    },
+    [cache, mutate],
+  );
+}
