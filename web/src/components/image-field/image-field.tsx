@@ -1,0 +1,235 @@
+import { Camera, ImagePlus, Trash, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useUploadImage } from '@/api/uploads/upload-image';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { isImageUrl } from '@/lib/urls';
+import './image-field.css';
+
+/** JPEG quality of a camera capture (spec 01 §9). */
+export const CAMERA_JPEG_QUALITY = 0.9;
+
+const CAMERA_ERROR = {
+  title: 'Camera Error',
+  description: "Unable to access the camera. Make sure you've granted camera permissions.",
+  variant: 'destructive',
+} as const;
+
+const UPLOAD_FAILED = {
+  title: 'Upload failed',
+  description: 'There was a problem uploading your image. Please try again.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * ImageField: an image URL filled by uploading a file (POST /api/upload/image), taking a
+ * photo with the camera, or pasting a link. States (spec 01 §4): empty, uploading,
+ * preview, clearable; the camera flow opens the camera, takes a JPEG, stops the camera
+ * and uploads.
+ */
+export function ImageField({
+  value,
+  onChange,
+  error,
+  label = 'Image',
+  onBusyChange,
+}: {
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  label?: string;
+  /** Told while an upload or the camera is in progress (forms wait for it). */
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [cameraOn, setCameraOn] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const { trigger, isMutating } = useUploadImage();
+  const { toast } = useToast();
+
+  const stopCamera = () => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+    setCameraOn(false);
+  };
+
+  // Release the camera when the field goes away (dialog closed).
+  useEffect(() => () => streamRef.current?.getTracks().forEach((track) => track.stop()), []);
+
+  useEffect(() => {
+    onBusyChange?.(isMutating || cameraOn);
+  }, [isMutating, cameraOn, onBusyChange]);
+
+  useEffect(() => setBroken(false), [value]);
+
+  useEffect(() => {
+    if (cameraOn && videoRef.current && streamRef.current) {
+      videoRef.current.srcObject = streamRef.current;
+      void videoRef.current.play?.().catch(() => {});
+    }
+  }, [cameraOn]);
+
+  const upload = async (file: File) => {
+    try {
+      const { imageUrl } = await trigger(file);
+      onChange(imageUrl);
+      toast({ title: 'Image uploaded', variant: 'success' });
+    } catch {
+      toast(UPLOAD_FAILED);
+    }
+  };
+
+  const openCamera = async () => {
+    if (!navigator.mediaDevices?.getUserMedia) {
+      toast(CAMERA_ERROR);
+      return;
+    }
+    try {
+      streamRef.current = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      });
+      setCameraOn(true);
+    } catch {
+      toast(CAMERA_ERROR);
+    }
+  };
+
+  const takePhoto = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth || 1280;
+    canvas.height = video.videoHeight || 720;
+    const context = canvas.getContext('2d');
+    if (!context) {
+      stopCamera();
+      toast(CAMERA_ERROR);
+      return;
+    }
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    canvas.toBlob(
+      (blob) => {
+        stopCamera();
+        if (!blob) {
+          toast(CAMERA_ERROR);
+          return;
+        }
+        void upload(new File([blob], `camera-capture-${Date.now()}.jpg`, { type: 'image/jpeg' }));
+      },
+      'image/jpeg',
+      CAMERA_JPEG_QUALITY,
+    );
+  };
+
+  const uploaded = value.startsWith('/api/images/');
+  const showPreview = isImageUrl(value) && !broken;
+
+  return (
+    <div className={['field', 'image-field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <span className="field__label" id={`${id}-label`}>
+        {label}
+      </span>
+
+      {cameraOn ? (
+        <div className="image-field__camera">
+          <video ref={videoRef} className="image-field__video" autoPlay playsInline muted aria-label="Camera preview" />
+          <div className="image-field__actions">
+            <Button icon={<Camera size={18} aria-hidden="true" />} onClick={takePhoto}>
+              Take Photo
+            </Button>
+            <Button variant="outline" onClick={stopCamera}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : isMutating ? (
+        <div className="image-field__uploading" role="status">
+          <Spinner size={22} />
+          <span>Uploading…</span>
+        </div>
+      ) : showPreview ? (
+        <div className="image-field__preview">
+          <img src={value} alt="Preview of the chosen image" onError={() => setBroken(true)} />
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Trash size={16} aria-hidden="true" />}
+            onClick={() => onChange('')}
+          >
+            Remove image
+          </Button>
+        </div>
+      ) : (
+        <div className="image-field__empty">
+          <ImagePlus size={28} aria-hidden="true" />
+          <span>Add a photo of your plant</span>
+        </div>
+      )}
+
+      {!cameraOn ? (
+        <div className="image-field__actions">
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Upload size={16} aria-hidden="true" />}
+            disabled={isMutating}
+            onClick={() => fileRef.current?.click()}
+          >
+            {value ? 'Replace image' : 'Upload image'}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Camera size={16} aria-hidden="true" />}
+            disabled={isMutating}
+            onClick={() => void openCamera()}
+          >
+            Use camera
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="visually-hidden"
+            aria-label="Upload image file"
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </div>
+      ) : null}
+
+      {!uploaded && !cameraOn ? (
+        <div className="image-field__url">
+          <label className="field__hint" htmlFor={`${id}-url`}>
+            …or paste an image URL
+          </label>
+          <Input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={value}
+            invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

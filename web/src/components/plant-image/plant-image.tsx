@@ -1,0 +1,38 @@
+import { Sprout } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import './plant-image.css';
+
+/**
+ * PlantImage shows a plant's photo and falls back to each alternative URL in turn, then
+ * to a placeholder icon (spec 01 §4).
+ */
+export function PlantImage({
+  src,
+  alternatives = [],
+  alt,
+  className,
+  iconSize = 36,
+}: {
+  src: string | null | undefined;
+  alternatives?: (string | null | undefined)[] | null;
+  alt: string;
+  className?: string;
+  iconSize?: number;
+}) {
+  const candidates = [src, ...(alternatives ?? [])].filter((u): u is string => Boolean(u));
+  const signature = candidates.join('\n');
+  const [index, setIndex] = useState(0);
+  useEffect(() => setIndex(0), [signature]);
+  const current = candidates[index];
+  return (
+    <div className={['plant-image', className].filter(Boolean).join(' ')}>
+      {current ? (
+        <img src={current} alt={alt} loading="lazy" onError={() => setIndex((i) => i + 1)} />
+      ) : (
+        <div className="plant-image__placeholder" role="img" aria-label={`${alt} (no photo)`}>
+          <Sprout size={iconSize} aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}
