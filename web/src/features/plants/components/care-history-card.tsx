@@ -1,0 +1,73 @@
+import { ClipboardList } from 'lucide-react';
+import type { CareTask } from '@/api/types';
+import { TaskTypeIcon } from '@/components/task-type-icon';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { taskLabel } from '@/lib/care';
+import { formatDate } from '@/lib/dates';
+import { usePlantCareTasks } from '../api/get-plant-care-tasks';
+
+function taskDate(task: CareTask): string {
+  return task.completed && task.completedDate ? task.completedDate : task.scheduledDate;
+}
+
+/** sortHistory: newest first by completion (or scheduled) date, then id. */
+export function sortHistory(tasks: CareTask[]): CareTask[] {
+  return [...tasks].sort((a, b) => {
+    const diff = Date.parse(taskDate(b)) - Date.parse(taskDate(a));
+    return diff || (b.id ?? 0) - (a.id ?? 0);
+  });
+}
+
+/** CareHistoryCard: the plant's tasks as a table — Date, Task Type, Status. */
+export function CareHistoryCard({ plantId }: { plantId: number }) {
+  const tasks = usePlantCareTasks(plantId);
+  const rows = sortHistory((tasks.data ?? []).filter((t) => !t.projected));
+  return (
+    <Card className="plant-detail__wide" aria-labelledby="care-history-title">
+      <CardHeader icon={<ClipboardList size={18} />} title={<span id="care-history-title">Care History</span>} />
+      <CardBody>
+        {tasks.isLoading ? (
+          <LoadingRegion label="Loading care history…" className="form-stack">
+            <Skeleton height={20} />
+            <Skeleton height={20} />
+            <Skeleton height={20} />
+          </LoadingRegion>
+        ) : tasks.error ? (
+          <p className="muted">The care history could not be loaded.</p>
+        ) : rows.length === 0 ? (
+          <p className="muted">No care tasks yet. Water Now, Fertilize or the Schedule page add them here.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Task Type</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((task) => (
+                  <tr key={task.id ?? `${task.sourceTaskId}-${task.scheduledDate}`}>
+                    <td>{formatDate(taskDate(task))}</td>
+                    <td>
+                      <span className="table__task">
+                        <TaskTypeIcon type={task.taskType} size={16} />
+                        {taskLabel(task.taskType)}
+                      </span>
+                    </td>
+                    <td>
+                      {task.completed ? <Badge tone="green">Completed</Badge> : <Badge tone="blue">Scheduled</Badge>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { Droplets, EllipsisVertical, MapPin, Sun, Trash } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Plant } from '@/api/types';
+import { PlantImage } from '@/components/plant-image/plant-image';
+import { Badge } from '@/components/ui/badge';
+import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { ProgressBar } from '@/components/ui/progress';
+import { DEFAULT_PLANT_TYPE, clampPercent, nextCareDate } from '@/lib/care';
+import { isOverdue, relativeDay } from '@/lib/dates';
+import { DeletePlantDialog } from './delete-plant-dialog';
+import { PlantStatusBadge } from './plant-status-badge';
+import './plant-card.css';
+
+/** PlantCard: one plant on My Plants (spec 01 §2), with a menu to delete it. */
+export function PlantCard({ plant }: { plant: Plant }) {
+  const [confirming, setConfirming] = useState(false);
+  const progress = clampPercent(plant.growthProgress);
+  const next = nextCareDate(plant, 'water');
+  const nextLabel = relativeDay(next) ?? 'Not set';
+  return (
+    <article className="plant-card" aria-labelledby={`plant-${plant.id}-name`}>
+      <Link to={`/plants/${plant.id}`} className="plant-card__media" tabIndex={-1} aria-hidden="true">
+        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-card__image" />
+      </Link>
+      <div className="plant-card__body">
+        <div className="plant-card__top">
+          <h3 className="plant-card__name" id={`plant-${plant.id}-name`}>
+            <Link to={`/plants/${plant.id}`}>{plant.name}</Link>
+          </h3>
+          <DropdownMenu
+            trigger={
+              <button type="button" className="icon-button plant-card__menu" aria-label={`Actions for ${plant.name}`}>
+                <EllipsisVertical size={18} aria-hidden="true" />
+              </button>
+            }
+          >
+            <DropdownMenuItem destructive icon={<Trash size={16} />} onSelect={() => setConfirming(true)}>
+              Delete Plant
+            </DropdownMenuItem>
+          </DropdownMenu>
+        </div>
+        <div className="plant-card__badges">
+          <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+          <PlantStatusBadge status={plant.status} />
+        </div>
+        <p className={plant.location ? 'plant-card__location' : 'plant-card__location plant-card__location--empty'}>
+          <MapPin size={15} aria-hidden="true" />
+          {plant.location || 'No location set'}
+        </p>
+        <div className="plant-card__progress">
+          <div className="plant-card__progress-label">
+            <span>Growth Progress</span>
+            <span>{progress}%</span>
+          </div>
+          <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} size="sm" />
+        </div>
+        <dl className="plant-card__facts">
+          <div>
+            <dt>
+              <Droplets size={15} aria-hidden="true" /> Next watering
+            </dt>
+            <dd className={next && isOverdue(next) ? 'plant-card__overdue' : undefined}>{nextLabel}</dd>
+          </div>
+          <div>
+            <dt>
+              <Sun size={15} aria-hidden="true" /> Light
+            </dt>
+            <dd>{plant.lightNeeds || 'Not set'}</dd>
+          </div>
+        </dl>
+      </div>
+      <DeletePlantDialog plant={plant} open={confirming} onOpenChange={setConfirming} />
+    </article>
+  );
+}

@@ -1,0 +1,270 @@
+import {
+  ArrowLeft,
+  CalendarDays,
+  Droplets,
+  FlaskConical,
+  MapPin,
+  NotebookPen,
+  QrCode,
+  ShoppingCart,
+  SearchX,
+  Sprout,
+  Sun,
+  Trash,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/api/client';
+import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import type { Plant } from '@/api/types';
+import { PlantImage } from '@/components/plant-image/plant-image';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ProgressBar } from '@/components/ui/progress';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { DEFAULT_PLANT_TYPE, clampPercent, nextCareDate } from '@/lib/care';
+import { SEED_SHOP_SEARCH_URL } from '@/lib/config';
+import { formatDate } from '@/lib/dates';
+import { seedStoreLink } from '@/lib/store-link';
+import { parseId } from '@/lib/urls';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCareNow, type CareNowType } from '../api/care-now';
+import { usePlant } from '../api/get-plant';
+import { CareHistoryCard } from '../components/care-history-card';
+import { DeletePlantDialog } from '../components/delete-plant-dialog';
+import { PlantJournalCard } from '../components/plant-journal-card';
+import { PlantStatusBadge } from '../components/plant-status-badge';
+import { QrLabelCard } from '../components/qr-label-card';
+import './plant-details-page.css';
+
+export const PLANT_LOAD_ERROR = 'There was an error loading this plant. Please try again later.';
+
+function BackLink() {
+  return (
+    <Link to="/plants" className="back-link">
+      <ArrowLeft size={18} aria-hidden="true" />
+      Back to My Plants
+    </Link>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>
+        <span className="fact__icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
+  const water = kind === 'water';
+  const every = water ? plant.waterFrequency : plant.fertilizerFrequency;
+  const last = water ? plant.lastWatered : plant.lastFertilized;
+  const next = nextCareDate(plant, kind);
+  return (
+    <Card aria-label={water ? 'Watering schedule' : 'Fertilizing schedule'}>
+      <CardHeader
+        icon={water ? <Droplets size={18} /> : <FlaskConical size={18} />}
+        title={water ? 'Watering Schedule' : 'Fertilizing Schedule'}
+      />
+      <CardBody>
+        <dl className="schedule-facts">
+          <div>
+            <dt>Frequency</dt>
+            <dd>{every ? `Every ${every} ${every === 1 ? 'day' : 'days'}` : 'Not set'}</dd>
+          </div>
+          <div>
+            <dt>{water ? 'Last watered' : 'Last fertilized'}</dt>
+            <dd>{last ? formatDate(last) : 'Never'}</dd>
+          </div>
+          <div>
+            <dt>{water ? 'Next watering' : 'Next fertilizing'}</dt>
+            <dd>{next ? formatDate(next) : 'Not scheduled'}</dd>
+          </div>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <LoadingRegion label="Loading plant…" className="plant-detail">
+      <div className="plant-hero">
+        <Skeleton className="plant-hero__image" height={140} />
+        <div className="plant-hero__text">
+          <Skeleton width="50%" height={30} />
+          <Skeleton width="30%" height={18} />
+          <Skeleton width="70%" height={40} />
+        </div>
+      </div>
+      <div className="plant-detail__grid">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height={150} radius={12} />
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}
+
+function PlantDetails({ plant }: { plant: Plant }) {
+  useDocumentTitle(plant.name);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const care = useCareNow(plant.id);
+  const database = usePlantDatabase(true);
+  const storeUrl = seedStoreLink(plant, database.data, SEED_SHOP_SEARCH_URL);
+  const progress = clampPercent(plant.growthProgress);
+
+  const careNow = async (type: CareNowType) => {
+    try {
+      await care.run(type);
+      toast({
+        title: 'Task completed',
+        description: type === 'water' ? `${plant.name} was watered.` : `${plant.name} was fertilized.`,
+        variant: 'success',
+      });
+    } catch {
+      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="plant-detail">
+      <BackLink />
+      <header className="plant-hero">
+        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-hero__image" iconSize={48} />
+        <div className="plant-hero__text">
+          <h1 className="plant-hero__name">{plant.name}</h1>
+          {plant.species ? <p className="plant-hero__species">{plant.species}</p> : null}
+          <div className="plant-hero__badges">
+            <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+            <PlantStatusBadge status={plant.status} />
+          </div>
+          <div className="plant-hero__actions">
+            <Button
+              icon={<Droplets size={18} aria-hidden="true" />}
+              loading={care.pending === 'water'}
+              disabled={care.pending !== null}
+              onClick={() => void careNow('water')}
+            >
+              Water Now
+            </Button>
+            <Button
+              variant="secondary"
+              icon={<FlaskConical size={18} aria-hidden="true" />}
+              loading={care.pending === 'fertilize'}
+              disabled={care.pending !== null}
+              onClick={() => void careNow('fertilize')}
+            >
+              Fertilize
+            </Button>
+            {storeUrl ? (
+              <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
+                <ShoppingCart size={18} aria-hidden="true" />
+                Buy Seeds
+              </a>
+            ) : null}
+            <Link to={`/plants/${plant.id}/qrcode`} className={buttonClass('outline')}>
+              <QrCode size={18} aria-hidden="true" />
+              Generate QR Code
+            </Link>
+            <Button
+              variant="ghost"
+              className="plant-hero__delete"
+              icon={<Trash size={18} aria-hidden="true" />}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <div className="plant-detail__grid">
+        <Card aria-label="About this plant">
+          <CardHeader icon={<Sprout size={18} />} title="About" />
+          <CardBody>
+            <dl className="facts">
+              <Fact icon={<MapPin size={16} />} label="Location">
+                {plant.location || 'No location set'}
+              </Fact>
+              <Fact icon={<Sun size={16} />} label="Light needs">
+                {plant.lightNeeds || 'Not set'}
+              </Fact>
+              <Fact icon={<CalendarDays size={16} />} label="Acquired">
+                {formatDate(plant.acquiredDate) || 'Not set'}
+              </Fact>
+            </dl>
+          </CardBody>
+        </Card>
+        <Card aria-label="Growth progress">
+          <CardHeader icon={<Sprout size={18} />} title="Growth Progress" />
+          <CardBody>
+            <p className="growth__value">{progress}%</p>
+            <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} />
+          </CardBody>
+        </Card>
+        <ScheduleCard plant={plant} kind="water" />
+        <ScheduleCard plant={plant} kind="fertilize" />
+        <Card aria-label="Notes">
+          <CardHeader icon={<NotebookPen size={18} />} title="Notes" />
+          <CardBody>
+            {plant.notes ? <p className="notes">{plant.notes}</p> : <p className="muted">No notes yet.</p>}
+          </CardBody>
+        </Card>
+        <QrLabelCard plantId={plant.id} plantName={plant.name} />
+        <PlantJournalCard plantId={plant.id} plantName={plant.name} />
+        <CareHistoryCard plantId={plant.id} />
+      </div>
+
+      <DeletePlantDialog
+        plant={plant}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onDeleted={() => navigate('/plants', { replace: true })}
+      />
+    </div>
+  );
+}
+
+/** PlantDetailsPage (/plants/{id}); a non-numeric id sends no request and shows the error. */
+export function PlantDetailsPage() {
+  const params = useParams();
+  const id = parseId(params.id);
+  const plant = usePlant(id);
+  useDocumentTitle('Plant');
+
+  if (id !== null && plant.isLoading) return <DetailsSkeleton />;
+  if (id === null || plant.error || !plant.data) {
+    const notFound = id === null || (plant.error instanceof ApiError && plant.error.status === 404);
+    return (
+      <div className="plant-detail">
+        <BackLink />
+        <EmptyState
+          icon={<SearchX size={26} />}
+          title={notFound ? 'Plant not found' : 'Could not load this plant'}
+          titleAs="h1"
+          action={
+            <Link to="/plants" className={buttonClass('primary')}>
+              Go to My Plants
+            </Link>
+          }
+        >
+          {PLANT_LOAD_ERROR}
+        </EmptyState>
+      </div>
+    );
+  }
+  return <PlantDetails plant={plant.data} />;
+}
