@@ -1,0 +1,195 @@
+import { BookOpen, CloudOff, Plus, RefreshCw, Search, SearchX, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useJournalEntries } from '@/api/journal/get-journal-entries';
+import { usePlants } from '@/api/plants/get-plants';
+import { GROWTH_STAGES } from '@/api/types';
+import { JournalEntryDialog } from '@/components/journal-entry/journal-entry-dialog';
+import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { JournalEntryCard } from '../components/journal-entry-card';
+import { emptyJournalFilters, filterEntries, hasJournalFilters, type JournalFilters } from '../components/journal-filters';
+import './journal-page.css';
+
+function JournalSkeleton() {
+  return (
+    <LoadingRegion label="Loading journal entries…" className="journal-list">
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="journal-card">
+          <div className="journal-card__body">
+            <Skeleton width="55%" height={22} />
+            <Skeleton width="35%" height={14} />
+            <Skeleton height={14} />
+            <Skeleton width="85%" height={14} />
+          </div>
+        </div>
+      ))}
+    </LoadingRegion>
+  );
+}
+
+/** JournalPage (/journal): the growth journal with filters, cards and the entry dialog. */
+export function JournalPage() {
+  useDocumentTitle('Growth Journal');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const entries = useJournalEntries();
+  const plants = usePlants();
+  const [adding, setAdding] = useState(false);
+  const [filters, setFilters] = useState<JournalFilters>(() => ({
+    ...emptyJournalFilters,
+    plantId: /^\d+$/.test(params.get('plant') ?? '') ? params.get('plant')! : '',
+  }));
+
+  const plantNames = useMemo(() => new Map((plants.data ?? []).map((p) => [p.id, p.name])), [plants.data]);
+  const all = entries.data ?? [];
+  const visible = useMemo(() => filterEntries(all, filters, plantNames), [all, filters, plantNames]);
+  const hasStages = all.some((entry) => Boolean(entry.growthStage));
+  const plantOptions = useMemo(() => {
+    const options = new Map<number, string>(plantNames);
+    for (const entry of all) if (!options.has(entry.plantId)) options.set(entry.plantId, entry.plantName ?? `Plant ${entry.plantId}`);
+    return [...options.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [all, plantNames]);
+
+  // A shared link (/journal#entry-12) scrolls to its entry once the list is there.
+  useEffect(() => {
+    if (!entries.data || !location.hash.startsWith('#entry-')) return;
+    document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [entries.data, location.hash]);
+
+  const set = (patch: Partial<JournalFilters>) => setFilters((f) => ({ ...f, ...patch }));
+
+  let content;
+  if (entries.isLoading) {
+    content = <JournalSkeleton />;
+  } else if (entries.error) {
+    content = (
+      <EmptyState
+        icon={<CloudOff size={26} />}
+        title="Could not load your journal"
+        action={
+          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void entries.mutate()}>
+            Try again
+          </Button>
+        }
+      >
+        Something went wrong while loading your journal entries. Please try again.
+      </EmptyState>
+    );
+  } else if (all.length === 0) {
+    content = (
+      <EmptyState
+        icon={<BookOpen size={26} />}
+        title="No Journal Entries Yet"
+        action={
+          <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+            Create First Entry
+          </Button>
+        }
+      >
+        Start documenting your plants' growth: first leaves, flowers, harvests.
+      </EmptyState>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <EmptyState
+        icon={<SearchX size={26} />}
+        title="No Results Found"
+        action={
+          <Button variant="outline" onClick={() => setFilters(emptyJournalFilters)}>
+            Clear Filters
+          </Button>
+        }
+      >
+        No journal entries match your filters.
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <ul className="journal-list" aria-label="Journal entries">
+        {visible.map((entry) => (
+          <li key={entry.id}>
+            <JournalEntryCard entry={entry} plantName={plantNames.get(entry.plantId)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="journal-page">
+      <PageHeader
+        title="Growth Journal"
+        description="Document your plants' growth and progress"
+        actions={
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => setAdding(true)}>
+            Add Journal Entry
+          </Button>
+        }
+      />
+      {all.length > 0 ? (
+        <div className={hasStages ? 'journal-filters journal-filters--stages' : 'journal-filters'} role="search">
+          <Field
+            label="Search"
+            type="search"
+            placeholder="Search entries"
+            icon={<Search size={18} />}
+            value={filters.search}
+            onChange={(e) => set({ search: e.target.value })}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor="journal-plant-filter">
+              Plant
+            </label>
+            <Select id="journal-plant-filter" value={filters.plantId} onChange={(e) => set({ plantId: e.target.value })}>
+              <option value="">All Plants</option>
+              {plantOptions.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {hasStages ? (
+            <div className="field">
+              <label className="field__label" htmlFor="journal-stage-filter">
+                Growth stage
+              </label>
+              <Select id="journal-stage-filter" value={filters.stage} onChange={(e) => set({ stage: e.target.value })}>
+                <option value="">All Stages</option>
+                {GROWTH_STAGES.map((stage) => (
+                  <option key={stage} value={stage}>
+                    {stage}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
+          <div className="field">
+            <span className="field__label" aria-hidden="true">
+              Date
+            </span>
+            <DatePicker label="Filter by date" value={filters.date} onChange={(date) => set({ date })} />
+          </div>
+          <Button
+            variant="ghost"
+            className="journal-filters__clear"
+            icon={<X size={16} aria-hidden="true" />}
+            disabled={!hasJournalFilters(filters)}
+            onClick={() => setFilters(emptyJournalFilters)}
+          >
+            Clear
+          </Button>
+        </div>
+      ) : null}
+      {content}
+      <JournalEntryDialog open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}
