@@ -1,0 +1,79 @@
+import { ArrowRight, BookOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useJournalEntries } from '@/api/journal/get-journal-entries';
+import { JournalEntryDialog } from '@/components/journal-entry/journal-entry-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { formatLongDate } from '@/lib/dates';
+import { truncate } from '@/lib/text';
+import { DashboardSection } from './section';
+
+/** How many journal entries the dashboard shows (spec 01 §9). */
+export const DASHBOARD_ENTRIES = 2;
+
+/** GrowthJourney: the 2 newest journal entries, or Create First Entry. */
+export function GrowthJourney() {
+  const entries = useJournalEntries();
+  const [adding, setAdding] = useState(false);
+  const newest = [...(entries.data ?? [])]
+    .sort((a, b) => b.entryDate.localeCompare(a.entryDate) || b.id - a.id)
+    .slice(0, DASHBOARD_ENTRIES);
+  return (
+    <DashboardSection
+      id="growth-journey"
+      title="Growth Journey"
+      icon={<BookOpen size={18} />}
+      action={
+        <Link to="/journal" className="dash-link">
+          View Journal <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+      }
+    >
+      {entries.isLoading ? (
+        <LoadingRegion label="Loading journal entries…" className="journey">
+          <Skeleton height={84} radius={10} />
+          <Skeleton height={84} radius={10} />
+        </LoadingRegion>
+      ) : entries.error ? (
+        <p className="dash-error">Your journal could not be loaded.</p>
+      ) : newest.length === 0 ? (
+        <EmptyState
+          compact
+          titleAs="h3"
+          icon={<BookOpen size={22} />}
+          title="No journal entries yet"
+          action={
+            <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+              Create First Entry
+            </Button>
+          }
+        >
+          Photos and notes show how your plants grow over time.
+        </EmptyState>
+      ) : (
+        <ul className="journey">
+          {newest.map((entry) => (
+            <li key={entry.id} className="journey__item">
+              {entry.imageUrl ? <img src={entry.imageUrl} alt="" className="journey__image" loading="lazy" /> : null}
+              <div className="journey__text">
+                <Link to={`/journal#entry-${entry.id}`} className="journey__title">
+                  {entry.title}
+                </Link>
+                <p className="journey__meta">
+                  <time dateTime={entry.entryDate}>{formatLongDate(entry.entryDate)}</time>
+                  {entry.plantName ? ` · ${entry.plantName}` : ''}
+                  {entry.growthStage ? <Badge tone="green">{entry.growthStage}</Badge> : null}
+                </p>
+                {entry.content ? <p className="journey__content">{truncate(entry.content, 110)}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <JournalEntryDialog open={adding} onOpenChange={setAdding} />
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,91 @@
+import { addDays, format, isToday } from 'date-fns';
+import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCareTasksInRange } from '@/api/care-tasks/get-care-tasks-in-range';
+import { TaskChip } from '@/components/task-chip/task-chip';
+import { Button } from '@/components/ui/button';
+import { Segmented } from '@/components/ui/segmented';
+import { isoWeek, toDateKey, weekDays } from '@/lib/dates';
+import { DashboardSection } from './section';
+
+const VIEWS = [
+  { value: 'day', label: 'Day' },
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+] as const;
+
+/**
+ * WeekStrip: the dashboard's weekly schedule, Monday first, with the ISO week number and
+ * previous/next week arrows. The Day/Week/Month toggles change nothing visible (spec 01
+ * §2): the full calendar is on the Schedule page.
+ */
+export function WeekStrip() {
+  const [offset, setOffset] = useState(0);
+  const [view, setView] = useState<'day' | 'week' | 'month'>('week');
+  const anchor = addDays(new Date(), offset * 7);
+  const days = weekDays(anchor);
+  const from = toDateKey(days[0]!);
+  const to = toDateKey(days[6]!);
+  const tasks = useCareTasksInRange(from, to);
+  const byDay = new Map<string, NonNullable<typeof tasks.data>>();
+  for (const task of tasks.data ?? []) {
+    const list = byDay.get(task.scheduledDate) ?? [];
+    list.push(task);
+    byDay.set(task.scheduledDate, list);
+  }
+
+  return (
+    <DashboardSection
+      id="dash-schedule"
+      title="Schedule"
+      icon={<CalendarDays size={18} />}
+      action={
+        <Link to="/schedule" className="dash-link">
+          Open Schedule <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+      }
+    >
+      <div className="week-strip__toolbar">
+        <div className="week-strip__nav">
+          <Button variant="ghost" size="icon" aria-label="Previous week" onClick={() => setOffset((o) => o - 1)}>
+            <ChevronLeft size={20} aria-hidden="true" />
+          </Button>
+          <p className="week-strip__label" aria-live="polite">
+            <strong>Week {isoWeek(anchor)}</strong>
+            <span>
+              {format(days[0]!, 'MMM d')} – {format(days[6]!, 'MMM d')}
+            </span>
+          </p>
+          <Button variant="ghost" size="icon" aria-label="Next week" onClick={() => setOffset((o) => o + 1)}>
+            <ChevronRight size={20} aria-hidden="true" />
+          </Button>
+        </div>
+        <Segmented label="Schedule view" options={VIEWS} value={view} onChange={setView} />
+      </div>
+      {tasks.error ? <p className="dash-error">The week's tasks could not be loaded.</p> : null}
+      <ol className="week-strip" aria-busy={tasks.isLoading}>
+        {days.map((day) => {
+          const key = toDateKey(day);
+          const list = byDay.get(key) ?? [];
+          return (
+            <li
+              key={key}
+              className={isToday(day) ? 'week-strip__day week-strip__day--today' : 'week-strip__day'}
+              aria-label={`${format(day, 'EEEE, MMMM d')}: ${list.length} ${list.length === 1 ? 'task' : 'tasks'}`}
+            >
+              <span className="week-strip__weekday">{format(day, 'EEE')}</span>
+              <span className="week-strip__date">{format(day, 'd')}</span>
+              <span className="week-strip__tasks">
+                {list.slice(0, 3).map((task) => (
+                  <TaskChip key={task.id ?? `p${task.sourceTaskId}-${task.scheduledDate}`} task={task} />
+                ))}
+                {list.length > 3 ? <span className="week-strip__more">+{list.length - 3}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </DashboardSection>
+  );
+}
