@@ -1,14 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { apiHandlers } from './mock-api';
 
 /**
  * The mock API for unit tests. Default handlers answer like a server without a
- * session; tests add their own with server.use(...).
+ * session (GET /api/user is 401) plus the in-memory plant-care API of mock-api.ts;
+ * tests add their own with server.use(...).
  */
 export const server = setupServer(
   http.get('*/api/user', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })),
   http.get('*/api/auth-check', () => HttpResponse.json({ authenticated: false })),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+  ...apiHandlers,
 );
 
 export { http, HttpResponse };

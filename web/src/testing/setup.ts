@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { pageNavigation } from '@/lib/navigation';
+import { resetDb } from './mock-api';
 import { server } from './server';
 
 // Lazy route chunks load slowly on a busy machine: give findBy* queries more time.
@@ -18,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetDb();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.style.removeProperty('--banner-h');

@@ -64,10 +64,19 @@ describe('route gating', () => {
   });
 
   it('shows the 404 page for features that are not built yet, also when signed out', async () => {
-    const { router } = renderApp('/plants');
+    const { router } = renderApp('/plant-database');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/plants');
+    expect(router.state.location.pathname).toBe('/plant-database');
   });
+
+  it.each(['/plants', '/plants/7', '/plants/7/qrcode', '/schedule', '/journal'])(
+    'sends a signed-out visitor of %s to /auth',
+    async (path) => {
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Sign in to your garden' })).toBeInTheDocument();
+      expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
+    },
+  );
 });
 
 describe('session restore', () => {

@@ -63,6 +63,30 @@ export const routes: RouteObject[] = [
                   Component: (await import('@/features/dashboard/pages/dashboard-page')).DashboardPage,
                 }),
               },
+              {
+                path: 'plants',
+                lazy: async () => ({ Component: (await import('@/features/plants/pages/plants-page')).PlantsPage }),
+              },
+              {
+                path: 'plants/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/plants/pages/plant-details-page')).PlantDetailsPage,
+                }),
+              },
+              {
+                path: 'plants/:id/qrcode',
+                lazy: async () => ({
+                  Component: (await import('@/features/plants/pages/plant-qrcode-page')).PlantQrCodePage,
+                }),
+              },
+              {
+                path: 'schedule',
+                lazy: async () => ({ Component: (await import('@/features/schedule/pages/schedule-page')).SchedulePage }),
+              },
+              {
+                path: 'journal',
+                lazy: async () => ({ Component: (await import('@/features/journal/pages/journal-page')).JournalPage }),
+              },
               { element: <RequireRole role="admin" />, children: ADMIN_PATHS.map(notBuilt) },
               { element: <RequireRole role="superadmin" />, children: SUPERADMIN_PATHS.map(notBuilt) },
             ],
