@@ -5,6 +5,7 @@ export function stripMarkup(html: string | null | undefined): string {
   if (typeof DOMParser !== 'undefined') {
     // DOMParser builds an inert document: no scripts run, no images load.
     const doc = new DOMParser().parseFromString(html, 'text/html');
+    doc.querySelectorAll('script, style, template, noscript').forEach((el) => el.remove());
     doc.querySelectorAll('br, p, div, li, h1, h2, h3, h4, h5, h6, tr').forEach((el) => el.append(' '));
     text = doc.body.textContent ?? '';
   } else {

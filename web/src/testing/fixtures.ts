@@ -1,4 +1,4 @@
-import type { User } from '@/api/types';
+import type { CareTask, JournalEntry, Plant, PlantDatabaseItem, User } from '@/api/types';
 
 let nextId = 100;
 
@@ -29,4 +29,90 @@ export function signInAs(user: User, token = `token-${user.username}`): string {
   window.localStorage.setItem('token', token);
   window.localStorage.setItem('user', JSON.stringify(user));
   return token;
+}
+
+// ---------- plant-care fixtures (docs/api.md shapes) ----------
+
+let nextThingId = 1;
+
+export function makePlant(overrides: Partial<Plant> = {}): Plant {
+  const id = overrides.id ?? nextThingId++;
+  return {
+    id,
+    userId: 1,
+    name: `Plant ${id}`,
+    species: '',
+    plantType: 'Herbs',
+    location: '',
+    imageUrl: '',
+    lightNeeds: '',
+    waterFrequency: 7,
+    fertilizerFrequency: 30,
+    notes: '',
+    status: 'healthy',
+    growthProgress: 0,
+    lastWatered: null,
+    lastFertilized: null,
+    acquiredDate: '2026-11-01T10:00:00Z',
+    createdAt: '2026-11-01T10:00:00Z',
+    nextWatering: null,
+    nextFertilizing: null,
+    ...overrides,
+  };
+}
+
+export function makeTask(overrides: Partial<CareTask> = {}): CareTask {
+  return {
+    id: overrides.id === undefined ? nextThingId++ : overrides.id,
+    plantId: 1,
+    plantName: 'Basil',
+    taskType: 'water',
+    scheduledDate: '2026-11-21',
+    completed: false,
+    completedDate: null,
+    notes: null,
+    isRecurring: false,
+    recurringDays: null,
+    createdAt: '2026-11-14T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeEntry(overrides: Partial<JournalEntry> = {}): JournalEntry {
+  const id = overrides.id ?? nextThingId++;
+  return {
+    id,
+    plantId: 1,
+    plantName: 'Basil',
+    userId: 1,
+    title: `Entry ${id}`,
+    content: '',
+    imageUrl: '',
+    growthStage: '',
+    entryDate: '2026-11-21',
+    createdAt: '2026-11-21T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeDbItem(overrides: Partial<PlantDatabaseItem> = {}): PlantDatabaseItem {
+  const id = overrides.id ?? nextThingId++;
+  return {
+    id,
+    commonName: `Item ${id}`,
+    scientificName: '',
+    plantType: 'Herbs',
+    description: '',
+    imageUrl: '',
+    lightRequirements: '',
+    waterRequirements: '',
+    fertilizerRequirements: '',
+    fertilizorRequirements: '',
+    careInstructions: null,
+    storeUrl: '',
+    slug: '',
+    source: 'manual',
+    alternativeImageUrls: [],
+    ...overrides,
+  };
 }
