@@ -19,10 +19,12 @@ import (
 	"github.com/gardenctl/garden/ports/porttest"
 )
 
-// Test settings: short waits keep the suite fast; the fixture pages are small, so 300 ms is
-// far above a normal answer even under -race.
+// Test settings. Requests get a generous timeout so that a loaded machine cannot fail a test
+// that is not about timeouts; those that are use slowTimeout, far above a fixture page's answer
+// time (a few milliseconds) and short enough to keep the suite fast.
 const (
-	testTimeout  = 300 * time.Millisecond
+	testTimeout  = 5 * time.Second
+	slowTimeout  = 400 * time.Millisecond
 	testPageSize = 15
 	testUA       = "GardenBot/1.0 (+https://garden.test.example)"
 )

@@ -27,7 +27,9 @@ func TestHTML_Fetch(t *testing.T) {
 		"/product/borage-pp/":            {kind: oversized},
 	})
 	var last [2]int
-	res, err := newClient(t, testConfig(s.URL(), ShapeHTML)).Fetch(context.Background(), func(done, total int) { last = [2]int{done, total} })
+	cfg := testConfig(s.URL(), ShapeHTML)
+	cfg.RequestTimeout = slowTimeout
+	res, err := newClient(t, cfg).Fetch(context.Background(), func(done, total int) { last = [2]int{done, total} })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func TestHTML_Fetch(t *testing.T) {
 	}
 	u := s.srv.URL
 	checkFailures(t, res.Failures, []ports.CatalogueFailure{
-		{Name: "Dill 'Bouquet' (Anethum graveolens) (PP)", URL: u + "/product/dill-bouquet-pp/", Message: "timed out after 300ms"},
+		{Name: "Dill 'Bouquet' (Anethum graveolens) (PP)", URL: u + "/product/dill-bouquet-pp/", Message: "timed out after 400ms"},
 		{Name: "Garden Sage (PP)", URL: u + "/product/garden-sage-pp/", Message: "HTTP 500 Internal Server Error after 2 retries"},
 		{Name: "Peppermint (PP)", URL: u + "/product/peppermint-pp/", Message: "redirect to another host refused: " + s.other.URL + "/product/peppermint-pp/"},
 		{Name: "Lemon Verbena (PP)", URL: "https://partner-seeds.example/product/lemon-verbena-pp/",
