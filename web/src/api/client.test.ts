@@ -39,6 +39,16 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"username":"ann","password":"secret1"}');
   });
 
+  it('sends FormData as multipart, leaving the content type to the browser', async () => {
+    const spy = captureFetch();
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    await apiRequest('POST', '/api/upload/image', form);
+    const init = spy.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('raises "<status>: <body text>" for a non-OK answer', async () => {
     server.use(
       http.get('*/api/broken', () =>

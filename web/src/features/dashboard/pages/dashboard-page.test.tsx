@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { todayKey } from '@/lib/dates';
+import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
+import { db, emptySummary } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render';
+import { signedInGardener } from '@/testing/session';
+import { http, HttpResponse, server } from '@/testing/server';
+
+describe('dashboard', () => {
+  it('shows the sections in order with the summary, plants, week, journal, statistics and highlights', async () => {
+    signedInGardener();
+    db.plants = [1, 2, 3, 4, 5].map((i) => makePlant({ id: i, name: `Plant ${i}` }));
+    db.entries = [
+      makeEntry({ title: 'Oldest', entryDate: '2026-01-01' }),
+      makeEntry({ title: 'Newest', entryDate: '2026-11-20' }),
+      makeEntry({ title: 'Middle', entryDate: '2026-06-01' }),
+    ];
+    db.tasks = [makeTask({ plantName: 'Plant 1', taskType: 'prune', scheduledDate: todayKey() })];
+    db.database = [1, 2, 3, 4].map((i) =>
+      makeDbItem({ id: 50 + i, commonName: `Herb ${i}`, description: `<p>${'Lovely '.repeat(20)}</p>` }),
+    );
+    const summary = emptySummary(todayKey());
+    summary.reminders = {
+      watering: [{ plantId: 1, name: 'Plant 1', dueDate: todayKey() }, { plantId: 2, name: 'Plant 2', dueDate: todayKey() }],
+      fertilizing: [],
+      repotting: 3,
+    };
+    summary.stats.thisMonth = { counts: { water: 8, fertilize: 2, prune: 4, repot: 0 }, topPlants: [{ plantId: 1, name: 'Plant 1', count: 6 }, { plantId: 2, name: 'Plant 2', count: 3 }] };
+    summary.stats.lastMonth = { counts: { water: 1, fertilize: 0, prune: 0, repot: 0 }, topPlants: [] };
+    db.summary = summary;
+    const { user } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' })).toBeInTheDocument();
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    await screen.findByRole('heading', { name: 'Plant Database Highlights' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      "Today's Plant Care",
+      'Your Plants',
+      'Schedule',
+      'Growth Journey',
+      'Care Statistics',
+      'Plant Database Highlights',
+    ]);
+    expect(headings.length).toBeGreaterThan(0);
+    expect(db.requests.find((r) => r.path === '/api/dashboard/summary')!.search).toBe(`?today=${todayKey()}`);
+
+    const care = screen.getByRole('region', { name: "Today's Plant Care" });
+    expect(await within(care).findByText('Watering Needed')).toBeInTheDocument();
+    expect(within(care).getByRole('link', { name: 'Plant 2' })).toHaveAttribute('href', '/plants/2');
+
+    const plants = screen.getByRole('region', { name: 'Your Plants' });
+    expect(within(plants).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(plants).getByRole('link', { name: /View All/ })).toHaveAttribute('href', '/plants');
+
+    const week = screen.getByRole('region', { name: 'Schedule' });
+    const days = within(week).getAllByRole('listitem');
+    expect(days).toHaveLength(7);
+    expect(days[0]!.getAttribute('aria-label')).toMatch(/^Monday/);
+    expect(within(week).getByText(/^Week \d+$/)).toBeInTheDocument();
+    expect(await within(week).findByText('Plant 1')).toBeInTheDocument();
+    await user.click(within(week).getByRole('button', { name: 'Month' }));
+    expect(within(week).getAllByRole('listitem')).toHaveLength(7);
+    await user.click(within(week).getByRole('button', { name: 'Next week' }));
+    expect(within(week).queryByText('Plant 1')).not.toBeInTheDocument();
+
+    const journey = screen.getByRole('region', { name: 'Growth Journey' });
+    expect(within(journey).getAllByRole('listitem').map((li) => within(li).getByRole('link').textContent)).toEqual([
+      'Newest',
+      'Middle',
+    ]);
+
+    const stats = screen.getByRole('region', { name: 'Care Statistics' });
+    const rows = within(within(stats).getByRole('list', { name: 'Completed tasks by type' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['Water8', 'Fertilize2', 'Prune4', 'Repot0']);
+    expect((rows[0]!.querySelector('.stats__fill') as HTMLElement).style.width).toBe('100%');
+    expect((rows[2]!.querySelector('.stats__fill') as HTMLElement).style.width).toBe('50%');
+    expect(within(stats).getByRole('link', { name: 'Plant 1' })).toBeInTheDocument();
+    await user.click(within(stats).getByRole('button', { name: 'Last Month' }));
+    expect(rows.length).toBe(4);
+    expect(within(stats).getByText('No completed tasks in this period.')).toBeInTheDocument();
+
+    const highlights = screen.getByRole('region', { name: 'Plant Database Highlights' });
+    const links = within(highlights).getAllByRole('listitem');
+    expect(links).toHaveLength(3);
+    expect(within(links[0]!).getByRole('link')).toHaveAttribute('href', '/plant-database/51');
+    expect(within(highlights).getByRole('link', { name: /Browse Database/ })).toHaveAttribute('href', '/plant-database');
+    const description = links[0]!.querySelector('.highlight__description')!.textContent!;
+    expect(description).toBe(`${'Lovely '.repeat(20).slice(0, 80).trimEnd()}…`);
+  });
+
+  it('shows the empty states and hides the highlights when the database is empty or failing', async () => {
+    signedInGardener();
+    server.use(http.get('*/api/plant-database', () => HttpResponse.text('down', { status: 500 })));
+    const { user } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Add Your First Plant' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Create First Entry' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Plant Database Highlights' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Your First Plant' }));
+    expect(await screen.findByRole('dialog', { name: 'Add New Plant' })).toBeInTheDocument();
+  });
+});

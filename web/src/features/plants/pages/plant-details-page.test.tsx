@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { todayKey } from '@/lib/dates';
+import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
+import { db } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render';
+import { signedInGardener } from '@/testing/session';
+
+describe('plant details', () => {
+  it('shows the plant, its schedules, notes, progress, QR card, journal and care history', async () => {
+    signedInGardener();
+    db.plants = [
+      makePlant({
+        id: 7,
+        name: 'Basil',
+        species: 'Ocimum basilicum',
+        location: 'Kitchen window',
+        lightNeeds: 'Full Sun',
+        acquiredDate: '2026-11-01T10:00:00Z',
+        waterFrequency: 3,
+        lastWatered: '2026-11-18T10:00:00Z',
+        nextWatering: '2026-11-21T10:00:00Z',
+        fertilizerFrequency: 30,
+        lastFertilized: null,
+        notes: 'Pinch the flowers.',
+        growthProgress: 55,
+      }),
+    ];
+    db.entries = [makeEntry({ plantId: 7, title: 'Sprouted', entryDate: '2026-11-03', growthStage: 'Seedling' })];
+    db.tasks = [
+      makeTask({ plantId: 7, taskType: 'water', scheduledDate: '2026-11-18', completed: true, completedDate: '2026-11-18T10:00:00Z' }),
+      makeTask({ plantId: 7, taskType: 'prune', scheduledDate: '2026-11-25' }),
+    ];
+    renderApp('/plants/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basil' })).toBeInTheDocument();
+    expect(screen.getByText('Ocimum basilicum')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Plants' })).toHaveAttribute('href', '/plants');
+    expect(screen.getByRole('link', { name: 'Generate QR Code' })).toHaveAttribute('href', '/plants/7/qrcode');
+    expect(screen.getByText('Kitchen window')).toBeInTheDocument();
+    expect(screen.getByText('Nov 1, 2026')).toBeInTheDocument();
+    const watering = screen.getByRole('region', { name: 'Watering schedule' });
+    expect(within(watering).getByText('Every 3 days')).toBeInTheDocument();
+    expect(within(watering).getByText('Nov 18, 2026')).toBeInTheDocument();
+    expect(within(watering).getByText('Nov 21, 2026')).toBeInTheDocument();
+    const fertilizing = screen.getByRole('region', { name: 'Fertilizing schedule' });
+    expect(within(fertilizing).getByText('Never')).toBeInTheDocument();
+    expect(within(fertilizing).getByText('Not scheduled')).toBeInTheDocument();
+    expect(screen.getByText('Pinch the flowers.')).toBeInTheDocument();
+    expect(screen.getByText('55%')).toBeInTheDocument();
+    expect(await screen.findByAltText('QR code for Basil')).toBeInTheDocument();
+    expect(await screen.findByText('Sprouted')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual(['Nov 25, 2026PruneScheduled', 'Nov 18, 2026WaterCompleted']);
+    expect(document.title).toBe('Basil · Garden');
+  });
+
+  it('Water Now: creates a task today, completes it with an empty body, then sets lastWatered', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil' })];
+    const { user } = renderApp('/plants/7');
+    await user.click(await screen.findByRole('button', { name: 'Water Now' }));
+    expect(await screen.findByText('Task completed')).toBeInTheDocument();
+    const writes = db.requests.filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/care-tasks',
+      `PATCH /api/care-tasks/${(writes[1]!.path.match(/\d+/) ?? [''])[0]}/complete`,
+      'PATCH /api/plants/7',
+    ]);
+    expect(writes[0]!.body).toEqual({ plantId: 7, taskType: 'water', scheduledDate: todayKey(), notes: null });
+    expect(writes[1]!.body).toBeUndefined();
+    expect(Object.keys(writes[2]!.body as object)).toEqual(['lastWatered']);
+    // The plant and its history are fetched again.
+    await waitFor(() => expect(screen.getByText('Water')).toBeInTheDocument());
+    expect(db.requests.filter((r) => r.method === 'GET' && r.path === '/api/plants/7').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('Fertilize sets lastFertilized', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil' })];
+    const { user } = renderApp('/plants/7');
+    await user.click(await screen.findByRole('button', { name: 'Fertilize' }));
+    expect(await screen.findByText('Basil was fertilized.')).toBeInTheDocument();
+    const patch = db.requests.find((r) => r.method === 'PATCH' && r.path === '/api/plants/7')!;
+    expect(Object.keys(patch.body as object)).toEqual(['lastFertilized']);
+    expect(db.requests.find((r) => r.method === 'POST')!.body).toMatchObject({ taskType: 'fertilize' });
+  });
+
+  it('sends no request for a non-numeric id and shows the error text', async () => {
+    signedInGardener();
+    renderApp('/plants/abc');
+    expect(await screen.findByText('There was an error loading this plant. Please try again later.')).toBeInTheDocument();
+    expect(db.requests.filter((r) => r.path.startsWith('/api/plants/'))).toEqual([]);
+  });
+
+  it('shows the error text for an unknown plant', async () => {
+    signedInGardener();
+    renderApp('/plants/999');
+    expect(await screen.findByText('There was an error loading this plant. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Plant not found' })).toBeInTheDocument();
+  });
+
+  it('deletes the plant with the exact confirmation and goes back to My Plants', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil' })];
+    const { user, router } = renderApp('/plants/7');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    expect(
+      within(confirm).getByText('This will permanently delete Basil and all associated journal entries and care tasks.'),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Plant' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plants'));
+    expect(await screen.findByText('Plant deleted')).toBeInTheDocument();
+    expect(db.requests.filter((r) => r.method === 'GET' && r.path === '/api/plants/7')).toHaveLength(1);
+  });
+
+  it('Buy Seeds opens the matching plant database product in a new tab; hidden without one', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil', species: 'Ocimum basilicum' }), makePlant({ id: 8, name: 'Mystery' })];
+    db.database = [makeDbItem({ commonName: 'Sweet Basil', scientificName: 'Ocimum Basilicum', storeUrl: 'https://seeds.example/basil-pp' })];
+    const view = renderApp('/plants/7');
+    const buy = await screen.findByRole('link', { name: 'Buy Seeds' });
+    expect(buy).toHaveAttribute('href', 'https://seeds.example/basil-pp');
+    expect(buy).toHaveAttribute('target', '_blank');
+    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    view.unmount();
+    renderApp('/plants/8');
+    await screen.findByRole('heading', { level: 1, name: 'Mystery' });
+    await waitFor(() => expect(db.requests.filter((r) => r.path === '/api/plant-database').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('link', { name: 'Buy Seeds' })).not.toBeInTheDocument();
+  });
+
+  it('adds a journal entry for this plant without asking for the plant', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil' })];
+    const { user } = renderApp('/plants/7');
+    await user.click(await screen.findByRole('button', { name: 'Add Entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Journal Entry' });
+    expect(within(dialog).queryByLabelText('Plant')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'New leaves');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Entry' }));
+    expect(await screen.findByText('Journal entry added')).toBeInTheDocument();
+    expect(await screen.findByText('New leaves')).toBeInTheDocument();
+  });
+});
