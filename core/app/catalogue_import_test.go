@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"os"
 	"errors"
 	"fmt"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/tests/dbtest"
 )
 
 // scriptedCatalogue answers Fetch with a prepared result, as a store would.
@@ -168,3 +170,5 @@ func (b *blockingCatalogue) Fetch(ctx context.Context, _ ports.CatalogueProgress
 	<-b.release
 	return ports.CatalogueResult{}, nil
 }
+
+func TestMain(m *testing.M) { os.Exit(dbtest.Main(m, "")) }
