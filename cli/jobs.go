@@ -89,7 +89,7 @@ func (e *env) progressBar(ctx context.Context, rt *Runtime) (stop func()) {
 				return
 			case <-tick.C:
 				st, err := rt.Jobs.StatusAsOperator(ctx, catalogueImport)
-				if err != nil || st.LastRun == nil || !st.LastRun.Running() {
+				if err != nil || st.LastRun == nil || !st.LastRun.Running() || st.LastRun.Total == 0 {
 					continue
 				}
 				drawBar(e.errOut, st.LastRun.Done, st.LastRun.Total)
@@ -106,7 +106,7 @@ func drawBar(w io.Writer, done, total int) {
 	if total > 0 {
 		filled = done * width / total
 	}
-	fmt.Fprintf(w, "\r  saving [%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
+	fmt.Fprintf(w, "\r  importing [%s%s] %d/%d ", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
 }
 
 func (e *env) scheduleCommand() *cobra.Command {

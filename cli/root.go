@@ -51,6 +51,8 @@ type env struct {
 	v       *viper.Viper
 	out     io.Writer
 	errOut  io.Writer
+	// serving is set by serve, whose log is the operator's record.
+	serving bool
 }
 
 // NewRootCommand returns the gardenctl command tree.
@@ -123,6 +125,10 @@ func (e *env) config() (configs.Config, error) {
 
 func (e *env) logger(c configs.Config) *slog.Logger {
 	level := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[c.LogLevel]
+	if !e.serving && level == slog.LevelInfo {
+		// Interactive commands print their own results; routine info lines would only bury them.
+		level = slog.LevelWarn
+	}
 	opts := &slog.HandlerOptions{Level: level}
 	if c.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(e.errOut, opts))

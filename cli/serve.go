@@ -37,6 +37,7 @@ finish (up to shutdown_timeout). GET /healthz answers while the process is up; G
 
 // serve runs the server until ctx ends, then shuts down gracefully.
 func (e *env) serve(ctx context.Context) error {
+	e.serving = true
 	rt, cfg, err := e.runtime(ctx, false)
 	if err != nil {
 		return err

@@ -29,11 +29,8 @@ func (j CatalogueImportJob) DefaultSchedule() domain.JobSchedule {
 
 // Run implements Job.
 func (j CatalogueImportJob) Run(ctx context.Context, progress func(done, total int)) (Result, error) {
-	res, err := j.Import.Run(ctx, func(p app.ImportProgress) {
-		if p.Phase == "saving" {
-			progress(p.Done, p.Total)
-		}
-	})
+	// Both phases report: reading the store (products found so far), then saving them.
+	res, err := j.Import.Run(ctx, func(p app.ImportProgress) { progress(p.Done, p.Total) })
 	if err != nil {
 		return Result{}, err
 	}
