@@ -172,14 +172,6 @@ function AddPlantForm({
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Location"
-          name="location"
-          placeholder="e.g. Kitchen window"
-          value={values.location}
-          error={errors.location}
-          onChange={(e) => set({ location: e.target.value })}
-        />
         <SelectField
           label="Light needs"
           name="lightNeeds"
@@ -197,33 +189,39 @@ function AddPlantForm({
             <option value={values.lightNeeds}>{values.lightNeeds}</option>
           ) : null}
         </SelectField>
-        <div className="form-grid form-grid--2">
-          <Field
-            label="Water every (days)"
-            name="waterFrequency"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={365}
-            step={1}
-            value={values.waterFrequency}
-            error={errors.waterFrequency}
-            onChange={(e) => set({ waterFrequency: e.target.value })}
-          />
-          <Field
-            label="Fertilize every (days)"
-            name="fertilizerFrequency"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={365}
-            step={1}
-            value={values.fertilizerFrequency}
-            error={errors.fertilizerFrequency}
-            onChange={(e) => set({ fertilizerFrequency: e.target.value })}
-          />
-        </div>
+        <Field
+          label="Water every (days)"
+          name="waterFrequency"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          step={1}
+          value={values.waterFrequency}
+          error={errors.waterFrequency}
+          onChange={(e) => set({ waterFrequency: e.target.value })}
+        />
+        <Field
+          label="Fertilize every (days)"
+          name="fertilizerFrequency"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          step={1}
+          value={values.fertilizerFrequency}
+          error={errors.fertilizerFrequency}
+          onChange={(e) => set({ fertilizerFrequency: e.target.value })}
+        />
       </div>
+      <Field
+        label="Location"
+        name="location"
+        placeholder="e.g. Kitchen window"
+        value={values.location}
+        error={errors.location}
+        onChange={(e) => set({ location: e.target.value })}
+      />
       <ImageField
         label="Plant photo"
         value={values.imageUrl}

@@ -99,6 +99,7 @@ export function TaskItem({ task }: { task: CareTask }) {
           {task.completed ? null : (
             <Button
               size="sm"
+              className="task-item__complete"
               icon={<Check size={16} aria-hidden="true" />}
               loading={complete.isMutating}
               onClick={() => void onComplete()}
