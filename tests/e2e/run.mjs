@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,8 @@ const SHOTS = path.join(here, 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 800 };
 const GARDENER = { username: 'gardener', password: 'secret-pass-1' };
+const GROWER = { username: 'grower', password: 'secret-pass-2' };
+const PHOTO = path.join(here, 'fixtures', 'basil.png');
 const ADMIN_PASSWORD = `e2e-${randomBytes(9).toString('base64url')}`;
 const STEP_TIMEOUT_MS = 15_000;
 
@@ -164,6 +166,19 @@ async function shot(page, name, { fullPage = false } = {}) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
+/**
+ * A screenshot of the whole page with the window as tall as the page, so that fixed parts
+ * (sidebar, bottom bar) sit where they belong instead of cutting through a full-page capture.
+ */
+async function tallShot(page, name) {
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, Math.min(height, 6000)) });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await page.setViewportSize(viewport);
+}
+
 async function signIn(page, baseURL, username, password) {
   await page.goto(`${baseURL}/auth`);
   await page.getByLabel('Username').fill(username);
@@ -197,6 +212,35 @@ function collectErrors(page) {
 }
 
 const mainNav = (page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** The browser's local calendar date, as the app computes "today". */
+const localDateKey = (page, offsetDays = 0) =>
+  page.evaluate((offset) => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    const pad = (n) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  }, offsetDays);
+
+/** "MMM d, yyyy" of a yyyy-MM-dd date, as the app prints it. */
+function formatDay(key) {
+  const [y, m, d] = key.split('-').map(Number);
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** Fails when the page scrolls sideways. */
+async function assertNoSidewaysScroll(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${what}: no horizontal scrolling (overflow ${overflow}px)`);
+}
+
+/** Calls the API with the page's stored token. */
+function apiFromPage(page, url) {
+  return page.evaluate(async (u) => {
+    const response = await fetch(u, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  }, url);
+}
 
 // ---------- main ----------
 
@@ -243,6 +287,7 @@ async function main() {
     );
     const gardenerId = Number(/\(id (\d+)/.exec(created)?.[1]);
     assert.ok(gardenerId > 0, `could not read the new user's id from: ${created}`);
+    await gardenctl(env, 'users', 'create', '--username', GROWER.username, '--password', GROWER.password, '--role', 'user');
     server = startServer(env);
     await waitReady(apiURL, server);
     log(`gardenctl serve ready on ${apiURL} (data in ${dataDir})`);
@@ -533,6 +578,231 @@ async function main() {
       ],
     ]);
     await adminContext.close();
+
+    // ----- scenario 3: a gardener looks after a plant, end to end -----
+    const careContext = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    careContext.setDefaultTimeout(10_000);
+    const care = await careContext.newPage();
+    const careErrors = collectErrors(care);
+    let plantId = 0;
+    let today = '';
+
+    await scenario('plant care (a gardener with a new plant)', [
+      [
+        'signs in to an empty dashboard',
+        async () => {
+          await signIn(care, baseURL, GROWER.username, GROWER.password);
+          await dismissToasts(care);
+          await care.getByRole('button', { name: 'Add Your First Plant' }).waitFor();
+          await care.getByRole('button', { name: 'Create First Entry' }).waitFor();
+          today = await localDateKey(care);
+        },
+      ],
+      [
+        'adds a plant with a photo',
+        async () => {
+          await mainNav(care).getByRole('link', { name: 'My Plants' }).click();
+          await care.getByRole('heading', { name: 'No Plants Added Yet' }).waitFor();
+          await care.getByRole('button', { name: 'Add New Plant' }).click();
+          const dialog = care.getByRole('dialog', { name: 'Add New Plant' });
+          await dialog.getByLabel('Plant name').fill('Sweet Basil');
+          await dialog.getByLabel('Species').fill('Ocimum basilicum');
+          await dialog.getByLabel('Location').fill('Kitchen window');
+          await dialog.getByLabel('Light needs').selectOption('Full Sun');
+          assert.equal(await dialog.getByLabel('Water every (days)').inputValue(), '7');
+          assert.equal(await dialog.getByLabel('Fertilize every (days)').inputValue(), '30');
+          const [upload] = await Promise.all([
+            care.waitForResponse((r) => r.url().endsWith('/api/upload/image') && r.request().method() === 'POST'),
+            dialog.getByLabel('Upload image file').setInputFiles(PHOTO),
+          ]);
+          assert.equal(upload.status(), 201, `upload answered ${upload.status()}`);
+          await care.getByText('Image uploaded').first().waitFor();
+          const preview = dialog.getByAltText('Preview of the chosen image');
+          await preview.waitFor();
+          assert.match(await preview.getAttribute('src'), /^\/api\/images\/[0-9a-f]+\.png$/);
+          await care.waitForFunction(
+            () => document.querySelector('img[alt="Preview of the chosen image"]')?.naturalWidth === 96,
+          );
+          const [response] = await Promise.all([
+            care.waitForResponse((r) => r.url().endsWith('/api/plants') && r.request().method() === 'POST'),
+            dialog.getByRole('button', { name: 'Add Plant' }).click(),
+          ]);
+          assert.equal(response.status(), 201);
+          plantId = (await response.json()).id;
+          assert.ok(plantId > 0);
+          await care.getByText('Plant added').first().waitFor();
+          await dialog.waitFor({ state: 'detached' });
+          const card = care.getByRole('article', { name: 'Sweet Basil' });
+          await card.getByText('Kitchen window').waitFor();
+          await card.getByText('Full Sun').waitFor();
+          await care.waitForFunction(() =>
+            [...document.querySelectorAll('img[alt="Sweet Basil"]')].some((img) => img.naturalWidth === 96),
+          );
+        },
+      ],
+      [
+        'waters it on its page',
+        async () => {
+          await care.getByRole('link', { name: 'Sweet Basil' }).click();
+          await care.waitForURL(`${baseURL}/plants/${plantId}`);
+          await care.getByRole('heading', { level: 1, name: 'Sweet Basil' }).waitFor();
+          const watering = care.getByRole('region', { name: 'Watering schedule' });
+          await watering.getByText('Never').waitFor();
+          await dismissToasts(care);
+          await care.getByRole('button', { name: 'Water Now' }).click();
+          await care.getByText('Sweet Basil was watered.').first().waitFor();
+          await watering.getByText(formatDay(today)).first().waitFor();
+          const history = care.getByRole('table');
+          await history.getByRole('row', { name: new RegExp(`${formatDay(today)}.*Water.*Completed`) }).waitFor();
+          const plant = await apiFromPage(care, `/api/plants/${plantId}`);
+          assert.ok(plant.body.lastWatered, 'lastWatered is set');
+          assert.ok(plant.body.nextWatering, 'nextWatering is set');
+          await dismissToasts(care);
+          await tallShot(care, 'plant-details-desktop');
+          await care.setViewportSize(PHONE);
+          await care.getByRole('button', { name: 'Water Now' }).waitFor();
+          await assertNoSidewaysScroll(care, 'plant details');
+          await tallShot(care, 'plant-details-phone');
+          await care.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'schedules a recurring task and completes it: the next one appears',
+        async () => {
+          await mainNav(care).getByRole('link', { name: 'Schedule' }).click();
+          await care.getByRole('heading', { level: 1, name: 'Schedule' }).waitFor();
+          await care.getByRole('button', { name: 'Add Task' }).click();
+          const dialog = care.getByRole('dialog', { name: 'Schedule a Care Task' });
+          await dialog.getByLabel('Plant').selectOption({ label: 'Sweet Basil' });
+          await dialog.getByLabel('Task type').selectOption('prune');
+          assert.equal(await dialog.getByLabel('Date').inputValue(), today);
+          await dialog.getByLabel('Recurring task').check();
+          await dialog.getByLabel('Repeat every X days').fill('3');
+          await dialog.getByLabel('Notes').fill('Pinch the tips');
+          await dialog.getByRole('button', { name: 'Schedule Task' }).click();
+          await care.getByText('Task created').first().waitFor();
+          const dayList = care.getByRole('region', { name: /^Tasks for / });
+          const task = dayList.getByRole('listitem', { name: 'Prune Sweet Basil' });
+          await task.getByText('Every 3 days').waitFor();
+          await task.getByText('Pinch the tips').waitFor();
+          await task.getByRole('button', { name: 'Complete' }).click();
+          await care.getByText('Task completed').first().waitFor();
+          await task.getByText(`Completed: ${formatDay(today)}`).waitFor();
+          assert.equal(await task.getByRole('button', { name: 'Complete' }).count(), 0);
+
+          const next = await localDateKey(care, 3);
+          const day = await apiFromPage(care, `/api/care-tasks/date/${next}`);
+          const real = day.body.filter((t) => t.taskType === 'prune' && t.id !== null && !t.projected);
+          assert.equal(real.length, 1, `a real next task on ${next}: ${JSON.stringify(day.body)}`);
+          await care.getByRole('button', { name: 'Day', exact: true }).click();
+          for (let i = 0; i < 3; i++) await care.getByRole('button', { name: 'Next day', exact: true }).click();
+          const upcoming = dayList.getByRole('listitem', { name: 'Prune Sweet Basil' });
+          await upcoming.getByRole('button', { name: 'Complete' }).waitFor();
+          // Its own repeats are projected, read-only, three days later again.
+          for (let i = 0; i < 3; i++) await care.getByRole('button', { name: 'Next day', exact: true }).click();
+          const projected = dayList.getByRole('listitem', { name: 'Prune Sweet Basil (upcoming repeat)' });
+          await projected.getByText('Upcoming repeat').waitFor();
+          assert.equal(await projected.getByRole('button').count(), 0);
+
+          await care.getByRole('button', { name: 'Today', exact: true }).click();
+          await care.getByRole('button', { name: 'Month', exact: true }).click();
+          await dismissToasts(care);
+          await tallShot(care, 'schedule-month-desktop');
+          await care.setViewportSize(PHONE);
+          await care.getByRole('button', { name: 'Add Task' }).waitFor();
+          await assertNoSidewaysScroll(care, 'schedule');
+          await tallShot(care, 'schedule-month-phone');
+          await care.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'writes a journal entry',
+        async () => {
+          await mainNav(care).getByRole('link', { name: 'Journal' }).click();
+          await care.getByRole('heading', { name: 'No Journal Entries Yet' }).waitFor();
+          await care.getByRole('button', { name: 'Add Journal Entry' }).click();
+          const dialog = care.getByRole('dialog', { name: 'Add Journal Entry' });
+          await dialog.getByLabel('Plant').selectOption({ label: 'Sweet Basil' });
+          await dialog.getByLabel('Title').fill('First true leaves');
+          await dialog.getByLabel('Growth stage').selectOption('Seedling');
+          await dialog.getByLabel('Notes').fill('Two pairs of true leaves, bright green and fragrant.');
+          await dialog.getByRole('button', { name: 'Save Entry' }).click();
+          await care.getByText('Journal entry added').first().waitFor();
+          const card = care.getByRole('article', { name: 'First true leaves' });
+          await card.getByText('Seedling').waitFor();
+          const long = new Date(`${today}T12:00:00`).toLocaleDateString('en-US', {
+            month: 'long',
+            day: 'numeric',
+            year: 'numeric',
+          });
+          await card.getByText(long).waitFor();
+          const entries = await apiFromPage(care, `/api/plants/${plantId}/journal-entries`);
+          assert.equal(entries.body.length, 1);
+          assert.equal(entries.body[0].growthStage, 'Seedling');
+        },
+      ],
+      [
+        'opens the QR page and downloads the SVG',
+        async () => {
+          await care.goto(`${baseURL}/plants/${plantId}`);
+          await care.getByRole('link', { name: 'Generate QR Code' }).click();
+          await care.waitForURL(`${baseURL}/plants/${plantId}/qrcode`);
+          const image = care.getByAltText('QR code for Sweet Basil');
+          await image.waitFor();
+          assert.equal(Math.round((await image.boundingBox()).width), 200);
+          const [download] = await Promise.all([
+            care.waitForEvent('download'),
+            care.getByRole('button', { name: 'Download SVG' }).click(),
+          ]);
+          assert.equal(download.suggestedFilename(), `plant-${plantId}-sweet-basil-qrcode.svg`);
+          const file = path.join(dataDir, 'download.svg');
+          await download.saveAs(file);
+          const svg = await readFile(file, 'utf8');
+          assert.match(svg, /<svg[\s>]/, 'the download is an SVG document');
+          assert.match(svg, /xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+          const [png] = await Promise.all([
+            care.waitForEvent('download'),
+            care.getByRole('button', { name: 'Download PNG' }).click(),
+          ]);
+          assert.equal(png.suggestedFilename(), `plant-${plantId}-sweet-basil-qrcode.png`);
+          await care.getByRole('link', { name: 'Back to plant details' }).waitFor();
+        },
+      ],
+      [
+        'the dashboard shows the plant, the week, the journey and the statistics',
+        async () => {
+          await mainNav(care).getByRole('link', { name: 'Dashboard' }).click();
+          await care.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+          const plants = care.getByRole('region', { name: 'Your Plants' });
+          await plants.getByText('Sweet Basil').waitFor();
+          const journey = care.getByRole('region', { name: 'Growth Journey' });
+          await journey.getByRole('link', { name: 'First true leaves' }).waitFor();
+          const stats = care.getByRole('region', { name: 'Care Statistics' });
+          await stats.getByRole('link', { name: 'Sweet Basil' }).waitFor();
+          const water = stats.getByRole('listitem').filter({ hasText: 'Water' });
+          assert.match(await water.innerText(), /1\s*$/);
+          await dismissToasts(care);
+          await tallShot(care, 'dashboard-garden-desktop');
+          await care.setViewportSize(PHONE);
+          await care.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+          await assertNoSidewaysScroll(care, 'dashboard');
+          await tallShot(care, 'dashboard-garden-phone');
+          for (const route of ['/plants', '/journal', `/plants/${plantId}/qrcode`]) {
+            await care.goto(`${baseURL}${route}`);
+            await care.waitForLoadState('networkidle');
+            await assertNoSidewaysScroll(care, route);
+          }
+          await care.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'no uncaught errors or console errors',
+        async () => {
+          assert.deepEqual(careErrors, []);
+        },
+      ],
+    ]);
+    await careContext.close();
   } catch (error) {
     results.push({ name: 'setup', ok: false, error });
     log(`setup failed: ${error?.stack || error}`);
