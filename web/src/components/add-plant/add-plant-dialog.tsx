@@ -1,8 +1,10 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { getFieldErrors } from '@/api/client';
+import { urls } from '@/api/keys';
 import { useCreatePlant } from '@/api/plants/create-plant';
 import { isPlantLimitError, usePlantLimit } from '@/api/plants/get-plant-limit';
 import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import { useRefresh } from '@/api/query';
 import { PLANT_TYPES } from '@/api/types';
 import { ImageField } from '@/components/image-field/image-field';
 import { Button } from '@/components/ui/button';
@@ -46,6 +48,7 @@ function AddPlantForm({
   const database = usePlantDatabase(true);
   const limit = usePlantLimit();
   const { trigger, isMutating } = useCreatePlant();
+  const refresh = useRefresh();
   const { toast } = useToast();
 
   const set = (patch: Partial<PlantFormValues>) => {
@@ -96,6 +99,8 @@ function AddPlantForm({
       onDone();
     } catch (error) {
       if (isPlantLimitError(error)) {
+        // Both limit paths are refreshed (spec 01 §7); the toast names the fresh limit.
+        void refresh((key) => key === urls.plantLimitAlt);
         const latest = await limit.mutate().catch(() => undefined);
         toast({
           title: 'Plant Limit Reached',
