@@ -53,7 +53,8 @@ test-web: node_modules/.installed
 	node -e 'const r=require(process.argv[1]);require("fs").writeFileSync(process.argv[2], r.numPassedTests+" "+r.numFailedTests+"\n")' $(COUNTS)-web.json $(COUNTS)-web.txt
 
 test-e2e: build
-	GARDENCTL_BIN=$(CURDIR)/$(BIN) GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt npm run e2e
+	$(GO) build -o bin/fixturestore ./tests/fixturestore
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) FIXTURESTORE_BIN=$(CURDIR)/bin/fixturestore GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt npm run e2e
 
 ## minio: build the MinIO server the blob contract tests start (once per machine, pinned
 ## version, into ~/.cache/garden-tools; GARDEN_TOOLS_DIR moves it)
