@@ -6,6 +6,7 @@ import {
   notesFromItem,
   plantTypeFromText,
   prefillFromDatabase,
+  quickAddWaterDays,
 } from './plant-prefill';
 
 describe('plantTypeFromText', () => {
@@ -20,8 +21,15 @@ describe('plantTypeFromText', () => {
     ['culinary herbs', 'Herbs'],
     ['Succulent', 'Herbs'],
     ['', 'Herbs'],
+    ['vegetable and herb seeds', 'Vegetables'],
   ])('%s → %s', (text, type) => {
     expect(plantTypeFromText(text)).toBe(type);
+  });
+
+  it('looks at the name when the type names no keyword', () => {
+    expect(plantTypeFromText('Seeds', 'Sunflower')).toBe('Flowers');
+    expect(plantTypeFromText('Fruit', 'Herb garden')).toBe('Fruits');
+    expect(plantTypeFromText('', '')).toBe('Herbs');
   });
 });
 
@@ -30,8 +38,10 @@ describe('lightNeedsFromText', () => {
     ['Full sun', 'Full Sun'],
     ['Full sun to partial shade', 'Full Sun'],
     ['Partial shade', 'Medium Light'],
-    ['partial-shade', 'Medium Light'],
+    ['part shade', 'Medium Light'],
+    ['Partial sun', 'Medium Light'],
     ['Shade', 'Low Light'],
+    ['Bright indirect, no shade', 'Bright Indirect'],
     ['deep shade', 'Low Light'],
     ['Bright indirect light', 'Bright Indirect'],
     ['Bright light', 'Bright Light'],
@@ -50,15 +60,16 @@ describe('frequencyFromText', () => {
     ['every 1 day', 1],
     ['every 2 weeks', 14],
     ['Feed every 4 weeks', 28],
-    ['every three days', 3],
+    ['every 10 day', 10],
     ['Daily', 1],
     ['water daily in hot weather', 1],
     ['Twice a week', 3],
-    ['twice per week', 3],
+    ['twice weekly', 3],
     ['Weekly', 7],
     ['once a week', 7],
     ['Bi-weekly', 14],
     ['biweekly', 14],
+    ['once a fortnight', 14],
     ['Monthly', 30],
     ['once a month', 30],
   ])('%s → %i', (text, days) => {
@@ -71,8 +82,23 @@ describe('frequencyFromText', () => {
     expect(frequencyFromText(null)).toBeNull();
   });
 
-  it('prefers "every N days" over the words around it', () => {
+  it('prefers "every N days", then "every N weeks", over the other words', () => {
     expect(frequencyFromText('weekly, or every 5 days when hot')).toBe(5);
+    expect(frequencyFromText('every 2 weeks, every 4 days in summer')).toBe(4);
+  });
+});
+
+describe('quickAddWaterDays (watering text without an interval)', () => {
+  it.each([
+    ['Low', 14],
+    [' low water ', 14],
+    ['Moderate', 7],
+    ['moderate', 7],
+    ['High', 4],
+    ['Keep moist', 4],
+    ['', 4],
+  ])('%j → %i', (text, days) => {
+    expect(quickAddWaterDays(text)).toBe(days);
   });
 });
 
@@ -122,23 +148,19 @@ describe('prefillFromDatabase', () => {
     });
   });
 
-  it('reads the fertilizer text under either spelling, and keeps the defaults when texts name no interval', () => {
+  it('reads the fertilizer text under either spelling; without an interval: water 14/7/4, fertilizer 30', () => {
     const item = makeDbItem({ waterRequirements: 'Moderate', fertilizerRequirements: 'Monthly', fertilizorRequirements: '' });
     const prefill = prefillFromDatabase(item);
     expect(prefill.waterFrequency).toBe(7);
     expect(prefill.fertilizerFrequency).toBe(30);
     expect(prefillFromDatabase(makeDbItem({ fertilizerRequirements: 'bi-weekly' })).fertilizerFrequency).toBe(14);
+    expect(prefillFromDatabase(makeDbItem({ waterRequirements: 'Low' })).waterFrequency).toBe(14);
+    expect(prefillFromDatabase(makeDbItem({})).waterFrequency).toBe(4);
     expect(prefillFromDatabase(makeDbItem({})).fertilizerFrequency).toBe(30);
   });
 
-  it('falls back to the care instructions object for water and light', () => {
-    const item = makeDbItem({ careInstructions: { watering: 'Twice a week', light: 'Partial shade' } });
-    const prefill = prefillFromDatabase(item);
-    expect(prefill.waterFrequency).toBe(3);
-    expect(prefill.lightNeeds).toBe('Medium Light');
-  });
-
-  it('does not take relative image paths', () => {
+  it('takes absolute and uploaded image URLs only', () => {
     expect(prefillFromDatabase(makeDbItem({ imageUrl: '/images/x.jpg' })).imageUrl).toBe('');
+    expect(prefillFromDatabase(makeDbItem({ imageUrl: '/api/images/ab12.jpg' })).imageUrl).toBe('/api/images/ab12.jpg');
   });
 });

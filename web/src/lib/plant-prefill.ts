@@ -1,19 +1,33 @@
 import type { CareInstructions, PlantDatabaseItem, PlantType } from '@/api/types';
-import { DEFAULT_FERTILIZER_DAYS, DEFAULT_PLANT_TYPE, DEFAULT_WATER_DAYS } from './care';
+import { DEFAULT_FERTILIZER_DAYS, DEFAULT_PLANT_TYPE } from './care';
 import { stripMarkup } from './text';
+import { isImageUrl } from './urls';
 
 /**
  * The database prefill rules of spec 01 §5: how a plant database item fills the
- * add-plant form. Pure functions, so they are tested on their own.
+ * add-plant form. Pure functions, so they are tested on their own. They match the
+ * server's rules for `plantDatabaseId` (core/domain/prefill.go), so a plant gets the same
+ * values whether the page or the server fills it.
  */
 
-/** plantTypeFromText: by keyword — vegetable, fruit, flower or floral, herb; else Herbs. */
-export function plantTypeFromText(text: string | null | undefined): PlantType {
+function matchPlantType(text: string | null | undefined): PlantType | null {
   const t = (text ?? '').toLowerCase();
   if (t.includes('vegetable')) return 'Vegetables';
   if (t.includes('fruit')) return 'Fruits';
   if (t.includes('flower') || t.includes('floral')) return 'Flowers';
   if (t.includes('herb')) return 'Herbs';
+  return null;
+}
+
+/**
+ * plantTypeFromText: by keyword — vegetable, fruit, flower or floral, herb, in that order —
+ * in each text in turn (the item's type, then its name); else Herbs.
+ */
+export function plantTypeFromText(...texts: (string | null | undefined)[]): PlantType {
+  for (const text of texts) {
+    const type = matchPlantType(text);
+    if (type) return type;
+  }
   return DEFAULT_PLANT_TYPE;
 }
 
@@ -22,18 +36,14 @@ export function plantTypeFromText(text: string | null | undefined): PlantType {
  * Light; bright indirect → Bright Indirect; bright → Bright Light; otherwise '' (not set).
  */
 export function lightNeedsFromText(text: string | null | undefined): string {
-  const t = (text ?? '').toLowerCase().replace(/[-_]+/g, ' ');
+  const t = (text ?? '').toLowerCase();
   if (t.includes('full sun')) return 'Full Sun';
-  if (t.includes('partial shade')) return 'Medium Light';
-  if (t.includes('shade')) return 'Low Light';
+  if (t.includes('partial shade') || t.includes('part shade') || t.includes('partial sun')) return 'Medium Light';
   if (t.includes('bright indirect')) return 'Bright Indirect';
+  if (t.includes('shade')) return 'Low Light';
   if (t.includes('bright')) return 'Bright Light';
   return '';
 }
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-};
 
 /**
  * frequencyFromText reads a watering or fertilizing text: "every N days" → N, "every N
@@ -42,18 +52,27 @@ const NUMBER_WORDS: Record<string, number> = {
  */
 export function frequencyFromText(text: string | null | undefined): number | null {
   const t = (text ?? '').toLowerCase();
-  if (!t.trim()) return null;
-  const every = /every\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(day|week)s?/.exec(t);
-  if (every) {
-    const n = /^\d+$/.test(every[1]!) ? Number(every[1]) : NUMBER_WORDS[every[1]!]!;
-    if (n >= 1) return every[2] === 'week' ? n * 7 : n;
-  }
-  if (/\bdaily\b|every\s+day\b/.test(t)) return 1;
-  if (/twice\s+(a|per)\s+week/.test(t)) return 3;
-  if (/\bbi-?\s?weekly\b|every\s+other\s+week/.test(t)) return 14;
-  if (/\bweekly\b|once\s+(a|per)\s+week|every\s+week\b/.test(t)) return 7;
-  if (/\bmonthly\b|once\s+(a|per)\s+month|every\s+month\b/.test(t)) return 30;
+  const days = /every\s+(\d{1,3})\s*days?/.exec(t);
+  if (days) return Number(days[1]) >= 1 ? Number(days[1]) : null;
+  const weeks = /every\s+(\d{1,2})\s*weeks?/.exec(t);
+  if (weeks) return Number(weeks[1]) >= 1 ? Number(weeks[1]) * 7 : null;
+  if (t.includes('daily') || t.includes('every day')) return 1;
+  if (t.includes('twice a week') || t.includes('twice weekly')) return 3;
+  if (t.includes('bi-weekly') || t.includes('biweekly') || t.includes('fortnight')) return 14;
+  if (t.includes('weekly') || t.includes('once a week') || t.includes('every week')) return 7;
+  if (t.includes('monthly') || t.includes('once a month') || t.includes('every month')) return 30;
   return null;
+}
+
+/**
+ * quickAddWaterDays: the watering interval when the text names none — the plant database
+ * pages' rule (spec 01 §5): Low 14 days, Moderate 7, anything else 4.
+ */
+export function quickAddWaterDays(waterRequirements: string | null | undefined): number {
+  const t = (waterRequirements ?? '').trim().toLowerCase();
+  if (t.startsWith('low')) return 14;
+  if (t.startsWith('moderate')) return 7;
+  return 4;
 }
 
 /** careInstructionsObject reads care instructions that may be a JSON string. */
@@ -103,13 +122,6 @@ export function notesFromItem(item: Pick<PlantDatabaseItem, 'careInstructions' |
   return stripMarkup(item.description);
 }
 
-/** The watering text of an item's care instructions object, if any. */
-function careField(item: PlantDatabaseItem, key: string): string {
-  const care = careInstructionsObject(item.careInstructions);
-  if (care && typeof care === 'object' && typeof care[key] === 'string') return care[key] as string;
-  return '';
-}
-
 export interface PlantPrefill {
   name: string;
   species: string;
@@ -121,21 +133,21 @@ export interface PlantPrefill {
   imageUrl: string;
 }
 
-/** prefillFromDatabase fills the add-plant form from a plant database item (spec 01 §5). */
+/**
+ * prefillFromDatabase fills the add-plant form from a plant database item (spec 01 §5):
+ * name, species, type by keyword, light, intervals from the texts (watering falls back to
+ * the 14/7/4-day rule, fertilizer to 30 days), notes and the item's image.
+ */
 export function prefillFromDatabase(item: PlantDatabaseItem): PlantPrefill {
   const fertilizerText = item.fertilizorRequirements || item.fertilizerRequirements || '';
-  const imageUrl = item.imageUrl && /^https?:\/\//i.test(item.imageUrl) ? item.imageUrl : '';
+  const imageUrl = item.imageUrl && isImageUrl(item.imageUrl) ? item.imageUrl : '';
   return {
     name: item.commonName ?? '',
     species: item.scientificName ?? '',
-    plantType: plantTypeFromText(item.plantType),
-    lightNeeds: lightNeedsFromText(item.lightRequirements) || lightNeedsFromText(careField(item, 'light')),
-    waterFrequency:
-      frequencyFromText(item.waterRequirements) ?? frequencyFromText(careField(item, 'watering')) ?? DEFAULT_WATER_DAYS,
-    fertilizerFrequency:
-      frequencyFromText(fertilizerText) ??
-      frequencyFromText(careField(item, 'fertilizer') || careField(item, 'fertilizing')) ??
-      DEFAULT_FERTILIZER_DAYS,
+    plantType: plantTypeFromText(item.plantType, item.commonName),
+    lightNeeds: lightNeedsFromText(item.lightRequirements),
+    waterFrequency: frequencyFromText(item.waterRequirements) ?? quickAddWaterDays(item.waterRequirements),
+    fertilizerFrequency: frequencyFromText(fertilizerText) ?? DEFAULT_FERTILIZER_DAYS,
     notes: notesFromItem(item),
     imageUrl,
   };
