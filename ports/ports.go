@@ -89,6 +89,11 @@ type SiteStore interface {
 	SiteByID(ctx context.Context, id int64) (*domain.Site, error)
 	// ListSites returns all sites ordered by name, then id.
 	ListSites(ctx context.Context) ([]*domain.Site, error)
+	// UpdateSite loads a site in a transaction, lets fn change it and saves it. Codes:
+	// not_found, fn's error.
+	UpdateSite(ctx context.Context, id int64, fn func(*domain.Site) error) (*domain.Site, error)
+	// DeleteSite removes a site without users. Codes: not_found, conflict (it has users).
+	DeleteSite(ctx context.Context, id int64) error
 	// CountSiteUsers returns how many users belong to a site.
 	CountSiteUsers(ctx context.Context, siteID int64) (int, error)
 	// CreateSiteCategory inserts c. Codes: conflict (name exists).
@@ -105,6 +110,24 @@ type UserCategoryStore interface {
 	UserCategoryByID(ctx context.Context, id int64) (*domain.UserCategory, error)
 	// ListUserCategories returns categories ordered by name.
 	ListUserCategories(ctx context.Context) ([]*domain.UserCategory, error)
+	// UpdateUserCategory saves a category's name and description. Codes: not_found, conflict.
+	UpdateUserCategory(ctx context.Context, c *domain.UserCategory) error
+	// DeleteUserCategory removes a category; its users keep no category. Codes: not_found.
+	DeleteUserCategory(ctx context.Context, id int64) error
+}
+
+// AppFunctionStore keeps the application functions that can be put in maintenance.
+type AppFunctionStore interface {
+	// ListAppFunctions returns every function by display name.
+	ListAppFunctions(ctx context.Context) ([]*domain.AppFunction, error)
+	// CreateAppFunction inserts a function. Codes: conflict (name taken).
+	CreateAppFunction(ctx context.Context, f *domain.AppFunction) error
+	// UpdateAppFunction loads, lets fn change and saves a function. Codes: not_found, fn's error.
+	UpdateAppFunction(ctx context.Context, id int64, fn func(*domain.AppFunction) error) (*domain.AppFunction, error)
+	// DeleteAppFunction removes a function. Codes: not_found.
+	DeleteAppFunction(ctx context.Context, id int64) error
+	// MaintenanceState returns the functions and sites in maintenance now.
+	MaintenanceState(ctx context.Context) (domain.MaintenanceState, error)
 }
 
 // Store is everything the core keeps in its database, plus the health checks a load balancer
@@ -115,6 +138,7 @@ type Store interface {
 	LoginFailureStore
 	SiteStore
 	UserCategoryStore
+	AppFunctionStore
 	PlantStore
 	TaskStore
 	JournalStore

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -26,17 +28,20 @@ type siteRow struct {
 	PlantLimit         int           `db:"plant_limit"`
 	MaintenanceMode    bool          `db:"maintenance_mode"`
 	MaintenanceMessage string        `db:"maintenance_message"`
+	MaintenanceStarted sql.NullTime  `db:"maintenance_started_at"`
+	MaintenanceEnded   sql.NullTime  `db:"maintenance_ended_at"`
 	CreatedAt          time.Time     `db:"created_at"`
 }
 
 const siteColumns = `id, name, description, email, address, city, state, zip_code, phone_number, website, country, status,
-	category_id, user_limit, plant_limit, maintenance_mode, maintenance_message, created_at`
+	category_id, user_limit, plant_limit, maintenance_mode, maintenance_message, maintenance_started_at, maintenance_ended_at, created_at`
 
 func (r *siteRow) toDomain() *domain.Site {
 	return &domain.Site{ID: r.ID, Name: r.Name, Description: r.Description, Email: r.Email, Address: r.Address,
 		City: r.City, State: r.State, ZipCode: r.ZipCode, PhoneNumber: r.PhoneNumber, Website: r.Website, Country: r.Country,
 		Status: domain.SiteStatus(r.Status), CategoryID: nullInt(r.CategoryID), UserLimit: r.UserLimit, PlantLimit: r.PlantLimit,
-		MaintenanceMode: r.MaintenanceMode, MaintenanceMessage: r.MaintenanceMessage, CreatedAt: r.CreatedAt.UTC()}
+		MaintenanceMode: r.MaintenanceMode, MaintenanceMessage: r.MaintenanceMessage, MaintenanceStartedAt: nullTime(r.MaintenanceStarted),
+		MaintenanceEndedAt: nullTime(r.MaintenanceEnded), CreatedAt: r.CreatedAt.UTC()}
 }
 
 // CreateSite implements ports.SiteStore.
@@ -46,11 +51,12 @@ func (s *Store) CreateSite(ctx context.Context, site *domain.Site) error {
 	}
 	site.CreatedAt = utc(site.CreatedAt)
 	err := s.db.GetContext(ctx, &site.ID, s.q(`INSERT INTO sites (name, description, email, address, city, state, zip_code,
-		phone_number, website, country, status, category_id, user_limit, plant_limit, maintenance_mode, maintenance_message, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		phone_number, website, country, status, category_id, user_limit, plant_limit, maintenance_mode, maintenance_message,
+		maintenance_started_at, maintenance_ended_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		site.Name, site.Description, site.Email, site.Address, site.City, site.State, site.ZipCode, site.PhoneNumber,
 		site.Website, site.Country, string(site.Status), site.CategoryID, site.UserLimit, site.PlantLimit,
-		site.MaintenanceMode, site.MaintenanceMessage, site.CreatedAt)
+		site.MaintenanceMode, site.MaintenanceMessage, utcPtr(site.MaintenanceStartedAt), utcPtr(site.MaintenanceEndedAt), site.CreatedAt)
 	return translate(err)
 }
 
@@ -74,6 +80,48 @@ func (s *Store) ListSites(ctx context.Context) ([]*domain.Site, error) {
 		out[i] = rows[i].toDomain()
 	}
 	return out, nil
+}
+
+// UpdateSite implements ports.SiteStore.
+func (s *Store) UpdateSite(ctx context.Context, id int64, fn func(*domain.Site) error) (*domain.Site, error) {
+	var out *domain.Site
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		var r siteRow
+		if err := tx.GetContext(ctx, &r, s.q(`SELECT `+siteColumns+` FROM sites WHERE id = ?`+s.forUpdate()), id); err != nil {
+			return translate(err)
+		}
+		site := r.toDomain()
+		if err := fn(site); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE sites SET name = ?, description = ?, email = ?, address = ?, city = ?, state = ?,
+			zip_code = ?, phone_number = ?, website = ?, country = ?, status = ?, category_id = ?, user_limit = ?, plant_limit = ?,
+			maintenance_mode = ?, maintenance_message = ?, maintenance_started_at = ?, maintenance_ended_at = ? WHERE id = ?`),
+			site.Name, site.Description, site.Email, site.Address, site.City, site.State, site.ZipCode, site.PhoneNumber,
+			site.Website, site.Country, string(site.Status), site.CategoryID, site.UserLimit, site.PlantLimit,
+			site.MaintenanceMode, site.MaintenanceMessage, utcPtr(site.MaintenanceStartedAt), utcPtr(site.MaintenanceEndedAt), id)
+		if err != nil {
+			return translate(err)
+		}
+		site.ID, out = id, site
+		return nil
+	})
+	return out, err
+}
+
+// DeleteSite implements ports.SiteStore.
+func (s *Store) DeleteSite(ctx context.Context, id int64) error {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		var n int
+		if err := tx.GetContext(ctx, &n, s.q(`SELECT count(*) FROM users WHERE site_id = ?`), id); err != nil {
+			return translate(err)
+		}
+		if n > 0 {
+			return domain.Errorf(domain.EConflict, domain.MsgSiteHasUsers)
+		}
+		res, err := tx.ExecContext(ctx, s.q(`DELETE FROM sites WHERE id = ?`), id)
+		return affectedOne(res, err)
+	})
 }
 
 // CountSiteUsers implements ports.SiteStore.

@@ -25,6 +25,8 @@ type userRow struct {
 	CategoryID           sql.NullInt64 `db:"category_id"`
 	SiteID               sql.NullInt64 `db:"site_id"`
 	IsSiteAdmin          bool          `db:"is_site_admin"`
+	SiteRole             string        `db:"site_role"`
+	SiteJoinedAt         sql.NullTime  `db:"site_joined_at"`
 	NotificationsEnabled bool          `db:"notifications_enabled"`
 	PrefEmail            bool          `db:"pref_email"`
 	PrefPush             sql.NullBool  `db:"pref_push"`
@@ -35,7 +37,7 @@ type userRow struct {
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
-	is_site_admin, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
+	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
 
 func (r *userRow) toDomain() *domain.User {
 	u := &domain.User{
@@ -44,6 +46,9 @@ func (r *userRow) toDomain() *domain.User {
 		CategoryID: nullInt(r.CategoryID), SiteID: nullInt(r.SiteID), NotificationsEnabled: r.NotificationsEnabled,
 		NotificationPrefs: domain.NotificationPreferences{Email: r.PrefEmail, CareReminders: r.PrefCareReminders, WeeklyDigest: r.PrefWeeklyDigest},
 		CreatedAt:         r.CreatedAt.UTC(),
+	}
+	if u.SiteID != nil {
+		u.SiteRole, u.SiteJoinedAt = domain.SiteRole(r.SiteRole), nullTime(r.SiteJoinedAt)
 	}
 	if r.PrefPush.Valid {
 		v := r.PrefPush.Bool
@@ -62,13 +67,57 @@ func (s *Store) CreateUser(ctx context.Context, u *domain.User) error {
 		u.CreatedAt = time.Now().UTC()
 	}
 	u.CreatedAt = utc(u.CreatedAt)
-	err := s.db.GetContext(ctx, &u.ID, s.q(`INSERT INTO users (username, email, full_name, password_hash, role, is_active, is_protected,
-		category_id, site_id, is_site_admin, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected,
-		u.CategoryID, u.SiteID, u.IsSiteAdmin, u.NotificationsEnabled, u.NotificationPrefs.Email, u.NotificationPrefs.Push,
-		u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin))
-	return translate(err)
+	normaliseSiteLink(u, nil, u.CreatedAt)
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		if err := s.checkUserLimit(ctx, tx, u.SiteID); err != nil {
+			return err
+		}
+		return translate(tx.GetContext(ctx, &u.ID, s.q(`INSERT INTO users (username, email, full_name, password_hash, role, is_active, is_protected,
+			category_id, site_id, is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders,
+			pref_weekly_digest, created_at, last_login)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected,
+			u.CategoryID, u.SiteID, u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin)))
+	})
+}
+
+// normaliseSiteLink keeps the site role and join time in step with the site: a user joining a
+// site becomes a member (unless a role was given) from now; a user without a site has neither.
+func normaliseSiteLink(u *domain.User, before *domain.User, now time.Time) {
+	if u.SiteID == nil {
+		u.SiteRole, u.SiteJoinedAt = domain.SiteMember, nil
+		return
+	}
+	if u.SiteRole == "" {
+		u.SiteRole = domain.SiteMember
+	}
+	moved := before == nil || before.SiteID == nil || *before.SiteID != *u.SiteID
+	if moved || u.SiteJoinedAt == nil {
+		t := utc(now)
+		u.SiteJoinedAt = &t
+	}
+}
+
+// checkUserLimit refuses a user joining siteID when the site is full. The site row is locked
+// (Postgres; SQLite's transaction holds the write lock) so two joins cannot both take the last
+// place; the rule itself is the domain's.
+func (s *Store) checkUserLimit(ctx context.Context, tx *sqlx.Tx, siteID *int64) error {
+	if siteID == nil {
+		return nil
+	}
+	var r siteRow
+	if err := tx.GetContext(ctx, &r, s.q(`SELECT `+siteColumns+` FROM sites WHERE id = ?`+s.forUpdate()), *siteID); err != nil {
+		if domain.ErrorCode(translate(err)) == domain.ENotFound {
+			return domain.Errorf(domain.EInvalid, domain.MsgSiteNotFound)
+		}
+		return translate(err)
+	}
+	var n int
+	if err := tx.GetContext(ctx, &n, s.q(`SELECT count(*) FROM users WHERE site_id = ?`), *siteID); err != nil {
+		return translate(err)
+	}
+	return domain.CheckUserLimit(r.toDomain(), n)
 }
 
 func (s *Store) getUser(ctx context.Context, q sqlx.QueryerContext, where string, args ...any) (*domain.User, error) {
@@ -122,15 +171,22 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		if err != nil {
 			return err
 		}
+		before := *u
 		if err := fn(u); err != nil {
 			return err
 		}
+		normaliseSiteLink(u, &before, time.Now())
+		if u.SiteID != nil && (before.SiteID == nil || *before.SiteID != *u.SiteID) {
+			if err := s.checkUserLimit(ctx, tx, u.SiteID); err != nil {
+				return err
+			}
+		}
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
-			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, notifications_enabled = ?,
-			pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ? WHERE id = ?`),
+			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
+			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ? WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
-			u.IsSiteAdmin, u.NotificationsEnabled, u.NotificationPrefs.Email, u.NotificationPrefs.Push,
-			u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), id)
+			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), id)
 		if err != nil {
 			return translate(err)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -48,4 +50,22 @@ func (s *Store) ListUserCategories(ctx context.Context) ([]*domain.UserCategory,
 		out[i] = rows[i].toDomain()
 	}
 	return out, nil
+}
+
+// UpdateUserCategory implements ports.UserCategoryStore.
+func (s *Store) UpdateUserCategory(ctx context.Context, c *domain.UserCategory) error {
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE user_categories SET name = ?, description = ? WHERE id = ?`), c.Name, c.Description, c.ID)
+	return affectedOne(res, err)
+}
+
+// DeleteUserCategory implements ports.UserCategoryStore.
+func (s *Store) DeleteUserCategory(ctx context.Context, id int64) error {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		// Explicit, so the outcome does not depend on a connection's foreign-key setting.
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE users SET category_id = NULL WHERE category_id = ?`), id); err != nil {
+			return translate(err)
+		}
+		res, err := tx.ExecContext(ctx, s.q(`DELETE FROM user_categories WHERE id = ?`), id)
+		return affectedOne(res, err)
+	})
 }

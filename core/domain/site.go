@@ -37,9 +37,11 @@ type Site struct {
 	// UserLimit and PlantLimit: 0 means unlimited.
 	UserLimit          int
 	PlantLimit         int
-	MaintenanceMode    bool
-	MaintenanceMessage string
-	CreatedAt          time.Time
+	MaintenanceMode      bool
+	MaintenanceMessage   string
+	MaintenanceStartedAt *time.Time
+	MaintenanceEndedAt   *time.Time
+	CreatedAt            time.Time
 }
 
 // Site form messages (spec 02 §5).

@@ -71,6 +71,10 @@ type User struct {
 	CategoryID  *int64
 	SiteID      *int64
 	IsSiteAdmin bool
+	// SiteRole is the user's role within their site; empty without a site.
+	SiteRole SiteRole
+	// SiteJoinedAt is when the user joined their site (the site-user link's createdAt).
+	SiteJoinedAt *time.Time
 	// NotificationsEnabled is preferences.notifications of spec 02 §3.
 	NotificationsEnabled bool
 	NotificationPrefs    NotificationPreferences
