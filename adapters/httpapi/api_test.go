@@ -110,6 +110,8 @@ func newHarness(t testing.TB, o options) *harness {
 		Images:        app.NewImages(blobs, log),
 		Import:        imports,
 		Jobs:          app.NewJobs(store, runner, c),
+		Sites:         app.NewSites(store, c),
+		Maintenance:   app.NewMaintenance(store, c),
 	}}
 	if o.web != nil {
 		opts.Web = o.web
@@ -550,3 +552,5 @@ func (fixedCatalogue) Fetch(_ context.Context, progress ports.CatalogueProgress)
 		{ProductName: "Tomato (PP)", CommonName: "Tomato", Type: domain.Vegetables, StoreURL: "https://seeds.example/products/tomato", Slug: "tomato"},
 	}, Failures: []ports.CatalogueFailure{{Name: "Mint (PP)", URL: "https://seeds.example/products/mint", Message: "HTTP 500 after 3 retries"}}}, nil
 }
+
+type appNewUserT = app.NewUser

@@ -26,6 +26,8 @@ type Services struct {
 	Images        *app.Images
 	Import        *app.CatalogueImport
 	Jobs          *app.Jobs
+	Sites         *app.Sites
+	Maintenance   *app.Maintenance
 }
 
 // Server holds the services the handlers call.
@@ -72,50 +74,89 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/end-impersonation", s.authed(s.handleEndImpersonation))
 
 	mux.HandleFunc("GET /api/plants", s.authed(s.handleListPlants))
-	mux.HandleFunc("POST /api/plants", s.authed(s.handleCreatePlant))
+	mux.HandleFunc("POST /api/plants", s.write(domain.FunctionPlants, s.handleCreatePlant))
 	mux.HandleFunc("GET /api/plants-limit", s.authed(s.handlePlantLimit))
 	mux.HandleFunc("GET /api/plants/limit", s.authed(s.handlePlantLimit))
 	mux.HandleFunc("GET /api/plants/{id}", s.authed(s.handleGetPlant))
-	mux.HandleFunc("PATCH /api/plants/{id}", s.authed(s.handleUpdatePlant))
-	mux.HandleFunc("DELETE /api/plants/{id}", s.authed(s.handleDeletePlant))
+	mux.HandleFunc("PATCH /api/plants/{id}", s.write(domain.FunctionPlants, s.handleUpdatePlant))
+	mux.HandleFunc("DELETE /api/plants/{id}", s.write(domain.FunctionPlants, s.handleDeletePlant))
 	mux.HandleFunc("GET /api/plants/{id}/care-tasks", s.authed(s.handlePlantTasks))
 	mux.HandleFunc("GET /api/plants/{id}/journal-entries", s.authed(s.handlePlantJournal))
 	mux.HandleFunc("GET /api/plants/{id}/qrcode", s.authed(s.handlePlantQR))
 	mux.HandleFunc("GET /api/plants/{id}/qrcode/svg", s.authed(s.handlePlantQRSVG))
 
 	mux.HandleFunc("GET /api/care-tasks", s.authed(s.handleListTasks))
-	mux.HandleFunc("POST /api/care-tasks", s.authed(s.handleCreateTask))
+	mux.HandleFunc("POST /api/care-tasks", s.write(domain.FunctionSchedule, s.handleCreateTask))
 	mux.HandleFunc("GET /api/care-tasks/date/{date}", s.authed(s.handleTasksOfDate))
-	mux.HandleFunc("PATCH /api/care-tasks/{id}/complete", s.authed(s.handleCompleteTask))
-	mux.HandleFunc("DELETE /api/care-tasks/{id}", s.authed(s.handleDeleteTask))
+	mux.HandleFunc("PATCH /api/care-tasks/{id}/complete", s.write(domain.FunctionSchedule, s.handleCompleteTask))
+	mux.HandleFunc("DELETE /api/care-tasks/{id}", s.write(domain.FunctionSchedule, s.handleDeleteTask))
 
 	mux.HandleFunc("GET /api/journal-entries", s.authed(s.handleListJournal))
-	mux.HandleFunc("POST /api/journal-entries", s.authed(s.handleCreateJournal))
-	mux.HandleFunc("DELETE /api/journal-entries/{id}", s.authed(s.handleDeleteJournal))
+	mux.HandleFunc("POST /api/journal-entries", s.write(domain.FunctionJournal, s.handleCreateJournal))
+	mux.HandleFunc("DELETE /api/journal-entries/{id}", s.write(domain.FunctionJournal, s.handleDeleteJournal))
 
 	mux.HandleFunc("GET /api/dashboard/summary", s.authed(s.handleDashboardSummary))
 
 	mux.HandleFunc("GET /api/calendar/feed", s.authed(s.handleCalendarFeedURL))
-	mux.HandleFunc("POST /api/calendar/feed/reset", s.authed(s.handleCalendarFeedReset))
+	mux.HandleFunc("POST /api/calendar/feed/reset", s.write(domain.FunctionSchedule, s.handleCalendarFeedReset))
 	mux.HandleFunc("GET /api/calendar/{file}", s.handleCalendarFeed)
 
-	mux.HandleFunc("POST /api/upload/image", s.authed(s.handleUploadImage))
+	mux.HandleFunc("POST /api/upload/image", s.write("", s.handleUploadImage))
 	mux.HandleFunc("GET /api/images/{key...}", s.handleImage)
 
 	mux.HandleFunc("GET /api/plant-database", s.authed(s.handleListPlantDB))
 	mux.HandleFunc("GET /api/plant-database/{id}", s.authed(s.handleGetPlantDB))
-	mux.HandleFunc("POST /api/plant-database", s.authed(s.handleCreatePlantDB))
-	mux.HandleFunc("PATCH /api/plant-database/{id}", s.authed(s.handleUpdatePlantDB))
-	mux.HandleFunc("DELETE /api/plant-database/{id}", s.authed(s.handleDeletePlantDB))
-	mux.HandleFunc("POST /api/plant-database/clear", s.authed(s.handleClearPlantDB(false)))
-	mux.HandleFunc("POST /api/plant-database/clear-imported", s.authed(s.handleClearPlantDB(true)))
+	mux.HandleFunc("POST /api/plant-database", s.write(domain.FunctionPlantDatabase, s.handleCreatePlantDB))
+	mux.HandleFunc("PATCH /api/plant-database/{id}", s.write(domain.FunctionPlantDatabase, s.handleUpdatePlantDB))
+	mux.HandleFunc("DELETE /api/plant-database/{id}", s.write(domain.FunctionPlantDatabase, s.handleDeletePlantDB))
+	mux.HandleFunc("POST /api/plant-database/clear", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(false)))
+	mux.HandleFunc("POST /api/plant-database/clear-imported", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(true)))
 
 	mux.HandleFunc("GET /api/ecommerce/plants", s.authed(s.handleRemotePlants))
-	mux.HandleFunc("POST /api/ecommerce/import-plants", s.authed(s.handleImportPlants))
+	mux.HandleFunc("POST /api/ecommerce/import-plants", s.write(domain.FunctionPlantDatabase, s.handleImportPlants))
 	mux.HandleFunc("GET /api/ecommerce/import-status", s.authed(s.handleImportStatus))
 	mux.HandleFunc("GET /api/ecommerce/schedule", s.authed(s.handleImportSchedule))
 	mux.HandleFunc("POST /api/ecommerce/update-schedule", s.authed(s.handleUpdateImportSchedule))
 	mux.HandleFunc("GET /api/ecommerce/import-history", s.authed(s.handleImportHistory))
+
+	mux.HandleFunc("GET /api/sites", s.authed(s.handleListSites))
+	mux.HandleFunc("POST /api/sites", s.write("", s.handleCreateSite))
+	mux.HandleFunc("GET /api/sites/current", s.authed(s.handleCurrentSite))
+	mux.HandleFunc("GET /api/sites/{id}", s.authed(s.handleGetSite))
+	mux.HandleFunc("PATCH /api/sites/{id}", s.write("", s.handleUpdateSite))
+	mux.HandleFunc("DELETE /api/sites/{id}", s.write("", s.handleDeleteSite))
+	// The spec has both PATCH /api/sites/{id}/toggle-status and PATCH /api/sites/users/{id};
+	// one pattern serves both, since the mux cannot tell "users" from an id.
+	mux.HandleFunc("PATCH /api/sites/{first}/{second}", s.write("", s.handleSitesPatch))
+	mux.HandleFunc("GET /api/site-categories", s.authed(s.handleSiteCategories))
+	mux.HandleFunc("GET /api/admin/sites", s.authed(s.handleAdminSites))
+
+	mux.HandleFunc("GET /api/users", s.authed(s.handleListUsers))
+	mux.HandleFunc("POST /api/users", s.write("", s.handleCreateUser))
+	mux.HandleFunc("GET /api/users/{id}", s.authed(s.handleGetUser))
+	mux.HandleFunc("PATCH /api/users/{id}", s.write("", s.handleUpdateUser))
+	mux.HandleFunc("DELETE /api/users/{id}", s.write("", s.handleDeleteUser))
+	mux.HandleFunc("PATCH /api/users/{id}/toggle-active", s.write("", s.handleToggleActive))
+	mux.HandleFunc("GET /api/admin/users", s.authed(s.handleAdminUsers))
+	mux.HandleFunc("PATCH /api/user/settings", s.write("", s.handleOwnSettings))
+	mux.HandleFunc("GET /api/user-categories", s.authed(s.handleUserCategories))
+	mux.HandleFunc("POST /api/user-categories", s.write("", s.handleCreateUserCategory))
+	mux.HandleFunc("PATCH /api/user-categories/{id}", s.write("", s.handleUpdateUserCategory))
+	mux.HandleFunc("DELETE /api/user-categories/{id}", s.write("", s.handleDeleteUserCategory))
+
+	mux.HandleFunc("GET /api/sites/{id}/users", s.authed(s.handleSiteUsers))
+	mux.HandleFunc("POST /api/sites/{id}/users", s.write("", s.handleAddSiteUser))
+	mux.HandleFunc("PATCH /api/site-users/{id}/role", s.write("", s.handleSiteUserRole))
+	mux.HandleFunc("PATCH /api/site-users/{id}/admin", s.write("", s.handleSiteUserAdmin))
+	mux.HandleFunc("DELETE /api/site-users/{id}", s.write("", s.handleRemoveSiteUser))
+	mux.HandleFunc("POST /api/sites/users", s.write("", s.handleCreateSiteUser))
+
+	mux.HandleFunc("GET /api/maintenance/status", s.handleMaintenanceStatus)
+	mux.HandleFunc("GET /api/maintenance/functions", s.authed(s.handleListFunctions))
+	mux.HandleFunc("POST /api/maintenance/functions", s.authed(s.handleCreateFunction))
+	mux.HandleFunc("PATCH /api/maintenance/functions/{id}", s.authed(s.handleSetFunction))
+	mux.HandleFunc("DELETE /api/maintenance/functions/{id}", s.authed(s.handleDeleteFunction))
+	mux.HandleFunc("POST /api/maintenance/site/{id}", s.authed(s.handleSetSiteMaintenance))
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))

@@ -82,6 +82,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Images:        app.NewImages(blobs, log),
 		Import:        imports,
 		Jobs:          jobService,
+		Sites:         app.NewSites(store, clock),
+		Maintenance:   app.NewMaintenance(store, clock),
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version})
 	return &cli.Runtime{
