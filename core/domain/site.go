@@ -35,8 +35,8 @@ type Site struct {
 	Status      SiteStatus
 	CategoryID  *int64
 	// UserLimit and PlantLimit: 0 means unlimited.
-	UserLimit          int
-	PlantLimit         int
+	UserLimit            int
+	PlantLimit           int
 	MaintenanceMode      bool
 	MaintenanceMessage   string
 	MaintenanceStartedAt *time.Time
