@@ -332,3 +332,10 @@ func (e *env) plantdbCommand() *cobra.Command {
 		clear("clear-imported", "Delete imported items, keeping manually added ones", true))
 	return c
 }
+
+func when(t *time.Time) string {
+	if t == nil {
+		return "never"
+	}
+	return t.Local().Format("2006-01-02 15:04")
+}

@@ -24,6 +24,8 @@ type Runtime struct {
 	Accounts      *app.Accounts
 	PlantDatabase *app.PlantDatabase
 	Jobs          *app.Jobs
+	Sites         *app.Sites
+	Maintenance   *app.Maintenance
 	// JobNames lists the registered jobs (after PrepareJobs).
 	JobNames func() []string
 	// PrepareJobs registers the job plugins, storing their default schedules once.
@@ -80,7 +82,7 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 		_ = e.v.BindPFlag(key, pf.Lookup(flag))
 	}
 	root.AddCommand(e.serveCommand(), e.migrateCommand(), e.versionCommand(), e.configCommand(), e.usersCommand(),
-		e.importCommand(), e.jobsCommand(), e.plantdbCommand())
+		e.importCommand(), e.jobsCommand(), e.plantdbCommand(), e.sitesCommand(), e.maintenanceCommand())
 	return root
 }
 

@@ -90,6 +90,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Accounts:      accounts,
 		PlantDatabase: services.PlantDatabase,
 		Jobs:          jobService,
+		Sites:         services.Sites,
+		Maintenance:   services.Maintenance,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {
