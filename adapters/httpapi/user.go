@@ -18,6 +18,8 @@ type userJSON struct {
 	CategoryID              *int64                      `json:"categoryId"`
 	SiteID                  *int64                      `json:"siteId"`
 	IsSiteAdmin             bool                        `json:"isSiteAdmin"`
+	SiteRole                string                      `json:"siteRole,omitempty"`
+	SiteJoinedAt            *time.Time                  `json:"siteJoinedAt,omitempty"`
 	CreatedAt               time.Time                   `json:"createdAt"`
 	LastLogin               *time.Time                  `json:"lastLogin"`
 	Preferences             preferencesJSON             `json:"preferences"`
@@ -40,6 +42,7 @@ func toUserJSON(u *domain.User) userJSON {
 	return userJSON{
 		ID: u.ID, Username: u.Username, Email: u.Email, FullName: u.FullName, Role: u.Role, IsActive: u.IsActive,
 		IsProtected: u.IsProtected, CategoryID: u.CategoryID, SiteID: u.SiteID, IsSiteAdmin: u.IsSiteAdmin,
+		SiteRole: string(u.SiteRole), SiteJoinedAt: u.SiteJoinedAt,
 		CreatedAt: u.CreatedAt.UTC(), LastLogin: u.LastLogin,
 		Preferences:             preferencesJSON{Notifications: u.NotificationsEnabled},
 		NotificationPreferences: notificationPreferencesJSON{Email: p.Email, Push: p.Push, CareReminders: p.CareReminders, WeeklyDigest: p.WeeklyDigest},
