@@ -2,9 +2,9 @@ package app_test
 
 import (
 	"context"
-	"os"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
