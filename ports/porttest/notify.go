@@ -1,0 +1,652 @@
+package porttest
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// NotifyStoreFactory returns a fresh, empty, migrated store for one test: the account store
+// (to make users and sites) and the notification store, usually one value.
+type NotifyStoreFactory func(t *testing.T) (ports.Store, ports.NotifyStore)
+
+// RunNotificationStore runs the notification storage contract against stores made by newStore.
+// Every test is parallel and gets its own store.
+func RunNotificationStore(t *testing.T, newStore NotifyStoreFactory) {
+	tests := map[string]func(t *testing.T, s ports.Store, n ports.NotifyStore){
+		"Notifications/CreateAndRead":         testNotificationRoundTrip,
+		"Notifications/Targeting":             testNotificationTargeting,
+		"Notifications/ReadStatePerUser":      testNotificationReadState,
+		"Notifications/MarkAllRead":           testNotificationMarkAll,
+		"Notifications/AdminListAndDelete":    testNotificationAdminList,
+		"Notifications/OnceKey":               testNotificationOnce,
+		"Notifications/OnceKeyUnderRace":      testNotificationOnceConcurrent,
+		"Notifications/CountSince":            testNotificationCountSince,
+		"Notifications/Prune":                 testNotificationPrune,
+		"Devices/RegisterListDelete":          testDevices,
+		"Devices/ReRegisterMovesPlayerID":     testDeviceMoves,
+		"Devices/KeepsAtMostKeep":             testDeviceCap,
+		"Devices/GoneWithUser":                testDeviceCascade,
+		"Channels/SaveAndRead":                testChannels,
+		"VAPIDKeys/FirstPairWins":             testVAPIDKeys,
+		"VAPIDKeys/FirstPairWinsUnderARace":   testVAPIDKeysConcurrent,
+		"Notifications/DataKeepsNestedValues": testNotificationData,
+	}
+	for name, fn := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s, n := newStore(t)
+			fn(t, s, n)
+		})
+	}
+}
+
+func id64(v int64) *int64 { return &v }
+
+func notificationTo(tt domain.TargetType, target *int64, title string, at time.Time) *domain.Notification {
+	return &domain.Notification{Kind: domain.KindAdmin, Title: title, Content: "About " + title, TargetType: tt, TargetID: target,
+		Data: map[string]any{}, CreatedAt: at}
+}
+
+func titles(list []*domain.UserNotification) []string {
+	out := make([]string, len(list))
+	for i, n := range list {
+		out[i] = n.Title
+	}
+	return out
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func site(t *testing.T, s ports.Store, name string) *domain.Site {
+	t.Helper()
+	x := &domain.Site{Name: name, Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: base}
+	must(t, s.CreateSite(context.Background(), x))
+	return x
+}
+
+func userAt(t *testing.T, s ports.Store, siteID *int64, created time.Time) *domain.User {
+	t.Helper()
+	u := newUser(uniq("reader"))
+	u.SiteID, u.CreatedAt = siteID, created
+	must(t, s.CreateUser(context.Background(), u))
+	return u
+}
+
+func testNotificationRoundTrip(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	admin := userAt(t, s, nil, base)
+	u := userAt(t, s, nil, base)
+	n := &domain.Notification{Kind: domain.KindTest, Title: "Frost tonight", Content: "Cover the dahlias.", TargetType: domain.TargetUser,
+		TargetID: &u.ID, Data: map[string]any{"url": "/plants/3", "level": 2.5}, CreatedBy: &admin.ID, CreatedAt: base}
+	must(t, ns.CreateNotification(ctx, n))
+	if n.ID == 0 {
+		t.Fatal("CreateNotification did not set ID")
+	}
+	got, err := ns.NotificationByID(ctx, n.ID)
+	must(t, err)
+	if got.Kind != domain.KindTest || got.Title != n.Title || got.Content != n.Content || got.TargetType != domain.TargetUser ||
+		got.TargetID == nil || *got.TargetID != u.ID || got.CreatedBy == nil || *got.CreatedBy != admin.ID ||
+		!got.CreatedAt.Equal(base) || got.CreatedAt.Location() != time.UTC || got.Data["url"] != "/plants/3" || got.Data["level"] != 2.5 {
+		t.Fatalf("read back %+v", got)
+	}
+	global := notificationTo(domain.TargetGlobal, nil, "All", base)
+	global.Data = nil
+	must(t, ns.CreateNotification(ctx, global))
+	got, err = ns.NotificationByID(ctx, global.ID)
+	must(t, err)
+	if got.TargetID != nil || got.Data == nil || len(got.Data) != 0 {
+		t.Fatalf("global read back %+v", got)
+	}
+	_, err = ns.NotificationByID(ctx, 987654)
+	mustCode(t, err, domain.ENotFound)
+	// Global notifications carry no target id, targeted ones need one.
+	if err := ns.CreateNotification(ctx, notificationTo(domain.TargetGlobal, &u.ID, "bad", base)); err == nil {
+		t.Fatal("a global notification with a target id was stored")
+	}
+	if err := ns.CreateNotification(ctx, notificationTo(domain.TargetSite, nil, "bad", base)); err == nil {
+		t.Fatal("a site notification without a site was stored")
+	}
+}
+
+func testNotificationData(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	u := userAt(t, s, nil, base)
+	n := notificationTo(domain.TargetUser, &u.ID, "Nested", base)
+	n.Data = map[string]any{"plants": []any{1.0, 2.0}, "meta": map[string]any{"ok": true}, "text": "café ☕"}
+	must(t, ns.CreateNotification(ctx, n))
+	got, err := ns.NotificationByID(ctx, n.ID)
+	must(t, err)
+	plants, _ := got.Data["plants"].([]any)
+	meta, _ := got.Data["meta"].(map[string]any)
+	if len(plants) != 2 || plants[1] != 2.0 || meta["ok"] != true || got.Data["text"] != "café ☕" {
+		t.Fatalf("data read back %#v", got.Data)
+	}
+}
+
+func testNotificationTargeting(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	north, south := site(t, s, "North"), site(t, s, "South")
+	alice := userAt(t, s, &north.ID, base)                 // north
+	bob := userAt(t, s, &south.ID, base)                   // south
+	carol := userAt(t, s, nil, base)                       // no site
+	late := userAt(t, s, &north.ID, base.Add(3*time.Hour)) // joined after the broadcasts
+	at := func(h int) time.Time { return base.Add(time.Duration(h) * time.Hour) }
+	for _, n := range []*domain.Notification{
+		notificationTo(domain.TargetGlobal, nil, "global-1", at(1)),
+		notificationTo(domain.TargetSite, &north.ID, "north-2", at(2)),
+		notificationTo(domain.TargetSite, &south.ID, "south-2", at(2)),
+		notificationTo(domain.TargetUser, &alice.ID, "alice-4", at(4)),
+		notificationTo(domain.TargetUser, &late.ID, "late-1", at(1)),
+		notificationTo(domain.TargetGlobal, nil, "global-5", at(5)),
+		notificationTo(domain.TargetSite, &north.ID, "north-6", at(6)),
+	} {
+		must(t, ns.CreateNotification(ctx, n))
+	}
+	want := map[*domain.User][]string{
+		alice: {"north-6", "global-5", "alice-4", "north-2", "global-1"},
+		bob:   {"global-5", "south-2", "global-1"},
+		carol: {"global-5", "global-1"},
+		// Broadcasts reach accounts that existed when they were sent; a user notification
+		// reaches its user whenever it was sent.
+		late: {"north-6", "global-5", "late-1"},
+	}
+	for u, w := range want {
+		got, err := ns.ListUserNotifications(ctx, domain.AudienceOf(u), 50)
+		must(t, err)
+		if !sameStrings(titles(got), w) {
+			t.Errorf("%s sees %v, want %v (newest first)", u.Username, titles(got), w)
+		}
+		for _, n := range got {
+			if n.IsRead() {
+				t.Errorf("%s: %s is read before anyone read it", u.Username, n.Title)
+			}
+			// The store's rule and the domain's rule agree.
+			if !n.Reaches(u) {
+				t.Errorf("%s sees %s, which domain.Reaches refuses", u.Username, n.Title)
+			}
+		}
+		unread, err := ns.CountUnreadNotifications(ctx, domain.AudienceOf(u))
+		must(t, err)
+		if unread != len(w) {
+			t.Errorf("%s unread %d, want %d", u.Username, unread, len(w))
+		}
+	}
+	limited, err := ns.ListUserNotifications(ctx, domain.AudienceOf(alice), 2)
+	must(t, err)
+	if !sameStrings(titles(limited), []string{"north-6", "global-5"}) {
+		t.Fatalf("limit 2 gave %v", titles(limited))
+	}
+	// Same instant: the later id comes first.
+	a, b := notificationTo(domain.TargetUser, &carol.ID, "tie-a", at(9)), notificationTo(domain.TargetUser, &carol.ID, "tie-b", at(9))
+	must(t, ns.CreateNotification(ctx, a))
+	must(t, ns.CreateNotification(ctx, b))
+	got, err := ns.ListUserNotifications(ctx, domain.AudienceOf(carol), 2)
+	must(t, err)
+	if !sameStrings(titles(got), []string{"tie-b", "tie-a"}) {
+		t.Fatalf("ties ordered %v", titles(got))
+	}
+}
+
+func testNotificationReadState(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	north, south := site(t, s, "North"), site(t, s, "South")
+	a, b := userAt(t, s, &north.ID, base), userAt(t, s, &north.ID, base)
+	outsider := userAt(t, s, &south.ID, base)
+	g := notificationTo(domain.TargetGlobal, nil, "g", base.Add(time.Hour))
+	siteN := notificationTo(domain.TargetSite, &north.ID, "site", base.Add(time.Hour))
+	must(t, ns.CreateNotification(ctx, g))
+	must(t, ns.CreateNotification(ctx, siteN))
+	first := base.Add(2 * time.Hour)
+	got, err := ns.MarkNotificationRead(ctx, domain.AudienceOf(a), g.ID, first)
+	must(t, err)
+	if !got.IsRead() || !got.ReadAt.Equal(first) || got.Title != "g" {
+		t.Fatalf("MarkNotificationRead returned %+v", got)
+	}
+	again, err := ns.MarkNotificationRead(ctx, domain.AudienceOf(a), g.ID, first.Add(time.Hour))
+	must(t, err)
+	if !again.ReadAt.Equal(first) {
+		t.Fatalf("second read moved the read time to %v", again.ReadAt)
+	}
+	// Read by a, still unread for b.
+	for u, wantRead := range map[*domain.User]bool{a: true, b: false} {
+		list, err := ns.ListUserNotifications(ctx, domain.AudienceOf(u), 10)
+		must(t, err)
+		for _, n := range list {
+			if n.ID == g.ID && n.IsRead() != wantRead {
+				t.Errorf("%s: global read=%v, want %v", u.Username, n.IsRead(), wantRead)
+			}
+		}
+	}
+	if n, _ := ns.CountUnreadNotifications(ctx, domain.AudienceOf(a)); n != 1 {
+		t.Fatalf("a unread %d, want 1", n)
+	}
+	if n, _ := ns.CountUnreadNotifications(ctx, domain.AudienceOf(b)); n != 2 {
+		t.Fatalf("b unread %d, want 2", n)
+	}
+	// A notification that does not reach the caller cannot be read by them.
+	_, err = ns.MarkNotificationRead(ctx, domain.AudienceOf(outsider), siteN.ID, first)
+	mustCode(t, err, domain.ENotFound)
+	_, err = ns.MarkNotificationRead(ctx, domain.AudienceOf(a), 987654, first)
+	mustCode(t, err, domain.ENotFound)
+}
+
+func testNotificationMarkAll(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	north, south := site(t, s, "North"), site(t, s, "South")
+	a, b := userAt(t, s, &north.ID, base), userAt(t, s, &north.ID, base)
+	other := userAt(t, s, &south.ID, base)
+	for _, n := range []*domain.Notification{
+		notificationTo(domain.TargetGlobal, nil, "g", base.Add(time.Hour)),
+		notificationTo(domain.TargetSite, &north.ID, "n", base.Add(time.Hour)),
+		notificationTo(domain.TargetSite, &south.ID, "s", base.Add(time.Hour)),
+		notificationTo(domain.TargetUser, &a.ID, "a", base.Add(time.Hour)),
+	} {
+		must(t, ns.CreateNotification(ctx, n))
+	}
+	list, _ := ns.ListUserNotifications(ctx, domain.AudienceOf(a), 10)
+	_, err := ns.MarkNotificationRead(ctx, domain.AudienceOf(a), list[0].ID, base)
+	must(t, err)
+	n, err := ns.MarkAllNotificationsRead(ctx, domain.AudienceOf(a), base.Add(3*time.Hour))
+	must(t, err)
+	if n != 2 {
+		t.Fatalf("marked %d, want the 2 still unread", n)
+	}
+	if n, _ := ns.MarkAllNotificationsRead(ctx, domain.AudienceOf(a), base.Add(4*time.Hour)); n != 0 {
+		t.Fatalf("second mark-all marked %d", n)
+	}
+	if n, _ := ns.CountUnreadNotifications(ctx, domain.AudienceOf(a)); n != 0 {
+		t.Fatalf("a unread %d after mark-all", n)
+	}
+	if n, _ := ns.CountUnreadNotifications(ctx, domain.AudienceOf(b)); n != 2 {
+		t.Fatalf("mark-all touched b: unread %d, want 2", n)
+	}
+	if n, _ := ns.CountUnreadNotifications(ctx, domain.AudienceOf(other)); n != 2 {
+		t.Fatalf("mark-all touched another site: unread %d, want 2", n)
+	}
+}
+
+func testNotificationAdminList(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, b := userAt(t, s, nil, base), userAt(t, s, nil, base)
+	g := notificationTo(domain.TargetGlobal, nil, "g", base.Add(time.Hour))
+	u := notificationTo(domain.TargetUser, &a.ID, "u", base.Add(2*time.Hour))
+	must(t, ns.CreateNotification(ctx, g))
+	must(t, ns.CreateNotification(ctx, u))
+	_, err := ns.MarkNotificationRead(ctx, domain.AudienceOf(a), g.ID, base)
+	must(t, err)
+	_, err = ns.MarkNotificationRead(ctx, domain.AudienceOf(b), g.ID, base)
+	must(t, err)
+	list, err := ns.ListNotifications(ctx, 10)
+	must(t, err)
+	if len(list) != 2 || list[0].ID != u.ID || list[0].ReadCount != 0 || list[1].ID != g.ID || list[1].ReadCount != 2 {
+		t.Fatalf("ListNotifications = %+v", list)
+	}
+	if l, _ := ns.ListNotifications(ctx, 1); len(l) != 1 {
+		t.Fatal("limit ignored")
+	}
+	must(t, ns.DeleteNotification(ctx, g.ID))
+	mustCode(t, ns.DeleteNotification(ctx, g.ID), domain.ENotFound)
+	_, err = ns.NotificationByID(ctx, g.ID)
+	mustCode(t, err, domain.ENotFound)
+	mine, err := ns.ListUserNotifications(ctx, domain.AudienceOf(b), 10)
+	must(t, err)
+	if len(mine) != 0 {
+		t.Fatalf("a deleted notification is still listed: %v", titles(mine))
+	}
+}
+
+func testNotificationOnce(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	u := userAt(t, s, nil, base)
+	day := domain.DateOf(base)
+	key := domain.OnceKey{UserID: u.ID, Kind: domain.KindCareReminder, Day: day}
+	first := notificationTo(domain.TargetUser, &u.ID, "today", base)
+	created, err := ns.CreateNotificationOnce(ctx, first, key)
+	must(t, err)
+	if !created || first.ID == 0 {
+		t.Fatalf("first: created=%v id=%d", created, first.ID)
+	}
+	second := notificationTo(domain.TargetUser, &u.ID, "today again", base.Add(time.Hour))
+	created, err = ns.CreateNotificationOnce(ctx, second, key)
+	must(t, err)
+	if created || second.ID != 0 {
+		t.Fatalf("second: created=%v id=%d", created, second.ID)
+	}
+	// Deleting the notification does not free the key: a re-run must not send it again.
+	must(t, ns.DeleteNotification(ctx, first.ID))
+	created, err = ns.CreateNotificationOnce(ctx, notificationTo(domain.TargetUser, &u.ID, "after delete", base), key)
+	must(t, err)
+	if created {
+		t.Fatal("the key was free again after deleting its notification")
+	}
+	tomorrow := key
+	tomorrow.Day = domain.AddDays(day, 1)
+	created, err = ns.CreateNotificationOnce(ctx, notificationTo(domain.TargetUser, &u.ID, "tomorrow", base), tomorrow)
+	must(t, err)
+	other := key
+	other.Kind = "weekly_digest"
+	created2, err := ns.CreateNotificationOnce(ctx, notificationTo(domain.TargetUser, &u.ID, "digest", base), other)
+	must(t, err)
+	if !created || !created2 {
+		t.Fatalf("another day or kind was refused: %v %v", created, created2)
+	}
+	list, _ := ns.ListUserNotifications(ctx, domain.AudienceOf(u), 10)
+	if !sameStrings(titles(list), []string{"digest", "tomorrow"}) && !sameStrings(titles(list), []string{"tomorrow", "digest"}) {
+		t.Fatalf("stored %v", titles(list))
+	}
+}
+
+// testNotificationOnceConcurrent is two replicas (or a re-run) racing on one user and day: one
+// notification is stored, whatever the interleaving.
+func testNotificationOnceConcurrent(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	u := userAt(t, s, nil, base)
+	key := domain.OnceKey{UserID: u.ID, Kind: domain.KindCareReminder, Day: domain.DateOf(base)}
+	const n = 8
+	var wg sync.WaitGroup
+	results := make(chan bool, n)
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			created, err := ns.CreateNotificationOnce(ctx, notificationTo(domain.TargetUser, &u.ID, "race", base), key)
+			results <- created
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(results)
+	close(errs)
+	for err := range errs {
+		must(t, err)
+	}
+	won := 0
+	for c := range results {
+		if c {
+			won++
+		}
+	}
+	list, _ := ns.ListUserNotifications(ctx, domain.AudienceOf(u), 50)
+	if won != 1 || len(list) != 1 {
+		t.Fatalf("%d callers created, %d stored; want 1 and 1", won, len(list))
+	}
+}
+
+func testNotificationCountSince(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	u, other := userAt(t, s, nil, base), userAt(t, s, nil, base)
+	for i, kind := range []string{domain.KindTest, domain.KindTest, domain.KindAdmin, domain.KindTest} {
+		n := notificationTo(domain.TargetUser, &u.ID, "x", base.Add(time.Duration(i)*time.Minute))
+		n.Kind = kind
+		must(t, ns.CreateNotification(ctx, n))
+	}
+	g := notificationTo(domain.TargetGlobal, nil, "g", base.Add(time.Hour))
+	g.Kind = domain.KindTest
+	must(t, ns.CreateNotification(ctx, g))
+	n, err := ns.CountNotificationsSince(ctx, u.ID, domain.KindTest, base.Add(time.Minute))
+	must(t, err)
+	if n != 2 {
+		t.Fatalf("count %d, want 2", n)
+	}
+	if n, _ := ns.CountNotificationsSince(ctx, other.ID, domain.KindTest, base); n != 0 {
+		t.Fatalf("another user's count %d", n)
+	}
+}
+
+func testNotificationPrune(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	gone := site(t, s, "Gone")
+	kept := site(t, s, "Kept")
+	u, leaver := userAt(t, s, nil, base.Add(-72*time.Hour)), userAt(t, s, nil, base)
+	old := notificationTo(domain.TargetGlobal, nil, "old", base.Add(-48*time.Hour))
+	recent := notificationTo(domain.TargetGlobal, nil, "recent", base)
+	toLeaver := notificationTo(domain.TargetUser, &leaver.ID, "to leaver", base)
+	toU := notificationTo(domain.TargetUser, &u.ID, "to u", base)
+	toGone := notificationTo(domain.TargetSite, &gone.ID, "to gone site", base)
+	toKept := notificationTo(domain.TargetSite, &kept.ID, "to kept site", base)
+	for _, n := range []*domain.Notification{old, recent, toLeaver, toU, toGone, toKept} {
+		must(t, ns.CreateNotification(ctx, n))
+	}
+	if _, err := ns.MarkNotificationRead(ctx, domain.AudienceOf(u), old.ID, base); err != nil {
+		t.Fatal(err)
+	}
+	must(t, s.DeleteUser(ctx, leaver.ID, nil))
+	must(t, s.DeleteSite(ctx, gone.ID))
+	key := domain.OnceKey{UserID: u.ID, Kind: domain.KindCareReminder, Day: domain.DateOf(base.Add(-48 * time.Hour))}
+	_, err := ns.CreateNotificationOnce(ctx, notificationTo(domain.TargetUser, &u.ID, "reminder", base.Add(-48*time.Hour)), key)
+	must(t, err)
+
+	n, err := ns.PruneNotifications(ctx, base.Add(-24*time.Hour), domain.DateOf(base))
+	must(t, err)
+	if want := 4; n != want { // old, the leaver's, the gone site's, the old reminder
+		t.Fatalf("pruned %d, want %d", n, want)
+	}
+	for _, x := range []*domain.Notification{recent, toU, toKept} {
+		if _, err := ns.NotificationByID(ctx, x.ID); err != nil {
+			t.Errorf("%s was pruned: %v", x.Title, err)
+		}
+	}
+	for _, x := range []*domain.Notification{old, toLeaver, toGone} {
+		_, err := ns.NotificationByID(ctx, x.ID)
+		mustCode(t, err, domain.ENotFound)
+	}
+	// The old day's key is gone, so that day could be sent again (it never will: it is past).
+	created, err := ns.CreateNotificationOnce(ctx, notificationTo(domain.TargetUser, &u.ID, "again", base), key)
+	must(t, err)
+	if !created {
+		t.Fatal("the pruned once-key still blocks")
+	}
+	// Zero keeps every notification by age.
+	if _, err := ns.PruneNotifications(ctx, time.Time{}, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ns.NotificationByID(ctx, recent.ID); err != nil {
+		t.Fatal("zero retention pruned a notification")
+	}
+}
+
+func newDevice(userID int64, player string) *domain.Device {
+	return &domain.Device{UserID: userID, PlayerID: player, Name: "Firefox on Linux",
+		Info:         domain.DeviceInfo{UserAgent: "Mozilla/5.0", Platform: "Linux x86_64", Vendor: ""},
+		Subscription: domain.PushSubscription{Endpoint: player, P256dh: "BP256", Auth: "auth"}, UpdatedAt: base}
+}
+
+func testDevices(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	d1 := newDevice(a.ID, "https://push.example/one")
+	created, err := ns.SaveDevice(ctx, d1, 10)
+	must(t, err)
+	if !created || d1.ID == 0 || !d1.CreatedAt.Equal(base) {
+		t.Fatalf("first save: created=%v %+v", created, d1)
+	}
+	d2 := newDevice(a.ID, "onesignal-player-2")
+	d2.Subscription = domain.PushSubscription{}
+	d2.UpdatedAt = base.Add(time.Minute)
+	_, err = ns.SaveDevice(ctx, d2, 10)
+	must(t, err)
+	list, err := ns.ListDevices(ctx, a.ID)
+	must(t, err)
+	if len(list) != 2 || list[0].ID != d2.ID || list[1].ID != d1.ID {
+		t.Fatalf("ListDevices = %+v, want newest first", list)
+	}
+	got := list[1]
+	if got.PlayerID != d1.PlayerID || got.Name != "Firefox on Linux" || got.Info.UserAgent != "Mozilla/5.0" || got.Info.Platform != "Linux x86_64" ||
+		got.Subscription != d1.Subscription || got.UserID != a.ID || !got.UpdatedAt.Equal(base) {
+		t.Fatalf("device read back %+v", got)
+	}
+	if list[0].Subscription.CanPush() {
+		t.Fatal("a device without keys can push")
+	}
+	if l, _ := ns.ListDevices(ctx, b.ID); len(l) != 0 {
+		t.Fatalf("b has %d devices", len(l))
+	}
+	mustCode(t, ns.DeleteDevice(ctx, b.ID, d1.ID), domain.ENotFound)
+	must(t, ns.DeleteDevice(ctx, a.ID, d1.ID))
+	mustCode(t, ns.DeleteDevice(ctx, a.ID, d1.ID), domain.ENotFound)
+	mustCode(t, ns.DeleteDeviceByPlayerID(ctx, b.ID, d2.PlayerID), domain.ENotFound)
+	must(t, ns.DeleteDeviceByPlayerID(ctx, a.ID, d2.PlayerID))
+	d3 := newDevice(a.ID, "https://push.example/three")
+	_, err = ns.SaveDevice(ctx, d3, 10)
+	must(t, err)
+	must(t, ns.ForgetDevice(ctx, d3.ID))
+	must(t, ns.ForgetDevice(ctx, d3.ID))
+	if l, _ := ns.ListDevices(ctx, a.ID); len(l) != 0 {
+		t.Fatalf("devices left: %+v", l)
+	}
+	_, err = ns.SaveDevice(ctx, newDevice(987654, "https://push.example/nobody"), 10)
+	mustCode(t, err, domain.ENotFound)
+}
+
+func testDeviceMoves(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	d := newDevice(a.ID, "https://push.example/shared")
+	_, err := ns.SaveDevice(ctx, d, 10)
+	must(t, err)
+	// The same browser signs in as b and registers again: the subscription is now b's.
+	again := newDevice(b.ID, d.PlayerID)
+	again.Name, again.Subscription.Auth, again.UpdatedAt = "Shared laptop", "new-auth", base.Add(time.Hour)
+	created, err := ns.SaveDevice(ctx, again, 10)
+	must(t, err)
+	if created || again.ID != d.ID || !again.CreatedAt.Equal(base) {
+		t.Fatalf("re-registration: created=%v id %d (was %d) createdAt %v", created, again.ID, d.ID, again.CreatedAt)
+	}
+	if l, _ := ns.ListDevices(ctx, a.ID); len(l) != 0 {
+		t.Fatalf("a still has %+v", l)
+	}
+	l, _ := ns.ListDevices(ctx, b.ID)
+	if len(l) != 1 || l[0].Name != "Shared laptop" || l[0].Subscription.Auth != "new-auth" || !l[0].UpdatedAt.Equal(base.Add(time.Hour)) {
+		t.Fatalf("b's devices %+v", l)
+	}
+}
+
+func testDeviceCap(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	var ids []int64
+	for i := 0; i < 5; i++ {
+		d := newDevice(a.ID, uniq("https://push.example/d"))
+		d.UpdatedAt = base.Add(time.Duration(i) * time.Minute)
+		_, err := ns.SaveDevice(ctx, d, 3)
+		must(t, err)
+		ids = append(ids, d.ID)
+	}
+	l, _ := ns.ListDevices(ctx, a.ID)
+	if len(l) != 3 || l[0].ID != ids[4] || l[2].ID != ids[2] {
+		t.Fatalf("kept %+v, want the 3 newest", l)
+	}
+}
+
+func testDeviceCascade(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	d := newDevice(a.ID, "https://push.example/bye")
+	_, err := ns.SaveDevice(ctx, d, 10)
+	must(t, err)
+	must(t, ns.SaveNotificationChannels(ctx, a.ID, domain.NotificationChannels{NtfyTopic: "garden", UpdatedAt: base}))
+	must(t, s.DeleteUser(ctx, a.ID, nil))
+	if l, _ := ns.ListDevices(ctx, a.ID); len(l) != 0 {
+		t.Fatal("devices outlived their user")
+	}
+	c, err := ns.NotificationChannels(ctx, a.ID)
+	must(t, err)
+	if c.NtfyTopic != "" {
+		t.Fatal("channel settings outlived their user")
+	}
+	// The player id is free for someone else.
+	b := userAt(t, s, nil, base)
+	created, err := ns.SaveDevice(ctx, newDevice(b.ID, d.PlayerID), 10)
+	must(t, err)
+	if !created {
+		t.Fatal("the player id was not freed")
+	}
+}
+
+func testChannels(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	c, err := ns.NotificationChannels(ctx, a.ID)
+	must(t, err)
+	if c != (domain.NotificationChannels{}) {
+		t.Fatalf("default channels %+v, want the zero value", c)
+	}
+	must(t, ns.SaveNotificationChannels(ctx, a.ID, domain.NotificationChannels{NtfyServer: "https://ntfy.example", NtfyTopic: "beds", UpdatedAt: base}))
+	must(t, ns.SaveNotificationChannels(ctx, a.ID, domain.NotificationChannels{NtfyServer: "https://ntfy.example", NtfyTopic: "beds-2", UpdatedAt: base.Add(time.Hour)}))
+	c, err = ns.NotificationChannels(ctx, a.ID)
+	must(t, err)
+	if c.NtfyServer != "https://ntfy.example" || c.NtfyTopic != "beds-2" || !c.UpdatedAt.Equal(base.Add(time.Hour)) {
+		t.Fatalf("channels read back %+v", c)
+	}
+	if c, _ := ns.NotificationChannels(ctx, b.ID); c.NtfyTopic != "" {
+		t.Fatal("b got a's settings")
+	}
+	mustCode(t, ns.SaveNotificationChannels(ctx, 987654, domain.NotificationChannels{NtfyTopic: "x", UpdatedAt: base}), domain.ENotFound)
+}
+
+func testVAPIDKeys(t *testing.T, _ ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	_, err := ns.VAPIDKeys(ctx)
+	mustCode(t, err, domain.ENotFound)
+	first := domain.VAPIDKeys{PublicKey: "pub-1", PrivateKey: "priv-1"}
+	got, err := ns.SaveVAPIDKeysOnce(ctx, first)
+	must(t, err)
+	if got != first {
+		t.Fatalf("first save returned %+v", got)
+	}
+	got, err = ns.SaveVAPIDKeysOnce(ctx, domain.VAPIDKeys{PublicKey: "pub-2", PrivateKey: "priv-2"})
+	must(t, err)
+	if got != first {
+		t.Fatalf("second save returned %+v, want the first pair", got)
+	}
+	got, err = ns.VAPIDKeys(ctx)
+	must(t, err)
+	if got != first {
+		t.Fatalf("VAPIDKeys = %+v", got)
+	}
+}
+
+func testVAPIDKeysConcurrent(t *testing.T, _ ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	const n = 6
+	var wg sync.WaitGroup
+	got := make(chan domain.VAPIDKeys, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			k, err := ns.SaveVAPIDKeysOnce(ctx, domain.VAPIDKeys{PublicKey: uniq("pub"), PrivateKey: uniq("priv")})
+			if err != nil {
+				t.Error(err)
+			}
+			got <- k
+		}(i)
+	}
+	wg.Wait()
+	close(got)
+	var first domain.VAPIDKeys
+	for k := range got {
+		if first.IsZero() {
+			first = k
+		}
+		if k != first {
+			t.Fatalf("replicas got different pairs: %+v and %+v", first, k)
+		}
+	}
+}
