@@ -1,0 +1,377 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// NotificationsConfig tunes the notifications service.
+type NotificationsConfig struct {
+	// ListLimit is how many notifications the bell dropdown gets, newest first (default 200).
+	ListLimit int
+	// AdminListLimit is how many the console's history shows (default 500).
+	AdminListLimit int
+	// TestsPerHour bounds the test notifications one user may send themself (default 10).
+	TestsPerHour int
+	// Retention is how long notifications are kept; 0 keeps them for ever.
+	Retention time.Duration
+	// FanOutWorkers is how many recipients of one broadcast are served at once (default 4).
+	FanOutWorkers int
+	// PushDelivery names the push adapter in use ("webpush" or "log"), for the web app.
+	PushDelivery string
+}
+
+// Notifications is the bell dropdown, the superadmin's console and test notifications. Every
+// notification is stored first, in its own transaction, so the app always has it; the other
+// channels come after through Delivery.
+type Notifications struct {
+	store    ports.Store
+	notify   ports.NotifyStore
+	delivery *Delivery
+	vapid    *VAPID
+	clock    ports.Clock
+	cfg      NotificationsConfig
+	log      *slog.Logger
+
+	background sync.WaitGroup
+}
+
+// NewNotifications builds the notifications service.
+func NewNotifications(store ports.Store, notify ports.NotifyStore, delivery *Delivery, vapid *VAPID, clock ports.Clock, cfg NotificationsConfig, log *slog.Logger) *Notifications {
+	if cfg.ListLimit <= 0 {
+		cfg.ListLimit = 200
+	}
+	if cfg.AdminListLimit <= 0 {
+		cfg.AdminListLimit = 500
+	}
+	if cfg.TestsPerHour <= 0 {
+		cfg.TestsPerHour = 10
+	}
+	if cfg.FanOutWorkers <= 0 {
+		cfg.FanOutWorkers = 4
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Notifications{store: store, notify: notify, delivery: delivery, vapid: vapid, clock: clock, cfg: cfg, log: log}
+}
+
+func notificationNotFound(err error) error {
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return domain.Errorf(domain.ENotFound, domain.MsgNotificationNotFound)
+	}
+	return err
+}
+
+// List returns the notifications reaching the caller, newest first, with their read state.
+func (s *Notifications) List(ctx context.Context, p *domain.Principal) ([]*domain.UserNotification, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	return s.notify.ListUserNotifications(ctx, domain.AudienceOf(p.User), s.cfg.ListLimit)
+}
+
+// UnreadCount returns how many notifications reaching the caller are unread.
+func (s *Notifications) UnreadCount(ctx context.Context, p *domain.Principal) (int, error) {
+	if err := signedIn(p); err != nil {
+		return 0, err
+	}
+	return s.notify.CountUnreadNotifications(ctx, domain.AudienceOf(p.User))
+}
+
+// MarkRead marks one notification read for the caller only. A notification that does not reach
+// the caller is not found.
+func (s *Notifications) MarkRead(ctx context.Context, p *domain.Principal, id int64) (*domain.UserNotification, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	n, err := s.notify.MarkNotificationRead(ctx, domain.AudienceOf(p.User), id, s.clock.Now())
+	return n, notificationNotFound(err)
+}
+
+// MarkAllRead marks every notification reaching the caller read and returns how many were
+// unread.
+func (s *Notifications) MarkAllRead(ctx context.Context, p *domain.Principal) (int, error) {
+	if err := signedIn(p); err != nil {
+		return 0, err
+	}
+	return s.notify.MarkAllNotificationsRead(ctx, domain.AudienceOf(p.User), s.clock.Now())
+}
+
+// AdminNotification is a notification in the console's history.
+type AdminNotification struct {
+	domain.Notification
+	// TargetName is the target site's name or user's username; empty for global notifications
+	// and for targets deleted since.
+	TargetName string
+	// RecipientCount is how many active users it reaches now; ReadCount how many users read it.
+	RecipientCount int
+	ReadCount      int
+	// IsRead is true once every recipient has read it.
+	IsRead bool
+}
+
+// audienceIndex answers the console's questions about who a notification reaches, from one
+// read of the users and sites.
+type audienceIndex struct {
+	users []*domain.User
+	sites map[int64]string
+	names map[int64]string
+}
+
+func (s *Notifications) loadAudience(ctx context.Context) (*audienceIndex, error) {
+	users, err := s.store.ListUsers(ctx, ports.UserFilter{})
+	if err != nil {
+		return nil, err
+	}
+	sites, err := s.store.ListSites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	idx := &audienceIndex{users: users, sites: map[int64]string{}, names: map[int64]string{}}
+	for _, x := range sites {
+		idx.sites[x.ID] = x.Name
+	}
+	for _, u := range users {
+		idx.names[u.ID] = u.Username
+	}
+	return idx, nil
+}
+
+// recipients returns the active users n reaches.
+func (a *audienceIndex) recipients(n *domain.Notification) []*domain.User {
+	var out []*domain.User
+	for _, u := range a.users {
+		if u.IsActive && n.Reaches(u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (a *audienceIndex) describe(n *domain.Notification, readCount int) *AdminNotification {
+	out := &AdminNotification{Notification: *n, ReadCount: readCount, RecipientCount: len(a.recipients(n))}
+	if n.TargetID != nil {
+		switch n.TargetType {
+		case domain.TargetSite:
+			out.TargetName = a.sites[*n.TargetID]
+		case domain.TargetUser:
+			out.TargetName = a.names[*n.TargetID]
+		}
+	}
+	out.IsRead = out.RecipientCount > 0 && readCount >= out.RecipientCount
+	return out
+}
+
+// AdminList returns every notification, newest first, for the console (superadmins only).
+func (s *Notifications) AdminList(ctx context.Context, p *domain.Principal) ([]*AdminNotification, error) {
+	if err := requireSuperadmin(p); err != nil {
+		return nil, err
+	}
+	list, err := s.notify.ListNotifications(ctx, s.cfg.AdminListLimit)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := s.loadAudience(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*AdminNotification, len(list))
+	for i, n := range list {
+		out[i] = idx.describe(&n.Notification, n.ReadCount)
+	}
+	return out, nil
+}
+
+// Send stores a notification from the console (superadmins only) after the form's rules (spec
+// 02 §5) and a check that the target site or user exists, then delivers it to its recipients'
+// other channels in the background. It returns once the notification is stored.
+func (s *Notifications) Send(ctx context.Context, p *domain.Principal, n *domain.Notification) (*AdminNotification, error) {
+	if err := requireSuperadmin(p); err != nil {
+		return nil, err
+	}
+	n.ID, n.Kind, n.CreatedBy, n.CreatedAt = 0, domain.KindAdmin, &p.User.ID, s.clock.Now()
+	if err := domain.ValidateNotification(n); err != nil {
+		return nil, err
+	}
+	if err := s.checkTarget(ctx, n); err != nil {
+		return nil, err
+	}
+	if err := s.notify.CreateNotification(ctx, n); err != nil {
+		return nil, err
+	}
+	idx, err := s.loadAudience(ctx)
+	if err != nil {
+		// Stored already: the app has it. Only the other channels are lost.
+		s.log.Error("notification stored but its recipients could not be read for delivery", "notification", n.ID, "err", err)
+		return &AdminNotification{Notification: *n}, nil
+	}
+	recipients := idx.recipients(n)
+	s.fanOut(n, recipients)
+	s.log.Info("notification sent", "notification", n.ID, "target", n.TargetType, "targetId", idOrZero(n.TargetID), "recipients", len(recipients), "by", p.User.Username)
+	return idx.describe(n, 0), nil
+}
+
+func (s *Notifications) checkTarget(ctx context.Context, n *domain.Notification) error {
+	switch n.TargetType {
+	case domain.TargetSite:
+		if _, err := s.store.SiteByID(ctx, *n.TargetID); domain.ErrorCode(err) == domain.ENotFound {
+			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgSiteNotFound, Fields: map[string]string{"targetId": domain.MsgSiteNotFound}}
+		} else if err != nil {
+			return err
+		}
+	case domain.TargetUser:
+		if _, err := s.store.UserByID(ctx, *n.TargetID); domain.ErrorCode(err) == domain.ENotFound {
+			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgUserNotFound, Fields: map[string]string{"targetId": domain.MsgUserNotFound}}
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func idOrZero(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
+}
+
+// fanOutTimeout bounds one broadcast's delivery beyond the app.
+const fanOutTimeout = 30 * time.Minute
+
+// fanOut delivers n to users' other channels in the background, a few users at a time.
+func (s *Notifications) fanOut(n *domain.Notification, users []*domain.User) {
+	if len(users) == 0 {
+		return
+	}
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), fanOutTimeout)
+		defer cancel()
+		queue := make(chan *domain.User)
+		var workers sync.WaitGroup
+		for i := 0; i < s.cfg.FanOutWorkers && i < len(users); i++ {
+			workers.Add(1)
+			go func() {
+				defer workers.Done()
+				for u := range queue {
+					s.delivery.Deliver(ctx, u, n)
+				}
+			}()
+		}
+		for _, u := range users {
+			queue <- u
+		}
+		close(queue)
+		workers.Wait()
+	}()
+}
+
+// Wait blocks until background deliveries finish or ctx ends, for a graceful shutdown (and for
+// tests).
+func (s *Notifications) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.background.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Delete removes a notification for everyone, with everyone's read state (superadmins only).
+func (s *Notifications) Delete(ctx context.Context, p *domain.Principal, id int64) error {
+	if err := requireSuperadmin(p); err != nil {
+		return err
+	}
+	if err := s.notify.DeleteNotification(ctx, id); err != nil {
+		return notificationNotFound(err)
+	}
+	s.log.Info("notification deleted", "notification", id, "by", p.User.Username)
+	return nil
+}
+
+// SentNotification is a notification delivered to one user while the caller waited, with what
+// each channel did.
+type SentNotification struct {
+	Notification *domain.Notification
+	Report       DeliveryReport
+}
+
+// SendTest sends the caller a sample notification of one of the spec's types through every
+// channel they enabled, and reports what each channel did. At most TestsPerHour an hour.
+func (s *Notifications) SendTest(ctx context.Context, p *domain.Principal, kind string) (*SentNotification, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	n, err := domain.TestNotification(kind, p.User)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	sent, err := s.notify.CountNotificationsSince(ctx, p.User.ID, domain.KindTest, now.Add(-time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	if sent >= s.cfg.TestsPerHour {
+		return nil, &domain.Error{Code: domain.ERateLimited, Message: domain.MsgTooManyTestNotifications, RetryAfter: time.Hour}
+	}
+	return s.sendNow(ctx, p.User, n, &p.User.ID)
+}
+
+// TestAsOperator sends one notification to the named user through every channel they enabled
+// and reports what each did: `gardenctl push test`. Empty title and content take a default.
+func (s *Notifications) TestAsOperator(ctx context.Context, username, title, content string) (*domain.User, *SentNotification, error) {
+	u, err := s.store.UserByUsername(ctx, domain.NormalizeUsername(username))
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return nil, nil, domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if title == "" {
+		title = "Test notification"
+	}
+	if content == "" {
+		content = "Notifications from Garden reach this device."
+	}
+	id := u.ID
+	n := &domain.Notification{Kind: domain.KindTest, Title: title, Content: content, TargetType: domain.TargetUser, TargetID: &id,
+		Data: map[string]any{"type": "operator_test", "test": true, "url": "/"}}
+	sent, err := s.sendNow(ctx, u, n, nil)
+	return u, sent, err
+}
+
+// sendNow stores n for u and delivers it while the caller waits.
+func (s *Notifications) sendNow(ctx context.Context, u *domain.User, n *domain.Notification, by *int64) (*SentNotification, error) {
+	n.CreatedBy, n.CreatedAt = by, s.clock.Now()
+	if err := domain.ValidateNotification(n); err != nil {
+		return nil, err
+	}
+	if err := s.notify.CreateNotification(ctx, n); err != nil {
+		return nil, err
+	}
+	return &SentNotification{Notification: n, Report: s.delivery.Deliver(ctx, u, n)}, nil
+}
+
+// Prune deletes notifications older than the retention (none when it is 0), notifications of
+// deleted users and sites, and once-keys older than a week; it returns how many notifications
+// it deleted.
+func (s *Notifications) Prune(ctx context.Context) (int, error) {
+	now := s.clock.Now()
+	var before time.Time
+	if s.cfg.Retention > 0 {
+		before = now.Add(-s.cfg.Retention)
+	}
+	return s.notify.PruneNotifications(ctx, before, domain.AddDays(domain.DateOf(now), -7))
+}

@@ -1,0 +1,115 @@
+package app_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+func (e *notifyEnv) plant(t *testing.T, p *domain.Principal, name string, lastWatered time.Time, every int) *domain.Plant {
+	t.Helper()
+	fert := 30
+	pl := &domain.Plant{UserID: p.User.ID, Name: name, Type: domain.Herbs, Status: domain.StatusHealthy, WaterFrequency: &every,
+		FertilizerFrequency: &fert, LastWatered: &lastWatered, AcquiredDate: now, CreatedAt: now}
+	if err := e.store.CreatePlant(context.Background(), pl, 0); err != nil {
+		t.Fatal(err)
+	}
+	return pl
+}
+
+func TestCareReminders_Run(t *testing.T) {
+	t.Parallel()
+	e := newNotifyEnv(t)
+	ctx := context.Background()
+	today := domain.DateOf(now)
+	thirsty := e.user(t, domain.RoleUser, nil, nil)
+	e.plant(t, thirsty, "Basil", today.AddDate(0, 0, -7), 7)   // due today
+	e.plant(t, thirsty, "Cactus", today.AddDate(0, 0, -1), 30) // not due
+	e.device(t, thirsty, "https://push.example/thirsty")
+	tasker := e.user(t, domain.RoleUser, nil, nil)
+	rose := e.plant(t, tasker, "Rose", today, 7) // watered today
+	task := &domain.CareTask{UserID: tasker.User.ID, PlantID: rose.ID, Type: domain.TaskPrune, ScheduledDate: today, CreatedAt: now}
+	if err := e.store.CreateTask(ctx, task); err != nil {
+		t.Fatal(err)
+	}
+	optedOut := e.user(t, domain.RoleUser, nil, func(u *domain.User) { u.NotificationPrefs.CareReminders = false })
+	e.plant(t, optedOut, "Mint", today.AddDate(0, 0, -30), 7)
+	inactive := e.user(t, domain.RoleUser, nil, func(u *domain.User) { u.IsActive = false })
+	e.plant(t, inactive, "Sage", today.AddDate(0, 0, -30), 7)
+	idle := e.user(t, domain.RoleUser, nil, nil)
+	e.plant(t, idle, "Fern", today, 7)
+
+	reminders := app.NewCareReminders(e.store, e.store, e.delivery, e.clock, time.UTC, quiet)
+	var progressed int
+	run, err := reminders.Run(ctx, func(done, total int) { progressed = done })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Users != 3 || run.Notified != 2 || run.NothingDue != 1 || run.AlreadySent != 0 || run.Failed != 0 || progressed != 3 {
+		t.Fatalf("run %+v (progress %d)", run, progressed)
+	}
+	if run.Channels["push_sent"] != 1 || run.Channels["email_sent"] != 2 {
+		t.Fatalf("channels %v", run.Channels)
+	}
+	list, _ := e.svc.List(ctx, thirsty)
+	if len(list) != 1 || list[0].Title != "Today's plant care: 1 plant" || list[0].Content != "Water: Basil." || list[0].Kind != domain.KindCareReminder {
+		t.Fatalf("thirsty got %+v", list)
+	}
+	list, _ = e.svc.List(ctx, tasker)
+	if len(list) != 1 || list[0].Content != "Tasks: prune Rose." {
+		t.Fatalf("tasker got %+v", list)
+	}
+	for _, p := range []*domain.Principal{optedOut, inactive, idle} {
+		if list, _ := e.svc.List(ctx, p); len(list) != 0 {
+			t.Errorf("%s was reminded: %+v", p.User.Username, list[0])
+		}
+	}
+	pushes := e.push.sent()
+	if len(pushes) != 1 || pushes[0].msg.Tag != "garden-care-reminder" || pushes[0].msg.URL != "/schedule" {
+		t.Fatalf("pushes %+v", pushes)
+	}
+
+	// A second run the same day (a re-run, another replica) sends nothing again.
+	e.clock.Set(now.Add(3 * time.Hour))
+	again, err := reminders.Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Notified != 0 || again.AlreadySent != 2 || len(e.push.sent()) != 1 || len(e.mail.sent()) != 2 {
+		t.Fatalf("second run %+v, pushes %d, mails %d", again, len(e.push.sent()), len(e.mail.sent()))
+	}
+	// The next day reminds again: the basil is still dry; the pruning was a one-off for today.
+	e.clock.Set(now.Add(24 * time.Hour))
+	next, err := reminders.Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Notified != 1 || next.NothingDue != 2 || !next.Day.Equal(today.AddDate(0, 0, 1)) {
+		t.Fatalf("next day %+v", next)
+	}
+}
+
+// TestCareReminders_LocalDay: "today" is the calendar date in the configured zone, not UTC.
+func TestCareReminders_LocalDay(t *testing.T) {
+	t.Parallel()
+	e := newNotifyEnv(t)
+	u := e.user(t, domain.RoleUser, nil, nil)
+	zone := time.FixedZone("UTC+3", 3*3600)
+	// 22:30 UTC on 2 April is 01:30 on 3 April in UTC+3: a plant due on the 3rd is due.
+	e.clock.Set(time.Date(2026, 4, 2, 22, 30, 0, 0, time.UTC))
+	e.plant(t, u, "Basil", time.Date(2026, 3, 27, 12, 0, 0, 0, time.UTC), 7)
+	run, err := app.NewCareReminders(e.store, e.store, e.delivery, e.clock, zone, quiet).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Notified != 1 || run.Day.Format(domain.DateLayout) != "2026-04-03" {
+		t.Fatalf("run %+v", run)
+	}
+	utcRun, _ := app.NewCareReminders(e.store, e.store, e.delivery, e.clock, time.UTC, quiet).Run(context.Background(), nil)
+	if utcRun.Day.Format(domain.DateLayout) != "2026-04-02" || utcRun.NothingDue != 1 {
+		t.Fatalf("UTC run %+v", utcRun)
+	}
+}
