@@ -233,13 +233,11 @@ func (m *Mailer) deliver(ctx context.Context, to string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	// Closing the connection is how a cancelled context interrupts net/smtp, which has no
-	// context of its own.
+	// Closing the connection is how the context (the caller's, or the timeout) interrupts
+	// net/smtp, which has no context of its own. It runs once ctx is done, so the caller sees
+	// ctx's error rather than a bare network one.
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
-	if deadline, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(deadline)
-	}
 	if m.security == implicitTLS {
 		tc := tls.Client(conn, m.tls)
 		if err := tc.HandshakeContext(ctx); err != nil {
