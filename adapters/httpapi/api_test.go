@@ -49,6 +49,7 @@ type harness struct {
 	accounts *app.Accounts
 	clock    *clock
 	logs     *bytes.Buffer
+	notify   *notifyFixture
 }
 
 type options struct {
@@ -99,6 +100,7 @@ func newHarness(t testing.TB, o options) *harness {
 	if err := runner.Register(context.Background(), jobs.CatalogueImportJob{Import: imports, Configured: true}); err != nil {
 		t.Fatal(err)
 	}
+	nf := newNotifyFixture(store, s, c, log)
 	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Services: httpapi.Services{
 		Plants:        app.NewPlants(store, c),
 		CareTasks:     app.NewCareTasks(store, c),
@@ -112,13 +114,14 @@ func newHarness(t testing.TB, o options) *harness {
 		Jobs:          app.NewJobs(store, runner, c),
 		Sites:         app.NewSites(store, c),
 		Maintenance:   app.NewMaintenance(store, c),
+		Notifications: nf.svc,
 	}}
 	if o.web != nil {
 		opts.Web = o.web
 	}
 	srv := httptest.NewServer(httpapi.New(opts).Handler())
 	t.Cleanup(srv.Close)
-	return &harness{t: t, srv: srv, store: store, accounts: acc, clock: c, logs: logs}
+	return &harness{t: t, srv: srv, store: store, accounts: acc, clock: c, logs: logs, notify: nf}
 }
 
 type lockedWriter struct {

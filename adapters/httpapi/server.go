@@ -28,6 +28,7 @@ type Services struct {
 	Jobs          *app.Jobs
 	Sites         *app.Sites
 	Maintenance   *app.Maintenance
+	Notifications *app.Notifications
 }
 
 // Server holds the services the handlers call.
@@ -157,6 +158,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("PATCH /api/maintenance/functions/{id}", s.authed(s.handleSetFunction))
 	mux.HandleFunc("DELETE /api/maintenance/functions/{id}", s.authed(s.handleDeleteFunction))
 	mux.HandleFunc("POST /api/maintenance/site/{id}", s.authed(s.handleSetSiteMaintenance))
+
+	s.notificationRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))

@@ -1,0 +1,443 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// notificationRoutes adds the notification calls of spec 01 §7 and spec 02 §7, and ours for
+// Web Push, ntfy and unread counts (docs/api.md, "Notifications"). Writes are gated by
+// site-wide and site maintenance like every other write.
+func (s *Server) notificationRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/notifications", s.authed(s.handleListNotifications))
+	mux.HandleFunc("GET /api/notifications/unread-count", s.authed(s.handleUnreadCount))
+	mux.HandleFunc("PATCH /api/notifications/{id}/read", s.write("", s.handleMarkNotificationRead))
+	mux.HandleFunc("POST /api/notifications/mark-all-read", s.write("", s.handleMarkAllNotificationsRead))
+	mux.HandleFunc("POST /api/notifications/test", s.write("", s.handleTestNotification))
+
+	mux.HandleFunc("GET /api/notifications/admin", s.authed(s.handleAdminNotifications))
+	mux.HandleFunc("POST /api/notifications/send", s.write("", s.handleSendNotification))
+	mux.HandleFunc("DELETE /api/notifications/{id}", s.write("", s.handleDeleteNotification))
+
+	mux.HandleFunc("GET /api/notifications/vapid-public-key", s.authed(s.handleVAPIDPublicKey))
+	mux.HandleFunc("GET /api/notifications/devices", s.authed(s.handleListDevices))
+	mux.HandleFunc("POST /api/notifications/register-device", s.write("", s.handleRegisterDevice))
+	mux.HandleFunc("DELETE /api/notifications/devices/{id}", s.write("", s.handleDeleteDevice))
+	mux.HandleFunc("DELETE /api/notifications/devices", s.write("", s.handleDeleteDeviceByPlayerID))
+
+	mux.HandleFunc("GET /api/notifications/channels", s.authed(s.handleGetChannels))
+	mux.HandleFunc("PUT /api/notifications/channels", s.write("", s.handlePutChannels))
+}
+
+// notificationJSON is a notification in the bell dropdown (spec 01 §3).
+type notificationJSON struct {
+	ID        int64          `json:"id"`
+	Title     string         `json:"title"`
+	Content   string         `json:"content"`
+	CreatedAt time.Time      `json:"createdAt"`
+	IsRead    bool           `json:"isRead"`
+	ReadAt    *time.Time     `json:"readAt"`
+	Data      map[string]any `json:"data"`
+}
+
+func toNotificationJSON(n *domain.UserNotification) notificationJSON {
+	return notificationJSON{ID: n.ID, Title: n.Title, Content: n.Content, CreatedAt: n.CreatedAt.UTC(), IsRead: n.IsRead(), ReadAt: n.ReadAt, Data: dataJSON(n.Data)}
+}
+
+func dataJSON(d map[string]any) map[string]any {
+	if d == nil {
+		return map[string]any{}
+	}
+	return d
+}
+
+// adminNotificationJSON is a notification in the console's history (spec 02 §3), with who it
+// reaches and how many read it.
+type adminNotificationJSON struct {
+	ID             int64             `json:"id"`
+	Title          string            `json:"title"`
+	Content        string            `json:"content"`
+	TargetType     domain.TargetType `json:"targetType"`
+	TargetID       *int64            `json:"targetId"`
+	TargetName     string            `json:"targetName"`
+	Data           map[string]any    `json:"data"`
+	Kind           string            `json:"kind"`
+	CreatedAt      time.Time         `json:"createdAt"`
+	CreatedBy      *int64            `json:"createdBy"`
+	IsRead         bool              `json:"isRead"`
+	ReadCount      int               `json:"readCount"`
+	RecipientCount int               `json:"recipientCount"`
+}
+
+func toAdminNotificationJSON(n *app.AdminNotification) adminNotificationJSON {
+	return adminNotificationJSON{ID: n.ID, Title: n.Title, Content: n.Content, TargetType: n.TargetType, TargetID: n.TargetID,
+		TargetName: n.TargetName, Data: dataJSON(n.Data), Kind: n.Kind, CreatedAt: n.CreatedAt.UTC(), CreatedBy: n.CreatedBy,
+		IsRead: n.IsRead, ReadCount: n.ReadCount, RecipientCount: n.RecipientCount}
+}
+
+func (s *Server) handleListNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	list, err := s.svc.Notifications.List(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]notificationJSON, len(list))
+	for i, n := range list {
+		out[i] = toNotificationJSON(n)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	n, err := s.svc.Notifications.UnreadCount(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"count": n})
+}
+
+func (s *Server) handleMarkNotificationRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgNotificationNotFound))
+		return
+	}
+	n, err := s.svc.Notifications.MarkRead(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toNotificationJSON(n))
+}
+
+func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	n, err := s.svc.Notifications.MarkAllRead(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"success": true, "marked": n})
+}
+
+func (s *Server) handleAdminNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	list, err := s.svc.Notifications.AdminList(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]adminNotificationJSON, len(list))
+	for i, n := range list {
+		out[i] = toAdminNotificationJSON(n)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// flexID is an id the page may send as a number, a numeric string (a select's value), null or
+// "" (none chosen).
+type flexID struct {
+	Value *int64
+	Bad   bool
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (f *flexID) UnmarshalJSON(b []byte) error {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	switch x := v.(type) {
+	case nil:
+	case float64:
+		if id := int64(x); float64(id) == x {
+			f.Value = &id
+		} else {
+			f.Bad = true
+		}
+	case string:
+		if strings.TrimSpace(x) == "" {
+			return nil
+		}
+		if id, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
+			f.Value = &id
+		} else {
+			f.Bad = true
+		}
+	default:
+		f.Bad = true
+	}
+	return nil
+}
+
+type sendNotificationRequest struct {
+	Title      string          `json:"title"`
+	Content    string          `json:"content"`
+	TargetType string          `json:"targetType"`
+	TargetID   flexID          `json:"targetId"`
+	Data       json.RawMessage `json:"data"`
+}
+
+// maxNotificationData bounds the free record a notification carries.
+const maxNotificationData = 8 << 10
+
+func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	// The caller's rights first, so that nobody else learns what the form would say.
+	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in sendNotificationRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var f fieldErrors
+	n := &domain.Notification{Title: in.Title, Content: in.Content, TargetType: domain.TargetType(strings.ToLower(strings.TrimSpace(in.TargetType))), TargetID: in.TargetID.Value}
+	if in.TargetID.Bad {
+		f.v.Add("targetId", "targetId must be a number")
+	}
+	if raw := bytes.TrimSpace(in.Data); len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
+		if len(raw) > maxNotificationData {
+			f.v.Add("data", "Data is too large (at most 8 KiB)")
+		} else if err := json.Unmarshal(raw, &n.Data); err != nil || n.Data == nil {
+			f.v.Add("data", "data must be an object")
+		}
+	}
+	if err := f.err(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := s.svc.Notifications.Send(r.Context(), p, n)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toAdminNotificationJSON(out))
+}
+
+func (s *Server) handleDeleteNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgNotificationNotFound))
+		return
+	}
+	if err := s.svc.Notifications.Delete(r.Context(), p, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+type channelReportJSON struct {
+	Status  string `json:"status"`
+	Sent    int    `json:"sent"`
+	Failed  int    `json:"failed"`
+	Removed int    `json:"removed"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+func toChannelReportJSON(c app.ChannelReport) channelReportJSON {
+	return channelReportJSON{Status: c.Status, Sent: c.Sent, Failed: c.Failed, Removed: c.Removed, Reason: c.Reason}
+}
+
+func (s *Server) handleTestNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in struct {
+		Type string `json:"type"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sent, err := s.svc.Notifications.SendTest(r.Context(), p, in.Type)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	n := sent.Notification
+	rep := sent.Report
+	writeJSON(w, http.StatusCreated, map[string]any{
+		"notification": toNotificationJSON(&domain.UserNotification{Notification: *n}),
+		"channels": map[string]any{
+			"inApp": channelReportJSON{Status: app.DeliverySent, Sent: 1},
+			"push":  toChannelReportJSON(rep.Push), "email": toChannelReportJSON(rep.Email), "ntfy": toChannelReportJSON(rep.Ntfy),
+		},
+	})
+}
+
+func (s *Server) handleVAPIDPublicKey(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	k, err := s.svc.Notifications.VAPIDPublicKey(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"publicKey": k.PublicKey, "delivery": k.Delivery})
+}
+
+type deviceInfoJSON struct {
+	UserAgent string `json:"userAgent"`
+	Platform  string `json:"platform"`
+	Vendor    string `json:"vendor"`
+}
+
+// deviceJSON is a registered device (spec 01 §3). Its keys stay on the server.
+type deviceJSON struct {
+	ID          int64          `json:"id"`
+	PlayerID    string         `json:"playerId"`
+	DeviceName  string         `json:"deviceName"`
+	DeviceInfo  deviceInfoJSON `json:"deviceInfo"`
+	PushEnabled bool           `json:"pushEnabled"`
+	CreatedAt   time.Time      `json:"createdAt"`
+	UpdatedAt   time.Time      `json:"updatedAt"`
+}
+
+func toDeviceJSON(d *domain.Device) deviceJSON {
+	return deviceJSON{ID: d.ID, PlayerID: d.PlayerID, DeviceName: d.Name, DeviceInfo: deviceInfoJSON(d.Info),
+		PushEnabled: d.Subscription.CanPush(), CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC()}
+}
+
+// registerDeviceRequest is the spec's {playerId, deviceName, deviceInfo} plus the browser's
+// PushSubscription JSON, which carries the keys Web Push needs.
+type registerDeviceRequest struct {
+	PlayerID     string          `json:"playerId"`
+	DeviceName   string          `json:"deviceName"`
+	DeviceInfo   json.RawMessage `json:"deviceInfo"`
+	Subscription *struct {
+		Endpoint string `json:"endpoint"`
+		Keys     struct {
+			P256dh string `json:"p256dh"`
+			Auth   string `json:"auth"`
+		} `json:"keys"`
+	} `json:"subscription"`
+}
+
+func (s *Server) handleRegisterDevice(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in registerDeviceRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := &domain.Device{PlayerID: in.PlayerID, Name: in.DeviceName}
+	// deviceInfo is an object; a bare string is taken as the user agent.
+	if raw := bytes.TrimSpace(in.DeviceInfo); len(raw) > 0 && raw[0] == '"' {
+		_ = json.Unmarshal(raw, &d.Info.UserAgent)
+	} else if len(raw) > 0 && raw[0] == '{' {
+		var info deviceInfoJSON
+		if err := json.Unmarshal(raw, &info); err != nil {
+			s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "deviceInfo must be an object", Fields: map[string]string{"deviceInfo": "deviceInfo must be an object"}})
+			return
+		}
+		d.Info = domain.DeviceInfo(info)
+	}
+	if in.Subscription != nil {
+		d.Subscription = domain.PushSubscription{Endpoint: in.Subscription.Endpoint, P256dh: in.Subscription.Keys.P256dh, Auth: in.Subscription.Keys.Auth}
+	}
+	dev, created, err := s.svc.Notifications.RegisterDevice(r.Context(), p, d)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	writeJSON(w, status, toDeviceJSON(dev))
+}
+
+func (s *Server) handleListDevices(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	list, err := s.svc.Notifications.Devices(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]deviceJSON, len(list))
+	for i, d := range list {
+		out[i] = toDeviceJSON(d)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleDeleteDevice takes the device's id, or its player id (URL-encoded), which is what the
+// web app knows of the current browser.
+func (s *Server) handleDeleteDevice(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	raw := r.PathValue("id")
+	var err error
+	if id, perr := strconv.ParseInt(raw, 10, 64); perr == nil && id > 0 {
+		err = s.svc.Notifications.RemoveDevice(r.Context(), p, id)
+	} else {
+		err = s.svc.Notifications.RemoveDeviceByPlayerID(r.Context(), p, raw)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleDeleteDeviceByPlayerID(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	playerID := r.URL.Query().Get("playerId")
+	if playerID == "" {
+		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: domain.MsgDevicePlayerIDRequired, Fields: map[string]string{"playerId": domain.MsgDevicePlayerIDRequired}})
+		return
+	}
+	if err := s.svc.Notifications.RemoveDeviceByPlayerID(r.Context(), p, playerID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// channelsJSON is the caller's ntfy settings.
+type channelsJSON struct {
+	NtfyServer        string     `json:"ntfyServer"`
+	NtfyTopic         string     `json:"ntfyTopic"`
+	NtfyDefaultServer string     `json:"ntfyDefaultServer"`
+	NtfyEnabled       bool       `json:"ntfyEnabled"`
+	UpdatedAt         *time.Time `json:"updatedAt"`
+}
+
+func toChannelsJSON(c domain.NotificationChannels) channelsJSON {
+	_, on := c.NtfyTarget()
+	out := channelsJSON{NtfyServer: c.NtfyServer, NtfyTopic: c.NtfyTopic, NtfyDefaultServer: domain.DefaultNtfyServer, NtfyEnabled: on}
+	if !c.UpdatedAt.IsZero() {
+		t := c.UpdatedAt.UTC()
+		out.UpdatedAt = &t
+	}
+	return out
+}
+
+func (s *Server) handleGetChannels(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	c, err := s.svc.Notifications.Channels(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toChannelsJSON(c))
+}
+
+func (s *Server) handlePutChannels(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in struct {
+		NtfyServer string `json:"ntfyServer"`
+		NtfyTopic  string `json:"ntfyTopic"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c, err := s.svc.Notifications.SetChannels(r.Context(), p, domain.NotificationChannels{NtfyServer: in.NtfyServer, NtfyTopic: in.NtfyTopic})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toChannelsJSON(c))
+}
