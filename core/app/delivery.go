@@ -35,6 +35,9 @@ type DeliveryConfig struct {
 	PushTTL time.Duration
 	// ChannelTimeout bounds each channel's work for one user (default 30s).
 	ChannelTimeout time.Duration
+	// PushLogOnly and EmailLogOnly say that the adapter writes to the server log instead of
+	// delivering (the embedded defaults), so reports can say so.
+	PushLogOnly, EmailLogOnly bool
 }
 
 // ChannelReport is what one channel did for one user.
@@ -146,10 +149,10 @@ func (d *Delivery) Deliver(ctx context.Context, u *domain.User, n *domain.Notifi
 	}
 	off := skipReason(u)
 	run(ChannelPush, &report.Push, plan.Push, firstOf(off, "push is turned off"), func(ctx context.Context) ChannelReport {
-		return d.deliverPush(ctx, u, n, msg)
+		return logOnly(d.deliverPush(ctx, u, n, msg), d.cfg.PushLogOnly, "written to the server log: Web Push delivery is not enabled")
 	})
 	run(ChannelEmail, &report.Email, plan.Email, firstOf(off, emailSkipReason(u)), func(ctx context.Context) ChannelReport {
-		return d.deliverEmail(ctx, u, n, msg)
+		return logOnly(d.deliverEmail(ctx, u, n, msg), d.cfg.EmailLogOnly, "written to the server log: no SMTP server is configured")
 	})
 	target, _ := channels.NtfyTarget()
 	run(ChannelNtfy, &report.Ntfy, plan.Ntfy, firstOf(off, "no ntfy topic is set"), func(ctx context.Context) ChannelReport {
@@ -157,6 +160,14 @@ func (d *Delivery) Deliver(ctx context.Context, u *domain.User, n *domain.Notifi
 	})
 	wg.Wait()
 	return report
+}
+
+// logOnly notes on a sent report that the adapter only logged.
+func logOnly(r ChannelReport, only bool, why string) ChannelReport {
+	if only && r.Status == DeliverySent && r.Reason == "" {
+		r.Reason = why
+	}
+	return r
 }
 
 func skipReason(u *domain.User) string {

@@ -158,3 +158,20 @@ func TestDelivery_EmailContent(t *testing.T) {
 		t.Fatalf("mail %+v", m)
 	}
 }
+
+// TestDelivery_LogOnlyAdaptersSaySo: with the embedded defaults the report says the message went
+// to the log, so the settings page does not claim an e-mail was sent.
+func TestDelivery_LogOnlyAdaptersSaySo(t *testing.T) {
+	t.Parallel()
+	e := newNotifyEnv(t)
+	ctx := context.Background()
+	u := e.user(t, domain.RoleUser, nil, nil)
+	e.device(t, u, "https://push.example/log")
+	d := app.NewDelivery(e.store, e.push, e.mail, e.ntfy, app.DeliveryConfig{PushLogOnly: true, EmailLogOnly: true}, quiet)
+	n := &domain.Notification{ID: 1, Title: "t", Content: "c"}
+	r := d.Deliver(ctx, u.User, n)
+	if r.Push.Status != app.DeliverySent || !strings.Contains(r.Push.Reason, "server log") ||
+		r.Email.Status != app.DeliverySent || !strings.Contains(r.Email.Reason, "no SMTP server") {
+		t.Fatalf("report %+v", r)
+	}
+}

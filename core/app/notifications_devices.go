@@ -146,3 +146,12 @@ func (v *VAPID) Keys(ctx context.Context) (domain.VAPIDKeys, error) {
 	v.keys = k
 	return k, nil
 }
+
+// PushKeyAsOperator is VAPIDPublicKey for the command line.
+func (s *Notifications) PushKeyAsOperator(ctx context.Context) (PushKey, error) {
+	k, err := s.vapid.Keys(ctx)
+	if err != nil {
+		return PushKey{}, err
+	}
+	return PushKey{PublicKey: k.PublicKey, Delivery: s.cfg.PushDelivery}, nil
+}
