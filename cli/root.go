@@ -26,6 +26,7 @@ type Runtime struct {
 	Jobs          *app.Jobs
 	Sites         *app.Sites
 	Maintenance   *app.Maintenance
+	Notifications *app.Notifications
 	// JobNames lists the registered jobs (after PrepareJobs).
 	JobNames func() []string
 	// PrepareJobs registers the job plugins, storing their default schedules once.
@@ -83,6 +84,7 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 	}
 	root.AddCommand(e.serveCommand(), e.migrateCommand(), e.versionCommand(), e.configCommand(), e.usersCommand(),
 		e.importCommand(), e.jobsCommand(), e.plantdbCommand(), e.sitesCommand(), e.maintenanceCommand())
+	root.AddCommand(e.pushCommand(), e.remindersCommand())
 	return root
 }
 

@@ -34,6 +34,7 @@ type Config struct {
 	ShutdownTimeout     time.Duration `mapstructure:"shutdown_timeout"`
 	LogLevel            string        `mapstructure:"log_level"`
 	LogFormat           string        `mapstructure:"log_format"`
+	Notify              NotifyConfig  `mapstructure:",squash"`
 }
 
 // Validate checks the configuration and fills derived values (BaseURL from Addr).
@@ -73,6 +74,9 @@ func (c *Config) Validate() error {
 	if c.LoginMaxFailures < 1 || c.LoginThrottleWindow <= 0 {
 		return fmt.Errorf("login_max_failures and login_throttle_window must be positive")
 	}
+	if err := c.Notify.validate(c.BaseURL); err != nil {
+		return err
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -104,6 +108,7 @@ func (c Config) Dump() string {
 		"log_level":             c.LogLevel,
 		"log_format":            c.LogFormat,
 	}
+	c.Notify.dump(values)
 	keys := make([]string, 0, len(values))
 	for k := range values {
 		keys = append(keys, k)
@@ -133,4 +138,70 @@ func maskURL(raw string) string {
 		return strings.Replace(u.String(), "xxxxx", "********", 1)
 	}
 	return raw
+}
+
+// NotifyConfig is the notification part of the configuration: push, e-mail, ntfy, reminders.
+type NotifyConfig struct {
+	// PushSender is auto (Web Push when VAPID keys are configured, else log), webpush or log.
+	PushSender      string `mapstructure:"push_sender"`
+	VAPIDPublicKey  string `mapstructure:"vapid_public_key"`
+	VAPIDPrivateKey string `mapstructure:"vapid_private_key"`
+	// VAPIDSubject is the contact push services see; filled from base_url when empty.
+	VAPIDSubject          string        `mapstructure:"vapid_subject"`
+	SMTPURL               string        `mapstructure:"smtp_url"`
+	NtfyAllowPrivateHosts bool          `mapstructure:"ntfy_allow_private_hosts"`
+	CareReminderTime      string        `mapstructure:"care_reminder_time"`
+	NotificationRetention time.Duration `mapstructure:"notification_retention"`
+}
+
+// WebPush reports whether pushes are delivered (true) or only logged.
+func (n NotifyConfig) WebPush() bool {
+	return n.PushSender == "webpush" || n.PushSender == "auto" && n.VAPIDPublicKey != ""
+}
+
+// validate checks the notification keys and fills the VAPID subject from baseURL.
+func (n *NotifyConfig) validate(baseURL string) error {
+	switch n.PushSender {
+	case "auto", "webpush", "log":
+	default:
+		return fmt.Errorf("push_sender %q: want auto, webpush or log", n.PushSender)
+	}
+	if (n.VAPIDPublicKey == "") != (n.VAPIDPrivateKey == "") {
+		return fmt.Errorf("vapid_public_key and vapid_private_key: set both or neither")
+	}
+	if n.VAPIDSubject == "" {
+		if strings.HasPrefix(baseURL, "https://") {
+			n.VAPIDSubject = baseURL
+		} else if u, err := url.Parse(baseURL); err == nil {
+			n.VAPIDSubject = "mailto:webpush@" + u.Hostname()
+		}
+	}
+	if !strings.HasPrefix(n.VAPIDSubject, "https://") && !(strings.HasPrefix(n.VAPIDSubject, "mailto:") && strings.Contains(n.VAPIDSubject, "@")) {
+		return fmt.Errorf("vapid_subject %q: want mailto:address or an https:// URL", n.VAPIDSubject)
+	}
+	if n.SMTPURL != "" {
+		if u, err := url.Parse(n.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			return fmt.Errorf("smtp_url: want smtp://user:pass@host:587?from=ADDRESS or smtps://…")
+		}
+	}
+	if t := n.CareReminderTime; len(t) != 5 || t[2] != ':' || t[:2] < "00" || t[:2] > "23" || t[3:] < "00" || t[3:] > "59" {
+		return fmt.Errorf("care_reminder_time %q: want HH:MM", n.CareReminderTime)
+	}
+	if n.NotificationRetention < 0 {
+		return fmt.Errorf("notification_retention must not be negative")
+	}
+	return nil
+}
+
+// dump adds the notification keys to a Dump, secrets masked: the VAPID private key and the
+// password inside the SMTP URL.
+func (n NotifyConfig) dump(values map[string]string) {
+	values["push_sender"] = n.PushSender
+	values["vapid_public_key"] = n.VAPIDPublicKey
+	values["vapid_private_key"] = mask(n.VAPIDPrivateKey)
+	values["vapid_subject"] = n.VAPIDSubject
+	values["smtp_url"] = maskURL(n.SMTPURL)
+	values["ntfy_allow_private_hosts"] = fmt.Sprint(n.NtfyAllowPrivateHosts)
+	values["care_reminder_time"] = n.CareReminderTime
+	values["notification_retention"] = n.NotificationRetention.String()
 }

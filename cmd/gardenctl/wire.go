@@ -9,9 +9,12 @@ import (
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/ntfy"
 	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/push"
 	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sanitize"
+	"github.com/gardenctl/garden/adapters/smtp"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
@@ -71,6 +74,11 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	sanitizer := sanitize.New()
 	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
 	jobService := app.NewJobs(store, runner, clock)
+	notifications, reminders, err := wireNotifications(cfg, store, clock, log)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
 	services := httpapi.Services{
 		Plants:        app.NewPlants(store, clock),
 		CareTasks:     app.NewCareTasks(store, clock),
@@ -84,6 +92,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Jobs:          jobService,
 		Sites:         app.NewSites(store, clock),
 		Maintenance:   app.NewMaintenance(store, clock),
+		Notifications: notifications,
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version})
 	return &cli.Runtime{
@@ -92,16 +101,20 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Jobs:          jobService,
 		Sites:         services.Sites,
 		Maintenance:   services.Maintenance,
+		Notifications: notifications,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {
+			if err := registerNotificationJobs(ctx, runner, cfg, notifications, reminders); err != nil {
+				return err
+			}
 			if err := runner.Register(ctx, jobs.CatalogueImportJob{Import: imports, Configured: cfg.CatalogueURL != ""}); err != nil {
 				return err
 			}
 			return runner.Register(ctx, jobs.SessionCleanupJob{Accounts: accounts})
 		},
 		StartJobs: func(ctx context.Context) error { return runner.Start(ctx, time.Minute) },
-		StopJobs:  runner.Shutdown,
+		StopJobs:  stopJobs(runner.Shutdown, notifications),
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
@@ -117,4 +130,66 @@ type unconfiguredCatalogue struct{}
 
 func (unconfiguredCatalogue) Fetch(context.Context, ports.CatalogueProgress) (ports.CatalogueResult, error) {
 	return ports.CatalogueResult{}, domain.Errorf(domain.EInvalid, "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address")
+}
+
+// wireNotifications picks the push, e-mail and ntfy adapters from the configuration and builds
+// the notification services on them.
+func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Clock, log *slog.Logger) (*app.Notifications, *app.CareReminders, error) {
+	n := cfg.Notify
+	var configured domain.VAPIDKeys
+	if n.VAPIDPublicKey != "" {
+		k, err := push.CheckVAPIDKeys(domain.VAPIDKeys{PublicKey: n.VAPIDPublicKey, PrivateKey: n.VAPIDPrivateKey})
+		if err != nil {
+			return nil, nil, fmt.Errorf("vapid_public_key and vapid_private_key: %w", err)
+		}
+		configured = k
+	}
+	vapid := app.NewVAPID(store, configured, push.GenerateVAPIDKeys)
+	var sender ports.PushSender = push.Log{Logger: log}
+	delivery := "log"
+	if n.WebPush() {
+		wp, err := push.NewWebPush(push.Config{Keys: vapid.Keys, Subject: n.VAPIDSubject, Logger: log})
+		if err != nil {
+			return nil, nil, err
+		}
+		sender, delivery = wp, "webpush"
+	}
+	var mailer ports.Mailer = smtp.Log{Logger: log}
+	if n.SMTPURL != "" {
+		m, err := smtp.New(smtp.Config{URL: n.SMTPURL})
+		if err != nil {
+			return nil, nil, err
+		}
+		mailer = m
+	}
+	ntfyClient := ntfy.New(ntfy.Config{AllowPrivateHosts: n.NtfyAllowPrivateHosts, UserAgent: "Garden/" + version})
+	d := app.NewDelivery(store, sender, mailer, ntfyClient, app.DeliveryConfig{BaseURL: cfg.BaseURL,
+		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == ""}, log)
+	notifications := app.NewNotifications(store, store, d, vapid, clock,
+		app.NotificationsConfig{Retention: n.NotificationRetention, PushDelivery: delivery}, log)
+	// "Today" for reminders is the server's local date, the zone the scheduler runs in.
+	reminders := app.NewCareReminders(store, store, d, clock, time.Local, log)
+	return notifications, reminders, nil
+}
+
+// registerNotificationJobs registers the care reminders and the notification cleanup.
+func registerNotificationJobs(ctx context.Context, runner *jobs.Runner, cfg configs.Config, n *app.Notifications, r *app.CareReminders) error {
+	if err := runner.Register(ctx, jobs.CareRemindersJob{Reminders: r, Time: cfg.Notify.CareReminderTime}); err != nil {
+		return err
+	}
+	return runner.Register(ctx, jobs.NotificationCleanupJob{Notifications: n})
+}
+
+// stopJobs stops the scheduler, then lets notifications still being delivered in the background
+// finish, for at most half a minute.
+func stopJobs(shutdown func() error, n *app.Notifications) func() error {
+	return func() error {
+		err := shutdown()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if werr := n.Wait(ctx); werr != nil && err == nil {
+			err = fmt.Errorf("notifications still being delivered at shutdown: %w", werr)
+		}
+		return err
+	}
 }
