@@ -21,6 +21,15 @@ export const urls = {
   journalEntries: '/api/journal-entries',
   journalEntry: (id: number) => `/api/journal-entries/${id}`,
   plantDatabase: '/api/plant-database',
+  plantDatabaseItem: (id: number | string) => `/api/plant-database/${id}`,
+  plantDatabaseClear: '/api/plant-database/clear',
+  plantDatabaseClearImported: '/api/plant-database/clear-imported',
+  ecommercePlants: '/api/ecommerce/plants',
+  ecommerceImport: '/api/ecommerce/import-plants',
+  ecommerceImportStatus: '/api/ecommerce/import-status',
+  ecommerceSchedule: '/api/ecommerce/schedule',
+  ecommerceUpdateSchedule: '/api/ecommerce/update-schedule',
+  ecommerceImportHistory: '/api/ecommerce/import-history',
   uploadImage: '/api/upload/image',
   dashboardSummary: (today: string) => `/api/dashboard/summary?today=${today}`,
   calendarFeed: '/api/calendar/feed',
@@ -44,6 +53,14 @@ export const journalKeys: KeyMatcher = (key) =>
 
 /** The dashboard's summary, for any "today". */
 export const summaryKeys: KeyMatcher = (key) => key.startsWith('/api/dashboard/summary');
+
+/** The plant database: the list and every item (after an admin write, an import or a clear). */
+export const plantDatabaseKeys: KeyMatcher = (key) =>
+  key === urls.plantDatabase || key.startsWith(`${urls.plantDatabase}/`);
+
+/** What an import run changes besides the database: its status, the schedule's last run, the history. */
+export const importKeys: KeyMatcher = (key) =>
+  key === urls.ecommerceImportStatus || key === urls.ecommerceSchedule || key === urls.ecommerceImportHistory;
 
 /** Everything that belongs to one plant (after deleting it). */
 export const onePlantKeys =

@@ -195,6 +195,128 @@ export interface PlantDatabaseItem {
   slug?: string | null;
   source?: string | null;
   alternativeImageUrls?: string[] | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** The keys of care instructions given as named parts, in display order (docs/api.md). */
+export const CARE_INSTRUCTION_PARTS = ['general', 'watering', 'light', 'soil', 'fertilizer', 'fertilizing', 'difficulty'] as const;
+export type CareInstructionPart = (typeof CARE_INSTRUCTION_PARTS)[number];
+
+/** POST /api/plant-database and PATCH /api/plant-database/{id}: the writable item fields. */
+export interface PlantDatabaseInput {
+  commonName: string;
+  scientificName: string;
+  plantType: PlantType;
+  description: string;
+  imageUrl: string;
+  alternativeImageUrls: string[];
+  lightRequirements: string;
+  waterRequirements: string;
+  fertilizerRequirements: string;
+  careInstructions: string | Partial<Record<CareInstructionPart, string>>;
+  storeUrl: string;
+  slug: string;
+  source?: 'import' | 'manual';
+}
+
+/** POST /api/plant-database/clear and /clear-imported answer how many items went. */
+export interface ClearResult {
+  deleted: number;
+}
+
+/** One "(PP)" product of the seed store, read live by GET /api/ecommerce/plants. */
+export interface RemotePlant {
+  name: string;
+  commonName: string;
+  scientificName?: string | null;
+  plantType?: string | null;
+  storeUrl?: string | null;
+  slug?: string | null;
+  imageUrl?: string | null;
+  alternativeImageUrls?: string[] | null;
+  price?: string | null;
+}
+
+/** A store product that could not be read. */
+export interface RemoteFailure {
+  name: string;
+  url?: string | null;
+  message: string;
+}
+
+/** GET /api/ecommerce/plants */
+export interface RemotePlants {
+  data: RemotePlant[];
+  failures?: RemoteFailure[] | null;
+}
+
+export interface ImportCounts {
+  added: number;
+  updated: number;
+  failed: number;
+  unchanged?: number;
+  skipped?: number;
+}
+
+export type ImportDetailStatus = 'added' | 'updated' | 'unchanged' | 'skipped' | 'failed';
+
+export interface ImportDetail {
+  name: string;
+  /** added, updated, unchanged, skipped or failed; any other value is shown as is. */
+  status: string;
+  message?: string | null;
+}
+
+/** POST /api/ecommerce/import-plants, when the run ends. */
+export interface ImportResponse {
+  results: {
+    count: ImportCounts;
+    details: ImportDetail[];
+    message?: string | null;
+  };
+}
+
+/** GET /api/ecommerce/import-status: the latest run (or {running:false, done:0, total:0}). */
+export interface ImportStatus {
+  id?: number;
+  running: boolean;
+  done: number;
+  total: number;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  success?: boolean;
+  message?: string | null;
+  trigger?: string | null;
+}
+
+/** GET /api/ecommerce/schedule (and the answer of update-schedule). */
+export interface ImportSchedule {
+  enabled: boolean;
+  /** Seconds first: `0 30 1 * * *`. */
+  cronTime?: string | null;
+  /** HH:MM */
+  time?: string | null;
+  lastRun?: string | null;
+  nextRun?: string | null;
+}
+
+/** POST /api/ecommerce/update-schedule: either or both. */
+export interface ImportScheduleUpdate {
+  enabled?: boolean;
+  time?: string;
+}
+
+/** One entry of GET /api/ecommerce/import-history (newest first). */
+export interface ImportHistoryEntry {
+  id: number;
+  date: string;
+  finishedAt?: string | null;
+  running?: boolean;
+  success: boolean;
+  count: ImportCounts;
+  message?: string | null;
+  trigger?: string | null;
 }
 
 export interface CareCounts {

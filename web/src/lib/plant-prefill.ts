@@ -1,4 +1,4 @@
-import type { CareInstructions, PlantDatabaseItem, PlantType } from '@/api/types';
+import type { CareInstructionPart, CareInstructions, NewPlant, PlantDatabaseItem, PlantType } from '@/api/types';
 import { DEFAULT_FERTILIZER_DAYS, DEFAULT_PLANT_TYPE } from './care';
 import { stripMarkup } from './text';
 import { isImageUrl } from './urls';
@@ -75,8 +75,11 @@ export function quickAddWaterDays(waterRequirements: string | null | undefined):
   return 4;
 }
 
-/** careInstructionsObject reads care instructions that may be a JSON string. */
-function careInstructionsObject(value: CareInstructions | null | undefined): Record<string, unknown> | string | null {
+/**
+ * careInstructionsObject reads care instructions that may be a JSON string: an object of
+ * parts, a non-empty text, or null when there are none.
+ */
+export function careInstructionsObject(value: CareInstructions | null | undefined): Record<string, unknown> | string | null {
   if (value == null) return null;
   if (typeof value === 'object') return value as Record<string, unknown>;
   const text = value.trim();
@@ -92,7 +95,8 @@ function careInstructionsObject(value: CareInstructions | null | undefined): Rec
   return text;
 }
 
-const CARE_FIELDS: [key: string, label: string][] = [
+/** The named parts of care instructions with their labels, in display order. */
+export const CARE_FIELDS: [key: CareInstructionPart, label: string][] = [
   ['general', 'General'],
   ['watering', 'Watering'],
   ['light', 'Light'],
@@ -150,5 +154,25 @@ export function prefillFromDatabase(item: PlantDatabaseItem): PlantPrefill {
     fertilizerFrequency: frequencyFromText(fertilizerText) ?? DEFAULT_FERTILIZER_DAYS,
     notes: notesFromItem(item),
     imageUrl,
+  };
+}
+
+/**
+ * quickAddPlant: the POST /api/plants body of "Add to My Plants" on the plant database
+ * pages (spec 01 §5): name, species and type from the item, watering by the 14/7/4-day
+ * rule of its water requirement, fertilizer every 30 days, and plantDatabaseId so that the
+ * server fills the empty fields (image, light needs, notes) from the item.
+ */
+export function quickAddPlant(item: PlantDatabaseItem): NewPlant {
+  return {
+    name: item.commonName.trim(),
+    species: (item.scientificName ?? '').trim(),
+    plantType: plantTypeFromText(item.plantType, item.commonName),
+    imageUrl: '',
+    lightNeeds: '',
+    waterFrequency: quickAddWaterDays(item.waterRequirements),
+    fertilizerFrequency: DEFAULT_FERTILIZER_DAYS,
+    notes: '',
+    plantDatabaseId: item.id,
   };
 }

@@ -30,10 +30,12 @@ export function needsReadMore(content: string | null | undefined): boolean {
 
 /**
  * slugify: lower-case ASCII words joined by hyphens ("Sweet Basil (Genovese)" →
- * "sweet-basil-genovese"); accents are dropped, other characters removed.
+ * "sweet-basil-genovese"); apostrophes and accents are dropped ("Aunt Molly's" →
+ * "aunt-mollys", as the server makes slugs), other characters removed.
  */
 export function slugify(text: string): string {
   return text
+    .replace(/['\u2018\u2019]/g, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -45,4 +47,9 @@ export function slugify(text: string): string {
 export function qrFileName(id: number | string, name: string, extension: 'png' | 'svg'): string {
   const slug = slugify(name);
   return `plant-${id}-${slug ? `${slug}-` : ''}qrcode.${extension}`;
+}
+
+/** looksLikeHtml: the text holds at least one HTML tag (otherwise it is shown as plain text). */
+export function looksLikeHtml(text: string | null | undefined): boolean {
+  return /<\/?[a-z][\w-]*(\s[^>]*)?\/?>/i.test(text ?? '');
 }

@@ -34,12 +34,15 @@ export function ImageField({
   onChange,
   error,
   label = 'Image',
+  emptyText = 'Add a photo of your plant',
   onBusyChange,
 }: {
   value: string;
   onChange: (url: string) => void;
   error?: string;
   label?: string;
+  /** What the empty preview says. */
+  emptyText?: string;
   /** Told while an upload or the camera is in progress (forms wait for it). */
   onBusyChange?: (busy: boolean) => void;
 }) {
@@ -168,7 +171,7 @@ export function ImageField({
       ) : (
         <div className="image-field__empty">
           <ImagePlus size={28} aria-hidden="true" />
-          <span>Add a photo of your plant</span>
+          <span>{emptyText}</span>
         </div>
       )}
 

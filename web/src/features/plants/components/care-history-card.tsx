@@ -4,6 +4,7 @@ import { TaskTypeIcon } from '@/components/task-type-icon';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Table } from '@/components/ui/table';
 import { taskLabel } from '@/lib/care';
 import { formatDate } from '@/lib/dates';
 import { usePlantCareTasks } from '../api/get-plant-care-tasks';
@@ -39,33 +40,31 @@ export function CareHistoryCard({ plantId }: { plantId: number }) {
         ) : rows.length === 0 ? (
           <p className="muted">No care tasks yet. Water Now, Fertilize or the Schedule page add them here.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Task Type</th>
-                  <th scope="col">Status</th>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Task Type</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((task) => (
+                <tr key={task.id ?? `${task.sourceTaskId}-${task.scheduledDate}`}>
+                  <td>{formatDate(taskDate(task))}</td>
+                  <td>
+                    <span className="table__task">
+                      <TaskTypeIcon type={task.taskType} size={16} />
+                      {taskLabel(task.taskType)}
+                    </span>
+                  </td>
+                  <td>
+                    {task.completed ? <Badge tone="green">Completed</Badge> : <Badge tone="blue">Scheduled</Badge>}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((task) => (
-                  <tr key={task.id ?? `${task.sourceTaskId}-${task.scheduledDate}`}>
-                    <td>{formatDate(taskDate(task))}</td>
-                    <td>
-                      <span className="table__task">
-                        <TaskTypeIcon type={task.taskType} size={16} />
-                        {taskLabel(task.taskType)}
-                      </span>
-                    </td>
-                    <td>
-                      {task.completed ? <Badge tone="green">Completed</Badge> : <Badge tone="blue">Scheduled</Badge>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         )}
       </CardBody>
     </Card>
