@@ -1,0 +1,41 @@
+import type { PlantDatabaseItem, PlantType } from '@/api/types';
+import { DEFAULT_PLANT_TYPE } from '@/lib/care';
+
+/** Shown for a light or water requirement the item does not give (spec 01 §2). */
+export const NOT_SPECIFIED = 'Not specified';
+
+/** The page's tabs and their `?category=` values (spec 01 §2). */
+export type Category = 'all' | 'herbs' | 'vegetables' | 'fruits' | 'flowers';
+
+export const CATEGORY_OPTIONS: readonly { value: Category; label: string; type: PlantType | null }[] = [
+  { value: 'all', label: 'All Plants', type: null },
+  { value: 'herbs', label: 'Herbs', type: 'Herbs' },
+  { value: 'vegetables', label: 'Vegetables', type: 'Vegetables' },
+  { value: 'fruits', label: 'Fruits', type: 'Fruits' },
+  { value: 'flowers', label: 'Flowers', type: 'Flowers' },
+];
+
+/** categoryFromParam reads `?category=` (any case); a missing or unknown value is All Plants. */
+export function categoryFromParam(value: string | null): Category {
+  const v = (value ?? '').trim().toLowerCase();
+  return CATEGORY_OPTIONS.some((o) => o.value === v) ? (v as Category) : 'all';
+}
+
+/** itemType: the item's plant type, Herbs when it has none (spec 01 §2). */
+export function itemType(item: Pick<PlantDatabaseItem, 'plantType'>): string {
+  return item.plantType?.trim() || DEFAULT_PLANT_TYPE;
+}
+
+/**
+ * filterItems: the items of a category whose common name, scientific name or type holds
+ * the search text (case-insensitive); the server's order (by common name) is kept.
+ */
+export function filterItems(items: PlantDatabaseItem[], category: Category, search: string): PlantDatabaseItem[] {
+  const type = CATEGORY_OPTIONS.find((o) => o.value === category)?.type ?? null;
+  const needle = search.trim().toLowerCase();
+  return items.filter((item) => {
+    if (type && itemType(item).toLowerCase() !== type.toLowerCase()) return false;
+    if (!needle) return true;
+    return [item.commonName, item.scientificName, item.plantType].some((f) => (f ?? '').toLowerCase().includes(needle));
+  });
+}

@@ -1,0 +1,67 @@
+import { Droplets, Info, Sun } from 'lucide-react';
+import { Link } from 'react-router';
+import type { PlantDatabaseItem } from '@/api/types';
+import { PlantImage } from '@/components/plant-image/plant-image';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { AddToMyPlantsButton } from './add-to-my-plants-button';
+import { NOT_SPECIFIED, itemType } from './categories';
+import './plant-database-card.css';
+
+/**
+ * PlantDatabaseCard: one species on /plant-database (spec 01 §2) — image with fallback,
+ * names, type, light and water requirements, Details and Add to My Plants. `from` is the
+ * list's address, so that the details page can lead back to the same tab.
+ */
+export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; from: string }) {
+  const href = `/plant-database/${item.id}`;
+  const titleId = `db-item-${item.id}-name`;
+  return (
+    <article className="db-card" aria-labelledby={titleId}>
+      <Link to={href} state={{ from }} className="db-card__media" tabIndex={-1} aria-hidden="true">
+        <PlantImage
+          src={item.imageUrl}
+          alternatives={item.alternativeImageUrls}
+          alt={item.commonName}
+          className="db-card__image"
+        />
+      </Link>
+      <div className="db-card__body">
+        <div className="db-card__heading">
+          <h3 className="db-card__name" id={titleId}>
+            {item.commonName}
+          </h3>
+          {item.scientificName ? <p className="db-card__latin">{item.scientificName}</p> : null}
+        </div>
+        <div>
+          <Badge tone="purple">{itemType(item)}</Badge>
+        </div>
+        <dl className="db-card__facts">
+          <div>
+            <dt>
+              <Sun size={15} aria-hidden="true" /> Light
+            </dt>
+            <dd className={item.lightRequirements ? undefined : 'db-card__unset'}>
+              {item.lightRequirements || NOT_SPECIFIED}
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Droplets size={15} aria-hidden="true" /> Water
+            </dt>
+            <dd className={item.waterRequirements ? undefined : 'db-card__unset'}>
+              {item.waterRequirements || NOT_SPECIFIED}
+            </dd>
+          </div>
+        </dl>
+        <div className="db-card__actions">
+          <Link to={href} state={{ from }} className={buttonClass('outline', 'sm')}>
+            <Info size={16} aria-hidden="true" />
+            Details
+          </Link>
+          <AddToMyPlantsButton item={item} size="sm" />
+        </div>
+      </div>
+    </article>
+  );
+}
