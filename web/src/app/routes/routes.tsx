@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/features/misc/pages/not-found';
 import { RouteErrorPage } from '@/features/misc/pages/route-error';
@@ -8,20 +8,11 @@ import { OptionalAppLayout } from './optional-layout';
 import { RootRoute } from './root';
 
 /**
- * Admin routes of spec 02 §2 (role admin or superadmin). Their pages are not built yet:
+ * Admin routes of spec 02 §2 (role admin or superadmin) whose pages are not built yet:
  * allowed users see the 404 page, everyone else Access Denied. `admin/*` keeps any
  * other /admin path behind the same gate.
  */
-export const ADMIN_PATHS = [
-  'admin',
-  'admin/plant-database',
-  'admin/site-users',
-  'admin/ecommerce',
-  'admin/plants/new',
-  'admin/plants/:id',
-  'site-users',
-  'admin/*',
-];
+export const ADMIN_PATHS = ['admin', 'admin/site-users', 'site-users', 'admin/*'];
 
 /** Superadmin-only routes of spec 02 §2. */
 export const SUPERADMIN_PATHS = [
@@ -33,6 +24,30 @@ export const SUPERADMIN_PATHS = [
 ];
 
 const notBuilt = (path: string): RouteObject => ({ path, element: <NotFoundPage /> });
+
+/** The built admin pages: plant database administration, its Ecommerce entry and the item form. */
+const adminPages: RouteObject[] = [
+  {
+    path: 'admin/plant-database',
+    lazy: async () => ({
+      Component: (await import('@/features/plant-database-admin/pages/admin-plant-database-page')).AdminPlantDatabasePage,
+    }),
+  },
+  // The navigation's Ecommerce entry: the same page, opened on its Ecommerce Import tab.
+  { path: 'admin/ecommerce', element: <Navigate to="/admin/plant-database?tab=ecommerce" replace /> },
+  {
+    path: 'admin/plants/new',
+    lazy: async () => ({
+      Component: (await import('@/features/plant-database-admin/pages/admin-plant-form-page')).AdminNewPlantPage,
+    }),
+  },
+  {
+    path: 'admin/plants/:id',
+    lazy: async () => ({
+      Component: (await import('@/features/plant-database-admin/pages/admin-plant-form-page')).AdminEditPlantPage,
+    }),
+  },
+];
 
 /** The route tree; the browser router and the tests' memory router both use it. */
 export const routes: RouteObject[] = [
@@ -87,7 +102,20 @@ export const routes: RouteObject[] = [
                 path: 'journal',
                 lazy: async () => ({ Component: (await import('@/features/journal/pages/journal-page')).JournalPage }),
               },
-              { element: <RequireRole role="admin" />, children: ADMIN_PATHS.map(notBuilt) },
+              {
+                path: 'plant-database',
+                lazy: async () => ({
+                  Component: (await import('@/features/plant-database/pages/plant-database-page')).PlantDatabasePage,
+                }),
+              },
+              {
+                path: 'plant-database/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/plant-database/pages/plant-database-detail-page'))
+                    .PlantDatabaseDetailPage,
+                }),
+              },
+              { element: <RequireRole role="admin" />, children: [...adminPages, ...ADMIN_PATHS.map(notBuilt)] },
               { element: <RequireRole role="superadmin" />, children: SUPERADMIN_PATHS.map(notBuilt) },
             ],
           },

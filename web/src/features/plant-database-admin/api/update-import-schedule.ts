@@ -1,0 +1,27 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiJSON } from '@/api/client';
+import { urls } from '@/api/keys';
+import type { ImportSchedule, ImportScheduleUpdate } from '@/api/types';
+
+/**
+ * postUpdateImportSchedule: POST /api/ecommerce/update-schedule with enabled, time
+ * ("HH:MM") or both; answers the schedule · 400 for a malformed time.
+ */
+export function postUpdateImportSchedule(url: string, { arg }: { arg: ImportScheduleUpdate }): Promise<ImportSchedule> {
+  return apiJSON<ImportSchedule>('POST', url, arg);
+}
+
+/** useUpdateImportSchedule changes the schedule and puts the answer in the schedule's cache entry. */
+export function useUpdateImportSchedule() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<ImportSchedule, Error, string, ImportScheduleUpdate>(
+    urls.ecommerceUpdateSchedule,
+    postUpdateImportSchedule,
+    {
+      throwOnError: true,
+      revalidate: false,
+      onSuccess: (schedule) => void mutate(urls.ecommerceSchedule, schedule, { revalidate: false }),
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import useSWRMutation from 'swr/mutation';
+import { apiJSON } from '@/api/client';
+import { plantDatabaseKeys, urls } from '@/api/keys';
+import { useRefresh } from '@/api/query';
+import type { PlantDatabaseInput, PlantDatabaseItem } from '@/api/types';
+
+export interface UpdatePlantDatabaseItemInput {
+  id: number;
+  patch: Partial<PlantDatabaseInput>;
+}
+
+/** patchPlantDatabaseItem: PATCH /api/plant-database/{id} with any subset of the item fields. */
+export function patchPlantDatabaseItem(
+  url: string,
+  { arg }: { arg: UpdatePlantDatabaseItemInput },
+): Promise<PlantDatabaseItem> {
+  return apiJSON<PlantDatabaseItem>('PATCH', `${url}/${arg.id}`, arg.patch);
+}
+
+/** useUpdatePlantDatabaseItem changes an item, then refreshes the plant database. */
+export function useUpdatePlantDatabaseItem() {
+  const refresh = useRefresh();
+  return useSWRMutation<PlantDatabaseItem, Error, string, UpdatePlantDatabaseItemInput>(
+    urls.plantDatabase,
+    patchPlantDatabaseItem,
+    {
+      throwOnError: true,
+      revalidate: false,
+      onSuccess: () => void refresh(plantDatabaseKeys),
+    },
+  );
+}

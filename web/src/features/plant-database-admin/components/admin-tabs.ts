@@ -1,0 +1,16 @@
+/** The page's three tabs, held in `?tab=` (spec 01 §2, §9). */
+export type AdminTab = 'list' | 'ecommerce' | 'schedule';
+
+export const ADMIN_TABS: readonly { value: AdminTab; label: string }[] = [
+  { value: 'list', label: 'Plant List' },
+  { value: 'ecommerce', label: 'Ecommerce Import' },
+  { value: 'schedule', label: 'Import Schedule' },
+];
+
+/** adminTabFromParam reads `?tab=`; a missing or unknown value is the list. */
+export function adminTabFromParam(value: string | null): AdminTab {
+  return ADMIN_TABS.some((t) => t.value === value) ? (value as AdminTab) : 'list';
+}
+
+/** The address of a tab of the administration page. */
+export const adminTabPath = (tab: AdminTab) => `/admin/plant-database?tab=${tab}`;

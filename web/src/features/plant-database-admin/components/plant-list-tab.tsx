@@ -1,0 +1,237 @@
+import { CloudOff, Database, Pencil, Plus, RefreshCw, Search, SearchX, Store, Trash } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import type { PlantDatabaseItem } from '@/api/types';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/input';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Table } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { DEFAULT_PLANT_TYPE } from '@/lib/care';
+import { useDeletePlantDatabaseItem } from '../api/delete-plant-database-item';
+import { adminTabPath } from './admin-tabs';
+
+/** Source column: Imported for items from the seed store, Manual otherwise (spec 01 §2). */
+export function sourceLabel(source: string | null | undefined): 'Imported' | 'Manual' {
+  return source === 'import' ? 'Imported' : 'Manual';
+}
+
+/** deleteQuestion: the confirmation of spec 01 §2. */
+export function deleteQuestion(name: string): string {
+  return `Are you sure you want to delete ${name} from the plant database?`;
+}
+
+function searchItems(items: PlantDatabaseItem[], search: string): PlantDatabaseItem[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return items;
+  return items.filter((item) =>
+    [String(item.id), item.commonName, item.scientificName, item.plantType, item.slug].some((f) =>
+      (f ?? '').toLowerCase().includes(needle),
+    ),
+  );
+}
+
+function DeleteItemDialog({ item, onClose }: { item: PlantDatabaseItem | null; onClose: () => void }) {
+  const { trigger, isMutating } = useDeletePlantDatabaseItem();
+  const { toast } = useToast();
+  const remove = async () => {
+    if (!item) return;
+    try {
+      await trigger(item.id);
+      toast({ title: 'Plant database item deleted successfully', description: `${item.commonName} was removed.`, variant: 'success' });
+    } catch (error) {
+      const message = getErrorMessage(error, error instanceof Error ? error.message : 'Unknown error');
+      toast({
+        title: 'Delete failed',
+        description: `Failed to delete plant database item: ${message}`,
+        variant: 'destructive',
+      });
+    }
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open && !isMutating) onClose();
+      }}
+      title="Delete plant"
+      description={item ? deleteQuestion(item.commonName) : ''}
+      confirmLabel="Delete"
+      pending={isMutating}
+      onConfirm={() => void remove()}
+    />
+  );
+}
+
+/**
+ * PlantListTab: every plant database item in a table (ID, Name, Scientific Name, Type,
+ * Source, Actions) with search, Add Plant, Edit and Delete. `enabled` false (not an admin)
+ * fetches nothing (spec 01 §6).
+ */
+export function PlantListTab({ enabled }: { enabled: boolean }) {
+  const items = usePlantDatabase(enabled);
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<PlantDatabaseItem | null>(null);
+  const all = items.data ?? [];
+  const visible = useMemo(() => searchItems(all, search), [all, search]);
+
+  let content;
+  if (items.isLoading) {
+    content = (
+      <LoadingRegion label="Loading the plant database…" className="admin-skeleton">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={40} />
+        ))}
+      </LoadingRegion>
+    );
+  } else if (items.error) {
+    content = (
+      <EmptyState
+        compact
+        icon={<CloudOff size={22} />}
+        title="Failed to load plant database items"
+        action={
+          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void items.mutate()}>
+            Try again
+          </Button>
+        }
+      >
+        {getErrorMessage(items.error, 'Something went wrong while loading the plant database.')}
+      </EmptyState>
+    );
+  } else if (all.length === 0) {
+    content = (
+      <EmptyState
+        compact
+        icon={<Database size={22} />}
+        title="The plant database is empty"
+        action={
+          <>
+            <Link to={adminTabPath('ecommerce')} className={buttonClass('primary')}>
+              <Store size={18} aria-hidden="true" />
+              Import from the seed store
+            </Link>
+            <Link to="/admin/plants/new" className={buttonClass('outline')}>
+              <Plus size={18} aria-hidden="true" />
+              Add Plant
+            </Link>
+          </>
+        }
+      >
+        Import the seed store&apos;s plants on the Ecommerce Import tab, or add a plant by hand.
+      </EmptyState>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <EmptyState
+        compact
+        icon={<SearchX size={22} />}
+        title="No Results Found"
+        action={
+          <Button variant="outline" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      >
+        No plant matches “{search.trim()}”.
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <Table aria-label="Plant database items">
+        <thead>
+          <tr>
+            <th scope="col" className="table__num">
+              ID
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col">Scientific Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Source</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((item) => (
+            <tr key={item.id}>
+              <td className="table__num table__muted">{item.id}</td>
+              <td className="admin-table__name table__wrap">
+                <Link to={`/plant-database/${item.id}`}>{item.commonName}</Link>
+              </td>
+              <td className="admin-table__latin table__wrap">{item.scientificName || <span className="table__muted">—</span>}</td>
+              <td>{item.plantType || DEFAULT_PLANT_TYPE}</td>
+              <td>
+                {sourceLabel(item.source) === 'Imported' ? (
+                  <Badge tone="blue">Imported</Badge>
+                ) : (
+                  <Badge tone="neutral">Manual</Badge>
+                )}
+              </td>
+              <td>
+                <div className="admin-table__actions">
+                  <Link
+                    to={`/admin/plants/${item.id}`}
+                    className={buttonClass('outline', 'sm')}
+                    aria-label={`Edit ${item.commonName}`}
+                  >
+                    <Pencil size={15} aria-hidden="true" />
+                    Edit
+                  </Link>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="admin-table__delete"
+                    icon={<Trash size={15} aria-hidden="true" />}
+                    aria-label={`Delete ${item.commonName}`}
+                    onClick={() => setDeleting(item)}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="admin-list-title">
+      <CardHeader
+        icon={<Database size={18} />}
+        title={<span id="admin-list-title">Plant Database</span>}
+        description={
+          items.data ? `${all.length} ${all.length === 1 ? 'plant' : 'plants'} in the database` : 'Every species users can browse'
+        }
+        actions={
+          <Link to="/admin/plants/new" className={buttonClass('primary')}>
+            <Plus size={18} aria-hidden="true" />
+            Add Plant
+          </Link>
+        }
+      />
+      <CardBody>
+        <div className="admin-toolbar" role="search">
+          <Field
+            label="Search plants"
+            type="search"
+            placeholder="Search by ID, name, scientific name or type"
+            icon={<Search size={18} />}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {content}
+      </CardBody>
+      <DeleteItemDialog item={deleting} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}
