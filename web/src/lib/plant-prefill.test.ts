@@ -6,6 +6,7 @@ import {
   notesFromItem,
   plantTypeFromText,
   prefillFromDatabase,
+  quickAddPlant,
   quickAddWaterDays,
 } from './plant-prefill';
 
@@ -162,5 +163,49 @@ describe('prefillFromDatabase', () => {
   it('takes absolute and uploaded image URLs only', () => {
     expect(prefillFromDatabase(makeDbItem({ imageUrl: '/images/x.jpg' })).imageUrl).toBe('');
     expect(prefillFromDatabase(makeDbItem({ imageUrl: '/api/images/ab12.jpg' })).imageUrl).toBe('/api/images/ab12.jpg');
+  });
+});
+
+describe('quickAddPlant (Add to My Plants on the plant database pages)', () => {
+  it.each([
+    ['Low', 14],
+    ['Moderate', 7],
+    ['High', 4],
+    ['Keep moist', 4],
+    ['Water every 3 days', 4],
+    ['', 4],
+  ])('waters %j every %i days and fertilizes every 30', (waterRequirements, days) => {
+    const body = quickAddPlant(makeDbItem({ id: 5, commonName: 'Basil', waterRequirements }));
+    expect(body.waterFrequency).toBe(days);
+    expect(body.fertilizerFrequency).toBe(30);
+  });
+
+  it('sends the name, species, type and the item id, leaving the rest to the server', () => {
+    const item = makeDbItem({
+      id: 42,
+      commonName: ' Sunflower  ',
+      scientificName: 'Helianthus annuus',
+      plantType: 'Flowers',
+      waterRequirements: 'Moderate',
+      lightRequirements: 'Full sun',
+      imageUrl: 'https://seeds.example/sunflower.jpg',
+      careInstructions: 'Sow in May',
+    });
+    expect(quickAddPlant(item)).toEqual({
+      name: 'Sunflower',
+      species: 'Helianthus annuus',
+      plantType: 'Flowers',
+      imageUrl: '',
+      lightNeeds: '',
+      waterFrequency: 7,
+      fertilizerFrequency: 30,
+      notes: '',
+      plantDatabaseId: 42,
+    });
+  });
+
+  it('types an item without a plant type as Herbs unless its name says otherwise', () => {
+    expect(quickAddPlant(makeDbItem({ commonName: 'Thyme', plantType: '' })).plantType).toBe('Herbs');
+    expect(quickAddPlant(makeDbItem({ commonName: 'Cherry Fruit Mix', plantType: null })).plantType).toBe('Fruits');
   });
 });

@@ -5,6 +5,8 @@ describe('slugify and qrFileName', () => {
   it.each([
     ['Basil', 'basil'],
     ['Sweet Basil (Genovese)', 'sweet-basil-genovese'],
+    ["Sweet Basil 'Genovese'", 'sweet-basil-genovese'],
+    ['Ground Cherry ‘Aunt Molly’s’', 'ground-cherry-aunt-mollys'],
     ['  Crème Brûlée Rose!  ', 'creme-brulee-rose'],
     ['Tomato #2 — balcony', 'tomato-2-balcony'],
     ['---', ''],

@@ -1,4 +1,4 @@
-import type { CareTask, JournalEntry, Plant, PlantDatabaseItem, User } from '@/api/types';
+import type { CareTask, JournalEntry, Plant, PlantDatabaseItem, RemotePlant, User } from '@/api/types';
 
 let nextId = 100;
 
@@ -113,6 +113,23 @@ export function makeDbItem(overrides: Partial<PlantDatabaseItem> = {}): PlantDat
     slug: '',
     source: 'manual',
     alternativeImageUrls: [],
+    ...overrides,
+  };
+}
+
+export function makeRemotePlant(overrides: Partial<RemotePlant> = {}): RemotePlant {
+  const n = nextThingId++;
+  const commonName = overrides.commonName ?? `Remote ${n}`;
+  return {
+    name: `${commonName} (PP)`,
+    commonName,
+    scientificName: '',
+    plantType: 'Herbs',
+    storeUrl: `https://seeds.example/products/remote-${n}`,
+    slug: `remote-${n}`,
+    imageUrl: '',
+    alternativeImageUrls: [],
+    price: '2.95',
     ...overrides,
   };
 }

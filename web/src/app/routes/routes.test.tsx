@@ -26,6 +26,15 @@ describe('route gating', () => {
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/admin/users?tab=sites')}`);
   });
 
+  it.each(['/admin/plant-database', '/admin/ecommerce', '/admin/plants/new', '/admin/plants/3'])(
+    'shows Access Denied to a user at %s',
+    async (path) => {
+      signedIn({ role: 'user' });
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    },
+  );
+
   it('shows Access Denied with the role to a user on an admin route', async () => {
     signedIn({ role: 'user' });
     renderApp('/admin');
@@ -44,7 +53,7 @@ describe('route gating', () => {
 
   it('lets an admin through to admin routes (pages not built yet: 404)', async () => {
     signedIn({ role: 'admin' });
-    renderApp('/admin/plant-database');
+    renderApp('/admin/site-users');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });
@@ -64,12 +73,22 @@ describe('route gating', () => {
   });
 
   it('shows the 404 page for features that are not built yet, also when signed out', async () => {
-    const { router } = renderApp('/plant-database');
+    const { router } = renderApp('/community/forum');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/plant-database');
+    expect(router.state.location.pathname).toBe('/community/forum');
   });
 
-  it.each(['/plants', '/plants/7', '/plants/7/qrcode', '/schedule', '/journal'])(
+  it.each([
+    '/plants',
+    '/plants/7',
+    '/plants/7/qrcode',
+    '/schedule',
+    '/journal',
+    '/plant-database',
+    '/plant-database/7',
+    '/admin/plant-database?tab=ecommerce',
+    '/admin/plants/new',
+  ])(
     'sends a signed-out visitor of %s to /auth',
     async (path) => {
       const { router } = renderApp(path);

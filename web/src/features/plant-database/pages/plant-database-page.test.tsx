@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeDbItem } from '@/testing/fixtures';
+import { db } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render';
+import { signedInGardener } from '@/testing/session';
+import { http, HttpResponse, server } from '@/testing/server';
+
+const cardNames = () =>
+  within(screen.getByRole('list', { name: 'Plant database' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+function seed() {
+  db.database = [
+    makeDbItem({
+      id: 1,
+      commonName: 'Basil',
+      scientificName: 'Ocimum basilicum',
+      plantType: 'Herbs',
+      lightRequirements: 'Full sun',
+      waterRequirements: 'Moderate',
+    }),
+    makeDbItem({ id: 2, commonName: 'Carrot', scientificName: 'Daucus carota', plantType: 'Vegetables', waterRequirements: 'Low' }),
+    makeDbItem({ id: 3, commonName: 'Strawberry', plantType: 'Fruits', waterRequirements: 'Keep moist' }),
+    makeDbItem({ id: 4, commonName: 'Sunflower', plantType: 'Flowers' }),
+    makeDbItem({ id: 5, commonName: 'Mystery Seed', plantType: '', lightRequirements: '', waterRequirements: '' }),
+  ];
+}
+
+describe('Plant Database page', () => {
+  it('shows a card per species: names, type (default Herbs), light and water, Details and Add to My Plants', async () => {
+    signedInGardener();
+    seed();
+    renderApp('/plant-database');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plant Database' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Basil' });
+    expect(document.title).toBe('Plant Database · Garden');
+    const basil = card('Basil');
+    expect(within(basil).getByText('Ocimum basilicum')).toBeInTheDocument();
+    expect(within(basil).getByText('Herbs')).toBeInTheDocument();
+    expect(within(basil).getByText('Full sun')).toBeInTheDocument();
+    expect(within(basil).getByText('Moderate')).toBeInTheDocument();
+    expect(within(basil).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/plant-database/1');
+    expect(within(basil).getByRole('button', { name: 'Add to My Plants' })).toBeEnabled();
+    const mystery = card('Mystery Seed');
+    expect(within(mystery).getByText('Herbs')).toBeInTheDocument();
+    expect(within(mystery).getAllByText('Not specified')).toHaveLength(2);
+    expect(screen.getByText('5 plants')).toBeInTheDocument();
+  });
+
+  it('presets the tab from ?category=, keeps the chosen tab in the URL and drops it for All Plants', async () => {
+    signedInGardener();
+    seed();
+    const { user, router } = renderApp('/plant-database?category=vegetables');
+    await screen.findByRole('article', { name: 'Carrot' });
+    const tabs = screen.getByRole('tablist', { name: 'Plant category' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'All Plants',
+      'Herbs',
+      'Vegetables',
+      'Fruits',
+      'Flowers',
+    ]);
+    expect(within(tabs).getByRole('tab', { name: 'Vegetables' })).toHaveAttribute('aria-selected', 'true');
+    expect(cardNames()).toEqual(['Carrot']);
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Vegetables');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Herbs' }));
+    expect(router.state.location.search).toBe('?category=herbs');
+    expect(cardNames()).toEqual(['Basil', 'Mystery Seed']);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Flowers' }));
+    expect(router.state.location.search).toBe('?category=flowers');
+    expect(cardNames()).toEqual(['Sunflower']);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'All Plants' }));
+    expect(router.state.location.search).toBe('');
+    expect(cardNames()).toHaveLength(5);
+
+    // The dropdown that replaces the tabs on small screens changes the same parameter.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Plant category' }), 'Fruits');
+    expect(router.state.location.search).toBe('?category=fruits');
+    expect(within(tabs).getByRole('tab', { name: 'Fruits' })).toHaveAttribute('aria-selected', 'true');
+    expect(cardNames()).toEqual(['Strawberry']);
+  }, 15_000);
+
+  it('moves between tabs with the arrow keys', async () => {
+    signedInGardener();
+    seed();
+    const { user, router } = renderApp('/plant-database?category=FRUITS');
+    await screen.findByRole('article', { name: 'Strawberry' });
+    const fruits = screen.getByRole('tab', { name: 'Fruits' });
+    expect(fruits).toHaveAttribute('aria-selected', 'true');
+    fruits.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(router.state.location.search).toBe('?category=flowers');
+    expect(screen.getByRole('tab', { name: 'Flowers' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('an unknown category shows All Plants', async () => {
+    signedInGardener();
+    seed();
+    renderApp('/plant-database?category=trees');
+    await screen.findByRole('article', { name: 'Basil' });
+    expect(screen.getByRole('tab', { name: 'All Plants' })).toHaveAttribute('aria-selected', 'true');
+    expect(cardNames()).toHaveLength(5);
+  });
+
+  it('searches by common or scientific name within the tab, with a way back to everything', async () => {
+    signedInGardener();
+    seed();
+    const { user, router } = renderApp('/plant-database?category=herbs');
+    await screen.findByRole('article', { name: 'Basil' });
+    await user.type(screen.getByLabelText('Search the plant database'), 'ocimum');
+    expect(cardNames()).toEqual(['Basil']);
+    expect(screen.getByText('Showing 1 of 5 plants')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search the plant database'));
+    await user.type(screen.getByLabelText('Search the plant database'), 'carrot');
+    expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all plants' }));
+    expect(router.state.location.search).toBe('');
+    expect(cardNames()).toHaveLength(5);
+  }, 15_000);
+
+  it('adds a plant with the 14/7/4-day watering rule, fertilizer every 30 days and the item id', async () => {
+    signedInGardener();
+    seed();
+    const { user } = renderApp('/plant-database');
+    await screen.findByRole('article', { name: 'Carrot' });
+    await user.click(within(card('Carrot')).getByRole('button', { name: 'Add to My Plants' }));
+    expect(await screen.findByText('Plant added')).toBeInTheDocument();
+    expect(screen.getByText('Carrot is now in your garden.')).toBeInTheDocument();
+    await user.click(within(card('Strawberry')).getByRole('button', { name: 'Add to My Plants' }));
+    await waitFor(() => expect(db.plants).toHaveLength(2));
+    const bodies = db.requests.filter((r) => r.method === 'POST' && r.path === '/api/plants').map((r) => r.body);
+    expect(bodies).toEqual([
+      {
+        name: 'Carrot',
+        species: 'Daucus carota',
+        plantType: 'Vegetables',
+        imageUrl: '',
+        lightNeeds: '',
+        waterFrequency: 14,
+        fertilizerFrequency: 30,
+        notes: '',
+        plantDatabaseId: 2,
+      },
+      {
+        name: 'Strawberry',
+        species: '',
+        plantType: 'Fruits',
+        imageUrl: '',
+        lightNeeds: '',
+        waterFrequency: 4,
+        fertilizerFrequency: 30,
+        notes: '',
+        plantDatabaseId: 3,
+      },
+    ]);
+  });
+
+  it('a refused plant (403 Plant limit reached) shows the limit toast and refreshes the limit', async () => {
+    signedInGardener();
+    seed();
+    const { user } = renderApp('/plant-database');
+    await screen.findByRole('article', { name: 'Basil' });
+    db.limit = { limit: 3, currentCount: 3, canAddPlant: false };
+    await user.click(within(card('Basil')).getByRole('button', { name: 'Add to My Plants' }));
+    expect(await screen.findByText('Plant Limit Reached')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have reached your plant limit (3 plants). Please remove plants or contact your site administrator.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(card('Basil')).getByRole('button', { name: 'Plant limit reached' })).toBeDisabled());
+  });
+
+  it('other failures show the plant database error toast', async () => {
+    signedInGardener();
+    seed();
+    server.use(http.post('*/api/plants', () => HttpResponse.text('boom', { status: 500 })));
+    const { user } = renderApp('/plant-database');
+    await screen.findByRole('article', { name: 'Basil' });
+    await user.click(within(card('Basil')).getByRole('button', { name: 'Add to My Plants' }));
+    expect(await screen.findByText('There was a problem adding this plant to your collection.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('says when the database is empty, and how an admin can fill it', async () => {
+    signedInGardener({ role: 'admin' });
+    renderApp('/plant-database');
+    expect(await screen.findByRole('heading', { name: 'The plant database is empty' })).toBeInTheDocument();
+    expect(screen.getByText(/An administrator can import them from the seed store/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import from the seed store' })).toHaveAttribute(
+      'href',
+      '/admin/plant-database?tab=ecommerce',
+    );
+  });
+
+  it('shows the load error with a retry', async () => {
+    signedInGardener();
+    let calls = 0;
+    server.use(
+      http.get('*/api/plant-database', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.text('down', { status: 500 }) : HttpResponse.json([makeDbItem({ commonName: 'Basil' })]);
+      }),
+    );
+    const { user } = renderApp('/plant-database');
+    expect(await screen.findByRole('heading', { name: 'Failed to load plant database items' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Basil' })).toBeInTheDocument();
+  });
+
+  it('shows loading skeletons first', async () => {
+    signedInGardener();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/plant-database', async () => {
+        await gate;
+        return HttpResponse.json([makeDbItem({ commonName: 'Basil' })]);
+      }),
+    );
+    renderApp('/plant-database');
+    expect(await screen.findByText('Loading the plant database…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('article', { name: 'Basil' })).toBeInTheDocument();
+  });
+});
