@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gardenctl/garden/adapters/internal/netguard"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 )
@@ -40,7 +41,7 @@ type Client struct {
 func New(cfg Config) *Client {
 	c := &Client{http: cfg.HTTPClient, userAgent: cfg.UserAgent}
 	if c.http == nil {
-		c.http = guardedClient(cfg.AllowPrivateHosts)
+		c.http = netguard.Client(cfg.AllowPrivateHosts)
 	}
 	if c.userAgent == "" {
 		c.userAgent = "Garden"
@@ -84,7 +85,7 @@ func (c *Client) Send(ctx context.Context, target domain.NtfyTarget, msg domain.
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var refused *refusedAddressError
+		var refused *netguard.RefusedAddressError
 		if errors.As(err, &refused) {
 			return domain.Errorf(domain.EInvalid, "The ntfy server's address is not allowed: %v", refused)
 		}

@@ -20,6 +20,7 @@ import (
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 
+	"github.com/gardenctl/garden/adapters/internal/netguard"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 )
@@ -94,7 +95,7 @@ func NewWebPush(cfg Config) (*WebPush, error) {
 	}
 	client := cfg.HTTPClient
 	if client == nil {
-		client = guardedClient(cfg.AllowPrivateHosts)
+		client = netguard.Client(cfg.AllowPrivateHosts)
 	}
 	log := cfg.Logger
 	if log == nil {
@@ -182,7 +183,7 @@ func (w *WebPush) Send(ctx context.Context, sub domain.PushSubscription, msg dom
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var guard *refusedAddressError
+		var guard *netguard.RefusedAddressError
 		if errors.As(err, &guard) {
 			return domain.Errorf(domain.EInvalid, "The push service address is not allowed: %v", guard)
 		}

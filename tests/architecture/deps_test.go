@@ -146,8 +146,12 @@ var rules = []rule{
 	}, "core/app imports core/domain and ports only"},
 	{func(dir string) bool { return under("adapters")(dir) && !under("adapters/httpapi")(dir) }, func(ip string) bool {
 		_, isLocal := local(ip)
-		return !isLocal || localUnder("core/domain", "ports")(ip)
-	}, "an adapter imports ports and core/domain, never another adapter, core/app, cli or jobs"},
+		return !isLocal || localUnder("core/domain", "ports", "adapters/internal")(ip)
+	}, "an adapter imports ports, core/domain and the shared helpers of adapters/internal, never another adapter, core/app, cli or jobs"},
+	{under("adapters/internal"), func(ip string) bool {
+		_, isLocal := local(ip)
+		return !isLocal || localUnder("adapters/internal")(ip)
+	}, "adapters/internal holds helpers shared by adapters: it depends on no adapter, port or core package"},
 	{under("adapters/httpapi"), func(ip string) bool {
 		_, isLocal := local(ip)
 		return !isLocal || localUnder("core/domain", "ports", "core/app")(ip)
@@ -223,6 +227,9 @@ func TestDependencyRules_CatchesViolations(t *testing.T) {
 		// let adapters/blob (above) import sqlstore, nor a sub-package import its parent.
 		"adapters/blob/ok.go":        "package blob\nimport \"" + module + "/adapters/blob/local\"\nvar _ = local.New\n",
 		"adapters/blob/local/bad.go": "package local\nimport \"" + module + "/adapters/blob\"\nvar _ = blob.Open\n",
+		// Adapters may share helpers in adapters/internal, which itself imports no adapter.
+		"adapters/ntfy/ok.go":            "package ntfy\nimport \"" + module + "/adapters/internal/netguard\"\nvar _ = netguard.Client\n",
+		"adapters/internal/guard/bad.go": "package guard\nimport \"" + module + "/adapters/sqlstore\"\nvar _ = sqlstore.Open\n",
 	}
 	for name, body := range files {
 		path := filepath.Join(root, name)
@@ -239,12 +246,14 @@ func TestDependencyRules_CatchesViolations(t *testing.T) {
 		"ports imports " + module + "/adapters/sqlstore", "core/app imports github.com/spf13/viper",
 		"adapters/blob imports " + module + "/adapters/sqlstore", "cli imports " + module + "/adapters/sqlstore",
 		"adapters/blob/local imports " + module + "/adapters/blob (bad.go)",
+		"adapters/internal/guard imports " + module + "/adapters/sqlstore",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("violation not reported: %s\nreported:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "adapters/httpapi") || strings.Contains(got, "adapters/blob imports "+module+"/adapters/blob/local") {
+	if strings.Contains(got, "adapters/httpapi") || strings.Contains(got, "adapters/blob imports "+module+"/adapters/blob/local") ||
+		strings.Contains(got, "adapters/ntfy imports") {
 		t.Errorf("allowed import reported:\n%s", got)
 	}
 }

@@ -1,4 +1,7 @@
-package ntfy
+// Package netguard gives adapters an HTTP client that reaches only public addresses, for
+// requests whose address comes from a user (push endpoints, ntfy servers): such an address
+// must not become a way to make the server call into its own network.
+package netguard
 
 import (
 	"context"
@@ -9,10 +12,10 @@ import (
 	"time"
 )
 
-// refusedAddressError is a connection the guard refused.
-type refusedAddressError struct{ addr string }
+// RefusedAddressError is a connection the guard refused.
+type RefusedAddressError struct{ addr string }
 
-func (e *refusedAddressError) Error() string {
+func (e *RefusedAddressError) Error() string {
 	return fmt.Sprintf("%s is not a public address", e.addr)
 }
 
@@ -25,12 +28,12 @@ func publicIP(ip net.IP) bool {
 		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || cgnat.Contains(ip))
 }
 
-// guardedClient is an HTTP client with timeouts whose connections may only reach public
-// addresses (unless allowPrivate): the server URL is set by a user in Settings, and
+// Client is an HTTP client with timeouts whose connections may only reach public
+// addresses (unless allowPrivate): the address comes from a user and
 // must not become a way to make the server call into its own network. The check runs on the
 // resolved address at connect time, so DNS tricks do not get past it. No redirects are
 // followed and no proxy is used.
-func guardedClient(allowPrivate bool) *http.Client {
+func Client(allowPrivate bool) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	if !allowPrivate {
 		dialer.Control = func(_, address string, _ syscall.RawConn) error {
@@ -39,7 +42,7 @@ func guardedClient(allowPrivate bool) *http.Client {
 				return err
 			}
 			if ip := net.ParseIP(host); ip == nil || !publicIP(ip) {
-				return &refusedAddressError{addr: host}
+				return &RefusedAddressError{addr: host}
 			}
 			return nil
 		}
