@@ -36,7 +36,8 @@ export type KeyMatcher = (key: string) => boolean;
 
 /**
  * useRefresh gives refresh(...matchers): every cached URL that a matcher accepts is
- * refetched when a hook shows it, otherwise dropped from the cache.
+ * refetched when a hook shows it, otherwise dropped from the cache (and from SWR's
+ * deduping record), so the next page that reads it fetches it afresh.
  */
 export function useRefresh() {
   const { cache, mutate } = useSWRConfig();
@@ -46,8 +47,15 @@ export function useRefresh() {
       for (const key of Array.from(cache.keys())) {
         if (typeof key !== 'string' || !key.startsWith('/api/')) continue;
         if (!matchers.some((match) => match(key))) continue;
-        if (mounted.get(key)) pending.push(mutate(key));
-        else cache.delete(key);
+        if (mounted.get(key)) {
+          pending.push(mutate(key));
+        } else {
+          // mutate(key) with nobody reading it fetches nothing but forgets SWR's record of
+          // the last request, which a page opened within the deduping interval would
+          // otherwise reuse (old data, or a result discarded as older than the write).
+          void mutate(key);
+          cache.delete(key);
+        }
       }
       await Promise.allSettled(pending);
     },

@@ -82,6 +82,19 @@ describe('Add Plant (admin form)', () => {
     expect(await screen.findByRole('link', { name: 'Edit Lemon Thyme' })).toBeInTheDocument();
   }, 15_000);
 
+  it('the list shows the new plant when the admin comes back to it at once', async () => {
+    admin();
+    db.database = [makeDbItem({ id: 1, commonName: 'Basil' })];
+    const { user } = renderApp('/admin/plant-database?tab=list');
+    await screen.findByRole('link', { name: 'Edit Basil' });
+    await user.click(screen.getAllByRole('link', { name: 'Add Plant' })[0]!);
+    await user.click(await screen.findByLabelText('Common name'));
+    await user.paste('Dill');
+    await user.click(screen.getByRole('button', { name: 'Add Plant' }));
+    expect(await screen.findByRole('link', { name: 'Edit Dill' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Basil' })).toBeInTheDocument();
+  }, 15_000);
+
   it('shows the server field errors under the fields and a 409 on top', async () => {
     admin();
     server.use(
