@@ -165,7 +165,7 @@ function HistoryTable({ entries }: { entries: ImportHistoryEntry[] }) {
             <td className="table__num">{entry.count?.updated ?? 0}</td>
             <td className="table__num">{entry.count?.failed ?? 0}</td>
             <td className="table__muted">{triggerLabel(entry.trigger)}</td>
-            <td className="table__wrap">{entry.message || <span className="table__muted">—</span>}</td>
+            <td className="table__text">{entry.message || <span className="table__muted">—</span>}</td>
           </tr>
         ))}
       </tbody>

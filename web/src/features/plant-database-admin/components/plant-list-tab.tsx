@@ -223,7 +223,7 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
           <Field
             label="Search plants"
             type="search"
-            placeholder="Search by ID, name, scientific name or type"
+            placeholder="ID, name, scientific name or type"
             icon={<Search size={18} />}
             value={search}
             onChange={(event) => setSearch(event.target.value)}

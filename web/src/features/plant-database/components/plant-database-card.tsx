@@ -27,14 +27,14 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
         />
       </Link>
       <div className="db-card__body">
-        <div className="db-card__heading">
+        <div className="db-card__head">
           <h3 className="db-card__name" id={titleId}>
             {item.commonName}
           </h3>
           {item.scientificName ? <p className="db-card__latin">{item.scientificName}</p> : null}
-        </div>
-        <div>
-          <Badge tone="purple">{itemType(item)}</Badge>
+          <div className="db-card__badge">
+            <Badge tone="purple">{itemType(item)}</Badge>
+          </div>
         </div>
         <dl className="db-card__facts">
           <div>

@@ -25,13 +25,22 @@ function GridSkeleton() {
     <LoadingRegion label="Loading the plant database…" className="db-grid">
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="db-card">
-          <Skeleton height={160} radius={0} />
+          <div className="db-card__media">
+            <Skeleton className="db-card__image" height="auto" radius={0} />
+          </div>
           <div className="db-card__body">
-            <Skeleton width="65%" height={20} />
-            <Skeleton width="45%" height={14} />
-            <Skeleton width={64} height={20} radius={999} />
-            <Skeleton height={40} />
-            <Skeleton height={34} />
+            <div className="db-card__head db-card__skeleton-lines">
+              <Skeleton width="70%" height={20} />
+              <Skeleton width="45%" height={14} />
+              <Skeleton width={72} height={20} radius={999} />
+            </div>
+            <div className="db-card__facts">
+              <Skeleton height={36} />
+              <Skeleton height={36} />
+            </div>
+            <div className="db-card__actions">
+              <Skeleton height={34} />
+            </div>
           </div>
         </div>
       ))}
