@@ -3,8 +3,9 @@
 //
 //   npm run e2e            (after `make build`, which builds the binary with the app embedded)
 //
-// Environment: GARDENCTL_BIN (default ./bin/gardenctl), CHROMIUM_PATH (default
-// /usr/bin/chromium), E2E_HEADFUL=1 to watch. E2E_UI=preview serves the current web/dist
+// Environment: GARDENCTL_BIN (default ./bin/gardenctl), FIXTURESTORE_BIN (default
+// ./bin/fixturestore: the seed store the import reads, source in tests/fixturestore),
+// CHROMIUM_PATH (default /usr/bin/chromium), E2E_HEADFUL=1 to watch. E2E_UI=preview serves the current web/dist
 // with `vite preview` (proxying /api to the binary) instead of the app embedded in the
 // binary: handy while working on the web app without rebuilding gardenctl.
 // GARDEN_TEST_COUNTS=<file> receives "<passed> <failed>" for the Makefile's total line.
@@ -26,12 +27,18 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
 const BIN = path.resolve(repo, process.env.GARDENCTL_BIN || './bin/gardenctl');
+const FIXTURESTORE = path.resolve(repo, process.env.FIXTURESTORE_BIN || './bin/fixturestore');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = path.join(here, 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 800 };
 const GARDENER = { username: 'gardener', password: 'secret-pass-1' };
 const GROWER = { username: 'grower', password: 'secret-pass-2' };
+const CURATOR = { username: 'curator', password: 'secret-pass-3' };
+const PICKER = { username: 'picker', password: 'secret-pass-4' };
+/** What the fixture seed store offers: 38 "(PP)" products, one of which cannot be read. */
+const STORE_PLANTS = 37;
+const STORE_FAILURES = 1;
 const PHOTO = path.join(here, 'fixtures', 'basil.png');
 const ADMIN_PASSWORD = `e2e-${randomBytes(9).toString('base64url')}`;
 const STEP_TIMEOUT_MS = 15_000;
@@ -100,6 +107,31 @@ function startPreview(apiURL, port) {
   child.stderr.on('data', (c) => output.push(c.toString()));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return { child, output, exited };
+}
+
+/** Starts the fixture seed store; it prints its base URL on its first line of output. */
+function startFixtureStore(timeoutMs = 10_000) {
+  const child = spawn(FIXTURESTORE, [], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const url = new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`fixture store printed no URL within ${timeoutMs} ms`)), timeoutMs);
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n')[0];
+      if (buffered.includes('\n') && /^https?:\/\//.test(line.trim())) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+    child.stderr.on('data', (c) => output.push(c.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`fixture store exited (code ${code}): ${output.join('')}`));
+    });
+  });
+  return { child, output, exited, url };
 }
 
 async function waitReady(baseURL, server, timeoutMs = 30_000) {
@@ -242,6 +274,46 @@ function apiFromPage(page, url) {
   }, url);
 }
 
+/**
+ * The fixture store's product images live on a CDN the test machine cannot reach: each
+ * main image answers 404 and the first alternative (the packet picture) answers a real
+ * PNG, so the pages show that the image falls back to the alternatives.
+ */
+async function routeStoreImages(context) {
+  const png = await readFile(PHOTO);
+  await context.route('https://cdn.shopify.com/**', (route) => {
+    const url = route.request().url();
+    if (/-packet_800x\.jpg\?v=/.test(url)) return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+  });
+}
+
+/**
+ * Watches the page for the import's running state: the "Importing..." button and the
+ * progress bar (with the highest done/total it showed).
+ */
+function watchImport(page) {
+  return page.evaluate(() => {
+    const seen = { importing: false, progress: false, maxDone: 0, total: 0 };
+    window.__importSeen = seen;
+    const look = () => {
+      if ([...document.querySelectorAll('button')].some((b) => b.textContent.includes('Importing...'))) seen.importing = true;
+      const bar = document.querySelector('[role="progressbar"][aria-label="Import progress"]');
+      if (bar) {
+        seen.progress = true;
+        const text = bar.getAttribute('aria-valuetext') || '';
+        const match = /^(\d+) of (\d+)/.exec(text);
+        if (match) {
+          seen.maxDone = Math.max(seen.maxDone, Number(match[1]));
+          seen.total = Number(match[2]);
+        }
+      }
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    look();
+  });
+}
+
 // ---------- main ----------
 
 async function main() {
@@ -272,7 +344,15 @@ async function main() {
 
   let server;
   let browser;
+  let store;
   try {
+    if (existsSync(FIXTURESTORE)) {
+      store = startFixtureStore();
+      env.GARDEN_CATALOGUE_URL = await store.url;
+      log(`fixture seed store on ${env.GARDEN_CATALOGUE_URL}`);
+    } else {
+      log(`fixture seed store not found at ${FIXTURESTORE} (go build -o bin/fixturestore ./tests/fixturestore)`);
+    }
     await gardenctl(env, 'migrate');
     const created = await gardenctl(
       env,
@@ -288,6 +368,8 @@ async function main() {
     const gardenerId = Number(/\(id (\d+)/.exec(created)?.[1]);
     assert.ok(gardenerId > 0, `could not read the new user's id from: ${created}`);
     await gardenctl(env, 'users', 'create', '--username', GROWER.username, '--password', GROWER.password, '--role', 'user');
+    await gardenctl(env, 'users', 'create', '--username', CURATOR.username, '--password', CURATOR.password, '--role', 'admin');
+    await gardenctl(env, 'users', 'create', '--username', PICKER.username, '--password', PICKER.password, '--role', 'user');
     server = startServer(env);
     await waitReady(apiURL, server);
     log(`gardenctl serve ready on ${apiURL} (data in ${dataDir})`);
@@ -803,12 +885,272 @@ async function main() {
       ],
     ]);
     await careContext.close();
+
+    // ----- scenario 4: the seed-store import and the plant database -----
+    const curatorContext = await browser.newContext({ viewport: DESKTOP });
+    curatorContext.setDefaultTimeout(10_000);
+    await routeStoreImages(curatorContext);
+    const curator = await curatorContext.newPage();
+    const curatorErrors = collectErrors(curator);
+    const pickerContext = await browser.newContext({ viewport: DESKTOP });
+    pickerContext.setDefaultTimeout(10_000);
+    await routeStoreImages(pickerContext);
+    const picker = await pickerContext.newPage();
+    const pickerErrors = collectErrors(picker);
+    let basilId = 0;
+
+    await scenario('seed-store import (an admin) and the plant database (a gardener)', [
+      [
+        'the Ecommerce entry opens the import tab with the store plants and its failure',
+        async () => {
+          assert.ok(env.GARDEN_CATALOGUE_URL, 'the fixture seed store is running (FIXTURESTORE_BIN)');
+          await signIn(curator, baseURL, CURATOR.username, CURATOR.password);
+          await dismissToasts(curator);
+          const admin = mainNav(curator).getByRole('region', { name: 'Administration' });
+          await admin.getByRole('link', { name: 'Ecommerce' }).click();
+          await curator.waitForURL(`${baseURL}/admin/plant-database?tab=ecommerce`);
+          await curator.getByRole('tab', { name: 'Ecommerce Import', selected: true }).waitFor();
+          const table = curator.getByRole('table', { name: 'Remote plants' });
+          await table.waitFor();
+          await curator.getByText(`${STORE_PLANTS} plants offered by the seed store`).waitFor();
+          assert.equal(await table.getByRole('row').count(), 1 + 10, 'ten rows a page by default');
+          await curator.getByLabel('Rows per page').selectOption({ label: 'All' });
+          await curator.getByText(`1–${STORE_PLANTS} of ${STORE_PLANTS} · Page 1 of 1`).waitFor();
+          assert.equal(await table.getByRole('row').count(), 1 + STORE_PLANTS);
+          const box = await curator.locator('.table-wrap--scroll').boundingBox();
+          assert.ok(box.height <= 402, `the table scrolls within 400px (${box.height}px)`);
+          const failures = curator.getByRole('list', { name: 'Store failures' });
+          assert.equal(await failures.getByRole('listitem').count(), STORE_FAILURES);
+          await failures.getByText('Mystery Herb Mix (PP)').waitFor();
+          await table.getByRole('cell', { name: "Sweet Basil 'Genovese'" }).waitFor();
+          await curator.getByLabel('Rows per page').selectOption({ label: '10' });
+          await tallShot(curator, 'admin-ecommerce-desktop');
+          await curator.setViewportSize(PHONE);
+          await curator.getByRole('button', { name: 'Run Import' }).waitFor();
+          await assertNoSidewaysScroll(curator, 'ecommerce tab');
+          await tallShot(curator, 'admin-ecommerce-phone');
+          await curator.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'runs the import: Importing... and the progress bar, then 37 added and 1 failed',
+        async () => {
+          await watchImport(curator);
+          const [response] = await Promise.all([
+            curator.waitForResponse(
+              (r) => r.url().endsWith('/api/ecommerce/import-plants') && r.request().method() === 'POST',
+              { timeout: 14_000 },
+            ),
+            curator.getByRole('button', { name: 'Run Import' }).click(),
+          ]);
+          assert.equal(response.status(), 200, `import answered ${response.status()}`);
+          const results = curator.getByRole('region', { name: 'Import Results' });
+          await results.waitFor();
+          const seen = await curator.evaluate(() => window.__importSeen);
+          assert.ok(seen.importing, 'the button read Importing... while the import ran');
+          log(
+            `    (progress bar ${seen.progress ? `shown${seen.total ? `, up to ${seen.maxDone} of ${seen.total}` : ', before the total was known'}` : 'not caught: the import was quicker than a poll'})`,
+          );
+          await curator.getByText('Import Successful').first().waitFor();
+          await curator.getByText(`${STORE_PLANTS} added, 0 updated, ${STORE_FAILURES} failed`).first().waitFor();
+          const count = async (label) =>
+            (await results.locator('.import-count').filter({ hasText: label }).locator('dd').innerText()).trim();
+          assert.equal(await count('Added'), String(STORE_PLANTS));
+          assert.equal(await count('Failed'), String(STORE_FAILURES));
+          assert.equal(await count('Updated'), '0');
+          const details = results.getByRole('list', { name: 'Import details' });
+          assert.equal(await details.getByRole('listitem').count(), STORE_PLANTS + STORE_FAILURES);
+          await details.getByRole('listitem').filter({ hasText: 'Mystery Herb Mix (PP)' }).getByText('Failed').waitFor();
+          const items = await apiFromPage(curator, '/api/plant-database');
+          assert.equal(items.body.length, STORE_PLANTS);
+          basilId = items.body.find((item) => item.commonName === "Sweet Basil 'Genovese'")?.id;
+          assert.ok(basilId > 0, 'Sweet Basil was imported');
+          await dismissToasts(curator);
+          await tallShot(curator, 'admin-ecommerce-results-desktop');
+          await curator.setViewportSize(PHONE);
+          await assertNoSidewaysScroll(curator, 'import results');
+          await tallShot(curator, 'admin-ecommerce-results-phone');
+          await curator.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'the list tab shows the imported plants; a plant added by hand is Manual',
+        async () => {
+          await curator.getByRole('tab', { name: 'Plant List' }).click();
+          await curator.waitForURL(`${baseURL}/admin/plant-database?tab=list`);
+          const table = curator.getByRole('table', { name: 'Plant database items' });
+          await table.waitFor();
+          assert.equal(await table.getByRole('row').count(), 1 + STORE_PLANTS);
+          const basil = table.getByRole('row').filter({ hasText: "Sweet Basil 'Genovese'" });
+          await basil.getByText('Imported').waitFor();
+          await curator.getByRole('link', { name: 'Add Plant' }).first().click();
+          await curator.waitForURL(`${baseURL}/admin/plants/new`);
+          await curator.getByLabel('Common name').fill('Lemon Thyme');
+          assert.equal(await curator.getByLabel('Slug').inputValue(), 'lemon-thyme');
+          await curator.getByLabel('Scientific name').fill('Thymus citriodorus');
+          await curator.getByLabel('Water requirements').fill('Low');
+          await curator.getByRole('button', { name: 'Named parts' }).click();
+          await curator.getByLabel('Watering').fill('Let the soil dry between waterings');
+          await tallShot(curator, 'admin-plant-form-desktop');
+          await curator.setViewportSize(PHONE);
+          await assertNoSidewaysScroll(curator, 'plant form');
+          await tallShot(curator, 'admin-plant-form-phone');
+          await curator.setViewportSize(DESKTOP);
+          await curator.getByRole('button', { name: 'Add Plant' }).click();
+          await curator.waitForURL(`${baseURL}/admin/plant-database?tab=list`);
+          await curator.getByText('Plant database item created successfully').first().waitFor();
+          await table.getByRole('row').filter({ hasText: 'Lemon Thyme' }).getByText('Manual').waitFor();
+          await dismissToasts(curator);
+          await tallShot(curator, 'admin-list-desktop');
+          await curator.setViewportSize(PHONE);
+          await assertNoSidewaysScroll(curator, 'list tab');
+          await shot(curator, 'admin-list-phone');
+          await curator.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'changes the daily import time on the schedule tab and sees it saved',
+        async () => {
+          await curator.getByRole('tab', { name: 'Import Schedule' }).click();
+          await curator.waitForURL(`${baseURL}/admin/plant-database?tab=schedule`);
+          const history = curator.getByRole('table', { name: 'Import history' });
+          await history.getByRole('row').filter({ hasText: 'Success' }).filter({ hasText: 'Manual' }).waitFor();
+          const card = curator.getByRole('region', { name: 'Import Schedule' });
+          await card.getByText('Enabled', { exact: true }).waitFor();
+          assert.equal(await curator.getByLabel('Daily import time').inputValue(), '01:30');
+          await curator.getByLabel('Daily import time').fill('04:15');
+          await curator.getByRole('button', { name: 'Save Time' }).click();
+          await curator.getByText('The import schedule has been updated successfully.').first().waitFor();
+          await card.locator('.admin-facts__time').getByText('04:15').waitFor();
+          const schedule = await apiFromPage(curator, '/api/ecommerce/schedule');
+          assert.equal(schedule.body.time, '04:15');
+          assert.equal(schedule.body.cronTime, '0 15 4 * * *');
+          await curator.reload();
+          assert.equal(await curator.getByLabel('Daily import time').inputValue(), '04:15');
+          await dismissToasts(curator);
+          await tallShot(curator, 'admin-schedule-desktop');
+          await curator.setViewportSize(PHONE);
+          await curator.getByLabel('Daily import time').waitFor();
+          await assertNoSidewaysScroll(curator, 'schedule tab');
+          await tallShot(curator, 'admin-schedule-phone');
+          await curator.setViewportSize(DESKTOP);
+        },
+      ],
+      [
+        'a gardener finds an imported plant on /plant-database and adds it to My Plants',
+        async () => {
+          await signIn(picker, baseURL, PICKER.username, PICKER.password);
+          await dismissToasts(picker);
+          await mainNav(picker).getByRole('link', { name: 'Plant Database' }).click();
+          await picker.waitForURL(`${baseURL}/plant-database`);
+          await picker.getByRole('heading', { level: 1, name: 'Plant Database' }).waitFor();
+          const grid = picker.getByRole('list', { name: 'Plant database' });
+          await grid.getByRole('article').first().waitFor();
+          assert.equal(await grid.getByRole('article').count(), STORE_PLANTS + 1);
+          // The main images answer 404: the cards fall back to the packet picture.
+          await picker.waitForFunction(() => {
+            const img = document.querySelector(`img[alt="Beetroot 'Boltardy'"]`);
+            return img?.naturalWidth === 96 && img.src.includes('beetroot-boltardy-pp-packet_800x.jpg');
+          });
+          await dismissToasts(picker);
+          await tallShot(picker, 'plant-database-desktop');
+          await picker.getByRole('tab', { name: 'Vegetables' }).click();
+          await picker.waitForURL(`${baseURL}/plant-database?category=vegetables`);
+          await picker.getByLabel('Search the plant database').fill('carrot');
+          const carrot = grid.getByRole('article', { name: "Carrot 'Nantes 2'" });
+          await carrot.getByText('Daucus carota').waitFor();
+          assert.equal(await grid.getByRole('article').count(), 1);
+          const [response] = await Promise.all([
+            picker.waitForResponse((r) => r.url().endsWith('/api/plants') && r.request().method() === 'POST'),
+            carrot.getByRole('button', { name: 'Add to My Plants' }).click(),
+          ]);
+          assert.equal(response.status(), 201);
+          const sent = response.request().postDataJSON();
+          assert.equal(sent.waterFrequency, 7, 'Moderate water: every 7 days');
+          assert.equal(sent.fertilizerFrequency, 30);
+          assert.ok(sent.plantDatabaseId > 0);
+          const plant = await response.json();
+          assert.equal(plant.name, "Carrot 'Nantes 2'");
+          assert.equal(plant.species, 'Daucus carota');
+          assert.equal(plant.plantType, 'Vegetables');
+          await picker.getByText('Plant added').first().waitFor();
+          await picker.setViewportSize(PHONE);
+          await picker.getByRole('combobox', { name: 'Plant category' }).waitFor();
+          await assertNoSidewaysScroll(picker, 'plant database');
+          await picker.getByLabel('Search the plant database').fill('');
+          await dismissToasts(picker);
+          await picker.evaluate(() => window.scrollTo(0, 0));
+          await tallShot(picker, 'plant-database-phone');
+          await picker.setViewportSize(DESKTOP);
+          await mainNav(picker).getByRole('link', { name: 'My Plants' }).click();
+          const card = picker.getByRole('article', { name: "Carrot 'Nantes 2'" });
+          await card.getByText('Vegetables').waitFor();
+          await card.getByText('Full Sun').waitFor();
+        },
+      ],
+      [
+        'the species page: fallback image, Purchase Seeds, description and requirements; back to the tab',
+        async () => {
+          await picker.goto(`${baseURL}/plant-database?category=herbs`);
+          const basil = picker.getByRole('article', { name: "Sweet Basil 'Genovese'" });
+          await basil.getByRole('link', { name: 'Details' }).click();
+          await picker.waitForURL(`${baseURL}/plant-database/${basilId}`);
+          await picker.getByRole('heading', { level: 1, name: "Sweet Basil 'Genovese'" }).waitFor();
+          const seeds = picker.getByRole('link', { name: 'Purchase Seeds' });
+          assert.equal(await seeds.getAttribute('href'), `${env.GARDEN_CATALOGUE_URL}/products/sweet-basil-genovese-pp`);
+          assert.equal(await seeds.getAttribute('target'), '_blank');
+          assert.match(await seeds.getAttribute('rel'), /noopener/);
+          const about = picker.getByRole('region', { name: 'About this plant' });
+          await about.getByRole('heading', { name: 'Growing information' }).waitFor();
+          const needs = picker.getByRole('region', { name: 'Growing Requirements' });
+          await needs.getByText('Keep moist').waitFor();
+          await needs.getByText('Every two weeks').waitFor();
+          await picker.waitForFunction(() =>
+            [...document.querySelectorAll('img')].some((img) => img.naturalWidth === 96 && img.src.includes('-packet_800x.jpg')),
+          );
+          await tallShot(picker, 'plant-database-detail-desktop');
+          await picker.setViewportSize(PHONE);
+          await assertNoSidewaysScroll(picker, 'plant database detail');
+          await tallShot(picker, 'plant-database-detail-phone');
+          await picker.setViewportSize(DESKTOP);
+          await picker.getByRole('link', { name: 'Back to Plant Database' }).click();
+          await picker.waitForURL(`${baseURL}/plant-database?category=herbs`);
+          await picker.goto(`${baseURL}/plant-database/999999`);
+          await picker.getByRole('heading', { level: 1, name: 'Plant Not Found' }).waitFor();
+        },
+      ],
+      [
+        'the dashboard highlights link to the database pages',
+        async () => {
+          await mainNav(picker).getByRole('link', { name: 'Dashboard' }).click();
+          const highlights = picker.getByRole('region', { name: 'Plant Database Highlights' });
+          const first = highlights.getByRole('listitem').first().getByRole('link');
+          assert.match(await first.getAttribute('href'), /^\/plant-database\/\d+$/);
+          await first.click();
+          await picker.waitForURL(/\/plant-database\/\d+$/);
+          await picker.getByRole('button', { name: 'Add to My Plants' }).waitFor();
+          await picker.goBack();
+          await highlights.getByRole('link', { name: /Browse Database/ }).click();
+          await picker.waitForURL(`${baseURL}/plant-database`);
+        },
+      ],
+      [
+        'no uncaught errors or console errors',
+        async () => {
+          assert.deepEqual(curatorErrors, []);
+          assert.deepEqual(pickerErrors, []);
+        },
+      ],
+    ]);
+    await curatorContext.close();
+    await pickerContext.close();
   } catch (error) {
     results.push({ name: 'setup', ok: false, error });
     log(`setup failed: ${error?.stack || error}`);
   } finally {
     if (browser) await browser.close().catch(() => {});
     if (preview) await stopServer(preview).catch(() => {});
+    if (store) await stopServer(store).catch(() => {});
     if (server) {
       try {
         const { code, signal } = await stopServer(server);
