@@ -34,6 +34,32 @@ export const urls = {
   dashboardSummary: (today: string) => `/api/dashboard/summary?today=${today}`,
   calendarFeed: '/api/calendar/feed',
   calendarFeedReset: '/api/calendar/feed/reset',
+  // sites, users, categories (spec 02 §7)
+  currentUser: '/api/user',
+  userSettings: '/api/user/settings',
+  users: '/api/users',
+  user: (id: number | string) => `/api/users/${id}`,
+  userToggleActive: (id: number) => `/api/users/${id}/toggle-active`,
+  adminUsers: '/api/admin/users',
+  userCategories: '/api/user-categories',
+  userCategory: (id: number) => `/api/user-categories/${id}`,
+  siteCategories: '/api/site-categories',
+  sites: '/api/sites',
+  site: (id: number | string) => `/api/sites/${id}`,
+  siteToggleStatus: (id: number) => `/api/sites/${id}/toggle-status`,
+  currentSite: '/api/sites/current',
+  adminSites: '/api/admin/sites',
+  siteUsers: (siteId: number | string) => `/api/sites/${siteId}/users`,
+  siteUserRole: (id: number) => `/api/site-users/${id}/role`,
+  siteUserAdmin: (id: number) => `/api/site-users/${id}/admin`,
+  siteUser: (id: number) => `/api/site-users/${id}`,
+  newSiteUser: '/api/sites/users',
+  siteUserActive: (id: number) => `/api/sites/users/${id}`,
+  // maintenance (spec 01 §4, spec 02 §7)
+  maintenanceStatus: '/api/maintenance/status',
+  maintenanceFunctions: '/api/maintenance/functions',
+  maintenanceFunction: (id: number) => `/api/maintenance/functions/${id}`,
+  siteMaintenance: (id: number) => `/api/maintenance/site/${id}`,
 } as const;
 
 const PLANT_DETAIL = /^\/api\/plants\/\d+$/;
@@ -67,3 +93,22 @@ export const onePlantKeys =
   (id: number): KeyMatcher =>
   (key) =>
     key === urls.plant(id) || key.startsWith(`${urls.plant(id)}/`);
+
+/** Every list or page of accounts: users, one user, the caller, the pickers, site members. */
+export const userKeys: KeyMatcher = (key) =>
+  key === urls.users ||
+  key.startsWith(`${urls.users}/`) ||
+  key === urls.currentUser ||
+  key === urls.adminUsers ||
+  /^\/api\/sites\/\d+\/users$/.test(key);
+
+/** Every site list or page (user counts and limits change with members too). */
+export const siteKeys: KeyMatcher = (key) =>
+  key === urls.sites || /^\/api\/sites\/(\d+|current)$/.test(key) || key === urls.adminSites;
+
+/** The user categories. */
+export const userCategoryKeys: KeyMatcher = (key) => key === urls.userCategories;
+
+/** Maintenance: the functions, the status every page polls, and the sites (their flags). */
+export const maintenanceKeys: KeyMatcher = (key) =>
+  key === urls.maintenanceFunctions || key === urls.maintenanceStatus || siteKeys(key);

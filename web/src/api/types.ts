@@ -20,6 +20,10 @@ export interface User {
   categoryId?: number | null;
   siteId?: number | null;
   isSiteAdmin?: boolean;
+  /** The user's role within their site (member, manager, owner), when they have a site. */
+  siteRole?: SiteRole | null;
+  /** When the user joined their site. */
+  siteJoinedAt?: string | null;
   createdAt?: string;
   lastLogin?: string | null;
   preferences?: { notifications?: boolean } | null;
@@ -364,4 +368,170 @@ export interface ImageUploadResponse {
 
 export interface CalendarFeed {
   url: string;
+}
+
+// ---------- sites, users, categories and maintenance (docs/api.md) ----------
+
+export const ROLES = ['user', 'admin', 'superadmin'] as const;
+
+export const SITE_ROLES = ['member', 'manager', 'owner'] as const;
+export type SiteRole = (typeof SITE_ROLES)[number];
+
+export type SiteStatus = 'active' | 'inactive';
+
+/** A site (tenant); userLimit and plantLimit 0 = unlimited. */
+export interface Site {
+  id: number;
+  name: string;
+  description?: string | null;
+  email?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  phoneNumber?: string | null;
+  website?: string | null;
+  country?: string | null;
+  status: SiteStatus | string;
+  categoryId?: number | null;
+  userLimit: number;
+  plantLimit: number;
+  userCount?: number;
+  maintenanceMode?: boolean;
+  maintenanceMessage?: string | null;
+  maintenanceStartedAt?: string | null;
+  maintenanceEndedAt?: string | null;
+  createdAt?: string;
+}
+
+/** POST /api/sites and PATCH /api/sites/{id}: a blank number is sent as 0. */
+export interface SiteInput {
+  name: string;
+  description: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phoneNumber: string;
+  website: string;
+  country: string;
+  status: SiteStatus;
+  categoryId: number | null;
+  userLimit: number;
+  plantLimit: number;
+}
+
+export interface SiteCategory {
+  id: number;
+  name: string;
+}
+
+export interface UserCategory {
+  id: number;
+  name: string;
+  description?: string | null;
+  createdAt?: string;
+}
+
+export interface UserCategoryInput {
+  name: string;
+  description: string;
+}
+
+/** The site-user link of GET /api/sites/{id}/users; its id is the user's id. */
+export interface SiteUser {
+  id: number;
+  role: SiteRole | string;
+  isAdmin: boolean;
+  createdAt?: string | null;
+  user: User;
+}
+
+/** PATCH /api/user/settings, and the profile part of PATCH /api/users/{id}. */
+export interface UserSettingsInput {
+  username?: string;
+  email?: string;
+  fullName?: string;
+  categoryId?: number | null;
+  preferences?: { notifications: boolean };
+  notificationPreferences?: NotificationPreferences;
+  /** Never sent empty. */
+  password?: string;
+}
+
+/** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */
+export interface AdminUserInput {
+  username: string;
+  email: string;
+  fullName: string;
+  password?: string;
+  role: Role;
+  isActive: boolean;
+  categoryId: number | null;
+  siteId: number | null;
+  isSiteAdmin: boolean;
+}
+
+/** PATCH /api/users/{id}: any part of the profile or of the admin fields. */
+export type UserPatchInput = UserSettingsInput & Partial<Omit<AdminUserInput, 'password'>>;
+
+/** POST /api/sites/users: a site admin's new general user. */
+export interface NewSiteUser {
+  username: string;
+  email: string;
+  password: string;
+  fullName: string;
+  siteId: number;
+  role: 'user';
+}
+
+/** POST /api/sites/{id}/users: an existing user without a site joins it. */
+export interface AddSiteUserInput {
+  userId: number;
+  role: SiteRole;
+  isAdmin: boolean;
+}
+
+/** An application function that can be put in maintenance on its own. */
+export interface AppFunction {
+  id: number;
+  /** Internal id: lowercase with underscores. */
+  name: string;
+  displayName: string;
+  description?: string | null;
+  maintenanceMode: boolean;
+  maintenanceMessage?: string | null;
+  lastMaintenanceStart?: string | null;
+  lastMaintenanceEnd?: string | null;
+}
+
+export interface NewAppFunction {
+  name: string;
+  displayName: string;
+  description: string;
+}
+
+/** PATCH /api/maintenance/functions/{id} and POST /api/maintenance/site/{id}. */
+export interface MaintenanceSwitch {
+  maintenanceMode: boolean;
+  message: string;
+}
+
+/** GET /api/maintenance/status: functions in maintenance and the caller's sites in maintenance. */
+export interface MaintenanceStatus {
+  hasMaintenance: boolean;
+  sitesInMaintenance: {
+    id: number;
+    name: string;
+    maintenanceMessage?: string | null;
+    maintenanceStartedAt?: string | null;
+  }[];
+  functionsInMaintenance: {
+    id: number;
+    name: string;
+    displayName: string;
+    maintenanceMessage?: string | null;
+    lastMaintenanceStart?: string | null;
+  }[];
 }

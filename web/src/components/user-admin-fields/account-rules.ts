@@ -1,0 +1,80 @@
+import type { Role, User } from '@/api/types';
+
+/**
+ * The account rules of spec 02 §5 with the messages of §8. The server enforces the same
+ * rules (docs/decisions.md "Accounts"); the pages check them first so that nobody has to
+ * wait for a refusal.
+ */
+export const ACCOUNT_RULES = {
+  protectedNoDelete: 'The protected system account cannot be deleted',
+  protectedActive: 'The protected system account must remain active',
+  protectedNoRename: 'The protected system account cannot be renamed',
+  protectedSuperadmin: 'The protected system account must remain superadmin without site',
+  superadminNoDelete: 'You cannot delete superadmin accounts',
+  superadminNoDeactivate: 'You cannot deactivate superadmin accounts',
+  siteAdminNoDelete: 'You cannot delete site admin accounts. Please remove admin privileges first.',
+  superadminNoSite: 'Superadmin accounts cannot be associated with a specific site',
+  superadminNoSiteAdmin: 'Superadmin accounts should not be site admins as they have system-wide privileges',
+  siteAdminNeedsSite: 'Site admin accounts must be associated with a site',
+  noUserSelected: 'No user selected',
+  noCategorySelected: 'No category selected',
+} as const;
+
+/** Why `user` cannot be deleted, or null when it can. */
+export function deleteBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'isSiteAdmin'>): string | null {
+  if (user.isProtected) return ACCOUNT_RULES.protectedNoDelete;
+  if (user.role === 'superadmin') return ACCOUNT_RULES.superadminNoDelete;
+  if (user.isSiteAdmin) return ACCOUNT_RULES.siteAdminNoDelete;
+  return null;
+}
+
+/** Why `user` cannot be deactivated, or null when it can (reactivating is always allowed). */
+export function deactivateBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'isActive'>): string | null {
+  if (user.isActive === false) return null;
+  if (user.isProtected) return ACCOUNT_RULES.protectedActive;
+  if (user.role === 'superadmin') return ACCOUNT_RULES.superadminNoDeactivate;
+  return null;
+}
+
+/** The admin part of an account as a form holds it (a site id as select text, '' = none). */
+export interface AdminFieldValues {
+  role: Role | '';
+  siteId: string;
+  isSiteAdmin: boolean;
+  isActive: boolean;
+}
+
+export type AdminFieldErrors = Partial<Record<keyof AdminFieldValues, string>>;
+
+/**
+ * withAdminFieldRules applies a change the way the admin form does (spec 02 §5): a
+ * superadmin has no site and is no site admin, and the site admin flag is unchecked
+ * automatically when there is no site.
+ */
+export function withAdminFieldRules<T extends AdminFieldValues>(values: T, patch: Partial<AdminFieldValues>): T {
+  const next = { ...values, ...patch };
+  if (next.role === 'superadmin') {
+    next.siteId = '';
+    next.isSiteAdmin = false;
+    next.isActive = true;
+  }
+  if (!next.siteId) next.isSiteAdmin = false;
+  return next;
+}
+
+/** validateAdminFields: role required, and the account rules that the form can break. */
+export function validateAdminFields(values: AdminFieldValues, isProtected = false): AdminFieldErrors {
+  const errors: AdminFieldErrors = {};
+  if (!values.role) errors.role = 'Please select a role';
+  if (isProtected && (values.role !== 'superadmin' || values.siteId || values.isSiteAdmin)) {
+    errors.role = ACCOUNT_RULES.protectedSuperadmin;
+  }
+  if (isProtected && !values.isActive) errors.isActive = ACCOUNT_RULES.protectedActive;
+  if (values.role === 'superadmin') {
+    if (values.siteId) errors.siteId = ACCOUNT_RULES.superadminNoSite;
+    if (values.isSiteAdmin) errors.isSiteAdmin = ACCOUNT_RULES.superadminNoSiteAdmin;
+    if (!values.isActive && !isProtected) errors.isActive = ACCOUNT_RULES.superadminNoDeactivate;
+  }
+  if (values.isSiteAdmin && !values.siteId) errors.isSiteAdmin = ACCOUNT_RULES.siteAdminNeedsSite;
+  return errors;
+}
