@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Sheet } from '@/components/ui/sheet';
 import { Tooltip } from '@/components/ui/tooltip';
+import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
@@ -86,7 +87,9 @@ export function AppLayout() {
           <UserMenu />
         </header>
         <main id="main" className="content" tabIndex={-1}>
-          <Outlet />
+          <MaintenanceGate>
+            <Outlet />
+          </MaintenanceGate>
         </main>
       </div>
 

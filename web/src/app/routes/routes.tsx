@@ -49,6 +49,14 @@ const adminPages: RouteObject[] = [
   },
 ];
 
+/** The built superadmin pages. */
+const superadminPages: RouteObject[] = [
+  {
+    path: 'admin/maintenance',
+    lazy: async () => ({ Component: (await import('@/features/maintenance/pages/maintenance-page')).MaintenancePage }),
+  },
+];
+
 /** The route tree; the browser router and the tests' memory router both use it. */
 export const routes: RouteObject[] = [
   {
@@ -116,7 +124,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               { element: <RequireRole role="admin" />, children: [...adminPages, ...ADMIN_PATHS.map(notBuilt)] },
-              { element: <RequireRole role="superadmin" />, children: SUPERADMIN_PATHS.map(notBuilt) },
+              {
+                element: <RequireRole role="superadmin" />,
+                children: [
+                  ...superadminPages,
+                  ...SUPERADMIN_PATHS.filter((path) => !superadminPages.some((page) => page.path === path)).map(notBuilt),
+                ],
+              },
             ],
           },
         ],
