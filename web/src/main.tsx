@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/push/service-worker';
 import './styles/index.css';
 
 const root = document.getElementById('root');
@@ -11,3 +12,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker shows Web Push notifications (web/public/sw.js); registered once the
+// page has loaded so that it never competes with the app's own start.
+window.addEventListener('load', () => void registerServiceWorker(), { once: true });

@@ -31,6 +31,21 @@ export const urls = {
   ecommerceUpdateSchedule: '/api/ecommerce/update-schedule',
   ecommerceImportHistory: '/api/ecommerce/import-history',
   uploadImage: '/api/upload/image',
+  // notifications (spec 01 §7, spec 02 §7, docs/api.md "Notifications")
+  notifications: '/api/notifications',
+  notificationRead: (id: number) => `/api/notifications/${id}/read`,
+  notificationsMarkAllRead: '/api/notifications/mark-all-read',
+  notificationTest: '/api/notifications/test',
+  notificationsAdmin: '/api/notifications/admin',
+  notificationSend: '/api/notifications/send',
+  notification: (id: number) => `/api/notifications/${id}`,
+  notificationDevices: '/api/notifications/devices',
+  /** A device by id, or by its URL-encoded playerId (the push endpoint). */
+  notificationDevice: (idOrPlayerId: number | string) =>
+    `/api/notifications/devices/${encodeURIComponent(String(idOrPlayerId))}`,
+  notificationRegisterDevice: '/api/notifications/register-device',
+  vapidPublicKey: '/api/notifications/vapid-public-key',
+  notificationChannels: '/api/notifications/channels',
   dashboardSummary: (today: string) => `/api/dashboard/summary?today=${today}`,
   calendarFeed: '/api/calendar/feed',
   calendarFeedReset: '/api/calendar/feed/reset',
@@ -112,3 +127,6 @@ export const userCategoryKeys: KeyMatcher = (key) => key === urls.userCategories
 /** Maintenance: the functions, the status every page polls, and the sites (their flags). */
 export const maintenanceKeys: KeyMatcher = (key) =>
   key === urls.maintenanceFunctions || key === urls.maintenanceStatus || siteKeys(key);
+
+/** The bell list and the console's history (a send, a read or a delete changes both). */
+export const notificationKeys: KeyMatcher = (key) => key === urls.notifications || key === urls.notificationsAdmin;

@@ -535,3 +535,128 @@ export interface MaintenanceStatus {
     lastMaintenanceStart?: string | null;
   }[];
 }
+
+// ---------- notifications (docs/api.md "Notifications", docs/notifications.md) ----------
+
+/** A notification in the bell list (spec 01 §3): per-user read state. */
+export interface AppNotification {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+  readAt?: string | null;
+  /** A free record; `url` (a path of the app) is where a click leads. */
+  data?: Record<string, unknown> | null;
+}
+
+export const NOTIFICATION_TARGET_TYPES = ['global', 'site', 'user'] as const;
+export type NotificationTargetType = (typeof NOTIFICATION_TARGET_TYPES)[number];
+
+/** A notification in the superadmin console's history (spec 02 §3). */
+export interface AdminNotification {
+  id: number;
+  title: string;
+  content: string;
+  targetType: NotificationTargetType | string;
+  targetId: number | null;
+  /** The site's or user's name ('' for global). */
+  targetName?: string | null;
+  data?: Record<string, unknown> | null;
+  /** admin, test or care_reminder. */
+  kind?: string | null;
+  createdAt: string;
+  createdBy?: number | null;
+  /** True once every active user it reaches has read it. */
+  isRead: boolean;
+  readCount: number;
+  recipientCount: number;
+}
+
+/** POST /api/notifications/send (spec 02 §5, §7). */
+export interface NewNotification {
+  title: string;
+  content: string;
+  targetType: NotificationTargetType;
+  /** Ignored for global. */
+  targetId: number | null;
+  data: Record<string, unknown> | null;
+}
+
+export interface DeviceInfo {
+  userAgent: string;
+  platform: string;
+  vendor: string;
+}
+
+/** A device registered for push: playerId is the Web Push subscription's endpoint. */
+export interface Device {
+  id: number;
+  playerId: string;
+  deviceName: string;
+  deviceInfo: DeviceInfo;
+  /** The server holds the subscription's keys, so it can push to it. */
+  pushEnabled: boolean;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+/** The browser's PushSubscription.toJSON(). */
+export interface PushSubscriptionData {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
+
+/** POST /api/notifications/register-device. */
+export interface RegisterDeviceInput {
+  playerId: string;
+  deviceName: string;
+  deviceInfo: DeviceInfo;
+  subscription: PushSubscriptionData;
+}
+
+/** GET /api/notifications/vapid-public-key: `delivery` is webpush, or log (pushes only logged). */
+export interface VapidPublicKey {
+  publicKey: string;
+  delivery: string;
+}
+
+/** The samples POST /api/notifications/test sends (spec 02 §7). */
+export const TEST_NOTIFICATION_TYPES = [
+  'care_task',
+  'forum_reply',
+  'plant_listing_interest',
+  'expert_answer',
+  'harvest_reminder',
+] as const;
+export type TestNotificationType = (typeof TEST_NOTIFICATION_TYPES)[number];
+
+/** What one channel did with a notification. */
+export interface ChannelReport {
+  status: 'sent' | 'skipped' | 'failed' | string;
+  sent: number;
+  failed: number;
+  removed: number;
+  reason?: string;
+}
+
+/** POST /api/notifications/test answer. */
+export interface TestNotificationResult {
+  notification: AppNotification;
+  channels: { inApp: ChannelReport; push: ChannelReport; email: ChannelReport; ntfy: ChannelReport };
+}
+
+/** GET and PUT /api/notifications/channels: the caller's ntfy settings (an empty topic: off). */
+export interface NotificationChannels {
+  ntfyServer: string;
+  ntfyTopic: string;
+  ntfyEnabled: boolean;
+  ntfyDefaultServer: string;
+  updatedAt?: string | null;
+}
+
+export interface NotificationChannelsInput {
+  ntfyServer: string;
+  ntfyTopic: string;
+}
