@@ -4,6 +4,8 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Sheet } from '@/components/ui/sheet';
 import { Tooltip } from '@/components/ui/tooltip';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
+import { NotificationsDropdown } from '@/features/notifications/components/notifications-dropdown';
+import { NotificationsRuntime } from '@/features/notifications/components/notifications-runtime';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
@@ -25,7 +27,10 @@ function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
         </button>
       </Tooltip>
       <Brand />
-      <UserMenu compact />
+      <div className="header-actions">
+        <NotificationsDropdown />
+        <UserMenu compact />
+      </div>
     </header>
   );
 }
@@ -84,7 +89,10 @@ export function AppLayout() {
       <div className="app-main">
         <header className="topbar">
           <p className="topbar__date">{today()}</p>
-          <UserMenu />
+          <div className="header-actions">
+            <NotificationsDropdown />
+            <UserMenu />
+          </div>
         </header>
         <main id="main" className="content" tabIndex={-1}>
           <MaintenanceGate>
@@ -94,6 +102,7 @@ export function AppLayout() {
       </div>
 
       <BottomBar />
+      <NotificationsRuntime />
     </div>
   );
 }

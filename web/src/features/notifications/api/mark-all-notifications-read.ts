@@ -1,0 +1,24 @@
+import useSWRMutation from 'swr/mutation';
+import { apiJSON } from '@/api/client';
+import { notificationKeys, urls } from '@/api/keys';
+import { useRefresh } from '@/api/query';
+
+export interface MarkAllReadResult {
+  success: boolean;
+  marked: number;
+}
+
+/** postMarkAllRead: POST /api/notifications/mark-all-read — {success, marked}; only the caller's. */
+export function postMarkAllRead(url: string): Promise<MarkAllReadResult> {
+  return apiJSON<MarkAllReadResult>('POST', url);
+}
+
+/** useMarkAllNotificationsRead marks everything read, then refetches the list (spec 01 §7). */
+export function useMarkAllNotificationsRead() {
+  const refresh = useRefresh();
+  return useSWRMutation<MarkAllReadResult, Error, string>(urls.notificationsMarkAllRead, postMarkAllRead, {
+    throwOnError: true,
+    revalidate: false,
+    onSuccess: () => void refresh(notificationKeys),
+  });
+}

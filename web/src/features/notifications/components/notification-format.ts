@@ -1,0 +1,30 @@
+import { formatDistance } from 'date-fns';
+import { formatDate, parseDate } from '@/lib/dates';
+
+/** The bell's badge: the unread count, or "9+" above 9 (spec 01 §2, §9). */
+export function badgeText(unread: number): string {
+  return unread > 9 ? '9+' : String(unread);
+}
+
+/** relativeTime: "5 minutes ago" (a time ahead of the clock counts as now); '' when unreadable. */
+export function relativeTime(value: string | null | undefined, now: Date = new Date()): string {
+  const date = parseDate(value);
+  if (!date) return '';
+  return formatDistance(date.getTime() > now.getTime() ? now : date, now, { addSuffix: true });
+}
+
+/** fullTime: "MMM d, yyyy, h:mm a" for a time's tooltip. */
+export function fullTime(value: string | null | undefined): string {
+  return formatDate(value, 'MMM d, yyyy, h:mm a');
+}
+
+/**
+ * appPath: the notification's `data.url` when it is a path of this app ("/schedule"); null
+ * for anything else, including protocol-relative "//host" links, so a click never leaves the app.
+ */
+export function appPath(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  const value = url.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,163 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Bell, BellOff, CheckCheck, CloudOff, RefreshCw } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AppNotification } from '@/api/types';
+import { Button } from '@/components/ui/button';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/lib/session';
+import { unreadCount, useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { appPath, badgeText } from './notification-format';
+import { NotificationItem } from './notification-item';
+import './notifications.css';
+
+export const EMPTY_TEXT = 'No notifications to display';
+export const READ_FAILED = { title: 'Failed to update', description: 'Could not mark notification as read.' } as const;
+export const READ_ALL_FAILED = { title: 'Failed to update', description: 'Could not mark all notifications as read.' } as const;
+
+function PanelBody({
+  list,
+  onSelect,
+}: {
+  list: ReturnType<typeof useNotifications>;
+  onSelect: (notification: AppNotification) => void;
+}) {
+  if (list.isLoading && !list.data) {
+    return (
+      <LoadingRegion label="Loading notifications…" className="notifications-panel__skeleton">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} height={52} />
+        ))}
+      </LoadingRegion>
+    );
+  }
+  if (list.error && !list.data) {
+    return (
+      <div className="notifications-panel__state">
+        <CloudOff size={22} aria-hidden="true" />
+        <p>Could not load notifications.</p>
+        <Button size="sm" variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void list.mutate()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const notifications = list.data ?? [];
+  if (notifications.length === 0) {
+    return (
+      <div className="notifications-panel__state">
+        <BellOff size={22} aria-hidden="true" />
+        <p>{EMPTY_TEXT}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="notifications-panel__list" aria-label="Notification list">
+      {notifications.map((n) => (
+        <NotificationItem key={n.id} notification={n} onSelect={onSelect} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * NotificationsDropdown: the header's bell (spec 01 §2) with a red badge of the unread count
+ * ("9+" above 9) and a panel titled Notifications: Mark all as read (when there are
+ * notifications), the items, or "No notifications to display". Clicking an item marks it read
+ * and follows its data.url when that is a path of the app.
+ */
+export function NotificationsDropdown() {
+  const { user } = useSession();
+  const list = useNotifications(Boolean(user));
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const describedBy = useId();
+
+  if (!user) return null;
+  const notifications = list.data ?? [];
+  const unread = unreadCount(notifications);
+
+  const select = (notification: AppNotification) => {
+    const path = appPath(notification.data?.url);
+    if (!notification.isRead) {
+      markRead(notification.id).catch(() => toast({ ...READ_FAILED, variant: 'destructive' }));
+    }
+    if (path) {
+      setOpen(false);
+      navigate(path);
+    }
+  };
+
+  const readAll = async () => {
+    try {
+      await markAll.trigger();
+    } catch {
+      toast({ ...READ_ALL_FAILED, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        // The list is read again whenever the panel opens (there is no polling).
+        if (next) void list.mutate();
+      }}
+    >
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          className="icon-button bell"
+          aria-label="Notifications"
+          aria-describedby={unread > 0 ? describedBy : undefined}
+        >
+          <Bell size={22} aria-hidden="true" />
+          {unread > 0 ? (
+            <span className="bell__badge" aria-hidden="true" data-testid="notification-badge">
+              {badgeText(unread)}
+            </span>
+          ) : null}
+          <span id={describedBy} hidden>
+            {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
+          </span>
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="notifications-panel"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-labelledby={`${describedBy}-title`}
+        >
+          <div className="notifications-panel__header">
+            <h2 id={`${describedBy}-title`} className="notifications-panel__title">
+              Notifications
+            </h2>
+            {notifications.length > 0 ? (
+              <button
+                type="button"
+                className="notifications-panel__mark-all"
+                disabled={unread === 0 || markAll.isMutating}
+                onClick={() => void readAll()}
+              >
+                <CheckCheck size={16} aria-hidden="true" />
+                Mark all as read
+              </button>
+            ) : null}
+          </div>
+          <div className="notifications-panel__body">
+            <PanelBody list={list} onSelect={select} />
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
