@@ -1,0 +1,23 @@
+import useSWRMutation from 'swr/mutation';
+import { apiJSON } from '@/api/client';
+import { notificationKeys, urls } from '@/api/keys';
+import { useRefresh } from '@/api/query';
+import type { AdminNotification, NewNotification } from '@/api/types';
+
+/**
+ * postSendNotification: POST /api/notifications/send — 201 the history entry once stored
+ * (push, e-mail and ntfy follow in the background) · 400 field errors.
+ */
+export function postSendNotification(url: string, { arg }: { arg: NewNotification }): Promise<AdminNotification> {
+  return apiJSON<AdminNotification>('POST', url, arg);
+}
+
+/** useSendNotification sends, then refreshes the history and the sender's own bell. */
+export function useSendNotification() {
+  const refresh = useRefresh();
+  return useSWRMutation<AdminNotification, Error, string, NewNotification>(urls.notificationSend, postSendNotification, {
+    throwOnError: true,
+    revalidate: false,
+    onSuccess: () => void refresh(notificationKeys),
+  });
+}
