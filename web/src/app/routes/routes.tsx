@@ -55,6 +55,12 @@ const superadminPages: RouteObject[] = [
     path: 'admin/maintenance',
     lazy: async () => ({ Component: (await import('@/features/maintenance/pages/maintenance-page')).MaintenancePage }),
   },
+  {
+    path: 'admin/notifications',
+    lazy: async () => ({
+      Component: (await import('@/features/notifications/pages/notifications-admin-page')).NotificationsAdminPage,
+    }),
+  },
 ];
 
 /** The route tree; the browser router and the tests' memory router both use it. */
