@@ -129,6 +129,10 @@ export const routes: RouteObject[] = [
                     .PlantDatabaseDetailPage,
                 }),
               },
+              {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('@/features/settings/pages/settings-page')).SettingsPage }),
+              },
               { element: <RequireRole role="admin" />, children: [...adminPages, ...ADMIN_PATHS.map(notBuilt)] },
               {
                 element: <RequireRole role="superadmin" />,

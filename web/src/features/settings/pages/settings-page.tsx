@@ -1,0 +1,211 @@
+import { ArrowLeft, CloudOff, RefreshCw, UserCog, UserX, Users } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { apiJSON, getErrorMessage } from '@/api/client';
+import { urls } from '@/api/keys';
+import type { User, UserPatchInput } from '@/api/types';
+import { useUser } from '@/api/users/get-user';
+import { useUpdateUser } from '@/api/users/update-user';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { displayName, initials } from '@/lib/format';
+import { hasRole, useSession } from '@/lib/session';
+import { parseId } from '@/lib/urls';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCurrentUser } from '../api/get-current-user';
+import { useUpdateSettings } from '../api/update-settings';
+import { AccountSettingsCard } from '../components/account-settings-card';
+import { NotificationPreferencesCard, toPreferencesBody, type PreferenceValues } from '../components/notification-preferences-card';
+import { syncSessionUser } from '../components/sync-session-user';
+import { ThemePreferencesCard } from '../components/theme-preferences-card';
+import './settings-page.css';
+
+/** Where Back to Users leads (spec 02 §2). */
+export const SITE_USERS_PATH = '/site-users';
+
+function SettingsSkeleton() {
+  return (
+    <LoadingRegion label="Loading settings…" className="settings-skeleton">
+      <Skeleton height={320} radius={12} />
+      <Skeleton height={260} radius={12} />
+    </LoadingRegion>
+  );
+}
+
+function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <EmptyState
+      icon={<CloudOff size={24} />}
+      title="Failed to load user data"
+      action={
+        <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={retry}>
+          Try again
+        </Button>
+      }
+    >
+      {getErrorMessage(error, 'Please try again in a moment.')}
+    </EmptyState>
+  );
+}
+
+/** The caller's own settings: Account Settings, Notification Preferences, Theme Preferences. */
+function OwnSettings() {
+  const me = useCurrentUser();
+  const { trigger } = useUpdateSettings();
+  const { user: sessionUser } = useSession();
+
+  const saveAccount = useCallback(
+    async (body: UserPatchInput) => {
+      const saved = await trigger(body);
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
+
+  const savePreferences = useCallback(
+    async (values: PreferenceValues) => {
+      // Read push as the server holds it now: the channels card may have changed it.
+      const fresh = await apiJSON<User>('GET', urls.currentUser);
+      return trigger(toPreferencesBody(values, fresh?.notificationPreferences?.push));
+    },
+    [trigger],
+  );
+
+  if (me.isLoading) return <SettingsSkeleton />;
+  if (me.error || !me.data) return <LoadFailed error={me.error} retry={() => void me.mutate()} />;
+  const user = me.data;
+  const manager = Boolean(user.isSiteAdmin) && !hasRole(sessionUser, 'admin');
+
+  return (
+    <div className="settings-sections" key={user.id}>
+      <AccountSettingsCard
+        user={user}
+        canChooseCategory={user.role === 'superadmin'}
+        withAdminFields={false}
+        save={saveAccount}
+        description="Your name, sign-in and password."
+      />
+      <NotificationPreferencesCard user={user} save={savePreferences}>
+        {/*
+          ▼ NOTIFICATION CHANNELS — reserved for the notifications work:
+          <NotificationChannelsCard /> (push on this device and ntfy) goes here.
+        */}
+      </NotificationPreferencesCard>
+      <ThemePreferencesCard />
+      {manager ? (
+        <Card aria-labelledby="site-admin-title">
+          <CardHeader
+            icon={<Users size={18} />}
+            title={<span id="site-admin-title">Site Administration</span>}
+            description="You are an administrator of your site."
+          />
+          <CardBody>
+            <p className="muted">Add users to your site, change their site roles and deactivate accounts.</p>
+            <div>
+              <Link to={SITE_USERS_PATH} className={buttonClass('outline')}>
+                <UserCog size={18} aria-hidden="true" />
+                Manage Site Users
+              </Link>
+            </div>
+          </CardBody>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+/** The User Settings editing view of /settings?userId={id}. */
+function UserSettings({ userId }: { userId: number }) {
+  const target = useUser(userId);
+  const { user: editor } = useSession();
+  const { trigger } = useUpdateUser();
+  const superadmin = editor?.role === 'superadmin';
+
+  const saveAccount = useCallback((patch: UserPatchInput) => trigger({ id: userId, patch }), [trigger, userId]);
+  const savePreferences = useCallback(
+    async (values: PreferenceValues) => {
+      const fresh = await apiJSON<User>('GET', urls.user(userId));
+      return trigger({ id: userId, patch: toPreferencesBody(values, fresh?.notificationPreferences?.push) });
+    },
+    [trigger, userId],
+  );
+
+  if (target.isLoading) return <SettingsSkeleton />;
+  if (target.error || !target.data) return <LoadFailed error={target.error} retry={() => void target.mutate()} />;
+  const user = target.data;
+  return (
+    <div className="settings-sections" key={user.id}>
+      <div className="settings-editing" aria-label="Editing" role="group">
+        <span className="avatar settings-editing__avatar" aria-hidden="true">
+          {initials(displayName(user)) || '?'}
+        </span>
+        <div className="settings-editing__text">
+          <p className="settings-editing__name">{displayName(user)}</p>
+          <p className="settings-editing__meta">
+            @{user.username}
+            {user.email ? ` · ${user.email}` : ''}
+          </p>
+        </div>
+        <div className="settings-editing__badges">
+          <Badge tone="blue">Editing User</Badge>
+          {user.role === 'admin' || user.role === 'superadmin' ? <Badge tone="purple">Admin</Badge> : null}
+          {user.isSiteAdmin ? <Badge tone="green">Site Admin</Badge> : null}
+          {user.isActive === false ? <Badge tone="red">Inactive</Badge> : null}
+        </div>
+      </div>
+      <AccountSettingsCard
+        user={user}
+        canChooseCategory={superadmin}
+        withAdminFields={superadmin}
+        save={saveAccount}
+        description={superadmin ? 'Profile, sign-in, role and site of this account.' : 'Profile and sign-in of this account.'}
+      />
+      <NotificationPreferencesCard user={user} save={savePreferences} />
+    </div>
+  );
+}
+
+/**
+ * SettingsPage (/settings): the caller's own settings, or with ?userId={id} the User
+ * Settings editing view (an Editing User badge, Admin when that user is an admin, and Back
+ * to Users).
+ */
+export function SettingsPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('userId');
+  const editing = raw !== null;
+  const userId = editing ? parseId(raw) : null;
+  useDocumentTitle(editing ? 'User Settings' : 'Settings');
+
+  return (
+    <div className="settings-page">
+      <PageHeader
+        eyebrow={editing ? 'Administration' : undefined}
+        title={editing ? 'User Settings' : 'Settings'}
+        description={editing ? 'Change this account on the user’s behalf.' : 'Manage your account and preferences.'}
+        actions={
+          editing ? (
+            <Link to={SITE_USERS_PATH} className={buttonClass('outline')}>
+              <ArrowLeft size={18} aria-hidden="true" />
+              Back to Users
+            </Link>
+          ) : undefined
+        }
+      />
+      {!editing ? (
+        <OwnSettings />
+      ) : userId === null ? (
+        <EmptyState icon={<UserX size={24} />} title="No user selected">
+          The address does not name a user.
+        </EmptyState>
+      ) : (
+        <UserSettings userId={userId} />
+      )}
+    </div>
+  );
+}
