@@ -60,7 +60,7 @@ describe('route gating', () => {
 
   it('lets a superadmin through to superadmin routes', async () => {
     signedIn({ role: 'superadmin', username: 'admin' });
-    renderApp('/admin/users');
+    renderApp('/admin/forum-categories');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 

@@ -28,6 +28,10 @@ const notBuilt = (path: string): RouteObject => ({ path, element: <NotFoundPage 
 /** The built admin pages: plant database administration, its Ecommerce entry and the item form. */
 const adminPages: RouteObject[] = [
   {
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-dashboard-page')).AdminDashboardPage }),
+  },
+  {
     path: 'admin/plant-database',
     lazy: async () => ({
       Component: (await import('@/features/plant-database-admin/pages/admin-plant-database-page')).AdminPlantDatabasePage,
@@ -51,6 +55,14 @@ const adminPages: RouteObject[] = [
 
 /** The built superadmin pages. */
 const superadminPages: RouteObject[] = [
+  {
+    path: 'admin/sites',
+    lazy: async () => ({ Component: (await import('@/features/admin-sites/pages/admin-sites-page')).AdminSitesPage }),
+  },
+  {
+    path: 'admin/users',
+    lazy: async () => ({ Component: (await import('@/features/admin-users/pages/admin-users-page')).AdminUsersPage }),
+  },
   {
     path: 'admin/maintenance',
     lazy: async () => ({ Component: (await import('@/features/maintenance/pages/maintenance-page')).MaintenancePage }),
@@ -133,7 +145,13 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('@/features/settings/pages/settings-page')).SettingsPage }),
               },
-              { element: <RequireRole role="admin" />, children: [...adminPages, ...ADMIN_PATHS.map(notBuilt)] },
+              {
+                element: <RequireRole role="admin" />,
+                children: [
+                  ...adminPages,
+                  ...ADMIN_PATHS.filter((path) => !adminPages.some((page) => page.path === path)).map(notBuilt),
+                ],
+              },
               {
                 element: <RequireRole role="superadmin" />,
                 children: [

@@ -1,0 +1,136 @@
+import { Pencil, Plus, Tags, Trash } from 'lucide-react';
+import { useState } from 'react';
+import { getErrorMessage } from '@/api/client';
+import type { UserCategory } from '@/api/types';
+import { useUserCategories } from '@/api/users/get-user-categories';
+import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useToast } from '@/components/ui/toast';
+import { formatDate } from '@/lib/dates';
+import { useDeleteUserCategory } from '../api/delete-user-category';
+import { matchesSearch } from './admin-tabs';
+import { CategoryDialog } from './category-dialog';
+import { LoadFailed, NoMatch, RowsSkeleton } from './shared-states';
+
+/** CategoriesTab: the user categories with Add, Edit and Delete (with a confirmation). */
+export function CategoriesTab({ search }: { search: string }) {
+  const categories = useUserCategories();
+  const remove = useDeleteUserCategory();
+  const { toast } = useToast();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<UserCategory | null>(null);
+  const [deleting, setDeleting] = useState<UserCategory | null>(null);
+
+  const open = (category: UserCategory | null) => {
+    setEditing(category);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) {
+      toast({ title: 'Error deleting category', description: 'No category selected', variant: 'destructive' });
+      return;
+    }
+    try {
+      await remove.trigger(deleting.id);
+      toast({ title: 'Category deleted', description: `${deleting.name} was deleted.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error deleting category', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+    setDeleting(null);
+  };
+
+  let content;
+  if (categories.isLoading) content = <RowsSkeleton label="Loading user categories…" rows={4} />;
+  else if (categories.error) {
+    content = <LoadFailed title="Failed to load user categories" error={categories.error} retry={() => void categories.mutate()} />;
+  } else if (!categories.data?.length) {
+    content = (
+      <EmptyState
+        compact
+        icon={<Tags size={22} />}
+        title="No categories yet"
+        action={
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
+            Add Category
+          </Button>
+        }
+      >
+        Categories group accounts, for example Volunteers or Students.
+      </EmptyState>
+    );
+  } else {
+    const visible = categories.data.filter((c) => matchesSearch(search, c.name, c.description));
+    content =
+      visible.length === 0 ? (
+        <NoMatch search={search} what="category" />
+      ) : (
+        <RecordList label="User categories">
+          {visible.map((category) => (
+            <RecordRow
+              key={category.id}
+              label={category.name}
+              title={category.name}
+              leading={
+                <span className="dashboard-icon" aria-hidden="true">
+                  <Tags size={18} />
+                </span>
+              }
+              actions={
+                <>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    icon={<Pencil size={15} aria-hidden="true" />}
+                    aria-label={`Edit ${category.name}`}
+                    onClick={() => open(category)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="dashboard-delete"
+                    icon={<Trash size={15} aria-hidden="true" />}
+                    aria-label={`Delete ${category.name}`}
+                    onClick={() => setDeleting(category)}
+                  >
+                    Delete
+                  </Button>
+                </>
+              }
+            >
+              {category.description ? <p>{category.description}</p> : null}
+              <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
+            </RecordRow>
+          ))}
+        </RecordList>
+      );
+  }
+
+  return (
+    <div className="dashboard-tab">
+      <div className="dashboard-tab__bar">
+        <p className="muted">User categories group accounts; each user can have one.</p>
+        <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
+          Add Category
+        </Button>
+      </div>
+      {content}
+      <CategoryDialog open={formOpen} category={editing} onOpenChange={setFormOpen} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => {
+          if (!next && !remove.isMutating) setDeleting(null);
+        }}
+        title="Delete category"
+        description={deleting ? `Are you sure you want to delete ${deleting.name}? Its users keep their accounts without a category.` : ''}
+        confirmLabel="Delete Category"
+        pending={remove.isMutating}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Building, Settings2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSites } from '@/api/sites/get-sites';
+import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { limitSymbol, limitText } from '@/lib/limits';
+import { useSession } from '@/lib/session';
+import { matchesSearch } from './admin-tabs';
+import { LoadFailed, NoMatch, RowsSkeleton } from './shared-states';
+
+/**
+ * SitesTab: a superadmin sees every site with its limits (0 shown as ∞ or Unlimited) and a
+ * link to manage them; others see their own site.
+ */
+export function SitesTab({ search }: { search: string }) {
+  const { user } = useSession();
+  const superadmin = user?.role === 'superadmin';
+  const sites = useSites();
+
+  let content;
+  if (sites.isLoading) content = <RowsSkeleton label="Loading sites…" rows={3} />;
+  else if (sites.error) content = <LoadFailed title="Failed to load sites" error={sites.error} retry={() => void sites.mutate()} />;
+  else if (!sites.data?.length) {
+    content = (
+      <EmptyState compact icon={<Building size={22} />} title={superadmin ? 'No sites yet' : 'No site ID available'}>
+        {superadmin ? 'Create a site on the Sites page.' : 'Your account does not belong to a site.'}
+      </EmptyState>
+    );
+  } else {
+    const visible = sites.data.filter((site) => matchesSearch(search, site.name, site.city, site.country, site.email));
+    content =
+      visible.length === 0 ? (
+        <NoMatch search={search} what="site" />
+      ) : (
+        <RecordList label="Sites">
+          {visible.map((site) => (
+            <RecordRow
+              key={site.id}
+              label={site.name}
+              title={site.name}
+              leading={
+                <span className="dashboard-icon" aria-hidden="true">
+                  <Building size={18} />
+                </span>
+              }
+              badges={
+                <>
+                  {site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : <Badge tone="green">Active</Badge>}
+                  {site.maintenanceMode ? <Badge tone="amber">Maintenance</Badge> : null}
+                </>
+              }
+              actions={
+                <Link to={superadmin ? `/site-users?site=${site.id}` : '/site-users'} className={buttonClass('outline', 'sm')}>
+                  Site Users
+                </Link>
+              }
+            >
+              {[site.city, site.country].filter(Boolean).length ? <p>{[site.city, site.country].filter(Boolean).join(', ')}</p> : null}
+              <RecordMeta
+                items={
+                  superadmin
+                    ? [
+                        { label: 'Users', value: `${site.userCount ?? 0} / ${limitSymbol(site.userLimit)}` },
+                        { label: 'User limit', value: limitText(site.userLimit) },
+                        { label: 'Plant limit', value: limitText(site.plantLimit) },
+                      ]
+                    : [{ label: 'Users', value: String(site.userCount ?? 0) }]
+                }
+              />
+            </RecordRow>
+          ))}
+        </RecordList>
+      );
+  }
+
+  return (
+    <div className="dashboard-tab">
+      {superadmin ? (
+        <div className="dashboard-tab__bar">
+          <p className="muted">Every site and its limits. A limit of 0 means unlimited.</p>
+          <Link to="/admin/sites" className={buttonClass('primary')}>
+            <Settings2 size={18} aria-hidden="true" />
+            Manage Sites
+          </Link>
+        </div>
+      ) : null}
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { Building, Pencil, Power, PowerOff } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import type { User } from '@/api/types';
+import { useUsers } from '@/api/users/get-users';
+import { useToggleUserActive } from '@/api/users/toggle-user-active';
+import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
+import { Button, buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useToast } from '@/components/ui/toast';
+import { deactivateBlockedReason } from '@/components/user-admin-fields/account-rules';
+import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
+import { formatDate } from '@/lib/dates';
+import { displayName } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { matchesSearch } from './admin-tabs';
+import { LoadFailed, NoMatch, RowsSkeleton } from './shared-states';
+
+/**
+ * UsersTab: GET /api/users (everyone for a superadmin, the caller's site for an admin) with
+ * badges, an edit link to the User Settings view and activate/deactivate.
+ */
+export function UsersTab({ search }: { search: string }) {
+  const { user: me } = useSession();
+  const superadmin = me?.role === 'superadmin';
+  const canList = superadmin || Boolean(me?.siteId);
+  const users = useUsers(canList);
+  const toggle = useToggleUserActive();
+  const { toast } = useToast();
+  const [busy, setBusy] = useState<number | null>(null);
+
+  if (!canList) {
+    return (
+      <EmptyState compact icon={<Building size={22} />} title="No site ID available">
+        Admins manage the users of their own site, and your account does not belong to a site.
+      </EmptyState>
+    );
+  }
+  if (users.isLoading) return <RowsSkeleton label="Loading users…" />;
+  if (users.error) return <LoadFailed title="Failed to load user data" error={users.error} retry={() => void users.mutate()} />;
+  const all = users.data ?? [];
+  const visible = all.filter((user) => matchesSearch(search, user.username, user.fullName, user.email));
+  if (visible.length === 0) return <NoMatch search={search} what="user" />;
+
+  const toggleActive = async (user: User) => {
+    const blocked = deactivateBlockedReason(user);
+    if (blocked) {
+      toast({ title: 'Error updating user status', description: blocked, variant: 'destructive' });
+      return;
+    }
+    setBusy(user.id);
+    try {
+      const next = await toggle.trigger(user.id);
+      const active = next ? next.isActive !== false : user.isActive === false;
+      toast({ title: active ? 'User activated' : 'User deactivated', description: `${user.username} was updated.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error updating user status', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <RecordList label="Users">
+      {visible.map((user) => {
+        const active = user.isActive !== false;
+        const self = user.id === me?.id;
+        return (
+          <RecordRow
+            key={user.id}
+            label={user.username}
+            title={displayName(user)}
+            muted={!active}
+            leading={<UserAvatar user={user} />}
+            badges={<UserBadges user={user} />}
+            actions={
+              <>
+                <Link to={`/settings?userId=${user.id}`} className={buttonClass('outline', 'sm')} aria-label={`Edit ${user.username}`}>
+                  <Pencil size={15} aria-hidden="true" />
+                  Edit
+                </Link>
+                {!self ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={active ? <PowerOff size={15} aria-hidden="true" /> : <Power size={15} aria-hidden="true" />}
+                    aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.username}`}
+                    loading={busy === user.id}
+                    disabled={busy !== null}
+                    onClick={() => void toggleActive(user)}
+                  >
+                    {active ? 'Deactivate' : 'Activate'}
+                  </Button>
+                ) : null}
+              </>
+            }
+          >
+            <p>
+              @{user.username}
+              {user.email ? ` · ${user.email}` : ''}
+            </p>
+            <RecordMeta
+              items={[
+                { label: 'Joined', value: formatDate(user.createdAt) || '—' },
+                { label: 'Last login', value: formatDate(user.lastLogin) || 'Never' },
+              ]}
+            />
+          </RecordRow>
+        );
+      })}
+    </RecordList>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
+import { db } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render';
+import { signedInGardener } from '@/testing/session';
+
+const sent = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
+
+function seed(role: 'admin' | 'superadmin' = 'superadmin') {
+  const me = signedInGardener({ id: 1, role, username: role === 'admin' ? 'ann' : 'admin', siteId: role === 'admin' ? 3 : null });
+  db.sites = [
+    { id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 25, city: 'Leeds' },
+    { id: 4, name: 'Hilltop', status: 'active', userLimit: 10, plantLimit: 0, city: 'York', maintenanceMode: true },
+  ];
+  db.users = [
+    me,
+    makeUser({ id: 2, username: 'fern', fullName: 'Fern Green', email: 'fern@example.com', siteId: 3 }),
+    makeUser({ id: 5, username: 'moss', fullName: 'Moss Stone', email: 'moss@example.com', siteId: 4, isActive: false }),
+  ];
+  db.userCategories = [{ id: 7, name: 'Volunteers', description: 'People who help', createdAt: '2026-01-02T10:00:00Z' }];
+  // Hilltop is in maintenance: the superadmin has pressed Continue Anyway.
+  window.sessionStorage.setItem('garden.maintenanceBypass', '1');
+  return me;
+}
+
+describe('Admin Dashboard (/admin)', () => {
+  it('has a search box and the tabs Users, Categories, Sites, Community kept in ?tab=', async () => {
+    seed();
+    const { user, router } = renderApp('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Admin section' });
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Users', 'Categories', 'Sites', 'Community']);
+    expect(within(tabs).getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(tabs).getByRole('tab', { name: 'Sites' }));
+    expect(router.state.location.search).toBe('?tab=sites');
+  });
+
+  it('lists users with badges, searches them and toggles one', async () => {
+    seed();
+    const { user } = renderApp('/admin');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(within(list).getAllByRole('article')).toHaveLength(3);
+    expect(within(within(list).getByRole('article', { name: 'moss' })).getByText('Inactive')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Edit fern' })).toHaveAttribute('href', '/settings?userId=2');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fern@');
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    await user.click(within(list).getByRole('button', { name: 'Deactivate fern' }));
+    await waitFor(() => expect(sent('PATCH', '/api/users/2/toggle-active')).toHaveLength(1));
+    expect(await screen.findByText('User deactivated')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+  });
+
+  it('manages user categories: a name of 2 characters, confirmations before deleting', async () => {
+    seed();
+    const { user } = renderApp('/admin?tab=categories');
+    const list = await screen.findByRole('list', { name: 'User categories' });
+    expect(within(list).getByRole('article', { name: 'Volunteers' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Category' });
+    await user.type(within(dialog).getByLabelText('Name'), 'S');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    expect(await within(dialog).findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(sent('POST', '/api/user-categories')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Name'), 'tudents');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Category' }));
+    await waitFor(() => expect(sent('POST', '/api/user-categories')).toHaveLength(1));
+    expect(sent('POST', '/api/user-categories')[0]!.body).toEqual({ name: 'Students', description: '' });
+    expect(await screen.findByText('Category created')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Volunteers' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Helpers');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Category' }));
+    await waitFor(() => expect(sent('PATCH', '/api/user-categories/7')).toHaveLength(1));
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Helpers' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete category' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Category' }));
+    await waitFor(() => expect(sent('DELETE', '/api/user-categories/7')).toHaveLength(1));
+    expect(await screen.findByText('Category deleted')).toBeInTheDocument();
+  });
+
+  it('shows a superadmin every site with its limits, 0 as ∞ or Unlimited', async () => {
+    seed();
+    renderApp('/admin?tab=sites');
+    const riverside = await screen.findByRole('article', { name: 'Riverside' });
+    expect(within(riverside).getByText('1 / ∞')).toBeInTheDocument();
+    expect(within(riverside).getByText('Unlimited')).toBeInTheDocument();
+    const hilltop = screen.getByRole('article', { name: 'Hilltop' });
+    expect(within(hilltop).getByText('Maintenance')).toBeInTheDocument();
+    expect(within(hilltop).getByText('Unlimited')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage Sites' })).toHaveAttribute('href', '/admin/sites');
+  });
+
+  it('shows an admin their own site, without the limits', async () => {
+    seed('admin');
+    db.sites = db.sites.filter((s) => s.id === 3);
+    renderApp('/admin?tab=sites');
+    const riverside = await screen.findByRole('article', { name: 'Riverside' });
+    expect(within(riverside).queryByText('Plant limit')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manage Sites' })).not.toBeInTheDocument();
+  });
+
+  it('has a Forum Categories card and disabled Coming Soon cards on Community', async () => {
+    seed();
+    const { user } = renderApp('/admin?tab=community');
+    const cards = await screen.findByRole('list', { name: 'Community management' });
+    expect(within(within(cards).getByRole('article', { name: 'Forum Categories' })).getByRole('link', { name: 'Manage Categories' })).toHaveAttribute(
+      'href',
+      '/admin/forum-categories',
+    );
+    for (const name of ['Expert Q&A Management', 'Plant Sharing Management']) {
+      const card = within(cards).getByRole('article', { name });
+      expect(within(card).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    }
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'forum');
+    expect(within(cards).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('tells an admin without a site that there are no users to list', async () => {
+    signedInGardener({ role: 'admin' });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'No site ID available' })).toBeInTheDocument();
+  });
+});

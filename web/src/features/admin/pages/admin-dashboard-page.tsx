@@ -1,0 +1,79 @@
+import { Building, Search, ShieldCheck, Tags, Users, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Field } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { DASHBOARD_TABS, dashboardTabFromParam, type DashboardTab } from '../components/admin-tabs';
+import { CategoriesTab } from '../components/categories-tab';
+import { CommunityTab } from '../components/community-tab';
+import { SitesTab } from '../components/sites-tab';
+import { UsersTab } from '../components/users-tab';
+import './admin-dashboard-page.css';
+
+const TABS_ID = 'admin-dashboard';
+
+const icons: Record<DashboardTab, TabOption<DashboardTab>['icon']> = {
+  users: <Users size={17} />,
+  categories: <Tags size={17} />,
+  sites: <Building size={17} />,
+  community: <UsersRound size={17} />,
+};
+
+const TAB_OPTIONS: TabOption<DashboardTab>[] = DASHBOARD_TABS.map((tab) => ({ ...tab, icon: icons[tab.value] }));
+
+const placeholders: Record<DashboardTab, string> = {
+  users: 'Search users by name, username or e-mail',
+  categories: 'Search categories',
+  sites: 'Search sites by name or place',
+  community: 'Search community tools',
+};
+
+/**
+ * AdminDashboardPage (/admin, admins): a search box and the tabs Users, Categories, Sites and
+ * Community (kept in ?tab=); the search filters the open tab.
+ */
+export function AdminDashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  const [params, setParams] = useSearchParams();
+  const tab = dashboardTabFromParam(params.get('tab'));
+  const [search, setSearch] = useState('');
+
+  const setTab = (next: DashboardTab) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      out.set('tab', next);
+      return out;
+    });
+
+  return (
+    <div className="dashboard-page">
+      <PageHeader
+        eyebrow="Administration"
+        title="Admin Dashboard"
+        description="Users, their categories, the sites and the community tools in one place."
+      />
+      <div className="dashboard-search" role="search">
+        <Field
+          label="Search"
+          type="search"
+          placeholder={placeholders[tab]}
+          icon={<Search size={18} />}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <Tabs idBase={TABS_ID} label="Admin section" options={TAB_OPTIONS} value={tab} onChange={setTab} />
+      <TabPanel idBase={TABS_ID} value={tab}>
+        {tab === 'users' ? <UsersTab search={search} /> : null}
+        {tab === 'categories' ? <CategoriesTab search={search} /> : null}
+        {tab === 'sites' ? <SitesTab search={search} /> : null}
+        {tab === 'community' ? <CommunityTab search={search} /> : null}
+      </TabPanel>
+      <p className="dashboard-footnote">
+        <ShieldCheck size={16} aria-hidden="true" /> Only superadmins see every user and site; admins see their own site.
+      </p>
+    </div>
+  );
+}
