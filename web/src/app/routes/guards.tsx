@@ -32,3 +32,14 @@ export function RequireRole({ role }: { role: RequiredRole }) {
   if (!hasRole(user, role)) return <AccessDeniedPage role={user?.role} required={role} />;
   return <Outlet />;
 }
+
+/**
+ * RequireSiteManager admits admins, superadmins and site admins (any role with the site
+ * admin flag): the site users pages are admin routes (spec 02 §2), and site admins manage
+ * the users of their own site (spec 02 §6), which the server allows them too.
+ */
+export function RequireSiteManager() {
+  const { user } = useSession();
+  if (!hasRole(user, 'admin') && !user?.isSiteAdmin) return <AccessDeniedPage role={user?.role} required="admin" />;
+  return <Outlet />;
+}

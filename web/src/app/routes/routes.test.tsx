@@ -53,7 +53,7 @@ describe('route gating', () => {
 
   it('lets an admin through to admin routes (pages not built yet: 404)', async () => {
     signedIn({ role: 'admin' });
-    renderApp('/admin/site-users');
+    renderApp('/admin/not-built-yet');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/features/misc/pages/not-found';
 import { RouteErrorPage } from '@/features/misc/pages/route-error';
 import { AppLayout } from '../layout/app-layout';
-import { GuestOnly, RequireAuth, RequireRole } from './guards';
+import { GuestOnly, RequireAuth, RequireRole, RequireSiteManager } from './guards';
 import { OptionalAppLayout } from './optional-layout';
 import { RootRoute } from './root';
 
@@ -24,6 +24,15 @@ export const SUPERADMIN_PATHS = [
 ];
 
 const notBuilt = (path: string): RouteObject => ({ path, element: <NotFoundPage /> });
+
+/** Site Users (spec 02 §2, both paths): admins, superadmins and site admins of role user. */
+const siteUsersPage = async () => ({
+  Component: (await import('@/features/site-users/pages/site-users-page')).SiteUsersPage,
+});
+const siteManagerPages: RouteObject[] = [
+  { path: 'site-users', lazy: siteUsersPage },
+  { path: 'admin/site-users', lazy: siteUsersPage },
+];
 
 /** The built admin pages: plant database administration, its Ecommerce entry and the item form. */
 const adminPages: RouteObject[] = [
@@ -145,11 +154,14 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('@/features/settings/pages/settings-page')).SettingsPage }),
               },
+              { element: <RequireSiteManager />, children: siteManagerPages },
               {
                 element: <RequireRole role="admin" />,
                 children: [
                   ...adminPages,
-                  ...ADMIN_PATHS.filter((path) => !adminPages.some((page) => page.path === path)).map(notBuilt),
+                  ...ADMIN_PATHS.filter((path) => ![...adminPages, ...siteManagerPages].some((page) => page.path === path)).map(
+                    notBuilt,
+                  ),
                 ],
               },
               {

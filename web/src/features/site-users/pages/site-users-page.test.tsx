@@ -1,0 +1,245 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Site } from '@/api/types';
+import { makeUser } from '@/testing/fixtures';
+import { db } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render';
+import { signedInGardener } from '@/testing/session';
+
+const sent = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
+
+function site(overrides: Partial<Site> = {}): Site {
+  const s: Site = { id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, city: 'Leeds', ...overrides };
+  db.sites.push(s);
+  return s;
+}
+
+/** A site admin of role user on Riverside, with one member. */
+function siteAdmin(limit = 0) {
+  site({ userLimit: limit });
+  db.currentSiteId = 3;
+  const me = signedInGardener({ id: 1, username: 'chief', fullName: 'Site Chief', siteId: 3, isSiteAdmin: true, siteRole: 'owner' });
+  db.users = [me, makeUser({ id: 2, username: 'fern', fullName: 'Fern Green', email: 'fern@example.com', siteId: 3, siteRole: 'member' })];
+  return me;
+}
+
+describe('Site Users: who may open it', () => {
+  it.each(['/site-users', '/admin/site-users'])('a site admin of role user opens %s', async (path) => {
+    siteAdmin();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Site Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Fern Green' })).toBeInTheDocument();
+  });
+
+  it('a general user without the flag gets Access Denied', async () => {
+    signedInGardener({ siteId: 3 });
+    renderApp('/site-users');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('an admin without a site is told there is no site', async () => {
+    signedInGardener({ role: 'admin' });
+    renderApp('/admin/site-users');
+    expect(await screen.findByRole('heading', { name: 'No site ID available' })).toBeInTheDocument();
+  });
+});
+
+describe('Site Users: cards', () => {
+  it('shows one card per user with initials, name, site role and badges; a click opens the user settings', async () => {
+    siteAdmin();
+    const { user, router } = renderApp('/site-users');
+    const me = await screen.findByRole('article', { name: 'Site Chief' });
+    expect(within(me).getByText('SC')).toBeInTheDocument();
+    expect(within(me).getByText('Owner', { selector: '.badge' })).toBeInTheDocument();
+    expect(within(me).getByText('Site Admin')).toBeInTheDocument();
+    expect(within(me).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
+    const fern = screen.getByRole('article', { name: 'Fern Green' });
+    expect(within(fern).getByText('Member', { selector: '.badge' })).toBeInTheDocument();
+    await user.click(within(fern).getByText('fern@example.com', { exact: false }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(router.state.location.search).toBe('?userId=2');
+  });
+
+  it('deactivates and reactivates a user', async () => {
+    siteAdmin();
+    const { user } = renderApp('/site-users');
+    const fern = await screen.findByRole('article', { name: 'Fern Green' });
+    await user.click(within(fern).getByRole('button', { name: 'Deactivate Fern Green' }));
+    await waitFor(() => expect(sent('PATCH', '/api/sites/users/2')).toHaveLength(1));
+    expect(sent('PATCH', '/api/sites/users/2')[0]!.body).toEqual({ isActive: false });
+    expect(await screen.findByText('User deactivated')).toBeInTheDocument();
+    await user.click(await within(fern).findByRole('button', { name: 'Reactivate Fern Green' }));
+    await waitFor(() => expect(sent('PATCH', '/api/sites/users/2')).toHaveLength(2));
+    expect(sent('PATCH', '/api/sites/users/2')[1]!.body).toEqual({ isActive: true });
+  });
+
+  it('changes the site role and removes a user after a confirmation', async () => {
+    siteAdmin();
+    const { user } = renderApp('/site-users');
+    const fern = await screen.findByRole('article', { name: 'Fern Green' });
+    await user.selectOptions(within(fern).getByRole('combobox', { name: 'Site role of Fern Green' }), 'Manager');
+    await waitFor(() => expect(sent('PATCH', '/api/site-users/2/role')).toHaveLength(1));
+    expect(sent('PATCH', '/api/site-users/2/role')[0]!.body).toEqual({ role: 'manager' });
+    expect(within(fern).queryByRole('button', { name: /site admin/i })).not.toBeInTheDocument();
+
+    await user.click(within(fern).getByRole('button', { name: 'Remove Fern Green from the site' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove user from site' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(sent('DELETE', '/api/site-users/2')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Fern Green' })).not.toBeInTheDocument());
+  });
+});
+
+describe("Site Users: a site admin's Add User", () => {
+  it('checks the form and creates a general user of the site', async () => {
+    siteAdmin();
+    const { user } = renderApp('/site-users');
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    expect(within(dialog).getByLabelText('Site')).toHaveValue('3');
+    expect(within(dialog).queryByRole('option', { name: 'Hilltop' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Username'), 'iv');
+    await user.type(within(dialog).getByLabelText('Email'), 'ivy');
+    await user.type(within(dialog).getByLabelText('Password'), '12345');
+    await user.selectOptions(within(dialog).getByLabelText('Site'), 'Select a site');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a site')).toBeInTheDocument();
+    expect(sent('POST', '/api/sites/users')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Username'), 'y');
+    await user.type(within(dialog).getByLabelText('Email'), '@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), '6');
+    await user.selectOptions(within(dialog).getByLabelText('Site'), 'Riverside');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(sent('POST', '/api/sites/users')).toHaveLength(1));
+    expect(sent('POST', '/api/sites/users')[0]!.body).toEqual({
+      username: 'ivy',
+      email: 'ivy@example.com',
+      password: '123456',
+      fullName: '',
+      siteId: 3,
+      role: 'user',
+    });
+    expect(await screen.findByText('User created')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'ivy' })).toBeInTheDocument();
+  });
+
+  it('disables Add User with a User limit reached warning once the count reaches the limit', async () => {
+    siteAdmin(3);
+    const { user } = renderApp('/site-users');
+    await screen.findByRole('article', { name: 'Fern Green' });
+    expect(screen.queryByText('User limit reached')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeEnabled();
+    expect(screen.getByLabelText('2 of 3 users')).toHaveTextContent('2 / 3 users');
+
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText('Username'), 'ivy');
+    await user.type(within(dialog).getByLabelText('Email'), 'ivy@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    const warning = await screen.findByRole('alert');
+    expect(within(warning).getByText('User limit reached')).toBeInTheDocument();
+    expect(warning).toHaveTextContent('Riverside has 3 of 3 users.');
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeDisabled();
+  });
+
+  it('an unlimited site (0) never reaches its limit', async () => {
+    siteAdmin(0);
+    renderApp('/site-users');
+    await screen.findByRole('article', { name: 'Fern Green' });
+    expect(screen.getByLabelText('2 of Unlimited users')).toHaveTextContent('2 / ∞ users');
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeEnabled();
+  });
+
+  it('shows the server’s refusal in the toast', async () => {
+    siteAdmin(0);
+    const { user } = renderApp('/site-users');
+    await screen.findByRole('article', { name: 'Fern Green' });
+    db.sites[0]!.userLimit = 2; // lowered meanwhile: the page still thinks the site is unlimited
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText('Username'), 'ivy');
+    await user.type(within(dialog).getByLabelText('Email'), 'ivy@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Failed to create user')).toBeInTheDocument();
+    expect(screen.getByText('User limit reached', { selector: '.toast__description' })).toBeInTheDocument();
+  });
+});
+
+describe('Site Users: superadmins', () => {
+  function seedSites() {
+    signedInGardener({ id: 1, role: 'superadmin', username: 'admin' });
+    site();
+    site({ id: 4, name: 'Hilltop', city: 'York' });
+    db.users = [
+      makeUser({ id: 2, username: 'fern', fullName: 'Fern Green', siteId: 3 }),
+      makeUser({ id: 5, username: 'moss', fullName: 'Moss Stone', siteId: 4 }),
+      makeUser({ id: 6, username: 'ivy', fullName: 'Ivy Free' }),
+      makeUser({ id: 7, username: 'oak', fullName: 'Oak Free' }),
+    ];
+  }
+
+  it('picks any site in a searchable selector with a 300px list', async () => {
+    seedSites();
+    const { user, router } = renderApp('/site-users');
+    expect(await screen.findByRole('article', { name: 'Fern Green' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Site.*Riverside/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a Site' });
+    const list = within(dialog).getByRole('listbox', { name: 'Sites' });
+    expect(list.parentElement).toHaveStyle({ height: '300px' });
+    await user.type(within(dialog).getByLabelText('Search sites'), 'york');
+    expect(within(list).getAllByRole('option')).toHaveLength(1);
+    await user.click(within(list).getByRole('option', { name: /Hilltop/ }));
+    expect(await screen.findByRole('article', { name: 'Moss Stone' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?site=4');
+  });
+
+  it('adds an existing user without a site, with a site role and the site admin flag', async () => {
+    seedSites();
+    const { user } = renderApp('/site-users?site=3');
+    await screen.findByRole('article', { name: 'Fern Green' });
+    await user.click(screen.getByRole('button', { name: 'Add Existing User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Existing User' });
+    const list = await within(dialog).findByRole('listbox', { name: 'Users without a site' });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Ivy Free'),
+      expect.stringContaining('Oak Free'),
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Site' }));
+    expect(await within(dialog).findByText('Please select a user')).toBeInTheDocument();
+    expect(sent('POST', '/api/sites/3/users')).toHaveLength(0);
+
+    await user.click(within(list).getByRole('option', { name: /Oak Free/ }));
+    expect(within(dialog).getByLabelText('Site role')).toHaveValue('member');
+    await user.selectOptions(within(dialog).getByLabelText('Site role'), 'Owner');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Site admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Site' }));
+    await waitFor(() => expect(sent('POST', '/api/sites/3/users')).toHaveLength(1));
+    expect(sent('POST', '/api/sites/3/users')[0]!.body).toEqual({ userId: 7, role: 'owner', isAdmin: true });
+    const oak = await screen.findByRole('article', { name: 'Oak Free' });
+    expect(within(oak).getByText('Site Admin')).toBeInTheDocument();
+  });
+
+  it('grants and removes site admin rights', async () => {
+    seedSites();
+    const { user } = renderApp('/site-users?site=3');
+    const fern = await screen.findByRole('article', { name: 'Fern Green' });
+    await user.click(within(fern).getByRole('button', { name: 'Make site admin: Fern Green' }));
+    await waitFor(() => expect(sent('PATCH', '/api/site-users/2/admin')).toHaveLength(1));
+    expect(sent('PATCH', '/api/site-users/2/admin')[0]!.body).toEqual({ isAdmin: true });
+    expect(await within(fern).findByText('Site Admin')).toBeInTheDocument();
+  });
+
+  it('has no Add Existing User for site admins', async () => {
+    siteAdmin();
+    renderApp('/site-users');
+    await screen.findByRole('article', { name: 'Fern Green' });
+    expect(screen.queryByRole('button', { name: 'Add Existing User' })).not.toBeInTheDocument();
+  });
+});
