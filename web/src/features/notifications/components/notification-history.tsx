@@ -56,12 +56,16 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
               <TargetIcon type={entry.targetType} />
               {targetLabel(entry)}
             </span>
-            <span aria-hidden="true">·</span>
-            <time dateTime={entry.createdAt} title={fullTime(entry.createdAt)}>
-              {relativeTime(entry.createdAt)}
-            </time>
-            <span aria-hidden="true">·</span>
-            <span>{readSummary(entry)}</span>
+            <span aria-hidden="true" className="history-entry__sep">
+              ·
+            </span>
+            <span className="history-entry__stats">
+              <time dateTime={entry.createdAt} title={fullTime(entry.createdAt)}>
+                {relativeTime(entry.createdAt)}
+              </time>
+              <span aria-hidden="true">·</span>
+              <span>{readSummary(entry)}</span>
+            </span>
           </p>
         </div>
         <div className="history-entry__actions">

@@ -47,14 +47,12 @@ function MobileHint() {
   );
 }
 
+/** The prompt's success state; the toast carries the longer text (spec 01 §8). */
 function SuccessView() {
   return (
     <div className="notification-prompt__success" role="status">
       <CircleCheck size={22} aria-hidden="true" />
-      <div>
-        <p className="notification-prompt__success-title">{PUSH_TOASTS.enabled.title}</p>
-        <p>{PUSH_TOASTS.enabled.description}</p>
-      </div>
+      <p className="notification-prompt__success-title">{PUSH_TOASTS.enabled.title}</p>
     </div>
   );
 }

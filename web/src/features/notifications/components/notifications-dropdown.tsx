@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { Bell, BellOff, CheckCheck, CloudOff, RefreshCw } from 'lucide-react';
+import { Bell, BellOff, CloudOff, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppNotification } from '@/api/types';
@@ -148,7 +148,6 @@ export function NotificationsDropdown() {
                 disabled={unread === 0 || markAll.isMutating}
                 onClick={() => void readAll()}
               >
-                <CheckCheck size={16} aria-hidden="true" />
                 Mark all as read
               </button>
             ) : null}
