@@ -8,6 +8,7 @@ import { useUser } from '@/api/users/get-user';
 import { useUpdateUser } from '@/api/users/update-user';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
+import { NotificationChannelsCard } from '@/components/notification-settings/notification-channels-card';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -91,10 +92,7 @@ function OwnSettings() {
         description="Your name, sign-in and password."
       />
       <NotificationPreferencesCard user={user} save={savePreferences}>
-        {/*
-          ▼ NOTIFICATION CHANNELS — reserved for the notifications work:
-          <NotificationChannelsCard /> (push on this device and ntfy) goes here.
-        */}
+        <NotificationChannelsCard />
       </NotificationPreferencesCard>
       <ThemePreferencesCard />
       {manager ? (
