@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+import { notificationsScenario } from './scenarios/notifications.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -393,6 +394,9 @@ async function main() {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // No Notification or Push API: the app's notification prompt would cover the pages of
+        // every scenario. The notifications scenario starts its own browser for the prompt.
+        '--disable-notifications',
       ].filter((arg) => !(process.env.E2E_HEADFUL && arg === '--headless')),
     });
 
@@ -1144,6 +1148,8 @@ async function main() {
     ]);
     await curatorContext.close();
     await pickerContext.close();
+
+    await notificationsScenario({ browser, baseURL, env, gardenctl, scenario, shot, tallShot, signIn, dismissToasts, collectErrors, assertNoSidewaysScroll, apiFromPage, mainNav, log, CHROMIUM, DESKTOP, PHONE, ADMIN_PASSWORD, headless: !process.env.E2E_HEADFUL });
   } catch (error) {
     results.push({ name: 'setup', ok: false, error });
     log(`setup failed: ${error?.stack || error}`);
