@@ -504,6 +504,7 @@ func TestWebApp(t *testing.T) {
 		"index.html":         {Data: []byte("<!doctype html><title>Garden</title>")},
 		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":        {Data: []byte("<svg/>")},
+		"sw.js":              {Data: []byte("self.addEventListener('push', () => {})")},
 	}
 	h := newHarness(t, options{web: web})
 	get := func(path string) (int, http.Header, string) {
@@ -524,6 +525,9 @@ func TestWebApp(t *testing.T) {
 	status, hdr, body := get("/assets/app-1a2b.js")
 	if status != 200 || body != "console.log(1)" || !strings.Contains(hdr.Get("Cache-Control"), "immutable") {
 		t.Fatalf("asset: %d %q", status, hdr.Get("Cache-Control"))
+	}
+	if status, hdr, _ := get("/sw.js"); status != 200 || hdr.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("service worker: %d %q", status, hdr.Get("Cache-Control"))
 	}
 	if status, _, _ := get("/assets/missing.js"); status != 404 {
 		t.Fatalf("missing asset answered %d, want 404 (not the index page)", status)

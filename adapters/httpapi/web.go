@@ -32,10 +32,14 @@ func (s *Server) webApp() http.Handler {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
+				switch {
+				case strings.HasPrefix(name, "assets/"):
 					// Vite puts a content hash in every asset name, so they never change.
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				} else {
+				case name == "sw.js":
+					// A service worker must be rechecked at once, or browsers keep an old one.
+					w.Header().Set("Cache-Control", "no-cache")
+				default:
 					w.Header().Set("Cache-Control", "public, max-age=3600")
 				}
 				files.ServeHTTP(w, r)
