@@ -193,8 +193,8 @@ export function AdminSitesPage() {
               actions={
                 <>
                   <Switch
-                    label={`${site.name} active`}
-                    hideLabel
+                    label="Active"
+                    aria-label={`${site.name} active`}
                     checked={active}
                     disabled={toggling !== null}
                     onCheckedChange={() => void toggleStatus(site)}

@@ -161,8 +161,8 @@ export function MaintenancePage() {
             actions={
               <>
                 <Switch
-                  label={`Maintenance for ${fn.displayName}`}
-                  hideLabel
+                  label="Maintenance"
+                  aria-label={`Maintenance for ${fn.displayName}`}
                   checked={fn.maintenanceMode}
                   disabled={busy !== null}
                   onCheckedChange={(on) => toggle({ kind: 'function', item: fn }, on)}
@@ -229,8 +229,8 @@ export function MaintenancePage() {
             }
             actions={
               <Switch
-                label={`Maintenance for ${site.name}`}
-                hideLabel
+                label="Maintenance"
+                aria-label={`Maintenance for ${site.name}`}
                 checked={Boolean(site.maintenanceMode)}
                 disabled={busy !== null}
                 onCheckedChange={(on) => toggle({ kind: 'site', item: site }, on)}

@@ -148,12 +148,12 @@ function UserSettings({ userId }: { userId: number }) {
             @{user.username}
             {user.email ? ` · ${user.email}` : ''}
           </p>
-        </div>
-        <div className="settings-editing__badges">
-          <Badge tone="blue">Editing User</Badge>
-          {user.role === 'admin' || user.role === 'superadmin' ? <Badge tone="purple">Admin</Badge> : null}
-          {user.isSiteAdmin ? <Badge tone="green">Site Admin</Badge> : null}
-          {user.isActive === false ? <Badge tone="red">Inactive</Badge> : null}
+          <div className="settings-editing__badges">
+            <Badge tone="blue">Editing User</Badge>
+            {user.role === 'admin' || user.role === 'superadmin' ? <Badge tone="purple">Admin</Badge> : null}
+            {user.isSiteAdmin ? <Badge tone="green">Site Admin</Badge> : null}
+            {user.isActive === false ? <Badge tone="red">Inactive</Badge> : null}
+          </div>
         </div>
       </div>
       <AccountSettingsCard

@@ -62,63 +62,67 @@ export function SiteUserCard({
           </div>
         </div>
         <div className="site-user-card__badges">
+          <Badge tone={user.role === 'superadmin' ? 'purple' : user.role === 'admin' ? 'blue' : 'neutral'}>{roleLabel(user.role)}</Badge>
           <Badge tone="green">{siteRoleLabel(link.role)}</Badge>
           {link.isAdmin ? <Badge tone="amber">Site Admin</Badge> : null}
-          {user.role !== 'user' ? <Badge tone={user.role === 'superadmin' ? 'purple' : 'blue'}>{roleLabel(user.role)}</Badge> : null}
           {!active ? <Badge tone="red">Inactive</Badge> : null}
         </div>
         {user.email ? <p className="site-user-card__email">{user.email}</p> : null}
         <div className="site-user-card__actions">
-          <Select
-            aria-label={`Site role of ${name}`}
-            className="site-user-card__role"
-            value={SITE_ROLES.includes(link.role as SiteRole) ? link.role : 'member'}
-            disabled={busy}
-            onChange={(event) => onRole(event.target.value as SiteRole)}
-          >
-            {SITE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {siteRoleLabel(role)}
-              </option>
-            ))}
-          </Select>
-          {!self ? (
-            <Button
-              variant="outline"
-              size="sm"
+          <label className="site-user-card__role">
+            <span className="site-user-card__role-label">Site role</span>
+            <Select
+              aria-label={`Site role of ${name}`}
+              value={SITE_ROLES.includes(link.role as SiteRole) ? link.role : 'member'}
               disabled={busy}
-              icon={active ? <PowerOff size={15} aria-hidden="true" /> : <Power size={15} aria-hidden="true" />}
-              aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
-              onClick={() => onActive(!active)}
+              onChange={(event) => onRole(event.target.value as SiteRole)}
             >
-              {active ? 'Deactivate' : 'Reactivate'}
-            </Button>
-          ) : null}
-          {superadmin ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              icon={link.isAdmin ? <ShieldOff size={15} aria-hidden="true" /> : <ShieldCheck size={15} aria-hidden="true" />}
-              aria-label={`${link.isAdmin ? 'Remove site admin rights of' : 'Make site admin:'} ${name}`}
-              onClick={() => onAdmin(!link.isAdmin)}
-            >
-              {link.isAdmin ? 'Remove Admin' : 'Make Admin'}
-            </Button>
-          ) : null}
-          {!self ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="site-user-card__remove"
-              disabled={busy}
-              icon={<UserMinus size={15} aria-hidden="true" />}
-              aria-label={`Remove ${name} from the site`}
-              onClick={onRemove}
-            >
-              Remove
-            </Button>
-          ) : null}
+              {SITE_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {siteRoleLabel(role)}
+                </option>
+              ))}
+            </Select>
+          </label>
+          <div className="site-user-card__buttons">
+            {!self ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                icon={active ? <PowerOff size={15} aria-hidden="true" /> : <Power size={15} aria-hidden="true" />}
+                aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
+                onClick={() => onActive(!active)}
+              >
+                {active ? 'Deactivate' : 'Reactivate'}
+              </Button>
+            ) : null}
+            {superadmin ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                icon={link.isAdmin ? <ShieldOff size={15} aria-hidden="true" /> : <ShieldCheck size={15} aria-hidden="true" />}
+                aria-label={`${link.isAdmin ? 'Remove site admin rights of' : 'Make site admin:'} ${name}`}
+                onClick={() => onAdmin(!link.isAdmin)}
+              >
+                {link.isAdmin ? 'Remove Admin' : 'Make Admin'}
+              </Button>
+            ) : null}
+            {!self ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="site-user-card__remove"
+                disabled={busy}
+                icon={<UserMinus size={15} aria-hidden="true" />}
+                aria-label={`Remove ${name} from the site`}
+                onClick={onRemove}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </div>
         </div>
       </article>
     </li>
