@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { notificationsScenario } from './scenarios/notifications.mjs';
+import { adminScenario } from './scenarios/admin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -596,7 +597,7 @@ async function main() {
             await nav.getByRole('link', { name, exact: true }).waitFor();
           }
           await admin.goto(`${baseURL}/admin/maintenance`);
-          await admin.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+          await admin.getByRole('heading', { name: 'Application Functions' }).waitFor();
         },
       ],
       [
@@ -1150,6 +1151,7 @@ async function main() {
     await pickerContext.close();
 
     await notificationsScenario({ browser, baseURL, env, gardenctl, scenario, shot, tallShot, signIn, dismissToasts, collectErrors, assertNoSidewaysScroll, apiFromPage, mainNav, log, CHROMIUM, DESKTOP, PHONE, ADMIN_PASSWORD, headless: !process.env.E2E_HEADFUL });
+    await adminScenario({ browser, baseURL, env, gardenctl, scenario, tallShot, signIn, dismissToasts, collectErrors, assertNoSidewaysScroll, mainNav, DESKTOP, PHONE, ADMIN_PASSWORD });
   } catch (error) {
     results.push({ name: 'setup', ok: false, error });
     log(`setup failed: ${error?.stack || error}`);
