@@ -33,7 +33,9 @@ function AddExistingForm({
   const { toast } = useToast();
 
   // Only users not yet on any site can join one (a user belongs to at most one site).
-  const candidates = (users.data ?? []).filter((user) => !user.siteId && user.role !== 'superadmin');
+  const candidates = (users.data ?? [])
+    .filter((user) => !user.siteId && user.role !== 'superadmin')
+    .sort((a, b) => displayName(a).localeCompare(displayName(b)));
 
   const add = async () => {
     if (userId === null) {
