@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"net/url"
 	"strings"
 	"time"
 )
@@ -51,9 +50,9 @@ func ValidateNotificationChannels(c *NotificationChannels) error {
 	c.NtfyServer = strings.TrimRight(strings.TrimSpace(c.NtfyServer), "/")
 	c.NtfyTopic = strings.TrimSpace(c.NtfyTopic)
 	if c.NtfyServer != "" {
-		u, err := url.Parse(c.NtfyServer)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
-			u.RawQuery != "" || u.Fragment != "" || u.ForceQuery || len(c.NtfyServer) > maxNtfyURLLen {
+		u, ok := ParseAbsoluteURL(c.NtfyServer)
+		if !ok || (u.Scheme != "http" && u.Scheme != "https") || u.HasUser ||
+			strings.ContainsAny(c.NtfyServer, "?#") || len(c.NtfyServer) > maxNtfyURLLen {
 			v.Add("ntfyServer", MsgInvalidURL)
 		}
 	}

@@ -2,7 +2,6 @@ package domain
 
 import (
 	"encoding/base64"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -82,7 +81,7 @@ func ValidateDevice(d *Device) error {
 		v.Add("playerId", MsgDevicePlayerIDMismatch)
 	}
 	if sub.Endpoint != "" || sub.P256dh != "" || sub.Auth != "" {
-		if u, err := url.Parse(sub.Endpoint); err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
+		if u, ok := ParseAbsoluteURL(sub.Endpoint); !ok || u.Scheme != "https" || u.HasUser {
 			v.Add("subscription", MsgDeviceEndpoint)
 		}
 		p256, okP := decodeKey(sub.P256dh)

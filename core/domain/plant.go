@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -174,8 +173,7 @@ func ValidImageURL(s string) bool {
 	if strings.HasPrefix(s, "/api/images/") && !strings.Contains(s, "..") {
 		return true
 	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	return IsHTTPURL(s)
 }
 
 // PlantLimit is how many plants a user may keep (spec 01 §3): Limit nil hides the bar, 0 is

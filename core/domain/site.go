@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -61,7 +60,7 @@ func ValidateSite(s *Site) error {
 	}
 	ValidateEmail(&v, s.Email)
 	if s.Website != "" {
-		if u, err := url.Parse(s.Website); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if !IsHTTPURL(s.Website) {
 			v.Add("website", MsgInvalidURL)
 		}
 	}

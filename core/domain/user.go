@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -173,8 +172,7 @@ func ValidateEmail(v *Validation, email string) {
 	if email == "" {
 		return
 	}
-	a, err := mail.ParseAddress(email)
-	if err != nil || a.Address != email || !strings.Contains(email[strings.LastIndex(email, "@")+1:], ".") {
+	if !IsEmailAddress(email) {
 		v.Add("email", MsgInvalidEmail)
 	}
 }

@@ -117,7 +117,7 @@ func localUnder(prefixes ...string) func(string) bool {
 
 // Standard-library packages the domain must not use: it holds no I/O, no wire encoding and no
 // randomness (DESIGN.md).
-var domainForbiddenStd = []string{"database/", "net/http", "net/rpc", "os", "os/", "io/fs", "encoding/json", "encoding/xml",
+var domainForbiddenStd = []string{"database/", "net", "net/", "os", "os/", "io/fs", "encoding/json", "encoding/xml",
 	"crypto/rand", "math/rand", "log", "log/", "syscall", "embed"}
 
 func domainStdAllowed(ip string) bool {
