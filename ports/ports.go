@@ -94,6 +94,9 @@ type SiteStore interface {
 	UpdateSite(ctx context.Context, id int64, fn func(*domain.Site) error) (*domain.Site, error)
 	// DeleteSite removes a site without users. Codes: not_found, conflict (it has users).
 	DeleteSite(ctx context.Context, id int64) error
+	// CountUsersBySite returns each site's number of users in one query; sites without users
+	// are absent.
+	CountUsersBySite(ctx context.Context) (map[int64]int, error)
 	// CountSiteUsers returns how many users belong to a site.
 	CountSiteUsers(ctx context.Context, siteID int64) (int, error)
 	// CreateSiteCategory inserts c. Codes: conflict (name exists).

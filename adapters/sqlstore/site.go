@@ -124,6 +124,22 @@ func (s *Store) DeleteSite(ctx context.Context, id int64) error {
 	})
 }
 
+// CountUsersBySite implements ports.SiteStore.
+func (s *Store) CountUsersBySite(ctx context.Context) (map[int64]int, error) {
+	var rows []struct {
+		SiteID int64 `db:"site_id"`
+		N      int   `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, `SELECT site_id, count(*) AS n FROM users WHERE site_id IS NOT NULL GROUP BY site_id`); err != nil {
+		return nil, translate(err)
+	}
+	out := make(map[int64]int, len(rows))
+	for _, r := range rows {
+		out[r.SiteID] = r.N
+	}
+	return out, nil
+}
+
 // CountSiteUsers implements ports.SiteStore.
 func (s *Store) CountSiteUsers(ctx context.Context, siteID int64) (int, error) {
 	var n int

@@ -58,13 +58,14 @@ func (s *Sites) List(ctx context.Context, p *domain.Principal) ([]*SiteView, err
 		}
 		sites = []*domain.Site{site}
 	}
+	// One grouped count for the whole list, not one query per site.
+	counts, err := s.store.CountUsersBySite(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]*SiteView, 0, len(sites))
 	for _, site := range sites {
-		v, err := s.view(ctx, site)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
+		out = append(out, &SiteView{Site: site, UserCount: counts[site.ID]})
 	}
 	return out, nil
 }

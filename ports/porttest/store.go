@@ -199,6 +199,11 @@ func testListUsers(t *testing.T, s ports.Store) {
 	if n != 2 {
 		t.Fatalf("CountSiteUsers = %d, want 2", n)
 	}
+	counts, err := s.CountUsersBySite(ctx)
+	must(t, err)
+	if counts[site.ID] != 2 || len(counts) != 1 {
+		t.Fatalf("CountUsersBySite = %v, want only site %d with 2", counts, site.ID)
+	}
 }
 
 func testUpdateUser(t *testing.T, s ports.Store) {
