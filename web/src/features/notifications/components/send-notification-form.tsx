@@ -8,7 +8,7 @@ import { SelectField } from '@/components/ui/select';
 import { TextareaField } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
-import { useAdminSites } from '../api/get-admin-sites';
+import { useAdminSites } from '@/api/sites/get-admin-sites';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useSendNotification } from '../api/send-notification';
 import {
