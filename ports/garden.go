@@ -35,6 +35,8 @@ type TaskFilter struct {
 	// PendingRecurringBefore also returns pending recurring tasks scheduled before To, whose
 	// projected occurrences may fall in the range.
 	PendingRecurring bool
+	// PendingOnly leaves out completed tasks.
+	PendingOnly bool
 }
 
 // TaskStore keeps care tasks, scoped to their owner like PlantStore.
@@ -50,6 +52,9 @@ type TaskStore interface {
 	CompleteTask(ctx context.Context, ownerID, id int64, fn func(*domain.CareTask, *domain.Plant) (*domain.CareTask, error)) (done, next *domain.CareTask, err error)
 	// DeleteTask removes a task. Codes: not_found.
 	DeleteTask(ctx context.Context, ownerID, id int64) error
+	// ListOverdueTasks returns one page of the owner's pending tasks scheduled before the date
+	// today, oldest scheduled date first (then id), with plant names. Codes: invalid (cursor).
+	ListOverdueTasks(ctx context.Context, ownerID int64, today time.Time, page domain.PageRequest) (domain.Page[*domain.CareTask], error)
 }
 
 // JournalStore keeps journal entries, scoped to their owner.
@@ -123,6 +128,9 @@ type JobStore interface {
 	FinishJobRun(ctx context.Context, run *domain.JobRun) error
 	// ListJobRuns returns a job's runs, newest first, at most limit.
 	ListJobRuns(ctx context.Context, job string, limit int) ([]*domain.JobRun, error)
+	// FailUnfinishedJobRuns ends every unfinished run of job as failed at at with message and
+	// says how many; call it only while holding the job's lock.
+	FailUnfinishedJobRuns(ctx context.Context, job string, at time.Time, message string) (int, error)
 }
 
 // JobLocker keeps one run of a job at a time across every process sharing the database.

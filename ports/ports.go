@@ -58,6 +58,9 @@ type SessionStore interface {
 	CreateSession(ctx context.Context, s *domain.Session) error
 	// SessionByTokenHash returns a session whatever its state. Codes: not_found.
 	SessionByTokenHash(ctx context.Context, hash string) (*domain.Session, error)
+	// SessionAndUserByTokenHash returns a session, whatever its state, with its user, in one
+	// read: every signed-in request starts with it. Codes: not_found.
+	SessionAndUserByTokenHash(ctx context.Context, hash string) (*domain.Session, *domain.User, error)
 	// RevokeSession marks one session revoked at at; revoking twice keeps the first time.
 	// Codes: not_found.
 	RevokeSession(ctx context.Context, id int64, at time.Time) error
@@ -138,7 +141,9 @@ type AppFunctionStore interface {
 type Store interface {
 	UserStore
 	SessionStore
+	APITokenStore
 	LoginFailureStore
+	LoginAttemptStore
 	SiteStore
 	UserCategoryStore
 	AppFunctionStore

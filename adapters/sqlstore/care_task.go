@@ -88,6 +88,9 @@ func (s *Store) ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter
 	if f.PlantID > 0 {
 		where, args = append(where, "t.plant_id = ?"), append(args, f.PlantID)
 	}
+	if f.PendingOnly {
+		where, args = append(where, "t.completed = ?"), append(args, false)
+	}
 	var rangeCond []string
 	var rangeArgs []any
 	if f.From != nil {
@@ -164,4 +167,35 @@ func (s *Store) CompleteTask(ctx context.Context, ownerID, id int64, fn func(*do
 func (s *Store) DeleteTask(ctx context.Context, ownerID, id int64) error {
 	res, err := s.db.ExecContext(ctx, s.q(`DELETE FROM care_tasks WHERE id = ? AND user_id = ?`), id, ownerID)
 	return affectedOne(res, err)
+}
+
+// ListOverdueTasks implements ports.TaskStore: a keyset page over (scheduled_date, id), read
+// through the care_tasks_pending index.
+func (s *Store) ListOverdueTasks(ctx context.Context, ownerID int64, today time.Time, page domain.PageRequest) (domain.Page[*domain.CareTask], error) {
+	cur, ok, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.CareTask]{}, err
+	}
+	where := `t.user_id = ? AND t.completed = ? AND t.scheduled_date < ?`
+	args := []any{ownerID, false, dbDate{domain.DateOf(today)}}
+	if ok {
+		after, valid := domain.ParseDate(cur.Key)
+		if !valid {
+			return domain.Page[*domain.CareTask]{}, domain.Errorf(domain.EInvalid, domain.MsgPageCursor)
+		}
+		where += ` AND (t.scheduled_date > ? OR (t.scheduled_date = ? AND t.id > ?))`
+		args = append(args, dbDate{after}, dbDate{after}, cur.ID)
+	}
+	var rows []taskRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(taskSelect+` WHERE `+where+` ORDER BY t.scheduled_date, t.id LIMIT ?`),
+		append(args, page.Limit+1)...); err != nil {
+		return domain.Page[*domain.CareTask]{}, translate(err)
+	}
+	tasks := make([]*domain.CareTask, len(rows))
+	for i := range rows {
+		tasks[i] = rows[i].toDomain()
+	}
+	return domain.PageOf(tasks, page, func(t *domain.CareTask) string {
+		return domain.KeysetCursor{Key: t.ScheduledDate.Format(domain.DateLayout), ID: t.ID}.Encode()
+	}), nil
 }

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"database/sql/driver"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -30,15 +31,14 @@ func (d *dbDate) Scan(src any) error {
 }
 
 func (d *dbDate) parse(s string) error {
-	t, ok := domain.ParseDate(s)
-	if !ok {
-		if len(s) >= 10 {
-			t, ok = domain.ParseDate(s[:10])
-		}
-		if !ok {
-			return fmt.Errorf("dbDate: bad date %q", s)
+	// Stored dates are read whatever their year: the range is checked on input, and a row
+	// written before the check must still load.
+	s = strings.TrimSpace(s)
+	if len(s) >= 10 {
+		if t, err := time.Parse(domain.DateLayout, s[:10]); err == nil {
+			d.Time = t
+			return nil
 		}
 	}
-	d.Time = t
-	return nil
+	return fmt.Errorf("dbDate: bad date %q", s)
 }

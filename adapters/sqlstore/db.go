@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -43,21 +44,27 @@ type Store struct {
 	db      *sqlx.DB
 	dialect Dialect
 	url     string
+	path    string // the SQLite file; its folder holds the job lock files
 }
 
 // Open connects to databaseURL: empty means a SQLite file garden.db in dataDir, a
 // postgres:// or postgresql:// URL means PostgreSQL, and sqlite:PATH names a SQLite file.
 // It does not migrate: call Migrate.
 func Open(ctx context.Context, databaseURL, dataDir string) (*Store, error) {
+	return open(ctx, databaseURL, dataDir, nil)
+}
+
+func open(ctx context.Context, databaseURL, dataDir string, counter *StatementCounter) (*Store, error) {
 	var (
 		db      *sqlx.DB
 		dialect Dialect
 		err     error
+		file    string
 	)
 	switch {
 	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
 		dialect = Postgres
-		db, err = sqlx.Open("pgx", databaseURL)
+		db, err = openDB("pgx", databaseURL, counter)
 		if err == nil {
 			db.SetMaxOpenConns(20)
 			db.SetMaxIdleConns(10)
@@ -75,8 +82,18 @@ func Open(ctx context.Context, databaseURL, dataDir string) (*Store, error) {
 		// Foreign keys are off by default in SQLite; WAL lets readers run beside the writer;
 		// immediate transactions take the write lock at BEGIN so that two writers wait on the
 		// busy timeout instead of failing with "database is locked" on upgrade.
+		file = path
 		dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
-		db, err = sqlx.Open("sqlite", dsn)
+		db, err = openDB("sqlite", dsn, counter)
+		if err == nil {
+			// database/sql keeps 2 idle connections by default, so under load most requests
+			// opened a new SQLite connection (and re-ran its pragmas and statement preparation).
+			// Keep as many idle as may be open: WAL lets the readers run side by side.
+			conns := max(4, 2*runtime.NumCPU())
+			db.SetMaxOpenConns(conns)
+			db.SetMaxIdleConns(conns)
+			db.SetConnMaxIdleTime(5 * time.Minute)
+		}
 	default:
 		return nil, fmt.Errorf("unsupported database URL: want empty (SQLite in the data dir), sqlite:PATH or postgres://…")
 	}
@@ -89,8 +106,11 @@ func Open(ctx context.Context, databaseURL, dataDir string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect, url: databaseURL}, nil
+	return &Store{db: db, dialect: dialect, url: databaseURL, path: file}, nil
 }
+
+// SQLDB returns the connection pool, for the metrics endpoint's pool figures.
+func (s *Store) SQLDB() *sql.DB { return s.db.DB }
 
 // Dialect tells which SQL flavour the store speaks.
 func (s *Store) Dialect() Dialect { return s.dialect }

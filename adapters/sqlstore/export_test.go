@@ -1,4 +1,9 @@
 package sqlstore
 
+import "github.com/jmoiron/sqlx"
+
 // URLForTest returns the URL the store was opened with, so a test can open more replicas.
 func (s *Store) URLForTest() string { return s.url }
+
+// DBForTest exposes the connection pool, for tests that read the schema.
+func (s *Store) DBForTest() *sqlx.DB { return s.db }

@@ -88,12 +88,28 @@ func (s *Store) ListJobRuns(ctx context.Context, job string, limit int) ([]*doma
 }
 
 // JobLocker returns the store's ports.JobLocker: PostgreSQL advisory locks, shared by every
-// replica of the database, or an in-process lock table for SQLite, which has one process.
+// replica of the database; for SQLite, a lock file beside the database, which every process
+// using that file shares (the server and a `gardenctl import run` from cron, issue #16 item 9).
+// Both are released by the operating system or the database when their holder dies.
 func (s *Store) JobLocker() ports.JobLocker {
 	if s.dialect == Postgres {
 		return &advisoryLocker{s: s}
 	}
+	if s.path != "" {
+		return &fileLocker{base: s.path}
+	}
 	return &memoryLocker{held: map[string]bool{}}
+}
+
+// FailUnfinishedJobRuns implements ports.JobStore.
+func (s *Store) FailUnfinishedJobRuns(ctx context.Context, job string, at time.Time, message string) (int, error) {
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE job_runs SET finished_at = ?, success = ?, message = ? WHERE job = ? AND finished_at IS NULL`),
+		utc(at), false, message, job)
+	if err != nil {
+		return 0, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
 }
 
 type advisoryLocker struct{ s *Store }

@@ -10,6 +10,9 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// plantRow is a plants row. The table's status column is no longer read or written: a plant's
+// status is derived (domain.Plant.StatusOn); the column keeps its default for older replicas
+// during a rolling upgrade and can be dropped once none runs.
 type plantRow struct {
 	ID                  int64         `db:"id"`
 	UserID              int64         `db:"user_id"`
@@ -22,7 +25,6 @@ type plantRow struct {
 	WaterFrequency      sql.NullInt64 `db:"water_frequency"`
 	FertilizerFrequency sql.NullInt64 `db:"fertilizer_frequency"`
 	Notes               string        `db:"notes"`
-	Status              string        `db:"status"`
 	GrowthProgress      int           `db:"growth_progress"`
 	LastWatered         sql.NullTime  `db:"last_watered"`
 	LastFertilized      sql.NullTime  `db:"last_fertilized"`
@@ -31,12 +33,12 @@ type plantRow struct {
 }
 
 const plantColumns = `id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
-	fertilizer_frequency, notes, status, growth_progress, last_watered, last_fertilized, acquired_date, created_at`
+	fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at`
 
 func (r *plantRow) toDomain() *domain.Plant {
 	return &domain.Plant{ID: r.ID, UserID: r.UserID, Name: r.Name, Species: r.Species, Type: domain.PlantType(r.PlantType),
 		Location: r.Location, ImageURL: r.ImageURL, LightNeeds: r.LightNeeds, WaterFrequency: nullIntPtr(r.WaterFrequency),
-		FertilizerFrequency: nullIntPtr(r.FertilizerFrequency), Notes: r.Notes, Status: domain.PlantStatus(r.Status),
+		FertilizerFrequency: nullIntPtr(r.FertilizerFrequency), Notes: r.Notes,
 		GrowthProgress: r.GrowthProgress, LastWatered: nullTime(r.LastWatered), LastFertilized: nullTime(r.LastFertilized),
 		AcquiredDate: r.AcquiredDate.UTC(), CreatedAt: r.CreatedAt.UTC()}
 }
@@ -78,10 +80,10 @@ func (s *Store) CreatePlant(ctx context.Context, p *domain.Plant, limit int) err
 			}
 		}
 		return translate(tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
-			image_url, light_needs, water_frequency, fertilizer_frequency, notes, status, growth_progress, last_watered,
-			last_fertilized, acquired_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			image_url, light_needs, water_frequency, fertilizer_frequency, notes, growth_progress, last_watered,
+			last_fertilized, acquired_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			p.UserID, p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency,
-			p.FertilizerFrequency, p.Notes, string(p.Status), p.GrowthProgress, p.LastWatered, p.LastFertilized,
+			p.FertilizerFrequency, p.Notes, p.GrowthProgress, p.LastWatered, p.LastFertilized,
 			p.AcquiredDate, p.CreatedAt))
 	})
 }
@@ -125,10 +127,10 @@ func (s *Store) CountPlants(ctx context.Context, ownerID int64) (int, error) {
 
 func (s *Store) savePlant(ctx context.Context, tx *sqlx.Tx, p *domain.Plant) error {
 	_, err := tx.ExecContext(ctx, s.q(`UPDATE plants SET name = ?, species = ?, plant_type = ?, location = ?, image_url = ?,
-		light_needs = ?, water_frequency = ?, fertilizer_frequency = ?, notes = ?, status = ?, growth_progress = ?,
+		light_needs = ?, water_frequency = ?, fertilizer_frequency = ?, notes = ?, growth_progress = ?,
 		last_watered = ?, last_fertilized = ?, acquired_date = ? WHERE id = ? AND user_id = ?`),
 		p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency, p.FertilizerFrequency,
-		p.Notes, string(p.Status), p.GrowthProgress, utcPtr(p.LastWatered), utcPtr(p.LastFertilized), utc(p.AcquiredDate), p.ID, p.UserID)
+		p.Notes, p.GrowthProgress, utcPtr(p.LastWatered), utcPtr(p.LastFertilized), utc(p.AcquiredDate), p.ID, p.UserID)
 	return translate(err)
 }
 

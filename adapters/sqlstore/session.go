@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -24,6 +25,48 @@ func (s *Store) CreateSession(ctx context.Context, ses *domain.Session) error {
 		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
 		ses.TokenHash, ses.UserID, ses.ImpersonatorID, utc(ses.CreatedAt), utc(ses.ExpiresAt), utcPtr(ses.RevokedAt))
 	return translate(err)
+}
+
+// sessionUserRow is a session joined with its user; the session's columns carry a prefix so
+// they do not clash with the user's.
+type sessionUserRow struct {
+	SesID             int64         `db:"ses_id"`
+	SesTokenHash      string        `db:"ses_token_hash"`
+	SesImpersonatorID sql.NullInt64 `db:"ses_impersonator_id"`
+	SesCreatedAt      time.Time     `db:"ses_created_at"`
+	SesExpiresAt      time.Time     `db:"ses_expires_at"`
+	SesRevokedAt      sql.NullTime  `db:"ses_revoked_at"`
+	userRow
+}
+
+// sessionUserQuery reads a session and its user by token hash in one statement.
+var sessionUserQuery = `SELECT s.id AS ses_id, s.token_hash AS ses_token_hash, s.impersonator_id AS ses_impersonator_id,
+	s.created_at AS ses_created_at, s.expires_at AS ses_expires_at, s.revoked_at AS ses_revoked_at, ` +
+	prefixColumns("u.", userColumns) + ` FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`
+
+// prefixColumns qualifies each column of a comma-separated list with prefix.
+func prefixColumns(prefix, columns string) string {
+	parts := strings.Split(columns, ",")
+	for i, c := range parts {
+		parts[i] = prefix + strings.TrimSpace(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// SessionAndUserByTokenHash implements ports.SessionStore.
+func (s *Store) SessionAndUserByTokenHash(ctx context.Context, hash string) (*domain.Session, *domain.User, error) {
+	var r sessionUserRow
+	if err := s.db.GetContext(ctx, &r, s.q(sessionUserQuery), hash); err != nil {
+		return nil, nil, translate(err)
+	}
+	u := r.userRow.toDomain()
+	ses := &domain.Session{ID: r.SesID, TokenHash: r.SesTokenHash, UserID: u.ID, ImpersonatorID: nullInt(r.SesImpersonatorID),
+		CreatedAt: r.SesCreatedAt.UTC(), ExpiresAt: r.SesExpiresAt.UTC()}
+	if r.SesRevokedAt.Valid {
+		t := r.SesRevokedAt.Time.UTC()
+		ses.RevokedAt = &t
+	}
+	return ses, u, nil
 }
 
 // SessionByTokenHash implements ports.SessionStore.

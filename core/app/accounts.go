@@ -15,6 +15,10 @@ type AccountsConfig struct {
 	// SessionTTL is how long a bearer token stays valid after sign-in.
 	SessionTTL time.Duration
 	Throttle   domain.LoginThrottle
+	// ImpersonationTTL is how long an impersonation session lasts (default: one hour).
+	ImpersonationTTL time.Duration
+	// Gate bounds concurrent password hashing; nil builds one with the defaults.
+	Gate *PasswordGate
 }
 
 // Accounts signs people in and out and administers user accounts.
@@ -24,9 +28,7 @@ type Accounts struct {
 	clock  ports.Clock
 	cfg    AccountsConfig
 	log    *slog.Logger
-	// dummyHash is verified when a username does not exist, so that a failed sign-in takes as
-	// long for unknown users as for known ones and does not reveal which usernames exist.
-	dummyHash string
+	gate   *PasswordGate
 }
 
 // NewAccounts builds the accounts service.
@@ -34,14 +36,36 @@ func NewAccounts(store ports.Store, hasher ports.PasswordHasher, clock ports.Clo
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 30 * 24 * time.Hour
 	}
+	if cfg.ImpersonationTTL <= 0 {
+		cfg.ImpersonationTTL = time.Hour
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = NewPasswordGate(PasswordGateConfig{})
+	}
+	// One real verification at start seeds the time an unknown username is made to take.
 	dummy, err := hasher.Hash("garden-dummy-password")
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now()
+	if _, err := hasher.Verify(dummy, "garden-dummy-password"); err != nil {
+		return nil, err
+	}
+	cfg.Gate.observe(time.Since(start))
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Accounts{store: store, hasher: hasher, clock: clock, cfg: cfg, log: log, dummyHash: dummy}, nil
+	return &Accounts{store: store, hasher: hasher, clock: clock, cfg: cfg, log: log, gate: cfg.Gate}, nil
+}
+
+// hash hashes a new password in one of the gate's slots.
+func (a *Accounts) hash(ctx context.Context, password string) (string, error) {
+	var h string
+	var herr error
+	if err := a.gate.Do(ctx, func() { h, herr = a.hasher.Hash(password) }); err != nil {
+		return "", err
+	}
+	return h, herr
 }
 
 // SignedIn is the answer to a successful sign-in or impersonation change.
@@ -50,43 +74,67 @@ type SignedIn struct {
 	User  *domain.User
 }
 
-// Login checks a username and password and opens a session.
+// Login checks a username and password and opens a session; the attempt counts against the
+// empty client address (the command line and tests). The API uses LoginFrom.
 func (a *Accounts) Login(ctx context.Context, username, password string) (*SignedIn, error) {
+	return a.LoginFrom(ctx, username, password, "")
+}
+
+// LoginFrom checks a username and password sent from client address addr and opens a session.
+// The whole check runs in one of the password gate's slots, so a flood waits in a short queue
+// (or is refused with 429) before touching the database. Inside, the attempt is reserved
+// (counted as failed) atomically with the throttle's check before the password is verified, so
+// parallel attempts cannot overrun the limit; a right password takes the reservation back.
+// Unknown usernames wait as long as a check takes, without computing one.
+func (a *Accounts) LoginFrom(ctx context.Context, username, password, addr string) (*SignedIn, error) {
 	username = domain.NormalizeUsername(username)
 	if err := domain.ValidateLogin(username, password); err != nil {
 		return nil, err
 	}
-	now := a.clock.Now()
-	failures, err := a.store.LoginFailuresSince(ctx, username, now.Add(-a.cfg.Throttle.Window))
+	release, err := a.gate.Enter(ctx) // returns ctx's error when the client already left
 	if err != nil {
 		return nil, err
 	}
-	if err := a.cfg.Throttle.Check(failures, now); err != nil {
+	defer release()
+	now := a.clock.Now()
+	reservation, err := a.store.ReserveLoginAttempt(ctx, username, addr, now, now.Add(-a.cfg.Throttle.Window),
+		func(userAtAddr, atAddr []time.Time) error {
+			return a.cfg.Throttle.CheckAttempt(userAtAddr, atAddr, now)
+		})
+	if err != nil {
 		return nil, err
 	}
+	// Never checked, or not a failure: the reservation goes, even if the client has gone.
+	forget := func() { _ = a.store.ForgetLoginAttempt(context.WithoutCancel(ctx), reservation) }
 
 	user, err := a.store.UserByUsername(ctx, username)
 	if err != nil && domain.ErrorCode(err) != domain.ENotFound {
+		forget()
 		return nil, err
 	}
-	hash := a.dummyHash
+	ok := false
+	if err := ctx.Err(); err != nil {
+		forget()
+		return nil, err // the client left while queued: hash nothing for nobody to read
+	}
 	if user != nil {
-		hash = user.PasswordHash
+		ok, err = a.gate.verifyIn(func() (bool, error) { return a.hasher.Verify(user.PasswordHash, password) })
+	} else {
+		err = a.gate.standIn(ctx)
 	}
-	ok, err := a.hasher.Verify(hash, password)
 	if err != nil {
+		forget()
 		return nil, err
 	}
+	release() // the slot is for hashing; the rest is ordinary database work
 	if user == nil || !ok {
-		if err := a.store.RecordLoginFailure(ctx, username, now); err != nil {
-			return nil, err
-		}
 		return nil, domain.Errorf(domain.EUnauthorized, domain.MsgInvalidCredentials)
 	}
 	if !user.IsActive {
+		forget()
 		return nil, domain.Errorf(domain.EForbidden, domain.MsgAccountDeactivated)
 	}
-	if err := a.store.ClearLoginFailures(ctx, username); err != nil {
+	if err := a.store.ClearLoginAttempts(ctx, username, addr); err != nil {
 		return nil, err
 	}
 	if err := a.store.RecordLogin(ctx, user.ID, now); err != nil {
@@ -102,7 +150,11 @@ func (a *Accounts) openSession(ctx context.Context, user *domain.User, impersona
 		return nil, err
 	}
 	now := a.clock.Now()
-	s := &domain.Session{TokenHash: hash, UserID: user.ID, ImpersonatorID: impersonator, CreatedAt: now, ExpiresAt: now.Add(a.cfg.SessionTTL)}
+	ttl := a.cfg.SessionTTL
+	if impersonator != nil && a.cfg.ImpersonationTTL < ttl {
+		ttl = a.cfg.ImpersonationTTL // acting as someone else is for a support call, not a month
+	}
+	s := &domain.Session{TokenHash: hash, UserID: user.ID, ImpersonatorID: impersonator, CreatedAt: now, ExpiresAt: now.Add(ttl)}
 	if err := a.store.CreateSession(ctx, s); err != nil {
 		return nil, err
 	}
@@ -116,23 +168,30 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (*domain.Prin
 	if token == "" {
 		return nil, unauthorized
 	}
-	s, err := a.store.SessionByTokenHash(ctx, HashToken(token))
+	if isAPIToken(token) {
+		return a.authenticateAPIToken(ctx, token)
+	}
+	// One read for the session and its user: every signed-in request pays for it.
+	s, u, err := a.store.SessionAndUserByTokenHash(ctx, HashToken(token))
 	if domain.ErrorCode(err) == domain.ENotFound {
 		return nil, unauthorized
 	} else if err != nil {
 		return nil, err
 	}
-	if !s.ActiveAt(a.clock.Now()) {
+	if !s.ActiveAt(a.clock.Now()) || !u.IsActive {
 		return nil, unauthorized
 	}
-	u, err := a.store.UserByID(ctx, s.UserID)
-	if domain.ErrorCode(err) == domain.ENotFound {
-		return nil, unauthorized
-	} else if err != nil {
-		return nil, err
-	}
-	if !u.IsActive {
-		return nil, unauthorized
+	if s.ImpersonatorID != nil {
+		// The impersonator's rights are checked on every request: a superadmin who was demoted,
+		// deactivated or deleted meanwhile no longer acts as anyone.
+		imp, err := a.store.UserByID(ctx, *s.ImpersonatorID)
+		if err != nil && domain.ErrorCode(err) != domain.ENotFound {
+			return nil, err
+		}
+		if err != nil || !imp.IsActive || imp.Role != domain.RoleSuperadmin {
+			_ = a.store.RevokeSession(ctx, s.ID, a.clock.Now())
+			return nil, unauthorized
+		}
 	}
 	return &domain.Principal{User: u, Session: s}, nil
 }
@@ -230,7 +289,7 @@ func (a *Accounts) CreateUser(ctx context.Context, in NewUser) (*domain.User, er
 	if err := a.checkReferences(ctx, u); err != nil {
 		return nil, err
 	}
-	hash, err := a.hasher.Hash(in.Password)
+	hash, err := a.hash(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +342,7 @@ func (a *Accounts) ChangeUser(ctx context.Context, username string, change func(
 	if err != nil {
 		return nil, err
 	}
-	var deactivated bool
+	var deactivated, demoted bool
 	updated, err := a.store.UpdateUser(ctx, u.ID, func(cur *domain.User) error {
 		before := *cur
 		if err := change(cur); err != nil {
@@ -298,14 +357,22 @@ func (a *Accounts) ChangeUser(ctx context.Context, username string, change func(
 			}
 		}
 		deactivated = before.IsActive && !cur.IsActive
+		demoted = before.Role == domain.RoleSuperadmin && cur.Role != domain.RoleSuperadmin
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if deactivated {
-		// A deactivated user is signed out everywhere at once, not at token expiry.
+	if deactivated || demoted {
+		// A deactivated user is signed out everywhere at once, not at token expiry; a demoted
+		// superadmin too, which also ends every impersonation they started.
 		if _, err := a.store.RevokeUserSessions(ctx, updated.ID, a.clock.Now()); err != nil {
+			return nil, err
+		}
+	}
+	if deactivated {
+		// Scripts lose access with their owner; reactivating does not bring old tokens back.
+		if _, err := a.store.RevokeUserAPITokens(ctx, updated.ID, a.clock.Now()); err != nil {
 			return nil, err
 		}
 	}
@@ -343,7 +410,7 @@ func (a *Accounts) ResetPassword(ctx context.Context, username, password string)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	hash, err := a.hasher.Hash(password)
+	hash, err := a.hash(ctx, password)
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +454,7 @@ func (a *Accounts) EnsureProtectedAdmin(ctx context.Context, username, password 
 	if err := v.Err(); err != nil {
 		return false, "", err
 	}
-	hash, err := a.hasher.Hash(password)
+	hash, err := a.hash(ctx, password)
 	if err != nil {
 		return false, "", err
 	}

@@ -146,12 +146,11 @@ func TestAccounts_RulesOnOperatorPaths(t *testing.T) {
 	_, err = a.CreateUser(ctx, app.NewUser{Username: "lead", Password: "12345678", SiteID: &missing})
 	wantErr(t, err, domain.EInvalid, "Site not found")
 
-	u, err := a.CreateUser(ctx, app.NewUser{Username: "lead", Password: "12345678", SiteID: &site.ID, IsSiteAdmin: true})
-	if err != nil {
+	if _, err := a.CreateUser(ctx, app.NewUser{Username: "lead", Password: "12345678", SiteID: &site.ID, IsSiteAdmin: true}); err != nil {
 		t.Fatal(err)
 	}
 	// Promotion to superadmin drops the site tie rather than breaking the rule.
-	u, err = a.SetRole(ctx, "lead", domain.RoleSuperadmin)
+	u, err := a.SetRole(ctx, "lead", domain.RoleSuperadmin)
 	if err != nil || u.SiteID != nil || u.IsSiteAdmin {
 		t.Fatalf("promoted %+v, %v", u, err)
 	}

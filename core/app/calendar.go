@@ -109,25 +109,11 @@ func (c *Calendar) Events(ctx context.Context, token string) ([]CalendarEvent, e
 	if err != nil {
 		return nil, err
 	}
-	for _, pl := range plants {
-		for _, due := range []struct {
-			next *time.Time
-			verb string
-			kind string
-		}{{pl.NextWatering(), "Water", "water"}, {pl.NextFertilizing(), "Fertilize", "fertilize"}} {
-			if due.next == nil {
-				continue
-			}
-			d := domain.DateOf(due.next.UTC())
-			if d.Before(today) {
-				d = today // overdue care belongs on today, not in the past
-			}
-			if d.After(to) {
-				continue
-			}
-			events = append(events, CalendarEvent{UID: fmt.Sprintf("plant-%d-%s", pl.ID, due.kind), Date: d,
-				Summary: due.verb + " " + pl.Name, Detail: c.baseURL + "/plants/" + fmt.Sprint(pl.ID)})
-		}
+	// The Schedule and the week strip place due care by the same rule (domain.CareDueBetween).
+	verb := map[domain.TaskType]string{domain.TaskWater: "Water", domain.TaskFertilize: "Fertilize"}
+	for _, due := range domain.CareDueBetween(plants, today, today, to) {
+		events = append(events, CalendarEvent{UID: fmt.Sprintf("plant-%d-%s", due.PlantID, due.Type), Date: due.Date,
+			Summary: verb[due.Type] + " " + due.PlantName, Detail: c.baseURL + "/plants/" + fmt.Sprint(due.PlantID)})
 	}
 	return events, nil
 }

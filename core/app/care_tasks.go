@@ -127,3 +127,39 @@ func (s *CareTasks) Delete(ctx context.Context, p *domain.Principal, id int64) e
 	}
 	return taskNotFound(s.store.DeleteTask(ctx, p.User.ID, id))
 }
+
+// Overdue returns one page of the caller's overdue tasks on day (the server's date when zero):
+// pending and scheduled before it, oldest first. They stay listed until completed or deleted.
+func (s *CareTasks) Overdue(ctx context.Context, p *domain.Principal, day time.Time, page domain.PageRequest) (domain.Page[*domain.CareTask], error) {
+	if err := signedIn(p); err != nil {
+		return domain.Page[*domain.CareTask]{}, err
+	}
+	return s.store.ListOverdueTasks(ctx, p.User.ID, today(s.clock, day), page)
+}
+
+// CareDue returns one page of the caller's due waterings and fertilizings placed on the days
+// from..to (inclusive) as the calendar feed places them: each plant's next one on its date, an
+// overdue one on day (the server's date when zero). Paged by offset: the list is derived from
+// the plants (at most two entries a plant), not stored.
+func (s *CareTasks) CareDue(ctx context.Context, p *domain.Principal, day, from, to time.Time, page domain.PageRequest) (domain.Page[domain.CareDue], error) {
+	if err := signedIn(p); err != nil {
+		return domain.Page[domain.CareDue]{}, err
+	}
+	from, to = domain.DateOf(from), domain.DateOf(to)
+	if to.Before(from) || to.Sub(from) > MaxRangeDays*24*time.Hour {
+		return domain.Page[domain.CareDue]{}, domain.Errorf(domain.EInvalid, "The range must run forward and span at most %d days", MaxRangeDays)
+	}
+	offset, err := domain.DecodeOffsetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[domain.CareDue]{}, err
+	}
+	plants, err := s.store.ListPlants(ctx, p.User.ID)
+	if err != nil {
+		return domain.Page[domain.CareDue]{}, err
+	}
+	due := domain.CareDueBetween(plants, today(s.clock, day), from, to)
+	if offset > len(due) {
+		offset = len(due)
+	}
+	return domain.PageOf(due[offset:], page, func(domain.CareDue) string { return domain.OffsetCursor(offset + page.Limit) }), nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"reflect"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,7 +72,75 @@ type CatalogueImport struct {
 
 	mu       sync.Mutex
 	progress ImportProgress
+
+	images  *Images
+	fetcher ports.ImageFetcher
+	// deadHosts are image hosts that could not be reached during the current run: their other
+	// images are not tried again until the next run.
+	deadHosts map[string]bool
 }
+
+// WithImages makes the import keep each product's main image in the blob store: downloaded
+// through fetcher (the catalogue client, at its polite pace), its type sniffed, at most
+// domain.MaxImageBytes, stored by images and served from /api/images/; the store's address
+// stays first among the alternatives. A download that fails keeps the store's address, so the
+// page can still try it, and the next run tries again.
+func (s *CatalogueImport) WithImages(images *Images, fetcher ports.ImageFetcher) *CatalogueImport {
+	s.images, s.fetcher = images, fetcher
+	return s
+}
+
+// localImage points item at a stored copy of its remote main image: the one an earlier run
+// stored when the store's address is unchanged (so runs do not download again), else a fresh
+// download. Nothing changes when images are off or the download fails.
+func (s *CatalogueImport) localImage(ctx context.Context, item, existing *domain.PlantDBItem) {
+	remote := item.ImageURL
+	if s.images == nil || s.fetcher == nil || remote == "" || strings.HasPrefix(remote, localImagePrefix) {
+		return
+	}
+	alternatives := []string{remote}
+	for _, u := range item.AlternativeImageURLs {
+		if u != remote {
+			alternatives = append(alternatives, u)
+		}
+	}
+	if existing != nil && strings.HasPrefix(existing.ImageURL, localImagePrefix) &&
+		len(existing.AlternativeImageURLs) > 0 && existing.AlternativeImageURLs[0] == remote {
+		item.ImageURL, item.AlternativeImageURLs = existing.ImageURL, alternatives
+		return
+	}
+	host := imageHost(remote)
+	if s.deadHosts[host] {
+		return
+	}
+	data, err := s.fetcher.FetchImage(ctx, remote, domain.MaxImageBytes)
+	if err != nil {
+		if domain.ErrorCode(err) == domain.EUnavailable && s.deadHosts != nil {
+			s.deadHosts[host] = true
+		}
+		s.log.Warn("import: product image not downloaded; the store's address is kept", "url", remote, "err", err)
+		return
+	}
+	key, err := s.images.Store(ctx, data)
+	if err != nil {
+		s.log.Warn("import: product image not stored; the store's address is kept", "url", remote, "err", err)
+		return
+	}
+	item.ImageURL, item.AlternativeImageURLs = localImagePrefix+strings.TrimPrefix(key, ImageKeyPrefix), alternatives
+}
+
+// imageHost is the scheme and host of an image address ("" when unreadable).
+func imageHost(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	return scheme + "://" + host
+}
+
+// localImagePrefix is how stored images are addressed (the image route).
+const localImagePrefix = "/api/images/"
 
 // NewCatalogueImport builds the import service.
 func NewCatalogueImport(store ports.Store, catalogue ports.Catalogue, sanitizer ports.HTMLSanitizer, clock ports.Clock, log *slog.Logger) *CatalogueImport {
@@ -141,6 +210,7 @@ func (s *CatalogueImport) Run(ctx context.Context, onProgress func(ImportProgres
 		return nil, err
 	}
 	result := &ImportResult{}
+	s.deadHosts = map[string]bool{} // Run holds the running flag: one run at a time
 	for _, f := range fetched.Failures {
 		name := f.Name
 		if name == "" {
@@ -177,6 +247,12 @@ func (s *CatalogueImport) upsert(ctx context.Context, product domain.CataloguePr
 		return ImportDetail{Name: name, Status: ImportFailed, Message: domain.ErrorMessage(err)}
 	}
 	existing, err := s.store.FindPlantDB(ctx, item.StoreURL, item.Slug)
+	if err == nil && existing.Source != domain.SourceImport {
+		return ImportDetail{Name: name, Status: ImportSkipped, Message: "A manually added plant has this store address or slug; it was left as it is"}
+	}
+	if err == nil || domain.ErrorCode(err) == domain.ENotFound {
+		s.localImage(ctx, item, existing)
+	}
 	switch {
 	case domain.ErrorCode(err) == domain.ENotFound:
 		if err := s.store.CreatePlantDB(ctx, item); err != nil {

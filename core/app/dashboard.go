@@ -27,6 +27,11 @@ type Summary struct {
 	ThisMonth, LastMonth, Last3Months domain.CareStats
 	WeekStart, WeekEnd                time.Time
 	WeekNumber                        int
+	// StatusCounts counts the plants by their status on Today: the same derivation as the
+	// plant list, so the tiles and the Needs Water filter agree.
+	StatusCounts map[domain.PlantStatus]int
+	// Overdue is how many tasks are pending from before Today.
+	Overdue int
 }
 
 // Summary answers for the caller's local date today (the server's date when zero).
@@ -48,6 +53,9 @@ func (s *Dashboard) Summary(ctx context.Context, p *domain.Principal, today time
 	}
 	out := &Summary{Today: today}
 	out.Watering, out.Fertilizing, out.Repotting = domain.CareReminders(plants, tasks, today)
+	domain.DeriveStatuses(plants, tasks, today)
+	out.StatusCounts = domain.StatusCounts(plants)
+	out.Overdue = len(domain.OverdueTasks(tasks, today))
 	this, last, three := domain.StatsRanges(today)
 	out.ThisMonth = domain.ComputeCareStats(tasks, this)
 	out.LastMonth = domain.ComputeCareStats(tasks, last)

@@ -237,7 +237,7 @@ func (d *Delivery) deliverPush(ctx context.Context, u *domain.User, n *domain.No
 		default:
 			r.Failed++
 			reasons = append(reasons, domain.ErrorMessage(err))
-			d.log.Warn("notification delivery: push failed", "user", u.ID, "device", dev.ID, "notification", n.ID, "err", err)
+			d.log.Warn("notification delivery: push failed", "user", u.ID, "device", dev.ID, "notification", n.ID, "err", domain.ErrorDetail(err))
 		}
 	}
 	switch {
@@ -269,7 +269,7 @@ func (d *Delivery) deliverEmail(ctx context.Context, u *domain.User, n *domain.N
 		"Turn them off in Settings: " + d.absolute("/settings") + "\n"
 	err := d.mail.Send(ctx, domain.EmailMessage{To: u.Email, ToName: name, Subject: n.Title, Body: body})
 	if err != nil {
-		d.log.Warn("notification delivery: e-mail failed", "user", u.ID, "notification", n.ID, "err", err)
+		d.log.Warn("notification delivery: e-mail failed", "user", u.ID, "notification", n.ID, "err", domain.ErrorDetail(err))
 		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: domain.ErrorMessage(err)}
 	}
 	return ChannelReport{Status: DeliverySent, Sent: 1}
@@ -278,7 +278,7 @@ func (d *Delivery) deliverEmail(ctx context.Context, u *domain.User, n *domain.N
 func (d *Delivery) deliverNtfy(ctx context.Context, u *domain.User, n *domain.Notification, target domain.NtfyTarget, msg domain.PushMessage) ChannelReport {
 	msg.URL = d.absolute(msg.URL)
 	if err := d.ntfy.Send(ctx, target, msg); err != nil {
-		d.log.Warn("notification delivery: ntfy failed", "user", u.ID, "notification", n.ID, "server", target.Server, "err", err)
+		d.log.Warn("notification delivery: ntfy failed", "user", u.ID, "notification", n.ID, "server", target.Server, "err", domain.ErrorDetail(err))
 		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: domain.ErrorMessage(err)}
 	}
 	return ChannelReport{Status: DeliverySent, Sent: 1}

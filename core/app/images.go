@@ -19,10 +19,24 @@ import (
 // /api/images/<key without this prefix>.
 const ImageKeyPrefix = "images/"
 
-// Images stores uploaded images and hands them back for serving.
+// Images stores uploaded images and hands them back for serving, with thumbnails.
 type Images struct {
-	blobs ports.BlobStore
-	log   *slog.Logger
+	blobs  ports.BlobStore
+	log    *slog.Logger
+	thumbs ports.ThumbnailMaker
+}
+
+// ThumbnailSide is the longer side of a thumbnail in pixels: sharp on a card 160 CSS pixels
+// wide at twice the density.
+const ThumbnailSide = 320
+
+// thumbPrefix is the blob folder of thumbnails: "images/thumbs/<original name>.jpg".
+const thumbPrefix = ImageKeyPrefix + "thumbs/"
+
+// WithThumbnails lets the service serve thumbnails made by t.
+func (s *Images) WithThumbnails(t ports.ThumbnailMaker) *Images {
+	s.thumbs = t
+	return s
 }
 
 // NewImages builds the images service on a blob store; log nil means slog.Default().
@@ -48,6 +62,18 @@ func (s *Images) Upload(ctx context.Context, owner *domain.Principal, r io.Reade
 	if err != nil {
 		return "", fmt.Errorf("read upload: %w", err)
 	}
+	key, err := s.Store(ctx, data)
+	if err != nil {
+		return "", err
+	}
+	s.log.Info("image uploaded", "key", key, "user", owner.User.ID, "bytes", len(data))
+	return key, nil
+}
+
+// Store keeps an image given as bytes (an upload, or a product image the import downloaded)
+// under a new random key and returns the key. The type is sniffed from the bytes. Codes:
+// too_large, invalid (not JPEG, PNG, GIF or WebP).
+func (s *Images) Store(ctx context.Context, data []byte) (string, error) {
 	if len(data) > domain.MaxImageBytes {
 		return "", domain.ErrImageTooLarge()
 	}
@@ -62,7 +88,6 @@ func (s *Images) Upload(ctx context.Context, owner *domain.Principal, r io.Reade
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {
 		return "", err
 	}
-	s.log.Info("image uploaded", "key", key, "user", owner.User.ID, "bytes", len(data), "type", contentType)
 	return key, nil
 }
 
@@ -88,6 +113,46 @@ func (s *Images) Open(ctx context.Context, key string) (io.ReadCloser, ports.Blo
 		return nil, ports.BlobInfo{}, notFound
 	}
 	return rc, info, nil
+}
+
+// OpenThumbnail opens the thumbnail of a stored image (a JPEG at most ThumbnailSide pixels on
+// its longer side). Thumbnails are made on first request and kept beside the images, so
+// uploads and imports stay fast and images stored before thumbnails existed get one too.
+// Without a thumbnail maker, or when the image cannot be scaled, the original is served.
+// Codes: not_found (as Open), internal.
+func (s *Images) OpenThumbnail(ctx context.Context, key string) (io.ReadCloser, ports.BlobInfo, error) {
+	notFound := domain.Errorf(domain.ENotFound, domain.MsgImageNotFound)
+	name := strings.TrimPrefix(key, ImageKeyPrefix)
+	if s.thumbs == nil || !strings.HasPrefix(key, ImageKeyPrefix) || strings.Contains(name, "/") || ports.ValidateBlobKey(key) != nil {
+		if strings.Contains(name, "/") {
+			return nil, ports.BlobInfo{}, notFound
+		}
+		return s.Open(ctx, key)
+	}
+	thumbKey := thumbPrefix + name + ".jpg"
+	if rc, info, err := s.blobs.Get(ctx, thumbKey); err == nil {
+		return rc, info, nil
+	} else if domain.ErrorCode(err) != domain.ENotFound {
+		return nil, ports.BlobInfo{}, err
+	}
+	rc, info, err := s.Open(ctx, key)
+	if err != nil {
+		return nil, ports.BlobInfo{}, err
+	}
+	data, err := io.ReadAll(io.LimitReader(rc, domain.MaxImageBytes+1))
+	rc.Close()
+	if err != nil {
+		return nil, ports.BlobInfo{}, err
+	}
+	thumb, err := s.thumbs.Thumbnail(data, ThumbnailSide)
+	if err != nil {
+		s.log.Warn("thumbnail not made; serving the original", "key", key, "err", err)
+		return io.NopCloser(bytes.NewReader(data)), info, nil
+	}
+	if err := s.blobs.Put(ctx, thumbKey, bytes.NewReader(thumb), int64(len(thumb)), "image/jpeg"); err != nil {
+		s.log.Warn("thumbnail not stored", "key", thumbKey, "err", err)
+	}
+	return io.NopCloser(bytes.NewReader(thumb)), ports.BlobInfo{Size: int64(len(thumb)), ContentType: "image/jpeg", ModTime: info.ModTime}, nil
 }
 
 // newImageKey returns an unguessable key: 128 random bits, so knowing one image's URL tells

@@ -41,6 +41,10 @@ type Notifications struct {
 	background sync.WaitGroup
 }
 
+// DeliveryStats returns what the delivery channels did since start, keyed "<channel>_<outcome>"
+// (push_sent, email_failed …), for the metrics endpoint.
+func (s *Notifications) DeliveryStats() map[string]int { return s.delivery.Stats() }
+
 // NewNotifications builds the notifications service.
 func NewNotifications(store ports.Store, notify ports.NotifyStore, delivery *Delivery, vapid *VAPID, clock ports.Clock, cfg NotificationsConfig, log *slog.Logger) *Notifications {
 	if cfg.ListLimit <= 0 {
@@ -362,6 +366,21 @@ func (s *Notifications) sendNow(ctx context.Context, u *domain.User, n *domain.N
 		return nil, err
 	}
 	return &SentNotification{Notification: n, Report: s.delivery.Deliver(ctx, u, n)}, nil
+}
+
+// Notify stores n for u and delivers it to u's other channels in the background: for
+// notifications a feature sends as a side effect (forum replies, mentions, moderation), whose
+// caller must not wait for push or e-mail.
+func (s *Notifications) Notify(ctx context.Context, u *domain.User, n *domain.Notification) error {
+	n.CreatedAt = s.clock.Now()
+	if err := domain.ValidateNotification(n); err != nil {
+		return err
+	}
+	if err := s.notify.CreateNotification(ctx, n); err != nil {
+		return err
+	}
+	s.fanOut(n, []*domain.User{u})
+	return nil
 }
 
 // Prune deletes notifications older than the retention (none when it is 0), notifications of

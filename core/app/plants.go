@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
@@ -33,21 +34,80 @@ func plantNotFound(err error) error {
 	return err
 }
 
-// List returns the caller's plants.
-func (s *Plants) List(ctx context.Context, p *domain.Principal) ([]*domain.Plant, error) {
+// today is the caller's date when given (the web app sends its local date), else the server's.
+func today(clock ports.Clock, day time.Time) time.Time {
+	if day.IsZero() {
+		day = clock.Now()
+	}
+	return domain.DateOf(day)
+}
+
+// withStatus derives the status of the owner's plants on day from their care dates and the
+// owner's overdue tasks (one indexed read of pending tasks before day).
+func withStatus(ctx context.Context, store ports.Store, ownerID int64, plants []*domain.Plant, day time.Time) error {
+	if len(plants) == 0 {
+		return nil
+	}
+	before := domain.AddDays(day, -1)
+	f := ports.TaskFilter{To: &before, PendingOnly: true}
+	if len(plants) == 1 {
+		f.PlantID = plants[0].ID
+	}
+	tasks, err := store.ListTasks(ctx, ownerID, f)
+	if err != nil {
+		return err
+	}
+	domain.DeriveStatuses(plants, tasks, day)
+	return nil
+}
+
+// ListAll returns all the caller's plants with their status on day (the server's date when
+// zero), by id: the pickers and the dashboard read it.
+func (s *Plants) ListAll(ctx context.Context, p *domain.Principal, day time.Time) ([]*domain.Plant, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	return s.store.ListPlants(ctx, p.User.ID)
+	plants, err := s.store.ListPlants(ctx, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	return plants, withStatus(ctx, s.store, p.User.ID, plants, today(s.clock, day))
 }
 
-// Get returns one of the caller's plants.
-func (s *Plants) Get(ctx context.Context, p *domain.Principal, id int64) (*domain.Plant, error) {
+// List returns one page of the caller's plants with their status on day, filtered and ordered
+// by q. The status depends on the day and on the tasks, so it cannot be a stored, indexed
+// column: the owner's plants are read through their index (one user keeps tens or hundreds),
+// derived, filtered and ordered here, and paged by offset.
+func (s *Plants) List(ctx context.Context, p *domain.Principal, day time.Time, q domain.PlantQuery, page domain.PageRequest) (domain.Page[*domain.Plant], error) {
+	if err := q.Validate(); err != nil {
+		return domain.Page[*domain.Plant]{}, err
+	}
+	offset, err := domain.DecodeOffsetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.Plant]{}, err
+	}
+	all, err := s.ListAll(ctx, p, day)
+	if err != nil {
+		return domain.Page[*domain.Plant]{}, err
+	}
+	all = q.Apply(all)
+	if offset > len(all) {
+		offset = len(all)
+	}
+	rows := all[offset:]
+	return domain.PageOf(rows, page, func(*domain.Plant) string { return domain.OffsetCursor(offset + page.Limit) }), nil
+}
+
+// Get returns one of the caller's plants with its status on day (the server's date when zero).
+func (s *Plants) Get(ctx context.Context, p *domain.Principal, id int64, day time.Time) (*domain.Plant, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
 	plant, err := s.store.PlantByID(ctx, p.User.ID, id)
-	return plant, plantNotFound(err)
+	if err != nil {
+		return nil, plantNotFound(err)
+	}
+	return plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, day))
 }
 
 // Limit returns the caller's plant limit and count.
@@ -77,7 +137,8 @@ func (s *Plants) limitFor(ctx context.Context, u *domain.User) (*int, error) {
 }
 
 // Create adds a plant for the caller. Missing care intervals take the spec's defaults (water
-// every 7 days, fertilizer every 30); a missing acquired date is today. The plant type has no
+// every 7 days, fertilizer every 30); a missing acquired date is today, and a missing last
+// watering or fertilizing is now, so that every new plant is on the schedule from the start. The plant type has no
 // default here: the caller decides whether an absent type means Herbs. When fromDatabaseID is
 // set, the fields left empty are filled from that plant database item with the prefill rules.
 // Past the site's plant limit it answers limit_reached "Plant limit reached".
@@ -98,6 +159,13 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 	plant.ID, plant.UserID, plant.CreatedAt = 0, p.User.ID, now
 	if plant.AcquiredDate.IsZero() {
 		plant.AcquiredDate = now
+	}
+	if plant.LastWatered == nil {
+		plant.LastWatered = &now
+	}
+	if plant.LastFertilized == nil {
+		at := now
+		plant.LastFertilized = &at
 	}
 	if plant.WaterFrequency == nil {
 		d := domain.DefaultWaterFrequency
@@ -121,11 +189,12 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 	if err := s.store.CreatePlant(ctx, plant, max); err != nil {
 		return nil, err
 	}
-	return plant, nil
+	return plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, time.Time{}))
 }
 
-// Update lets change edit one of the caller's plants, then validates the result; nothing is
-// saved when either fails.
+// Update lets change edit one of the caller's plants, then validates the result by the rules
+// of Create; nothing is saved when either fails. The answer carries the status on the server's
+// date.
 func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, change func(*domain.Plant) error) (*domain.Plant, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
@@ -136,7 +205,10 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 		}
 		return domain.ValidatePlant(plant)
 	})
-	return plant, plantNotFound(err)
+	if err != nil {
+		return nil, plantNotFound(err)
+	}
+	return plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, time.Time{}))
 }
 
 // Delete removes one of the caller's plants with its care tasks and journal entries.

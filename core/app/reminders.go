@@ -11,7 +11,8 @@ import (
 )
 
 // CareReminders sends each gardener one notification a day listing what needs doing: plants
-// needing water or fertilizer (spec 01 §4's derived reminders) and care tasks due that day.
+// needing water or fertilizer (spec 01 §4's derived reminders, the rule of a plant's status),
+// care tasks due that day and overdue tasks.
 type CareReminders struct {
 	store    ports.Store
 	notify   ports.NotifyStore
@@ -115,8 +116,15 @@ func (r *CareReminders) remind(ctx context.Context, u *domain.User, today, now t
 		r.log.Error("care reminders: reading tasks failed", "user", u.ID, "err", err)
 		return reminderFailed, DeliveryReport{}
 	}
+	yesterday := domain.AddDays(today, -1)
+	pending, err := r.store.ListTasks(ctx, u.ID, ports.TaskFilter{To: &yesterday, PendingOnly: true})
+	if err != nil {
+		r.log.Error("care reminders: reading overdue tasks failed", "user", u.ID, "err", err)
+		return reminderFailed, DeliveryReport{}
+	}
+	overdue := domain.OverdueTasks(pending, today)
 	watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
-	n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(tasks, today))
+	n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(tasks, today), overdue)
 	if n == nil {
 		return reminderNothingDue, DeliveryReport{}
 	}

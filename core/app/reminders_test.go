@@ -81,14 +81,32 @@ func TestCareReminders_Run(t *testing.T) {
 	if again.Notified != 0 || again.AlreadySent != 2 || len(e.push.sent()) != 1 || len(e.mail.sent()) != 2 {
 		t.Fatalf("second run %+v, pushes %d, mails %d", again, len(e.push.sent()), len(e.mail.sent()))
 	}
-	// The next day reminds again: the basil is still dry; the pruning was a one-off for today.
+	// The next day reminds again: the basil is still dry, and yesterday's pruning, not done,
+	// is overdue: unfinished work never drops out of the reminder.
 	e.clock.Set(now.Add(24 * time.Hour))
 	next, err := reminders.Run(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.Notified != 1 || next.NothingDue != 2 || !next.Day.Equal(today.AddDate(0, 0, 1)) {
+	if next.Notified != 2 || next.NothingDue != 1 || !next.Day.Equal(today.AddDate(0, 0, 1)) {
 		t.Fatalf("next day %+v", next)
+	}
+	list, _ = e.svc.List(ctx, tasker)
+	want := "Overdue: prune Rose (since " + today.Format("Jan 2") + ")."
+	if len(list) != 2 || list[0].Title != "Today's plant care: 1 overdue" || list[0].Content != want {
+		t.Fatalf("tasker's second reminder %+v", list)
+	}
+	// Completed, it is no longer counted the day after.
+	if _, _, err := app.NewCareTasks(e.store, e.clock).Complete(ctx, tasker, task.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Set(now.Add(48 * time.Hour))
+	third, err := reminders.Run(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third.Notified != 1 || third.NothingDue != 2 {
+		t.Fatalf("third day %+v", third)
 	}
 }
 

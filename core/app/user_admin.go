@@ -55,6 +55,20 @@ func (a *Accounts) userFor(ctx context.Context, p *domain.Principal, id int64) (
 	return u, nil
 }
 
+// managedUser loads id for a change by actor: the account must be one actor may manage
+// (domain.CanManageUser), or actor's own when self is true. Every other account, existing or
+// not, is "not found", so that a site manager learns nothing from the answer.
+func (a *Accounts) managedUser(ctx context.Context, p *domain.Principal, id int64, self bool) (*domain.User, error) {
+	u, err := a.userFor(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	if (self && u.ID == p.User.ID) || domain.CanManageUser(p.User, u) {
+		return u, nil
+	}
+	return nil, domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+}
+
 // ListUsersFor returns the users actor administers: everyone for a superadmin, their site's
 // users for an admin or site admin.
 func (a *Accounts) ListUsersFor(ctx context.Context, p *domain.Principal) ([]*domain.User, error) {
@@ -87,14 +101,10 @@ func (a *Accounts) CreateUserAsAdmin(ctx context.Context, p *domain.Principal, i
 // the account's site only its profile (name, e-mail, password, preferences); anyone may change
 // their own profile through UpdateOwnSettings.
 func (a *Accounts) UpdateUserFor(ctx context.Context, p *domain.Principal, id int64, patch UserPatch) (*domain.User, error) {
-	target, err := a.userFor(ctx, p, id)
-	if err != nil {
+	if _, err := a.managedUser(ctx, p, id, true); err != nil {
 		return nil, err
 	}
 	if p.User.Role != domain.RoleSuperadmin {
-		if target.ID != p.User.ID && (target.SiteID == nil || !domain.ManagesSite(p.User, *target.SiteID)) {
-			return nil, domain.Errorf(domain.EForbidden, domain.MsgAdminRequired)
-		}
 		if patch.touchesAdminFields() {
 			return nil, domain.Errorf(domain.EForbidden, domain.MsgSuperadminRequired)
 		}
@@ -140,7 +150,7 @@ func (a *Accounts) applyPatch(ctx context.Context, id int64, patch UserPatch, mi
 		return nil, err
 	}
 	if patch.Password.Set {
-		h, err := a.hasher.Hash(patch.Password.Value)
+		h, err := a.hash(ctx, patch.Password.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -237,8 +247,8 @@ func (a *Accounts) SetActiveFor(ctx context.Context, p *domain.Principal, id int
 	if target.ID == p.User.ID {
 		return nil, domain.Errorf(domain.EForbidden, MsgCannotChangeSelf)
 	}
-	if p.User.Role != domain.RoleSuperadmin && (target.SiteID == nil || !domain.ManagesSite(p.User, *target.SiteID)) {
-		return nil, domain.Errorf(domain.EForbidden, domain.MsgAdminRequired)
+	if _, err := a.managedUser(ctx, p, id, false); err != nil {
+		return nil, err
 	}
 	return a.changeUserByID(ctx, id, func(u *domain.User) error {
 		if active == nil {
@@ -276,7 +286,22 @@ func (a *Accounts) AddToSite(ctx context.Context, p *domain.Principal, siteID, u
 	if _, err := a.store.SiteByID(ctx, siteID); err != nil {
 		return nil, siteNotFound(err)
 	}
+	// A site manager may add only a plain gardener without a site. Every other id, existing or
+	// not, answers the same "not found", so the call cannot be used to probe which ids exist;
+	// only accounts already on the manager's own site (which they see anyway) are a conflict.
+	refuse := func(u *domain.User) error {
+		if u.SiteID != nil && canSee(p.User, u) {
+			return domain.Errorf(domain.EConflict, domain.MsgUserAlreadyOnSite)
+		}
+		if !domain.CanAddUserToSite(p.User, u, siteID) {
+			return domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+		}
+		return nil
+	}
 	return a.changeUserByID(ctx, userID, func(u *domain.User) error {
+		if err := refuse(u); err != nil {
+			return err
+		}
 		if u.SiteID != nil {
 			return domain.Errorf(domain.EConflict, domain.MsgUserAlreadyOnSite)
 		}
@@ -296,6 +321,9 @@ func (a *Accounts) siteMember(ctx context.Context, p *domain.Principal, userID i
 	}
 	if err := domain.RequireSiteManager(p, *u.SiteID); err != nil {
 		return nil, err
+	}
+	if !domain.CanManageUser(p.User, u) {
+		return nil, domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
 	}
 	return u, nil
 }
@@ -367,7 +395,7 @@ func (a *Accounts) CreateSiteUser(ctx context.Context, p *domain.Principal, in S
 	if _, err := a.store.SiteByID(ctx, in.SiteID); err != nil {
 		return nil, siteNotFound(err)
 	}
-	hash, err := a.hasher.Hash(in.Password)
+	hash, err := a.hash(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}

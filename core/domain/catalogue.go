@@ -394,8 +394,8 @@ func cleanValue(s string, max int) string {
 //   - ScientificName, first found of: a labelled attribute (scientific, botanical or Latin name,
 //     species), a parenthesised botanical name in the product name, a labelled line of the
 //     description, an italic botanical name in the description HTML.
-//   - PlantType: a "plant type" attribute, then the product type, categories, tags and name, each
-//     read with spec §5's keywords; Herbs when none matches.
+//   - PlantType: ClassifyProduct (a "plant type" attribute, the product type, collections, tags,
+//     then the name); Herbs when none matches.
 //   - Light, water and fertilizer requirements: labelled attributes, then labelled description
 //     lines, as the store words them (the core maps them later).
 //   - CareInstructions: a care or growing-instructions attribute or description section, followed
@@ -468,8 +468,7 @@ func DeriveCatalogueProduct(f CatalogueFacts) CatalogueProduct {
 	p.ScientificName = strings.TrimRight(p.ScientificName, ".;, ")
 	p.CareInstructions = cleanValue(strings.Join(append(care, extra...), "\n"), maxCareInstructions)
 
-	p.Type = ClassifyPlantType(plantTypeAttr, f.ProductType, strings.Join(f.Categories, " "),
-		strings.Join(f.Tags, " "), p.CommonName)
+	p.Type = ClassifyProduct(plantTypeAttr, f.ProductType, f.Categories, f.Tags, p.CommonName)
 	p.Slug = CatalogueSlug(f.StoreSlug, p.CommonName)
 
 	seen := map[string]bool{"": true}

@@ -200,8 +200,9 @@ func TestDeriveCatalogueProduct(t *testing.T) {
 		t.Parallel()
 		f := domain.CatalogueFacts{Name: "Nasturtium Flower (PP)", ProductType: "", Categories: []string{"Edible"},
 			Tags: []string{"vegetable garden"}}
-		if got := domain.DeriveCatalogueProduct(f).Type; got != domain.Vegetables {
-			t.Errorf("tags before name: %q", got)
+		// "vegetable garden" is where it grows, not what it is: the name decides (issue 17)
+		if got := domain.DeriveCatalogueProduct(f).Type; got != domain.Flowers {
+			t.Errorf("a place tag decided: %q", got)
 		}
 		f.Attributes = []domain.CatalogueAttribute{{Label: "Plant type", Value: "Annual flower"}}
 		if got := domain.DeriveCatalogueProduct(f).Type; got != domain.Flowers {
@@ -226,4 +227,49 @@ func TestDeriveCatalogueProduct(t *testing.T) {
 			t.Errorf("sentence read as a label: %+v", got)
 		}
 	})
+}
+
+// TestClassifyProduct is the classification table of real seed-store products (issue 17:
+// Sweet Pepper was filed as Herbs, Nasturtium as Vegetables).
+func TestClassifyProduct(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		productType string
+		collections []string
+		tags        []string
+		want        domain.PlantType
+	}{
+		{"Sweet Pepper 'California Wonder'", "", nil, nil, domain.Vegetables},
+		{"Nasturtium 'Empress of India'", "", nil, []string{"vegetable garden", "edible"}, domain.Flowers},
+		{"Nasturtium 'Empress of India'", "", []string{"Vegetable & Herb Seeds"}, nil, domain.Flowers},
+		{"Sweet Basil 'Genovese'", "Herb Seeds", nil, []string{"Herbs", "Seeds"}, domain.Herbs},
+		{"Cherry Tomato 'Sungold'", "", nil, nil, domain.Vegetables},
+		{"Ground Cherry 'Aunt Molly's'", "", nil, nil, domain.Fruits},
+		{"Cape Gooseberry", "", nil, nil, domain.Fruits},
+		{"Sweet Pea 'Mixed'", "", nil, nil, domain.Flowers},
+		{"Sweet Pea – Mixed Colours", "", nil, nil, domain.Flowers},
+		{"Pea 'Kelvedon Wonder'", "", nil, nil, domain.Vegetables},
+		{"Peppermint", "", nil, nil, domain.Herbs},
+		{"Lemon Balm", "", nil, nil, domain.Herbs},
+		{"Love-in-a-mist 'Miss Jekyll'", "", nil, nil, domain.Flowers},
+		{"French Marigold", "", nil, nil, domain.Flowers},
+		{"Runner Bean 'Scarlet Emperor'", "", nil, nil, domain.Vegetables},
+		{"Watermelon 'Sugar Baby'", "", nil, nil, domain.Fruits},
+		{"Lavender 'Hidcote'", "", nil, []string{"Herb garden"}, domain.Flowers},
+		{"Strawberry 'Alexandria'", "Fruit Seeds", nil, nil, domain.Fruits},
+		{"Calendula 'Indian Prince'", "", []string{"Flowers"}, []string{"Herbs"}, domain.Flowers},
+		{"Borage", "", nil, []string{"Edible flowers"}, domain.Flowers},
+		{"Mystery Herb Mix", "", nil, nil, domain.Herbs},
+		{"Mystery Vegetable Mix", "", nil, nil, domain.Vegetables},
+		{"Something Unknown", "", nil, nil, domain.Herbs},
+		// the store's product type wins over the name
+		{"Tomato 'Moneymaker'", "Flower Seeds", nil, nil, domain.Flowers},
+	}
+	for _, tt := range tests {
+		got := domain.ClassifyProduct("", tt.productType, tt.collections, tt.tags, tt.name)
+		if got != tt.want {
+			t.Errorf("ClassifyProduct(%q, type %q, collections %q, tags %q) = %q, want %q", tt.name, tt.productType, tt.collections, tt.tags, got, tt.want)
+		}
+	}
 }

@@ -30,9 +30,28 @@ type Error struct {
 	Fields map[string]string
 	// RetryAfter tells a rate-limited caller when to try again.
 	RetryAfter time.Duration
+	// Cause is the detail behind Message for the server's log (a resolver's address, a
+	// driver's text); it is never shown to the caller.
+	Cause error
 }
 
 func (e *Error) Error() string { return e.Message }
+
+// Unwrap returns the cause, so errors.Is and errors.As see through an Error.
+func (e *Error) Unwrap() error { return e.Cause }
+
+// ErrorDetail is err's text with its cause, for logs: a domain Error shows only its message to
+// callers but its cause here.
+func ErrorDetail(err error) string {
+	var e *Error
+	if errors.As(err, &e) && e.Cause != nil {
+		return e.Message + ": " + e.Cause.Error()
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
 
 // Errorf returns an *Error with the given code and formatted message.
 func Errorf(code, format string, args ...any) *Error {

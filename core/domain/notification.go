@@ -200,9 +200,22 @@ func TasksDueOn(tasks []*CareTask, day time.Time) []*CareTask {
 const maxReminderNames = 5
 
 // CareReminderNotification builds the daily care reminder for user u: the plants needing water
-// or fertilizer and the tasks due on day. It returns nil when nothing is due.
-func CareReminderNotification(u *User, day time.Time, watering, fertilizing []Reminder, tasks []*CareTask) *Notification {
-	if len(watering) == 0 && len(fertilizing) == 0 && len(tasks) == 0 {
+// or fertilizer, the tasks due on day and the overdue tasks (pending, scheduled before day), so
+// yesterday's unfinished work is never dropped. A task listed as overdue is not listed again
+// among the day's tasks. It returns nil when nothing is due.
+func CareReminderNotification(u *User, day time.Time, watering, fertilizing []Reminder, tasks, overdue []*CareTask) *Notification {
+	late := map[int64]bool{}
+	for _, t := range overdue {
+		late[t.ID] = true
+	}
+	var dueToday []*CareTask
+	for _, t := range tasks {
+		if !late[t.ID] {
+			dueToday = append(dueToday, t)
+		}
+	}
+	tasks = dueToday
+	if len(watering) == 0 && len(fertilizing) == 0 && len(tasks) == 0 && len(overdue) == 0 {
 		return nil
 	}
 	var lines []string
@@ -220,17 +233,26 @@ func CareReminderNotification(u *User, day time.Time, watering, fertilizing []Re
 	if len(feedNames) > 0 {
 		lines = append(lines, "Fertilize: "+listNames(feedNames)+".")
 	}
-	var taskNames []string
-	var taskIDs []int64
-	for _, t := range tasks {
-		name := string(t.Type)
-		if t.PlantName != "" {
-			name += " " + t.PlantName
+	taskLine := func(ts []*CareTask, withDate bool) (names []string, ids []int64) {
+		for _, t := range ts {
+			name := string(t.Type)
+			if t.PlantName != "" {
+				name += " " + t.PlantName
+			}
+			if withDate {
+				name += " (since " + t.ScheduledDate.Format("Jan 2") + ")"
+			}
+			names, ids = append(names, name), append(ids, t.ID)
 		}
-		taskNames, taskIDs = append(taskNames, name), append(taskIDs, t.ID)
+		return names, ids
 	}
+	taskNames, taskIDs := taskLine(tasks, false)
 	if len(taskNames) > 0 {
 		lines = append(lines, "Tasks: "+listNames(taskNames)+".")
+	}
+	lateNames, lateIDs := taskLine(overdue, true)
+	if len(lateNames) > 0 {
+		lines = append(lines, "Overdue: "+listNames(lateNames)+".")
 	}
 	var parts []string
 	if len(watering)+len(fertilizing) > 0 {
@@ -238,6 +260,9 @@ func CareReminderNotification(u *User, day time.Time, watering, fertilizing []Re
 	}
 	if len(tasks) > 0 {
 		parts = append(parts, plural(len(tasks), "task"))
+	}
+	if len(overdue) > 0 {
+		parts = append(parts, fmt.Sprintf("%d overdue", len(overdue)))
 	}
 	id := u.ID
 	date := DateOf(day)
@@ -247,7 +272,7 @@ func CareReminderNotification(u *User, day time.Time, watering, fertilizing []Re
 		Content:    strings.Join(lines, " "),
 		TargetType: TargetUser, TargetID: &id,
 		Data: map[string]any{"type": KindCareReminder, "date": date.Format(DateLayout), "url": "/schedule",
-			"watering": nonNil(waterIDs), "fertilizing": nonNil(feedIDs), "tasks": nonNil(taskIDs)},
+			"watering": nonNil(waterIDs), "fertilizing": nonNil(feedIDs), "tasks": nonNil(taskIDs), "overdue": nonNil(lateIDs)},
 	}
 }
 

@@ -132,7 +132,7 @@ func TestNotificationURL(t *testing.T) {
 func TestCareReminderNotification(t *testing.T) {
 	u := &domain.User{ID: 3}
 	t.Run("NothingDue", func(t *testing.T) {
-		if n := domain.CareReminderNotification(u, nday, nil, nil, nil); n != nil {
+		if n := domain.CareReminderNotification(u, nday, nil, nil, nil, nil); n != nil {
 			t.Fatalf("got %+v", n)
 		}
 	})
@@ -140,7 +140,7 @@ func TestCareReminderNotification(t *testing.T) {
 		water := []domain.Reminder{{PlantID: 1, Name: "Basil"}, {PlantID: 2, Name: "Mint"}}
 		feed := []domain.Reminder{{PlantID: 2, Name: "Mint"}}
 		tasks := []*domain.CareTask{{ID: 9, Type: domain.TaskPrune, PlantName: "Rose"}}
-		n := domain.CareReminderNotification(u, nday.Add(5*time.Hour), water, feed, tasks)
+		n := domain.CareReminderNotification(u, nday.Add(5*time.Hour), water, feed, tasks, nil)
 		if n.Title != "Today's plant care: 2 plants, 1 task" || n.Content != "Water: Basil, Mint. Fertilize: Mint. Tasks: prune Rose." {
 			t.Fatalf("%q / %q", n.Title, n.Content)
 		}
@@ -154,12 +154,29 @@ func TestCareReminderNotification(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+	t.Run("OverdueCountedAndNotRepeated", func(t *testing.T) {
+		recurring := &domain.CareTask{ID: 4, Type: domain.TaskMist, PlantName: "Fern", ScheduledDate: domain.AddDays(nday, -3)}
+		late := &domain.CareTask{ID: 5, Type: domain.TaskRepot, PlantName: "Aloe", ScheduledDate: domain.AddDays(nday, -1)}
+		today := &domain.CareTask{ID: 6, Type: domain.TaskPrune, PlantName: "Rose", ScheduledDate: nday}
+		n := domain.CareReminderNotification(u, nday, nil, nil, []*domain.CareTask{today, recurring}, []*domain.CareTask{recurring, late})
+		if n == nil || n.Title != "Today's plant care: 1 task, 2 overdue" ||
+			n.Content != "Tasks: prune Rose. Overdue: mist Fern (since May 29), repot Aloe (since May 31)." {
+			t.Fatalf("%+v", n)
+		}
+		if ids := n.Data["overdue"].([]int64); len(ids) != 2 {
+			t.Fatalf("overdue ids %v", n.Data["overdue"])
+		}
+		onlyLate := domain.CareReminderNotification(u, nday, nil, nil, nil, []*domain.CareTask{late})
+		if onlyLate == nil || onlyLate.Title != "Today's plant care: 1 overdue" {
+			t.Fatalf("an overdue task alone must remind: %+v", onlyLate)
+		}
+	})
 	t.Run("LongListsShortened", func(t *testing.T) {
 		var water []domain.Reminder
 		for i := 0; i < 8; i++ {
 			water = append(water, domain.Reminder{PlantID: int64(i + 1), Name: string(rune('A' + i))})
 		}
-		n := domain.CareReminderNotification(u, nday, water, nil, nil)
+		n := domain.CareReminderNotification(u, nday, water, nil, nil, nil)
 		if n.Content != "Water: A, B, C, D, E and 3 more." || n.Title != "Today's plant care: 8 plants" {
 			t.Fatalf("%q / %q", n.Title, n.Content)
 		}

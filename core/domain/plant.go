@@ -34,7 +34,7 @@ func (t PlantType) Valid() bool {
 	return false
 }
 
-// PlantStatus is a plant's health as the gardener records it.
+// PlantStatus is a plant's health, derived from its care dates and tasks (Plant.StatusOn).
 type PlantStatus string
 
 // The plant statuses of spec 01 §3.
@@ -80,12 +80,13 @@ type Plant struct {
 	WaterFrequency      *int
 	FertilizerFrequency *int
 	Notes               string
-	Status              PlantStatus
-	GrowthProgress      int
-	LastWatered         *time.Time
-	LastFertilized      *time.Time
-	AcquiredDate        time.Time
-	CreatedAt           time.Time
+	// Status is derived for a day by StatusOn/DeriveStatuses, never stored or taken from input.
+	Status         PlantStatus
+	GrowthProgress int
+	LastWatered    *time.Time
+	LastFertilized *time.Time
+	AcquiredDate   time.Time
+	CreatedAt      time.Time
 }
 
 // NextWatering is LastWatered plus WaterFrequency days, or nil when either is missing.
@@ -133,12 +134,6 @@ func ValidatePlant(p *Plant) error {
 	}
 	checkFrequency(&v, "waterFrequency", p.WaterFrequency, MsgWaterFrequencyMin, MsgWaterFrequencyMax)
 	checkFrequency(&v, "fertilizerFrequency", p.FertilizerFrequency, MsgFertilizerFrequencyMin, MsgFertilizerFrequencyMax)
-	if p.Status == "" {
-		p.Status = StatusHealthy
-	}
-	if p.Status != StatusHealthy && p.Status != StatusNeedsWater && p.Status != StatusNeedsCare {
-		v.Add("status", MsgPlantStatus)
-	}
 	if p.GrowthProgress < 0 || p.GrowthProgress > 100 {
 		v.Add("growthProgress", MsgGrowthProgress)
 	}

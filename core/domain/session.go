@@ -24,6 +24,8 @@ func (s *Session) ActiveAt(now time.Time) bool {
 type Principal struct {
 	User    *User
 	Session *Session
+	// APIToken is set, and Session nil, when the caller came with a personal API token.
+	APIToken *APIToken
 }
 
 // IsImpersonating reports whether a superadmin is acting as another user.
@@ -51,6 +53,9 @@ func RequireRole(p *Principal, min Role) error {
 func CheckCanImpersonate(actor *Principal) error {
 	if actor == nil || actor.User == nil {
 		return Errorf(EUnauthorized, MsgNotSignedIn)
+	}
+	if actor.APIToken != nil {
+		return Errorf(EForbidden, MsgTokenNoImperson)
 	}
 	if actor.IsImpersonating() {
 		return Errorf(EConflict, MsgAlreadyImpersonating)

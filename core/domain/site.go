@@ -49,7 +49,13 @@ const (
 	MsgInvalidURL         = "Please enter a valid URL"
 	MsgUserLimitNegative  = "User limit must be 0 or greater"
 	MsgPlantLimitNegative = "Plant limit must be 0 or greater"
+	MsgUserLimitTooLarge  = "User limit must be 2147483647 or less"
+	MsgPlantLimitTooLarge = "Plant limit must be 2147483647 or less"
 )
+
+// MaxSiteLimit is the largest user or plant limit: the databases keep limits as 32-bit
+// integers, and a larger number answered 500 on PostgreSQL (issue #16 item 7).
+const MaxSiteLimit = 1<<31 - 1
 
 // ValidateSite normalises and checks a site before it is stored.
 func ValidateSite(s *Site) error {
@@ -69,6 +75,12 @@ func ValidateSite(s *Site) error {
 	}
 	if s.PlantLimit < 0 {
 		v.Add("plantLimit", MsgPlantLimitNegative)
+	}
+	if s.UserLimit > MaxSiteLimit {
+		v.Add("userLimit", MsgUserLimitTooLarge)
+	}
+	if s.PlantLimit > MaxSiteLimit {
+		v.Add("plantLimit", MsgPlantLimitTooLarge)
 	}
 	if s.Country == "" {
 		s.Country = DefaultCountry

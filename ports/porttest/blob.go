@@ -160,7 +160,7 @@ func testBlobOverwriteAtomic(t *testing.T, s ports.BlobStore) {
 				}
 				rc, info, err := s.Get(ctx, key)
 				if err != nil {
-					errs <- fmt.Errorf("Get during overwrite: %w", err)
+					errs <- fmt.Errorf("s.Get during overwrite: %w", err)
 					return
 				}
 				got, err := io.ReadAll(rc)

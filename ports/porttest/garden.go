@@ -24,6 +24,7 @@ var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Tasks/OnlyOnOwnPlants":             testTaskOwnPlant,
 	"Tasks/Complete":                    testTaskComplete,
 	"Tasks/DeleteOwnerScoped":           testTaskDelete,
+	"Tasks/OverduePaged":                testTaskOverdue,
 	"Journal/CreateListDelete":          testJournal,
 	"PlantDatabase/CRUDAndClear":        testPlantDB,
 	"CalendarFeed/Tokens":               testCalendarTokens,
@@ -60,7 +61,7 @@ func testPlantRoundTrip(t *testing.T, s ports.Store) {
 	must(t, err)
 	if got.Name != "Basil" || got.Species != p.Species || got.Type != domain.Vegetables || got.Location != "Window" ||
 		got.ImageURL != p.ImageURL || got.LightNeeds != "Full Sun" || got.WaterFrequency == nil || *got.WaterFrequency != 3 ||
-		got.FertilizerFrequency != nil || got.Notes != p.Notes || got.Status != domain.StatusNeedsCare || got.GrowthProgress != 55 ||
+		got.FertilizerFrequency != nil || got.Notes != p.Notes || got.Status != "" || got.GrowthProgress != 55 ||
 		got.LastWatered == nil || !got.LastWatered.Equal(watered) || got.LastFertilized != nil ||
 		!got.AcquiredDate.Equal(p.AcquiredDate) || !got.CreatedAt.Equal(base) || got.UserID != a.ID {
 		t.Fatalf("read back %+v", got)
@@ -507,4 +508,47 @@ func testJobs(t *testing.T, s ports.Store) {
 		t.Fatal("limit ignored")
 	}
 	mustCode(t, s.ReportJobProgress(ctx, 987654, 1, 1), domain.ENotFound)
+}
+
+// testTaskOverdue: pending tasks before today, oldest first, one keyset page at a time, owner
+// scoped; completed, today's and future tasks are not overdue. PendingOnly filters ListTasks.
+func testTaskOverdue(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	p := newPlant(a.ID, "Fern")
+	must(t, s.CreatePlant(ctx, p, 0))
+	q := newPlant(b.ID, "Ivy")
+	must(t, s.CreatePlant(ctx, q, 0))
+	today := domain.DateOf(base)
+	day := func(d int) time.Time { return domain.AddDays(today, d) }
+	old1 := newTask(a.ID, p.ID, day(-5), domain.TaskPrune)
+	old2 := newTask(a.ID, p.ID, day(-5), domain.TaskRepot)
+	old3 := newTask(a.ID, p.ID, day(-1), domain.TaskWater)
+	done := newTask(a.ID, p.ID, day(-3), domain.TaskMist)
+	done.Completed, done.CompletedAt = true, &base
+	for _, x := range []*domain.CareTask{old3, old1, old2, done, newTask(a.ID, p.ID, day(0), domain.TaskInspect),
+		newTask(a.ID, p.ID, day(2), domain.TaskRotate), newTask(b.ID, q.ID, day(-2), domain.TaskPrune)} {
+		must(t, s.CreateTask(ctx, x))
+	}
+	first, err := s.ListOverdueTasks(ctx, a.ID, today, domain.PageRequest{Limit: 2})
+	must(t, err)
+	if len(first.Items) != 2 || first.Items[0].ID != old1.ID || first.Items[1].ID != old2.ID || first.NextCursor == "" {
+		t.Fatalf("first page %v next %q", ids(first.Items), first.NextCursor)
+	}
+	if first.Items[0].PlantName != "Fern" {
+		t.Fatalf("no plant name: %+v", first.Items[0])
+	}
+	second, err := s.ListOverdueTasks(ctx, a.ID, today, domain.PageRequest{Limit: 2, Cursor: first.NextCursor})
+	must(t, err)
+	if len(second.Items) != 1 || second.Items[0].ID != old3.ID || second.NextCursor != "" {
+		t.Fatalf("second page %v next %q", ids(second.Items), second.NextCursor)
+	}
+	_, err = s.ListOverdueTasks(ctx, a.ID, today, domain.PageRequest{Limit: 2, Cursor: "!!"})
+	mustCode(t, err, domain.EInvalid)
+	yesterday := day(-1)
+	pending, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{To: &yesterday, PendingOnly: true})
+	must(t, err)
+	if len(pending) != 3 {
+		t.Fatalf("PendingOnly gave %v", ids(pending))
+	}
 }

@@ -45,8 +45,6 @@ func RunNotificationStore(t *testing.T, newStore NotifyStoreFactory) {
 	}
 }
 
-func id64(v int64) *int64 { return &v }
-
 func notificationTo(tt domain.TargetType, target *int64, title string, at time.Time) *domain.Notification {
 	return &domain.Notification{Kind: domain.KindAdmin, Title: title, Content: "About " + title, TargetType: tt, TargetID: target,
 		Data: map[string]any{}, CreatedAt: at}

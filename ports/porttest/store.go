@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -63,11 +64,13 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 		"Users/DeleteAndVeto":                testDeleteUser,
 		"Users/RecordLogin":                  testRecordLogin,
 		"Sessions/Lifecycle":                 testSessionLifecycle,
+		"Sessions/WithUser":                  testSessionAndUser,
 		"Sessions/TokenHashUnique":           testSessionUnique,
 		"Sessions/RevokeUserSessions":        testRevokeUserSessions,
 		"Sessions/DeleteBefore":              testDeleteSessionsBefore,
 		"Sessions/DeletedWithUser":           testSessionsCascade,
 		"LoginFailures/CountClear":           testLoginFailures,
+		"LoginFailures/ReserveAttempts":      testLoginAttempts,
 		"Sites/CreateReadList":               testSites,
 		"Sites/UserReferencesSite":           testSiteReference,
 		"Categories/UserCategories":          testUserCategories,
@@ -354,6 +357,36 @@ func testSessionLifecycle(t *testing.T, s ports.Store) {
 	_, err = s.SessionByTokenHash(ctx, "missing")
 	mustCode(t, err, domain.ENotFound)
 	mustCode(t, s.RevokeSession(ctx, 987654, base), domain.ENotFound)
+}
+
+// testSessionAndUser: the joined read returns the same session and user as the two reads.
+func testSessionAndUser(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	admin := newUser("thyme-admin")
+	admin.Role = domain.RoleSuperadmin
+	must(t, s.CreateUser(ctx, admin))
+	u := newUser("thyme")
+	u.FullName = "Thyme Gardener"
+	must(t, s.CreateUser(ctx, u))
+	ses := newSession(u.ID, "hash-joined")
+	ses.ImpersonatorID = &admin.ID
+	must(t, s.CreateSession(ctx, ses))
+	must(t, s.RevokeSession(ctx, ses.ID, base.Add(time.Minute)))
+	gotSes, gotUser, err := s.SessionAndUserByTokenHash(ctx, "hash-joined")
+	must(t, err)
+	wantSes, err := s.SessionByTokenHash(ctx, "hash-joined")
+	must(t, err)
+	wantUser, err := s.UserByID(ctx, u.ID)
+	must(t, err)
+	if !reflect.DeepEqual(gotSes, wantSes) {
+		t.Fatalf("session %+v, want %+v", *gotSes, *wantSes)
+	}
+	if gotUser.ID != wantUser.ID || gotUser.Username != "thyme" || gotUser.FullName != "Thyme Gardener" || gotUser.Role != wantUser.Role ||
+		gotUser.IsActive != wantUser.IsActive || gotUser.PasswordHash != wantUser.PasswordHash || !gotUser.CreatedAt.Equal(wantUser.CreatedAt) {
+		t.Fatalf("user %+v, want %+v", *gotUser, *wantUser)
+	}
+	_, _, err = s.SessionAndUserByTokenHash(ctx, "missing")
+	mustCode(t, err, domain.ENotFound)
 }
 
 func testSessionUnique(t *testing.T, s ports.Store) {

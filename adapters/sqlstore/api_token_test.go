@@ -1,0 +1,22 @@
+package sqlstore_test
+
+import (
+	"testing"
+
+	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/ports/porttest"
+	"github.com/gardenctl/garden/tests/dbtest"
+)
+
+func TestAPITokenStore_SQLite(t *testing.T) {
+	t.Parallel()
+	porttest.RunAPITokenStore(t, func(t *testing.T) ports.Store { return dbtest.SQLite(t) })
+}
+
+func TestAPITokenStore_Postgres(t *testing.T) {
+	t.Parallel()
+	if !dbtest.Available() {
+		t.Skip("PostgreSQL unavailable (see the notice above)")
+	}
+	porttest.RunAPITokenStore(t, func(t *testing.T) ports.Store { return dbtest.Postgres(t) })
+}

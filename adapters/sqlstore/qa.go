@@ -1,0 +1,309 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+type questionRow struct {
+	ID               int64         `db:"id"`
+	UserID           int64         `db:"user_id"`
+	Title            string        `db:"title"`
+	Content          string        `db:"content"`
+	ContentText      string        `db:"content_text"`
+	ImageURL         string        `db:"image_url"`
+	Status           string        `db:"status"`
+	AnswerCount      int           `db:"answer_count"`
+	AcceptedAnswerID sql.NullInt64 `db:"accepted_answer_id"`
+	ExpertAnswered   bool          `db:"expert_answered"`
+	CreatedAt        time.Time     `db:"created_at"`
+	UpdatedAt        time.Time     `db:"updated_at"`
+	Username         string        `db:"username"`
+}
+
+const questionSelect = `SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
+	q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
+	FROM expert_questions q JOIN users u ON u.id = q.user_id`
+
+func (r *questionRow) toDomain() *domain.Question {
+	return &domain.Question{ID: r.ID, UserID: r.UserID, Title: r.Title, Content: r.Content, ContentText: r.ContentText,
+		ImageURL: r.ImageURL, Status: domain.QuestionStatus(r.Status), AnswerCount: r.AnswerCount,
+		AcceptedAnswerID: nullInt(r.AcceptedAnswerID), ExpertAnswered: r.ExpertAnswered, CreatedAt: r.CreatedAt.UTC(),
+		UpdatedAt: r.UpdatedAt.UTC(), Username: r.Username, Tags: []string{}}
+}
+
+// CreateQuestion implements ports.QuestionStore.
+func (s *Store) CreateQuestion(ctx context.Context, q *domain.Question) error {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		err := translate(tx.GetContext(ctx, &q.ID, s.q(`INSERT INTO expert_questions (user_id, title, content, content_text, image_url,
+			status, answer_count, expert_answered, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`),
+			q.UserID, q.Title, q.Content, q.ContentText, q.ImageURL, string(q.Status), false, utc(q.CreatedAt), utc(q.UpdatedAt)))
+		if domain.ErrorCode(err) == domain.EConflict {
+			return domain.Errorf(domain.ENotFound, "not found")
+		} else if err != nil {
+			return err
+		}
+		for _, t := range q.Tags {
+			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO question_tags (question_id, tag) VALUES (?, ?)`), q.ID, t); err != nil {
+				return translate(err)
+			}
+		}
+		return nil
+	})
+}
+
+// withTags fills the tags of qs with one query.
+func (s *Store) withTags(ctx context.Context, q sqlx.QueryerContext, qs []*domain.Question) error {
+	if len(qs) == 0 {
+		return nil
+	}
+	byID := map[int64]*domain.Question{}
+	ids := make([]int64, len(qs))
+	for i, x := range qs {
+		byID[x.ID], ids[i] = x, x.ID
+	}
+	query, args, err := sqlx.In(`SELECT question_id, tag FROM question_tags WHERE question_id IN (?) ORDER BY question_id, tag`, ids)
+	if err != nil {
+		return err
+	}
+	var rows []struct {
+		QuestionID int64  `db:"question_id"`
+		Tag        string `db:"tag"`
+	}
+	if err := sqlx.SelectContext(ctx, q, &rows, s.q(query), args...); err != nil {
+		return translate(err)
+	}
+	for _, r := range rows {
+		byID[r.QuestionID].Tags = append(byID[r.QuestionID].Tags, r.Tag)
+	}
+	return nil
+}
+
+func (s *Store) getQuestion(ctx context.Context, q sqlx.QueryerContext, id int64, lock bool) (*domain.Question, error) {
+	query := questionSelect + ` WHERE q.id = ?`
+	if lock && s.dialect == Postgres {
+		query += ` FOR UPDATE OF q`
+	}
+	var r questionRow
+	if err := sqlx.GetContext(ctx, q, &r, s.q(query), id); err != nil {
+		return nil, translate(err)
+	}
+	out := r.toDomain()
+	return out, s.withTags(ctx, q, []*domain.Question{out})
+}
+
+// QuestionByID implements ports.QuestionStore.
+func (s *Store) QuestionByID(ctx context.Context, id int64) (*domain.Question, error) {
+	return s.getQuestion(ctx, s.db, id, false)
+}
+
+func (s *Store) selectQuestions(ctx context.Context, query string, args []any) ([]*domain.Question, error) {
+	var rows []questionRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]*domain.Question, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, s.withTags(ctx, s.db, out)
+}
+
+// ListQuestions implements ports.QuestionStore.
+func (s *Store) ListQuestions(ctx context.Context, f ports.QuestionFilter, page domain.PageRequest) (domain.Page[*domain.Question], error) {
+	cur, ok, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.Question]{}, err
+	}
+	var where []string
+	var args []any
+	if ok {
+		where, args = append(where, `q.id < ?`), append(args, cur.ID)
+	}
+	if terms := domain.SearchTerms(f.Search); len(terms) > 0 {
+		cond, arg := s.ftsMatch("expert_questions", "q", terms, false)
+		where, args = append(where, cond), append(args, arg)
+	}
+	if f.Status != "" {
+		where, args = append(where, `q.status = ?`), append(args, string(f.Status))
+	}
+	if f.AuthorID != 0 {
+		where, args = append(where, `q.user_id = ?`), append(args, f.AuthorID)
+	}
+	if tag := strings.ToLower(strings.TrimSpace(f.Tag)); tag != "" {
+		where, args = append(where, `q.id IN (SELECT question_id FROM question_tags WHERE tag = ?)`), append(args, tag)
+	}
+	query := questionSelect
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	out, err := s.selectQuestions(ctx, query+` ORDER BY q.id DESC LIMIT ?`, append(args, page.Limit+1))
+	if err != nil {
+		return domain.Page[*domain.Question]{}, err
+	}
+	return domain.PageOf(out, page, func(q *domain.Question) string { return domain.KeysetCursor{ID: q.ID}.Encode() }), nil
+}
+
+// SimilarQuestions implements ports.QuestionStore.
+func (s *Store) SimilarQuestions(ctx context.Context, search string, limit int) ([]*domain.Question, error) {
+	terms := domain.SearchTerms(search)
+	if len(terms) == 0 {
+		return []*domain.Question{}, nil
+	}
+	cond, arg := s.ftsMatch("expert_questions", "q", terms, true)
+	if s.dialect == Postgres {
+		return s.selectQuestions(ctx, questionSelect+` WHERE `+cond+`
+			ORDER BY (q.status = 'Answered') DESC, ts_rank(q.search, to_tsquery('english', ?)) DESC, q.id DESC LIMIT ?`, []any{arg, arg, limit})
+	}
+	// bm25 is lower for better matches; it needs the FTS table in the FROM clause.
+	return s.selectQuestions(ctx, `SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
+		q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
+		FROM expert_questions_fts f JOIN expert_questions q ON q.id = f.rowid JOIN users u ON u.id = q.user_id
+		WHERE expert_questions_fts MATCH ? ORDER BY (q.status = 'Answered') DESC, bm25(expert_questions_fts), q.id DESC LIMIT ?`,
+		[]any{arg, limit})
+}
+
+// QuestionTags implements ports.QuestionStore.
+func (s *Store) QuestionTags(ctx context.Context, limit int) ([]ports.TagCount, error) {
+	var rows []struct {
+		Tag   string `db:"tag"`
+		Count int    `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT tag, count(*) AS n FROM question_tags GROUP BY tag ORDER BY n DESC, tag LIMIT ?`), limit); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]ports.TagCount, len(rows))
+	for i, r := range rows {
+		out[i] = ports.TagCount{Tag: r.Tag, Count: r.Count}
+	}
+	return out, nil
+}
+
+func (s *Store) saveQuestion(ctx context.Context, tx *sqlx.Tx, q *domain.Question) error {
+	_, err := tx.ExecContext(ctx, s.q(`UPDATE expert_questions SET status = ?, answer_count = ?, accepted_answer_id = ?,
+		expert_answered = ?, updated_at = ? WHERE id = ?`), string(q.Status), q.AnswerCount, q.AcceptedAnswerID, q.ExpertAnswered,
+		utc(q.UpdatedAt), q.ID)
+	return translate(err)
+}
+
+// AddAnswer implements ports.QuestionStore.
+func (s *Store) AddAnswer(ctx context.Context, a *domain.Answer, fn func(*domain.Question) error) (*domain.Question, error) {
+	var out *domain.Question
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		q, err := s.getQuestion(ctx, tx, a.QuestionID, true)
+		if err != nil {
+			return err
+		}
+		if err := fn(q); err != nil {
+			return err
+		}
+		if err := translate(tx.GetContext(ctx, &a.ID, s.q(`INSERT INTO expert_answers (question_id, user_id, content, by_expert, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`), a.QuestionID, a.UserID, a.Content, a.ByExpert, utc(a.CreatedAt))); err != nil {
+			if domain.ErrorCode(err) == domain.EConflict {
+				return domain.Errorf(domain.ENotFound, "not found")
+			}
+			return err
+		}
+		out = q
+		return s.saveQuestion(ctx, tx, q)
+	})
+	return out, err
+}
+
+type answerRow struct {
+	ID         int64     `db:"id"`
+	QuestionID int64     `db:"question_id"`
+	UserID     int64     `db:"user_id"`
+	Content    string    `db:"content"`
+	ByExpert   bool      `db:"by_expert"`
+	Accepted   bool      `db:"accepted"`
+	CreatedAt  time.Time `db:"created_at"`
+	Username   string    `db:"username"`
+}
+
+const answerSelect = `SELECT a.id, a.question_id, a.user_id, a.content, a.by_expert, a.created_at, u.username,
+	(q.accepted_answer_id IS NOT NULL AND q.accepted_answer_id = a.id) AS accepted
+	FROM expert_answers a JOIN users u ON u.id = a.user_id JOIN expert_questions q ON q.id = a.question_id`
+
+func (r *answerRow) toDomain() *domain.Answer {
+	return &domain.Answer{ID: r.ID, QuestionID: r.QuestionID, UserID: r.UserID, Content: r.Content, ByExpert: r.ByExpert,
+		Accepted: r.Accepted, CreatedAt: r.CreatedAt.UTC(), Username: r.Username}
+}
+
+// AnswerByID implements ports.QuestionStore.
+func (s *Store) AnswerByID(ctx context.Context, questionID, answerID int64) (*domain.Answer, error) {
+	var r answerRow
+	if err := s.db.GetContext(ctx, &r, s.q(answerSelect+` WHERE a.question_id = ? AND a.id = ?`), questionID, answerID); err != nil {
+		return nil, translate(err)
+	}
+	return r.toDomain(), nil
+}
+
+// ListAnswers implements ports.QuestionStore. The keyset is (by_expert descending, id): the
+// cursor's key is "1" while experts' answers are being read, "0" after.
+func (s *Store) ListAnswers(ctx context.Context, questionID int64, page domain.PageRequest) (domain.Page[*domain.Answer], error) {
+	cur, ok, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.Answer]{}, err
+	}
+	query := answerSelect + ` WHERE a.question_id = ?`
+	args := []any{questionID}
+	if ok {
+		expert := cur.Key == "1"
+		query += ` AND (a.by_expert < ? OR (a.by_expert = ? AND a.id > ?))`
+		args = append(args, expert, expert, cur.ID)
+	}
+	var rows []answerRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(query+` ORDER BY a.by_expert DESC, a.id LIMIT ?`), append(args, page.Limit+1)...); err != nil {
+		return domain.Page[*domain.Answer]{}, translate(err)
+	}
+	out := make([]*domain.Answer, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return domain.PageOf(out, page, func(a *domain.Answer) string {
+		key := "0"
+		if a.ByExpert {
+			key = "1"
+		}
+		return domain.KeysetCursor{Key: key, ID: a.ID}.Encode()
+	}), nil
+}
+
+// AcceptAnswer implements ports.QuestionStore.
+func (s *Store) AcceptAnswer(ctx context.Context, questionID, answerID int64, fn func(*domain.Question, *domain.Answer) error) (*domain.Question, error) {
+	var out *domain.Question
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		q, err := s.getQuestion(ctx, tx, questionID, true)
+		if err != nil {
+			return err
+		}
+		var r answerRow
+		if err := tx.GetContext(ctx, &r, s.q(answerSelect+` WHERE a.question_id = ? AND a.id = ?`), questionID, answerID); err != nil {
+			return translate(err)
+		}
+		if err := fn(q, r.toDomain()); err != nil {
+			return err
+		}
+		out = q
+		return s.saveQuestion(ctx, tx, q)
+	})
+	return out, err
+}
+
+// UserCategoryName implements ports.QuestionStore.
+func (s *Store) UserCategoryName(ctx context.Context, userID int64) (string, error) {
+	var name sql.NullString
+	err := s.db.GetContext(ctx, &name, s.q(`SELECT c.name FROM users u LEFT JOIN user_categories c ON c.id = u.category_id WHERE u.id = ?`), userID)
+	if err != nil {
+		return "", translate(err)
+	}
+	return name.String, nil
+}

@@ -1,0 +1,660 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// ForumConfig tunes the forum service.
+type ForumConfig struct {
+	// Throttle bounds how fast one user posts (default 10 topics and replies a minute).
+	Throttle domain.ForumThrottle
+	// MaxMentions is how many @names of one post are notified (default 10).
+	MaxMentions int
+}
+
+// Forum is the community forum: visitors read, signed-in users write, superadmins moderate
+// (spec 02 §6). Every rule is checked here or in the domain, never only in the page.
+type Forum struct {
+	store         ports.Store
+	forum         ports.ForumStore
+	sanitizer     ports.HTMLSanitizer
+	notifications *Notifications
+	clock         ports.Clock
+	cfg           ForumConfig
+	log           *slog.Logger
+}
+
+// NewForum builds the forum service. notifications may be nil (no reply notifications).
+func NewForum(store ports.Store, forum ports.ForumStore, sanitizer ports.HTMLSanitizer, notifications *Notifications, clock ports.Clock, cfg ForumConfig, log *slog.Logger) *Forum {
+	if cfg.Throttle == (domain.ForumThrottle{}) {
+		cfg.Throttle = domain.DefaultForumThrottle
+	}
+	if cfg.MaxMentions <= 0 {
+		cfg.MaxMentions = 10
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Forum{store: store, forum: forum, sanitizer: sanitizer, notifications: notifications, clock: clock, cfg: cfg, log: log}
+}
+
+func forumNotFound(err error, msg string) error {
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return domain.Errorf(domain.ENotFound, "%s", msg)
+	}
+	return err
+}
+
+// ---- categories
+
+// Categories returns one page of categories in their sort order.
+func (s *Forum) Categories(ctx context.Context, req domain.PageRequest) (domain.Page[*domain.ForumCategory], error) {
+	return s.forum.ListForumCategories(ctx, req)
+}
+
+// CategoryBySlug returns one category.
+func (s *Forum) CategoryBySlug(ctx context.Context, slug string) (*domain.ForumCategory, error) {
+	c, err := s.forum.ForumCategoryBySlug(ctx, slug)
+	return c, forumNotFound(err, domain.MsgForumCategoryNotFound)
+}
+
+// CategoryInput is the category form (spec 02 §7). Nil fields are left as they are on update;
+// a nil SortOrder on create means the number of categories plus one.
+type CategoryInput struct {
+	Name, Slug, Description *string
+	SortOrder               *int
+}
+
+func (in CategoryInput) apply(c *domain.ForumCategory) {
+	if in.Name != nil {
+		c.Name = *in.Name
+	}
+	if in.Slug != nil {
+		c.Slug = *in.Slug
+	}
+	if in.Description != nil {
+		c.Description = *in.Description
+	}
+	if in.SortOrder != nil {
+		c.SortOrder = *in.SortOrder
+	}
+}
+
+func slugTaken(err error) error {
+	if domain.ErrorCode(err) == domain.EConflict {
+		return &domain.Error{Code: domain.EConflict, Message: domain.MsgForumSlugTaken, Fields: map[string]string{"slug": domain.MsgForumSlugTaken}}
+	}
+	return err
+}
+
+// CreateCategory adds a category (superadmins only).
+func (s *Forum) CreateCategory(ctx context.Context, p *domain.Principal, in CategoryInput) (*domain.ForumCategory, error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return nil, err
+	}
+	c := &domain.ForumCategory{CreatedAt: s.clock.Now()}
+	in.apply(c)
+	if in.SortOrder == nil {
+		n, err := s.forum.CountForumCategories(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c.SortOrder = domain.DefaultForumSortOrder(n)
+	}
+	if err := domain.ValidateForumCategory(c); err != nil {
+		return nil, err
+	}
+	if err := s.forum.CreateForumCategory(ctx, c); err != nil {
+		return nil, slugTaken(err)
+	}
+	s.log.Info("forum category created", "category", c.ID, "slug", c.Slug, "by", p.User.Username)
+	return c, nil
+}
+
+// UpdateCategory changes a category (superadmins only).
+func (s *Forum) UpdateCategory(ctx context.Context, p *domain.Principal, id int64, in CategoryInput) (*domain.ForumCategory, error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return nil, err
+	}
+	c, err := s.forum.UpdateForumCategory(ctx, id, func(c *domain.ForumCategory) error {
+		in.apply(c)
+		return domain.ValidateForumCategory(c)
+	})
+	if err != nil {
+		return nil, slugTaken(forumNotFound(err, domain.MsgForumCategoryNotFound))
+	}
+	return c, nil
+}
+
+// DeleteCategory removes a category without topics (superadmins only).
+func (s *Forum) DeleteCategory(ctx context.Context, p *domain.Principal, id int64) error {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return err
+	}
+	if err := s.forum.DeleteForumCategory(ctx, id, domain.CheckCanDeleteCategory); err != nil {
+		return forumNotFound(err, domain.MsgForumCategoryNotFound)
+	}
+	s.log.Info("forum category deleted", "category", id, "by", p.User.Username)
+	return nil
+}
+
+// MoveCategory moves a category one place up or down (superadmins only) and returns it.
+func (s *Forum) MoveCategory(ctx context.Context, p *domain.Principal, id int64, direction string) (*domain.ForumCategory, error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return nil, err
+	}
+	if err := s.forum.ReorderForumCategories(ctx, func(all []*domain.ForumCategory) ([]*domain.ForumCategory, error) {
+		return domain.MoveForumCategory(all, id, direction)
+	}); err != nil {
+		return nil, err
+	}
+	return s.forum.ForumCategoryByID(ctx, id)
+}
+
+// ---- reading
+
+// Topics returns one page of topics in order (latest or popular), without content under review
+// that the caller may not see.
+func (s *Forum) Topics(ctx context.Context, p *domain.Principal, sort ports.ForumTopicSort, req domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
+	return s.forum.ListForumTopics(ctx, ports.ForumTopicQuery{Sort: sort, Viewer: domain.ForumViewerOf(p)}, req)
+}
+
+// CategoryTopics returns one page of a category's topics: pinned first, then latest activity.
+func (s *Forum) CategoryTopics(ctx context.Context, p *domain.Principal, slug string, req domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
+	c, err := s.CategoryBySlug(ctx, slug)
+	if err != nil {
+		return domain.Page[*domain.ForumTopic]{}, err
+	}
+	return s.forum.ListForumTopics(ctx, ports.ForumTopicQuery{CategoryID: c.ID, Sort: ports.ForumSortCategory, Viewer: domain.ForumViewerOf(p)}, req)
+}
+
+// visibleTopic returns a topic the caller may see; one under review is not found for others.
+func (s *Forum) visibleTopic(ctx context.Context, p *domain.Principal, id int64) (*domain.ForumTopic, error) {
+	t, err := s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
+	}
+	if !domain.ForumViewerOf(p).CanSee(t.AuthorID, t.InReview) {
+		return nil, domain.Errorf(domain.ENotFound, domain.MsgForumTopicNotFound)
+	}
+	return t, nil
+}
+
+// Topic returns one topic and counts the view: once per signed-in user, and once per day per
+// visitor address (address is hashed before it is stored), so reloading never inflates it.
+func (s *Forum) Topic(ctx context.Context, p *domain.Principal, id int64, address string) (*domain.ForumTopic, error) {
+	t, err := s.visibleTopic(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	var key string
+	if p != nil && p.User != nil {
+		key = "u:" + strconv.FormatInt(p.User.ID, 10)
+	} else {
+		sum := sha256.Sum256([]byte("garden-forum-view|" + address))
+		key = "a:" + hex.EncodeToString(sum[:12]) + ":" + now.UTC().Format("2006-01-02")
+	}
+	counted, err := s.forum.RecordForumView(ctx, id, key, now)
+	if err != nil {
+		s.log.Warn("forum view not recorded", "topic", id, "err", err)
+	} else if counted {
+		t.ViewCount++
+	}
+	return t, nil
+}
+
+// Posts returns one page of a topic's replies the caller may see, oldest first.
+func (s *Forum) Posts(ctx context.Context, p *domain.Principal, topicID int64, req domain.PageRequest) (domain.Page[*domain.ForumPost], error) {
+	if _, err := s.visibleTopic(ctx, p, topicID); err != nil {
+		return domain.Page[*domain.ForumPost]{}, err
+	}
+	return s.forum.ListForumPosts(ctx, topicID, domain.ForumViewerOf(p), req)
+}
+
+// visiblePost returns a post the caller may see, in a topic they may see.
+func (s *Forum) visiblePost(ctx context.Context, p *domain.Principal, id int64) (*domain.ForumPost, *domain.ForumTopic, error) {
+	post, err := s.forum.ForumPostByID(ctx, id, domain.ForumViewerOf(p))
+	if err != nil {
+		return nil, nil, forumNotFound(err, domain.MsgForumPostNotFound)
+	}
+	if !domain.ForumViewerOf(p).CanSee(post.AuthorID, post.InReview) {
+		return nil, nil, domain.Errorf(domain.ENotFound, domain.MsgForumPostNotFound)
+	}
+	t, err := s.visibleTopic(ctx, p, post.TopicID)
+	if err != nil {
+		return nil, nil, domain.Errorf(domain.ENotFound, domain.MsgForumPostNotFound)
+	}
+	return post, t, nil
+}
+
+// Search finds topics and replies whose words start with every term of q.
+func (s *Forum) Search(ctx context.Context, p *domain.Principal, q string, req domain.PageRequest) (domain.Page[*domain.ForumSearchHit], error) {
+	terms, err := domain.ForumSearchTerms(q)
+	if err != nil {
+		return domain.Page[*domain.ForumSearchHit]{}, err
+	}
+	return s.forum.SearchForum(ctx, terms, domain.ForumViewerOf(p), req)
+}
+
+// ---- writing
+
+// throttle refuses a post beyond the posting limit.
+func (s *Forum) throttle(ctx context.Context, u *domain.User) error {
+	now := s.clock.Now()
+	recent, err := s.forum.ForumPostTimes(ctx, u.ID, now.Add(-s.cfg.Throttle.Window))
+	if err != nil {
+		return err
+	}
+	return s.cfg.Throttle.Check(recent, now)
+}
+
+// CreateTopic starts a topic for the signed-in caller. The content is sanitized before it is
+// checked and stored.
+func (s *Forum) CreateTopic(ctx context.Context, p *domain.Principal, in domain.NewTopic) (*domain.ForumTopic, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	in.Content = s.sanitizer.Sanitize(in.Content)
+	text, err := domain.ValidateNewTopic(&in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.throttle(ctx, p.User); err != nil {
+		return nil, err
+	}
+	t := &domain.ForumTopic{CategoryID: in.CategoryID, Title: in.Title, Content: in.Content, ContentText: text,
+		AuthorID: &p.User.ID, CreatedAt: s.clock.Now()}
+	if err := s.forum.CreateForumTopic(ctx, t); err != nil {
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgTopicCategoryRequired,
+				Fields: map[string]string{"categoryId": domain.MsgTopicCategoryRequired}}
+		}
+		return nil, err
+	}
+	t.Watch = domain.WatchNormal
+	s.notifyMentions(ctx, p.User, t, nil, text, nil)
+	return t, nil
+}
+
+// Reply adds the caller's reply to a topic they can see that is not locked, and tells the
+// topic's followers.
+func (s *Forum) Reply(ctx context.Context, p *domain.Principal, topicID int64, content string) (*domain.ForumPost, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if _, err := s.visibleTopic(ctx, p, topicID); err != nil {
+		return nil, err
+	}
+	content = s.sanitizer.Sanitize(content)
+	text, err := domain.ValidateReply(&content)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.throttle(ctx, p.User); err != nil {
+		return nil, err
+	}
+	post := &domain.ForumPost{TopicID: topicID, AuthorID: &p.User.ID, Content: content, ContentText: text, CreatedAt: s.clock.Now()}
+	t, err := s.forum.CreateForumPost(ctx, post, domain.CheckCanReply)
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
+	}
+	s.notifyReply(ctx, p.User, t, post)
+	return post, nil
+}
+
+// EditPost changes the caller's own reply within 24 hours of posting; UpdatedAt marks it
+// edited.
+func (s *Forum) EditPost(ctx context.Context, p *domain.Principal, id int64, content string) (*domain.ForumPost, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if _, _, err := s.visiblePost(ctx, p, id); err != nil {
+		return nil, err
+	}
+	content = s.sanitizer.Sanitize(content)
+	text, err := domain.ValidateReply(&content)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	post, err := s.forum.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
+		if err := domain.CheckCanEditPost(x, p.User, now); err != nil {
+			return err
+		}
+		x.Content, x.ContentText, x.UpdatedAt = content, text, now
+		return nil
+	})
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
+	}
+	return s.forum.ForumPostByID(ctx, post.ID, domain.ForumViewerOf(p))
+}
+
+// TopicFlags are the superadmin's topic controls; nil leaves a flag as it is.
+type TopicFlags struct {
+	Pinned, Locked, InReview *bool
+	// Reason is told to the author when the topic goes under review.
+	Reason string
+}
+
+// UpdateTopic pins, locks or reviews a topic (superadmins only). Placing it under review or
+// clearing the review tells its author, with the reason.
+func (s *Forum) UpdateTopic(ctx context.Context, p *domain.Principal, id int64, f TopicFlags) (*domain.ForumTopic, error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return nil, err
+	}
+	var reviewChanged bool
+	t, err := s.forum.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error {
+		if f.Pinned != nil {
+			t.Pinned = *f.Pinned
+		}
+		if f.Locked != nil {
+			t.Locked = *f.Locked
+		}
+		if f.InReview != nil && *f.InReview != t.InReview {
+			t.InReview, reviewChanged = *f.InReview, true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
+	}
+	if reviewChanged {
+		action := domain.ModerationCleared
+		if t.InReview {
+			action = domain.ModerationReview
+		}
+		s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, action, f.Reason)
+		s.log.Info("forum topic review changed", "topic", id, "inReview", t.InReview, "by", p.User.Username)
+	}
+	return s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
+}
+
+// SetPostReview places a reply under review or clears it (superadmins only), telling its author.
+func (s *Forum) SetPostReview(ctx context.Context, p *domain.Principal, id int64, inReview bool, reason string) (*domain.ForumPost, error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return nil, err
+	}
+	changed := false
+	post, err := s.forum.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
+		changed = x.InReview != inReview
+		x.InReview = inReview
+		return nil
+	})
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
+	}
+	if changed {
+		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
+		if err == nil {
+			action := domain.ModerationCleared
+			if inReview {
+				action = domain.ModerationReview
+			}
+			s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, action, reason)
+		}
+		s.log.Info("forum post review changed", "post", id, "inReview", inReview, "by", p.User.Username)
+	}
+	return post, nil
+}
+
+// DeleteTopic removes a topic with its replies (superadmins only), telling its author why.
+func (s *Forum) DeleteTopic(ctx context.Context, p *domain.Principal, id int64, reason string) error {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return err
+	}
+	t, err := s.forum.DeleteForumTopic(ctx, id)
+	if err != nil {
+		return forumNotFound(err, domain.MsgForumTopicNotFound)
+	}
+	s.log.Info("forum topic deleted", "topic", id, "by", p.User.Username)
+	s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, domain.ModerationRemoved, reason)
+	return nil
+}
+
+// DeletePost removes a reply (superadmins only), telling its author why.
+func (s *Forum) DeletePost(ctx context.Context, p *domain.Principal, id int64, reason string) error {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return err
+	}
+	post, err := s.forum.DeleteForumPost(ctx, id)
+	if err != nil {
+		return forumNotFound(err, domain.MsgForumPostNotFound)
+	}
+	s.log.Info("forum post deleted", "post", id, "by", p.User.Username)
+	if t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true}); err == nil {
+		s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, domain.ModerationRemoved, reason)
+	}
+	return nil
+}
+
+// ToggleLike likes a reply the caller can see, or takes the like back.
+func (s *Forum) ToggleLike(ctx context.Context, p *domain.Principal, postID int64) (liked bool, likes int, err error) {
+	if err := signedIn(p); err != nil {
+		return false, 0, err
+	}
+	post, _, err := s.visiblePost(ctx, p, postID)
+	if err != nil {
+		return false, 0, err
+	}
+	if post.AuthorID != nil && *post.AuthorID == p.User.ID {
+		return false, 0, domain.Errorf(domain.EForbidden, domain.MsgForumLikeOwn)
+	}
+	liked, likes, err = s.forum.ToggleForumLike(ctx, postID, p.User.ID, s.clock.Now())
+	return liked, likes, forumNotFound(err, domain.MsgForumPostNotFound)
+}
+
+// Report records the caller's report of a reply, once, with a reason.
+func (s *Forum) Report(ctx context.Context, p *domain.Principal, postID int64, reason string) (*domain.ForumReport, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	post, _, err := s.visiblePost(ctx, p, postID)
+	if err != nil {
+		return nil, err
+	}
+	reason, err = domain.NewForumReport(post, p.User, reason)
+	if err != nil {
+		return nil, err
+	}
+	r := &domain.ForumReport{PostID: postID, ReporterID: p.User.ID, Reporter: p.User.Username, Reason: reason, CreatedAt: s.clock.Now()}
+	if err := s.forum.CreateForumReport(ctx, r); err != nil {
+		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
+	}
+	s.log.Info("forum post reported", "post", postID, "by", p.User.Username)
+	return r, nil
+}
+
+// Reports returns one page of the review queue (superadmins only).
+func (s *Forum) Reports(ctx context.Context, p *domain.Principal, req domain.PageRequest) (domain.Page[*domain.ReportedPost], error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return domain.Page[*domain.ReportedPost]{}, err
+	}
+	return s.forum.ListReportedPosts(ctx, req)
+}
+
+// ClearReports closes a reply's open reports, keeping the reply (superadmins only).
+func (s *Forum) ClearReports(ctx context.Context, p *domain.Principal, postID int64) (int, error) {
+	if err := domain.RequireForumModerator(p); err != nil {
+		return 0, err
+	}
+	n, err := s.forum.ClearForumReports(ctx, postID, s.clock.Now())
+	if err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, domain.Errorf(domain.ENotFound, domain.MsgForumReportNotFound)
+	}
+	return n, nil
+}
+
+// SetWatch saves the caller's watch level for a topic they can see.
+func (s *Forum) SetWatch(ctx context.Context, p *domain.Principal, topicID int64, level string) (domain.WatchLevel, error) {
+	if err := signedIn(p); err != nil {
+		return "", err
+	}
+	l, err := domain.ParseWatchLevel(level)
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.visibleTopic(ctx, p, topicID); err != nil {
+		return "", err
+	}
+	return l, forumNotFound(s.forum.SetForumWatch(ctx, p.User.ID, topicID, l), domain.MsgForumTopicNotFound)
+}
+
+// ---- notifications
+
+// notifyReply tells a topic's followers about a reply: its author and repliers (unless they
+// muted it), everyone watching it, and anyone the reply mentions; never the replier, never
+// anyone who may not see the topic, and a reply notification at most once per topic per hour
+// per user. Failures are logged: the reply is already stored.
+func (s *Forum) notifyReply(ctx context.Context, by *domain.User, t *domain.ForumTopic, post *domain.ForumPost) {
+	if s.notifications == nil {
+		return
+	}
+	participants, err := s.forum.ForumParticipants(ctx, t.ID)
+	if err != nil {
+		s.log.Error("forum notifications: reading participants failed", "topic", t.ID, "err", err)
+		return
+	}
+	watches, err := s.forum.ForumWatches(ctx, t.ID)
+	if err != nil {
+		s.log.Error("forum notifications: reading watch levels failed", "topic", t.ID, "err", err)
+		return
+	}
+	recipients := map[int64]bool{}
+	for _, id := range participants {
+		recipients[id] = true
+	}
+	for id, level := range watches {
+		if level == domain.WatchWatching {
+			recipients[id] = true
+		}
+	}
+	mentioned := s.notifyMentions(ctx, by, t, &post.ID, post.ContentText, watches)
+	for id := range recipients {
+		if id == by.ID || watches[id] == domain.WatchMuted || mentioned[id] {
+			continue
+		}
+		s.send(ctx, id, t, domain.KindForumReply, func(u *domain.User) *domain.Notification {
+			return domain.ForumReplyNotification(u.ID, t, post, by.Username)
+		})
+	}
+}
+
+// notifyMentions tells each @named user (who has not muted the topic) that a post mentions
+// them, and returns who was told.
+func (s *Forum) notifyMentions(ctx context.Context, by *domain.User, t *domain.ForumTopic, postID *int64, text string, watches map[int64]domain.WatchLevel) map[int64]bool {
+	told := map[int64]bool{}
+	if s.notifications == nil {
+		return told
+	}
+	for _, name := range domain.ForumMentions(text, s.cfg.MaxMentions) {
+		u, err := s.store.UserByUsername(ctx, name)
+		if err != nil || u.ID == by.ID || watches[u.ID] == domain.WatchMuted {
+			continue
+		}
+		if s.send(ctx, u.ID, t, domain.KindForumMention, func(u *domain.User) *domain.Notification {
+			return domain.ForumMentionNotification(u.ID, t, postID, text, by.Username)
+		}) {
+			told[u.ID] = true
+		}
+	}
+	return told
+}
+
+// send notifies one user about a topic when they are active, may see the topic, and have no
+// notification of this kind about it from the last hour.
+func (s *Forum) send(ctx context.Context, userID int64, t *domain.ForumTopic, kind string, build func(*domain.User) *domain.Notification) bool {
+	u, err := s.store.UserByID(ctx, userID)
+	if err != nil || !u.IsActive {
+		return false
+	}
+	viewer := domain.ForumViewer{UserID: u.ID, Superadmin: u.Role == domain.RoleSuperadmin}
+	if !viewer.CanSee(t.AuthorID, t.InReview) {
+		return false
+	}
+	ok, err := s.forum.ClaimForumNotification(ctx, u.ID, t.ID, kind, s.clock.Now(), domain.ForumReplyNotifyWindow)
+	if err != nil {
+		s.log.Error("forum notifications: claim failed", "user", u.ID, "topic", t.ID, "err", err)
+		return false
+	}
+	if !ok {
+		return false
+	}
+	if err := s.notifications.Notify(ctx, u, build(u)); err != nil {
+		s.log.Error("forum notifications: storing failed", "user", u.ID, "topic", t.ID, "err", err)
+		return false
+	}
+	return true
+}
+
+// tellAuthor notifies the author of moderated content, unless the moderator is the author.
+func (s *Forum) tellAuthor(ctx context.Context, p *domain.Principal, authorID *int64, what, title string, topicID int64, action, reason string) {
+	if s.notifications == nil || authorID == nil || *authorID == p.User.ID {
+		return
+	}
+	u, err := s.store.UserByID(ctx, *authorID)
+	if err != nil {
+		return
+	}
+	if err := s.notifications.Notify(ctx, u, domain.ForumModerationNotification(u.ID, what, title, topicID, action, reason)); err != nil {
+		s.log.Error("forum notifications: moderation notice failed", "user", u.ID, "topic", topicID, "err", err)
+	}
+}
+
+// CategoriesAsOperator returns every category in order, for `gardenctl forum categories list`.
+func (s *Forum) CategoriesAsOperator(ctx context.Context) ([]*domain.ForumCategory, error) {
+	var out []*domain.ForumCategory
+	req := domain.PageRequest{Limit: domain.MaxPageLimit}
+	for {
+		page, err := s.forum.ListForumCategories(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page.Items...)
+		if page.NextCursor == "" {
+			return out, nil
+		}
+		req.Cursor = page.NextCursor
+	}
+}
+
+// CreateCategoryAsOperator is CreateCategory for the command line.
+func (s *Forum) CreateCategoryAsOperator(ctx context.Context, in CategoryInput) (*domain.ForumCategory, error) {
+	return s.CreateCategory(ctx, operator(), in)
+}
+
+// DeleteCategoryAsOperator deletes the category with id or slug ref, for the command line.
+func (s *Forum) DeleteCategoryAsOperator(ctx context.Context, ref string) (*domain.ForumCategory, error) {
+	c, err := s.forum.ForumCategoryBySlug(ctx, ref)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		if id, perr := strconv.ParseInt(ref, 10, 64); perr == nil {
+			c, err = s.forum.ForumCategoryByID(ctx, id)
+		}
+	}
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumCategoryNotFound)
+	}
+	return c, s.DeleteCategory(ctx, operator(), c.ID)
+}
+
+// forumRecordRetention is how long visitor view keys and notification claims are kept: both
+// only matter for a day or an hour, the margin covers clock differences between replicas.
+const forumRecordRetention = 48 * time.Hour
+
+// Prune deletes visitor view keys and notification claims older than two days, for the
+// nightly forum-cleanup job; it returns how many of each.
+func (s *Forum) Prune(ctx context.Context) (views, claims int, err error) {
+	return s.forum.PruneForumRecords(ctx, s.clock.Now().Add(-forumRecordRetention))
+}
