@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/adapters/password"
+	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
@@ -44,6 +45,7 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 	})
 	return &cli.Runtime{
 		Accounts: acc,
+		Forum:    app.NewForum(store, store, sanitize.New(), nil, realClock{}, app.ForumConfig{}, log),
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},

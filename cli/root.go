@@ -27,6 +27,7 @@ type Runtime struct {
 	Sites         *app.Sites
 	Maintenance   *app.Maintenance
 	Notifications *app.Notifications
+	Forum         *app.Forum
 	// JobNames lists the registered jobs (after PrepareJobs).
 	JobNames func() []string
 	// PrepareJobs registers the job plugins, storing their default schedules once.
@@ -40,6 +41,8 @@ type Runtime struct {
 	Ready func(ctx context.Context) error
 	// Handler serves the API and the web app.
 	Handler http.Handler
+	// Metrics serves GET /metrics on metrics_addr; nil when metrics are off.
+	Metrics http.Handler
 	// Close releases connections.
 	Close func() error
 }
@@ -84,7 +87,8 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 	}
 	root.AddCommand(e.serveCommand(), e.migrateCommand(), e.versionCommand(), e.configCommand(), e.usersCommand(),
 		e.importCommand(), e.jobsCommand(), e.plantdbCommand(), e.sitesCommand(), e.maintenanceCommand())
-	root.AddCommand(e.pushCommand(), e.remindersCommand())
+	root.AddCommand(e.pushCommand(), e.remindersCommand(), e.tokensCommand())
+	root.AddCommand(e.forumCommand())
 	return root
 }
 

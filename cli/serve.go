@@ -88,6 +88,19 @@ func (e *env) serve(ctx context.Context) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "url", "http://"+ln.Addr().String(), "base_url", cfg.BaseURL)
+	if rt.Metrics != nil && cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			_ = srv.Close()
+			return fmt.Errorf("metrics_addr: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", rt.Metrics)
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() { _ = msrv.Serve(mln) }()
+		defer msrv.Close()
+		log.Info("serving metrics", "url", "http://"+mln.Addr().String()+"/metrics")
+	}
 
 	select {
 	case err := <-errc:

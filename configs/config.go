@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"sort"
 	"strings"
@@ -19,28 +20,44 @@ var DefaultYAML []byte
 
 // Config is the effective configuration of one gardenctl process.
 type Config struct {
-	Addr                string        `mapstructure:"addr"`
-	BaseURL             string        `mapstructure:"base_url"`
-	DataDir             string        `mapstructure:"data_dir"`
-	DatabaseURL         string        `mapstructure:"database_url"`
-	BlobURL             string        `mapstructure:"blob_url"`
-	CatalogueURL        string        `mapstructure:"catalogue_url"`
-	CatalogueShape      string        `mapstructure:"catalogue_shape"`
-	AdminUsername       string        `mapstructure:"admin_username"`
-	AdminPassword       string        `mapstructure:"admin_password"`
-	SessionTTL          time.Duration `mapstructure:"session_ttl"`
-	LoginMaxFailures    int           `mapstructure:"login_max_failures"`
+	Addr             string        `mapstructure:"addr"`
+	BaseURL          string        `mapstructure:"base_url"`
+	DataDir          string        `mapstructure:"data_dir"`
+	DatabaseURL      string        `mapstructure:"database_url"`
+	BlobURL          string        `mapstructure:"blob_url"`
+	CatalogueURL     string        `mapstructure:"catalogue_url"`
+	CatalogueShape   string        `mapstructure:"catalogue_shape"`
+	AdminUsername    string        `mapstructure:"admin_username"`
+	AdminPassword    string        `mapstructure:"admin_password"`
+	SessionTTL       time.Duration `mapstructure:"session_ttl"`
+	LoginMaxFailures int           `mapstructure:"login_max_failures"`
+	// LoginMaxAddressFailures bounds failed sign-ins from one address, any usernames.
+	LoginMaxAddressFailures int `mapstructure:"login_max_address_failures"`
+	// TrustedProxies lists the proxies whose X-Forwarded-For is believed (CIDR or addresses).
+	TrustedProxies      string        `mapstructure:"trusted_proxies"`
 	LoginThrottleWindow time.Duration `mapstructure:"login_throttle_window"`
-	ShutdownTimeout     time.Duration `mapstructure:"shutdown_timeout"`
-	LogLevel            string        `mapstructure:"log_level"`
-	LogFormat           string        `mapstructure:"log_format"`
-	Notify              NotifyConfig  `mapstructure:",squash"`
+	// ListingLifetime is how long a plant sharing listing stays up before it expires.
+	ListingLifetime time.Duration `mapstructure:"listing_lifetime"`
+	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// MetricsAddr is where GET /metrics is served; empty turns metrics off.
+	MetricsAddr string       `mapstructure:"metrics_addr"`
+	LogLevel    string       `mapstructure:"log_level"`
+	LogFormat   string       `mapstructure:"log_format"`
+	Notify      NotifyConfig `mapstructure:",squash"`
 }
 
 // Validate checks the configuration and fills derived values (BaseURL from Addr).
 func (c *Config) Validate() error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("addr %q: want host:port", c.Addr)
+	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			return fmt.Errorf("metrics_addr %q: want host:port", c.MetricsAddr)
+		}
+		if c.MetricsAddr == c.Addr {
+			return fmt.Errorf("metrics_addr must differ from addr: metrics are never served on the public address")
+		}
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://" + c.Addr
@@ -71,8 +88,24 @@ func (c *Config) Validate() error {
 	if c.SessionTTL < time.Minute {
 		return fmt.Errorf("session_ttl %s: want at least 1m", c.SessionTTL)
 	}
+	if c.ListingLifetime < time.Hour {
+		return fmt.Errorf("listing_lifetime %s: want at least 1h", c.ListingLifetime)
+	}
 	if c.LoginMaxFailures < 1 || c.LoginThrottleWindow <= 0 {
 		return fmt.Errorf("login_max_failures and login_throttle_window must be positive")
+	}
+	if c.LoginMaxAddressFailures < c.LoginMaxFailures {
+		return fmt.Errorf("login_max_address_failures must be at least login_max_failures")
+	}
+	for _, p := range strings.Split(c.TrustedProxies, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if _, err := netip.ParsePrefix(p); err != nil {
+			if _, err := netip.ParseAddr(p); err != nil {
+				return fmt.Errorf("trusted_proxies: %q is neither an address nor a CIDR prefix", p)
+			}
+		}
 	}
 	if err := c.Notify.validate(c.BaseURL); err != nil {
 		return err
@@ -92,21 +125,25 @@ func (c *Config) Validate() error {
 // admin password and the password inside the database URL.
 func (c Config) Dump() string {
 	values := map[string]string{
-		"addr":                  c.Addr,
-		"base_url":              c.BaseURL,
-		"data_dir":              c.DataDir,
-		"database_url":          maskURL(c.DatabaseURL),
-		"blob_url":              maskURL(c.BlobURL),
-		"catalogue_url":         c.CatalogueURL,
-		"catalogue_shape":       c.CatalogueShape,
-		"admin_username":        c.AdminUsername,
-		"admin_password":        mask(c.AdminPassword),
-		"session_ttl":           c.SessionTTL.String(),
-		"login_max_failures":    fmt.Sprint(c.LoginMaxFailures),
-		"login_throttle_window": c.LoginThrottleWindow.String(),
-		"shutdown_timeout":      c.ShutdownTimeout.String(),
-		"log_level":             c.LogLevel,
-		"log_format":            c.LogFormat,
+		"addr":                       c.Addr,
+		"base_url":                   c.BaseURL,
+		"data_dir":                   c.DataDir,
+		"database_url":               maskURL(c.DatabaseURL),
+		"blob_url":                   maskURL(c.BlobURL),
+		"catalogue_url":              c.CatalogueURL,
+		"catalogue_shape":            c.CatalogueShape,
+		"admin_username":             c.AdminUsername,
+		"admin_password":             mask(c.AdminPassword),
+		"session_ttl":                c.SessionTTL.String(),
+		"login_max_failures":         fmt.Sprint(c.LoginMaxFailures),
+		"login_max_address_failures": fmt.Sprint(c.LoginMaxAddressFailures),
+		"trusted_proxies":            c.TrustedProxies,
+		"login_throttle_window":      c.LoginThrottleWindow.String(),
+		"shutdown_timeout":           c.ShutdownTimeout.String(),
+		"listing_lifetime":           c.ListingLifetime.String(),
+		"metrics_addr":               c.MetricsAddr,
+		"log_level":                  c.LogLevel,
+		"log_format":                 c.LogFormat,
 	}
 	c.Notify.dump(values)
 	keys := make([]string, 0, len(values))

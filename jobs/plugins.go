@@ -66,3 +66,26 @@ func (j SessionCleanupJob) Run(ctx context.Context, _ func(done, total int)) (Re
 	return Result{Counts: map[string]int{"sessions": sessions, "loginFailures": failures},
 		Message: fmt.Sprintf("%d ended sessions and %d old failed sign-ins deleted", sessions, failures)}, nil
 }
+
+// ForumCleanupJob deletes the forum's stale visitor view keys and notification claims (daily at
+// 03:40).
+type ForumCleanupJob struct{ Forum *app.Forum }
+
+// Name implements Job.
+func (ForumCleanupJob) Name() string { return "forum-cleanup" }
+
+// DefaultSchedule implements Job.
+func (ForumCleanupJob) DefaultSchedule() domain.JobSchedule {
+	cron, _ := domain.DailyCron("03:40")
+	return domain.JobSchedule{Enabled: true, Cron: cron}
+}
+
+// Run implements Job.
+func (j ForumCleanupJob) Run(ctx context.Context, _ func(done, total int)) (Result, error) {
+	views, claims, err := j.Forum.Prune(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Counts: map[string]int{"visitorViews": views, "claims": claims},
+		Message: fmt.Sprintf("%d visitor view records and %d notification claims deleted", views, claims)}, nil
+}

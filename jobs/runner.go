@@ -44,6 +44,8 @@ type Runner struct {
 	log    *slog.Logger
 	// TickPrecision is the granularity of a scheduled run's claim: one run per job per tick.
 	TickPrecision time.Duration
+	// OnFinish, when set, hears every run this runner finished (the metrics endpoint counts them).
+	OnFinish func(domain.JobRun)
 
 	sched gocron.Scheduler
 	mu    sync.Mutex
@@ -100,6 +102,9 @@ func (r *Runner) Names() []string {
 // Start schedules every job from its stored schedule, starts the scheduler, and keeps
 // schedules in step with storage every syncEvery (changes made on other replicas).
 func (r *Runner) Start(ctx context.Context, syncEvery time.Duration) error {
+	if err := r.RecoverAbandoned(ctx); err != nil {
+		return err
+	}
 	for _, name := range r.Names() {
 		if err := r.Reschedule(ctx, name); err != nil {
 			return err
@@ -117,6 +122,33 @@ func (r *Runner) Start(ctx context.Context, syncEvery time.Duration) error {
 		}
 	}
 	r.sched.Start()
+	return nil
+}
+
+// MsgRunAbandoned ends a run whose process stopped (killed, crashed, restarted) mid-run.
+const MsgRunAbandoned = "Interrupted: the process running this job stopped before it finished"
+
+// RecoverAbandoned ends, as failed, the unfinished runs of every job nobody is running: a run
+// is abandoned exactly when its job's lock is free, since a live run holds it (in any process
+// or replica) and the lock dies with its holder.
+func (r *Runner) RecoverAbandoned(ctx context.Context) error {
+	for _, name := range r.Names() {
+		unlock, ok, err := r.locker.TryLock(ctx, name)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // running elsewhere right now: its run is not abandoned
+		}
+		n, err := r.store.FailUnfinishedJobRuns(ctx, name, r.clock.Now(), MsgRunAbandoned)
+		unlock()
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			r.log.Warn("abandoned job runs marked failed", "job", name, "runs", n)
+		}
+	}
 	return nil
 }
 
@@ -273,4 +305,7 @@ func (r *Runner) execute(ctx context.Context, job Job, run *domain.JobRun) {
 		r.log.Error("recording the end of a job run failed", "job", run.Job, "err", err)
 	}
 	r.log.Info("job finished", "job", run.Job, "trigger", run.Trigger, "success", run.Success, "counts", run.Counts, "duration", end.Sub(run.StartedAt))
+	if r.OnFinish != nil {
+		r.OnFinish(*run)
+	}
 }

@@ -271,3 +271,19 @@ func (c *Client) storeError(err error) error {
 		return domain.Errorf(domain.EInvalid, "The store at %s cannot be read: %s", c.base.Host, fe.msg)
 	}
 }
+
+var _ ports.ImageFetcher = (*Client)(nil)
+
+// FetchImage implements ports.ImageFetcher: a product image, on the store's host or a CDN,
+// read at the client's polite pace with its User-Agent, timeout and retries.
+func (c *Client) FetchImage(ctx context.Context, rawURL string, maxBytes int64) ([]byte, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Host == "" {
+		return nil, domain.Errorf(domain.EInvalid, "Not an image address: %s", rawURL)
+	}
+	p, err := c.fetch.getImage(ctx, u, maxBytes)
+	if err != nil {
+		return nil, c.storeError(err)
+	}
+	return p.body, nil
+}

@@ -66,9 +66,12 @@ type page struct {
 // fetcher does every HTTP request of a Client: one host, bounded concurrency and rate, a
 // timeout per attempt, retries with backoff, a size cap.
 type fetcher struct {
-	cfg     Config
-	base    *url.URL
-	hc      *http.Client
+	cfg  Config
+	base *url.URL
+	hc   *http.Client
+	// imageHC reads product images, which live on a CDN rather than the store's host: it
+	// follows redirects between http(s) hosts, sharing the store client's pace and slots.
+	imageHC *http.Client
 	limiter *rate.Limiter
 	slots   chan struct{}
 	log     *slog.Logger
@@ -103,6 +106,18 @@ func newFetcher(cfg Config, base *url.URL) *fetcher {
 			return f.limiter.Wait(req.Context())
 		},
 	}
+	f.imageHC = &http.Client{
+		Transport: transport,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= maxRedirects {
+				return errTooManyRedirects
+			}
+			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+				return &otherHostError{to: req.URL.String()}
+			}
+			return f.limiter.Wait(req.Context())
+		},
+	}
 	return f
 }
 
@@ -129,8 +144,23 @@ func (f *fetcher) get(ctx context.Context, u *url.URL, accept string) (*page, er
 	if !f.sameHost(u) {
 		return nil, &fetchError{kind: kindOtherHost, msg: fmt.Sprintf("not followed: %s is on another host than %s", u, f.base.Host)}
 	}
+	return f.getWith(ctx, f.hc, u, accept, f.cfg.MaxResponseBytes, true)
+}
+
+// getImage reads an image at u on any http(s) host (product images live on CDNs), at most
+// maxBytes, with the same pace, slots, timeout and retries as the store's pages.
+func (f *fetcher) getImage(ctx context.Context, u *url.URL, maxBytes int64) (*page, error) {
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf("not an http(s) image address: %s", u)}
+	}
+	// A CDN that cannot be reached at all will not be back in seconds: no retry then, so an
+	// offline import is not slowed down image by image.
+	return f.getWith(ctx, f.imageHC, u, "image/*", maxBytes, false)
+}
+
+func (f *fetcher) getWith(ctx context.Context, hc *http.Client, u *url.URL, accept string, maxBytes int64, retryUnreachable bool) (*page, error) {
 	for attempt := 0; ; attempt++ {
-		p, err := f.attempt(ctx, u, accept)
+		p, err := f.attempt(ctx, hc, u, accept, maxBytes)
 		if err == nil {
 			return p, nil
 		}
@@ -140,6 +170,9 @@ func (f *fetcher) get(ctx context.Context, u *url.URL, accept string) (*page, er
 		var fe *fetchError
 		if !errors.As(err, &fe) {
 			return nil, err
+		}
+		if fe.kind == kindUnreachable && !retryUnreachable {
+			return nil, fe
 		}
 		if !fe.retry || attempt >= f.cfg.MaxRetries {
 			if fe.retry && attempt > 0 {
@@ -174,7 +207,7 @@ func (f *fetcher) backoff(attempt int) time.Duration {
 
 // attempt makes one request: it takes a concurrency slot and a rate token first, and holds the
 // slot until the body is read, so that Concurrency bounds what the store is serving for us.
-func (f *fetcher) attempt(ctx context.Context, u *url.URL, accept string) (*page, error) {
+func (f *fetcher) attempt(ctx context.Context, hc *http.Client, u *url.URL, accept string, maxBytes int64) (*page, error) {
 	select {
 	case f.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -197,7 +230,7 @@ func (f *fetcher) attempt(ctx context.Context, u *url.URL, accept string) (*page
 	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	req.Header.Set("Accept", accept)
 	start := time.Now()
-	resp, err := f.hc.Do(req)
+	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, f.transportError(ctx, actx, err)
 	}
@@ -209,21 +242,21 @@ func (f *fetcher) attempt(ctx context.Context, u *url.URL, accept string) (*page
 		_, _ = io.CopyN(io.Discard, resp.Body, 4096)
 		return nil, f.statusError(resp)
 	}
-	if resp.ContentLength > f.cfg.MaxResponseBytes {
-		return nil, f.tooLarge()
+	if resp.ContentLength > maxBytes {
+		return nil, f.tooLarge(maxBytes)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, f.cfg.MaxResponseBytes+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBytes+1))
 	if err != nil {
 		return nil, f.transportError(ctx, actx, err)
 	}
-	if int64(len(body)) > f.cfg.MaxResponseBytes {
-		return nil, f.tooLarge()
+	if int64(len(body)) > maxBytes {
+		return nil, f.tooLarge(maxBytes)
 	}
 	return &page{url: resp.Request.URL, header: resp.Header, body: body}, nil
 }
 
-func (f *fetcher) tooLarge() *fetchError {
-	return &fetchError{kind: kindTooLarge, msg: fmt.Sprintf("response larger than %d bytes refused", f.cfg.MaxResponseBytes)}
+func (f *fetcher) tooLarge(maxBytes int64) *fetchError {
+	return &fetchError{kind: kindTooLarge, msg: fmt.Sprintf("response larger than %d bytes refused", maxBytes)}
 }
 
 // transportError classifies an error from sending a request or reading its body.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -28,6 +29,14 @@ func (n *looseInt) UnmarshalJSON(b []byte) error {
 	v, err := strconv.Atoi(s)
 	if err != nil {
 		f, ferr := strconv.ParseFloat(s, 64)
+		switch {
+		case ferr == nil && f >= math.MaxInt64:
+			n.Value = math.MaxInt // too large: the limit's own message says so
+			return nil
+		case ferr == nil && f <= math.MinInt64:
+			n.Value = math.MinInt
+			return nil
+		}
 		if ferr != nil || f != float64(int(f)) {
 			n.Bad = true
 			return nil
@@ -120,126 +129,63 @@ func (in *siteInput) apply(s *domain.Site) error {
 	return v.Err()
 }
 
-func (s *Server) writeSites(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	sites, err := s.svc.Sites.List(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]siteJSON, len(sites))
-	for i, v := range sites {
-		out[i] = toSiteJSON(v)
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
 func (s *Server) handleListSites(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	s.writeSites(w, r, p)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*app.SiteView, error) {
+		return s.svc.Sites.List(r.Context(), p)
+	}, each(toSiteJSON))
 }
 
 // handleAdminSites is the superadmin's list for pickers (spec 02 §7 GET /api/admin/sites).
 func (s *Server) handleAdminSites(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.writeSites(w, r, p)
-}
-
-func (s *Server) site(w http.ResponseWriter, r *http.Request, v *app.SiteView, err error, status int) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, toSiteJSON(v))
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) ([]*app.SiteView, error) {
+		return s.svc.Sites.List(r.Context(), p)
+	}, each(toSiteJSON))
 }
 
 func (s *Server) handleGetSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sites.Get(r.Context(), p, id)
-	s.site(w, r, v, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.SiteView, error) {
+		return s.svc.Sites.Get(r.Context(), p, q.id)
+	}, toSiteJSON)
 }
 
 func (s *Server) handleCurrentSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	v, err := s.svc.Sites.Current(r.Context(), p)
-	s.site(w, r, v, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (*app.SiteView, error) {
+		return s.svc.Sites.Current(r.Context(), p)
+	}, toSiteJSON)
 }
 
 func (s *Server) handleCreateSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in siteInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var site domain.Site
-	if err := in.apply(&site); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sites.Create(r.Context(), p, &site)
-	s.site(w, r, v, err, http.StatusCreated)
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[siteInput]) (*app.SiteView, error) {
+		var site domain.Site
+		if err := q.in.apply(&site); err != nil {
+			return nil, err
+		}
+		return s.svc.Sites.Create(r.Context(), p, &site)
+	}, toSiteJSON)
 }
 
 func (s *Server) handleUpdateSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in siteInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sites.Update(r.Context(), p, id, in.apply)
-	s.site(w, r, v, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, id: true}, func(q request[siteInput]) (*app.SiteView, error) {
+		return s.svc.Sites.Update(r.Context(), p, q.id, q.in.apply)
+	}, toSiteJSON)
 }
 
 func (s *Server) handleToggleSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sites.ToggleStatus(r.Context(), p, id)
-	s.site(w, r, v, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.SiteView, error) {
+		return s.svc.Sites.ToggleStatus(r.Context(), p, q.id)
+	}, toSiteJSON)
 }
 
 func (s *Server) handleDeleteSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.svc.Sites.Delete(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		return s.svc.Sites.Delete(r.Context(), p, q.id)
+	})
 }
 
 func (s *Server) handleSiteCategories(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	cats, err := s.svc.Sites.Categories(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]map[string]any, len(cats))
-	for i, c := range cats {
-		out[i] = map[string]any{"id": c.ID, "name": c.Name}
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.SiteCategory, error) {
+		return s.svc.Sites.Categories(r.Context(), p)
+	}, each(func(c *domain.SiteCategory) map[string]any { return map[string]any{"id": c.ID, "name": c.Name} }))
 }
 
 // userInput is the body of the admin user form, of PATCH /api/users/{id} and of PATCH
@@ -325,70 +271,39 @@ func sameIDPtr(a, b *int64) bool {
 	return *a == *b
 }
 
-func (s *Server) writeUsers(w http.ResponseWriter, users []*domain.User) {
-	out := make([]userJSON, len(users))
-	for i, u := range users {
-		out[i] = toUserJSON(u)
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	users, err := s.accounts.ListUsersFor(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.writeUsers(w, users)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.User, error) {
+		return s.accounts.ListUsersFor(r.Context(), p)
+	}, each(toUserJSON))
 }
 
 // handleAdminUsers is the superadmin's list for pickers (spec 02 §7 GET /api/admin/users).
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.handleListUsers(w, r, p)
-}
-
-func (s *Server) user(w http.ResponseWriter, r *http.Request, u *domain.User, err error, status int) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, toUserJSON(u))
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) ([]*domain.User, error) {
+		return s.accounts.ListUsersFor(r.Context(), p)
+	}, each(toUserJSON))
 }
 
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	u, err := s.accounts.GetUserFor(r.Context(), p, id)
-	s.user(w, r, u, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*domain.User, error) {
+		return s.accounts.GetUserFor(r.Context(), p, q.id)
+	}, toUserJSON)
 }
 
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in userInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	nu := app.NewUser{Username: in.Username.Value, Email: in.Email.Value, FullName: in.FullName.Value, Password: in.Password.Value,
-		Role: domain.Role(in.Role.Value), SiteID: in.SiteID.ptr(), IsSiteAdmin: in.IsSiteAdmin.Value, CategoryID: in.CategoryID.ptr()}
-	if !in.Role.has() || in.Role.Value == "" {
-		nu.Role = domain.RoleUser
-	}
-	u, err := s.accounts.CreateUserAsAdmin(r.Context(), p, nu)
-	if err == nil && in.IsActive.has() && !in.IsActive.Value {
-		u, err = s.accounts.SetActiveFor(r.Context(), p, u.ID, &in.IsActive.Value)
-	}
-	s.user(w, r, u, err, http.StatusCreated)
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[userInput]) (*domain.User, error) {
+		in := q.in
+		nu := app.NewUser{Username: in.Username.Value, Email: in.Email.Value, FullName: in.FullName.Value, Password: in.Password.Value,
+			Role: domain.Role(in.Role.Value), SiteID: in.SiteID.ptr(), IsSiteAdmin: in.IsSiteAdmin.Value, CategoryID: in.CategoryID.ptr()}
+		if !in.Role.has() || in.Role.Value == "" {
+			nu.Role = domain.RoleUser
+		}
+		u, err := s.accounts.CreateUserAsAdmin(r.Context(), p, nu)
+		if err == nil && in.IsActive.has() && !in.IsActive.Value {
+			u, err = s.accounts.SetActiveFor(r.Context(), p, u.ID, &in.IsActive.Value)
+		}
+		return u, err
+	}, toUserJSON)
 }
 
 func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -408,39 +323,29 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p *dom
 		return
 	}
 	u, err := s.accounts.UpdateUserFor(r.Context(), p, id, in.patch(current))
-	s.user(w, r, u, err, http.StatusOK)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toUserJSON(u))
 }
 
 func (s *Server) handleOwnSettings(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in userInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	u, err := s.accounts.UpdateOwnSettings(r.Context(), p, in.patch(p.User))
-	s.user(w, r, u, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{}, func(q request[userInput]) (*domain.User, error) {
+		return s.accounts.UpdateOwnSettings(r.Context(), p, q.in.patch(p.User))
+	}, toUserJSON)
 }
 
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.accounts.DeleteUserFor(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		return s.accounts.DeleteUserFor(r.Context(), p, q.id)
+	})
 }
 
 func (s *Server) handleToggleActive(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	u, err := s.accounts.SetActiveFor(r.Context(), p, id, nil)
-	s.user(w, r, u, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*domain.User, error) {
+		return s.accounts.SetActiveFor(r.Context(), p, q.id, nil)
+	}, toUserJSON)
 }
 
 // siteUserJSON is the site-user link (spec 02 §3). A user belongs to at most one site, so the
@@ -457,161 +362,99 @@ func toSiteUserJSON(u *domain.User) siteUserJSON {
 	return siteUserJSON{ID: u.ID, Role: string(u.SiteRole), IsAdmin: u.IsSiteAdmin, CreatedAt: u.SiteJoinedAt, User: toUserJSON(u)}
 }
 
-func (s *Server) siteUser(w http.ResponseWriter, r *http.Request, u *domain.User, err error, status int) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, toSiteUserJSON(u))
+func (s *Server) handleSiteUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) ([]*domain.User, error) {
+		return s.accounts.SiteUsers(r.Context(), p, q.id)
+	}, each(toSiteUserJSON))
 }
 
-func (s *Server) handleSiteUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	users, err := s.accounts.SiteUsers(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]siteUserJSON, len(users))
-	for i, u := range users {
-		out[i] = toSiteUserJSON(u)
-	}
-	writeJSON(w, http.StatusOK, out)
+type addSiteUserInput struct {
+	UserID  int64  `json:"userId"`
+	Role    string `json:"role"`
+	IsAdmin bool   `json:"isAdmin"`
 }
 
 func (s *Server) handleAddSiteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in struct {
-		UserID  int64  `json:"userId"`
-		Role    string `json:"role"`
-		IsAdmin bool   `json:"isAdmin"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	role, err := domain.ParseSiteRole(in.Role)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	u, err := s.accounts.AddToSite(r.Context(), p, id, in.UserID, role, in.IsAdmin)
-	s.siteUser(w, r, u, err, http.StatusCreated)
+	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[addSiteUserInput]) (*domain.User, error) {
+		role, err := domain.ParseSiteRole(q.in.Role)
+		if err != nil {
+			return nil, err
+		}
+		return s.accounts.AddToSite(r.Context(), p, q.id, q.in.UserID, role, q.in.IsAdmin)
+	}, toSiteUserJSON)
+}
+
+type siteRoleInput struct {
+	Role string `json:"role"`
 }
 
 func (s *Server) handleSiteUserRole(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in struct {
-		Role string `json:"role"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	role, err := domain.ParseSiteRole(in.Role)
-	if err != nil || strings.TrimSpace(in.Role) == "" {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "Site role must be member, manager or owner", Fields: map[string]string{"role": "Site role must be member, manager or owner"}})
-		return
-	}
-	u, err := s.accounts.SetSiteRole(r.Context(), p, id, role)
-	s.siteUser(w, r, u, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[siteRoleInput]) (*domain.User, error) {
+		role, err := domain.ParseSiteRole(q.in.Role)
+		if err != nil || strings.TrimSpace(q.in.Role) == "" {
+			const msg = "Site role must be member, manager or owner"
+			return nil, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"role": msg}}
+		}
+		return s.accounts.SetSiteRole(r.Context(), p, q.id, role)
+	}, toSiteUserJSON)
+}
+
+type siteAdminInput struct {
+	IsAdmin *bool `json:"isAdmin"`
 }
 
 func (s *Server) handleSiteUserAdmin(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in struct {
-		IsAdmin *bool `json:"isAdmin"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if in.IsAdmin == nil {
-		s.fail(w, r, domain.Errorf(domain.EInvalid, "isAdmin is required"))
-		return
-	}
-	u, err := s.accounts.SetSiteAdmin(r.Context(), p, id, *in.IsAdmin)
-	s.siteUser(w, r, u, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, id: true}, func(q request[siteAdminInput]) (*domain.User, error) {
+		if q.in.IsAdmin == nil {
+			return nil, domain.Errorf(domain.EInvalid, "isAdmin is required")
+		}
+		return s.accounts.SetSiteAdmin(r.Context(), p, q.id, *q.in.IsAdmin)
+	}, toSiteUserJSON)
 }
 
 func (s *Server) handleRemoveSiteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		_, err = s.accounts.RemoveFromSite(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		_, err := s.accounts.RemoveFromSite(r.Context(), p, q.id)
+		return err
+	})
+}
+
+type createSiteUserInput struct {
+	Username string          `json:"username"`
+	Email    string          `json:"email"`
+	Password string          `json:"password"`
+	FullName string          `json:"fullName"`
+	SiteID   optional[int64] `json:"siteId"`
+	Role     string          `json:"role"`
 }
 
 func (s *Server) handleCreateSiteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Username string          `json:"username"`
-		Email    string          `json:"email"`
-		Password string          `json:"password"`
-		FullName string          `json:"fullName"`
-		SiteID   optional[int64] `json:"siteId"`
-		Role     string          `json:"role"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	// The spec's form forces role "user"; a site role (member, manager, owner) is accepted too.
-	role, _ := domain.ParseSiteRole(in.Role)
-	if role == "" {
-		role = domain.SiteMember
-	}
-	u, err := s.accounts.CreateSiteUser(r.Context(), p, app.SiteUserInput{Username: in.Username, Email: in.Email, Password: in.Password,
-		FullName: in.FullName, SiteID: in.SiteID.Value, Role: role})
-	s.user(w, r, u, err, http.StatusCreated)
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createSiteUserInput]) (*domain.User, error) {
+		in := q.in
+		// The spec's form forces role "user"; a site role (member, manager, owner) is accepted too.
+		role, _ := domain.ParseSiteRole(in.Role)
+		if role == "" {
+			role = domain.SiteMember
+		}
+		return s.accounts.CreateSiteUser(r.Context(), p, app.SiteUserInput{Username: in.Username, Email: in.Email, Password: in.Password,
+			FullName: in.FullName, SiteID: in.SiteID.Value, Role: role})
+	}, toUserJSON)
+}
+
+type activeInput struct {
+	IsActive *bool `json:"isActive"`
 }
 
 func (s *Server) handleSetSiteUserActive(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in struct {
-		IsActive *bool `json:"isActive"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if in.IsActive == nil {
-		s.fail(w, r, domain.Errorf(domain.EInvalid, "isActive is required"))
-		return
-	}
-	if _, err := s.accounts.GetUserFor(r.Context(), p, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	u, err := s.accounts.SetActiveFor(r.Context(), p, id, in.IsActive)
-	s.user(w, r, u, err, http.StatusOK)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[activeInput]) (*domain.User, error) {
+		if q.in.IsActive == nil {
+			return nil, domain.Errorf(domain.EInvalid, "isActive is required")
+		}
+		if _, err := s.accounts.GetUserFor(r.Context(), p, q.id); err != nil {
+			return nil, err
+		}
+		return s.accounts.SetActiveFor(r.Context(), p, q.id, q.in.IsActive)
+	}, toUserJSON)
 }
 
 type categoryJSON struct {
@@ -626,16 +469,9 @@ func toCategoryJSON(c *domain.UserCategory) categoryJSON {
 }
 
 func (s *Server) handleUserCategories(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	cats, err := s.accounts.UserCategories(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]categoryJSON, len(cats))
-	for i, c := range cats {
-		out[i] = toCategoryJSON(c)
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.UserCategory, error) {
+		return s.accounts.UserCategories(r.Context(), p)
+	}, each(toCategoryJSON))
 }
 
 type categoryInput struct {
@@ -644,56 +480,21 @@ type categoryInput struct {
 }
 
 func (s *Server) handleCreateUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleAdmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in categoryInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.accounts.CreateUserCategory(r.Context(), p, in.Name.Value, in.Description.Value)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toCategoryJSON(c))
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleAdmin, status: http.StatusCreated}, func(q request[categoryInput]) (*domain.UserCategory, error) {
+		return s.accounts.CreateUserCategory(r.Context(), p, q.in.Name.Value, q.in.Description.Value)
+	}, toCategoryJSON)
 }
 
 func (s *Server) handleUpdateUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleAdmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in categoryInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.accounts.UpdateUserCategory(r.Context(), p, id, in.Name.ptr(), in.Description.ptr())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toCategoryJSON(c))
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleAdmin, id: true}, func(q request[categoryInput]) (*domain.UserCategory, error) {
+		return s.accounts.UpdateUserCategory(r.Context(), p, q.id, q.in.Name.ptr(), q.in.Description.ptr())
+	}, toCategoryJSON)
 }
 
 func (s *Server) handleDeleteUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.accounts.DeleteUserCategory(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		return s.accounts.DeleteUserCategory(r.Context(), p, q.id)
+	})
 }
 
 // handleSitesPatch routes PATCH /api/sites/{id}/toggle-status and PATCH /api/sites/users/{id}.

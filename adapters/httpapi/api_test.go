@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sanitize"
@@ -26,6 +28,7 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/jobs"
 	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/tests/dbtest"
 )
 
 // clock is a settable test clock.
@@ -45,6 +48,7 @@ func (c *clock) Advance(d time.Duration) {
 type harness struct {
 	t        testing.TB
 	srv      *httptest.Server
+	handler  http.Handler
 	store    ports.Store
 	accounts *app.Accounts
 	clock    *clock
@@ -57,17 +61,29 @@ type options struct {
 	wrap      func(ports.Store) ports.Store
 	ready     func(context.Context) error
 	web       fstest.MapFS
+	// open, when set, gives the migrated store (another dialect, a counted one).
+	open func(testing.TB) *sqlstore.Store
+	// postgres runs the harness on a fresh PostgreSQL schema instead of a SQLite file.
+	postgres bool
+	// The sign-in defences, when a test looks at them; the harness's defaults are generous.
+	loginRate *httpapi.LoginRate
+	throttle  *domain.LoginThrottle
+	hasher    ports.PasswordHasher
+	gate      *app.PasswordGate
+	proxies   string
+	// listen, when set, is the address the test server listens on (e.g. "127.0.0.1:0").
+	listen string
 }
 
 func newHarness(t testing.TB, o options) *harness {
 	t.Helper()
-	s, err := sqlstore.Open(context.Background(), "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	if _, err := s.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
+	var s *sqlstore.Store
+	if o.open != nil {
+		s = o.open(t)
+	} else if o.postgres {
+		s = dbtest.Postgres(t)
+	} else {
+		s = dbtest.SQLite(t)
 	}
 	var store ports.Store = s
 	if o.wrap != nil {
@@ -80,7 +96,15 @@ func newHarness(t testing.TB, o options) *harness {
 	}
 	logs := &bytes.Buffer{}
 	log := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
-	acc, err := app.NewAccounts(store, password.Fast, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: domain.LoginThrottle{MaxFailures: 3, Window: 10 * time.Minute}}, log)
+	throttle := domain.LoginThrottle{MaxFailures: 3, Window: 10 * time.Minute}
+	if o.throttle != nil {
+		throttle = *o.throttle
+	}
+	var hasher ports.PasswordHasher = password.Fast
+	if o.hasher != nil {
+		hasher = o.hasher
+	}
+	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate}, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,19 +133,41 @@ func newHarness(t testing.TB, o options) *harness {
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
 		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
 		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
-		Images:        app.NewImages(blobs, log),
+		Images:        app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}),
 		Import:        imports,
 		Jobs:          app.NewJobs(store, runner, c),
 		Sites:         app.NewSites(store, c),
 		Maintenance:   app.NewMaintenance(store, c),
 		Notifications: nf.svc,
+		Harvests:      app.NewHarvests(store, s, c, time.UTC),
+		Planning:      app.NewPlanning(store, s, c),
+		Sharing:       app.NewSharing(store, s, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
+		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.New(), c, log),
+		Forum:         app.NewForum(store, s, sanitize.New(), nf.svc, c, app.ForumConfig{}, log),
 	}}
 	if o.web != nil {
 		opts.Web = o.web
 	}
-	srv := httptest.NewServer(httpapi.New(opts).Handler())
+	opts.LoginRate = httpapi.LoginRate{Burst: 1 << 20, Every: time.Nanosecond}
+	if o.loginRate != nil {
+		opts.LoginRate = *o.loginRate
+	}
+	if o.proxies != "" {
+		if opts.TrustedProxies, err = httpapi.ParseTrustedProxies(o.proxies); err != nil {
+			t.Fatal(err)
+		}
+	}
+	handler := httpapi.New(opts).Handler()
+	srv := httptest.NewUnstartedServer(handler)
+	if o.listen != "" {
+		srv.Listener.Close()
+		if srv.Listener, err = net.Listen("tcp", o.listen); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.Start()
 	t.Cleanup(srv.Close)
-	return &harness{t: t, srv: srv, store: store, accounts: acc, clock: c, logs: logs, notify: nf}
+	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf}
 }
 
 type lockedWriter struct {
@@ -501,10 +547,11 @@ func TestHealthAndReadiness(t *testing.T) {
 func TestWebApp(t *testing.T) {
 	t.Parallel()
 	web := fstest.MapFS{
-		"index.html":         {Data: []byte("<!doctype html><title>Garden</title>")},
-		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
-		"favicon.svg":        {Data: []byte("<svg/>")},
-		"sw.js":              {Data: []byte("self.addEventListener('push', () => {})")},
+		"index.html":           {Data: []byte("<!doctype html><title>Garden</title>")},
+		"assets/app-1a2b.js":   {Data: []byte("console.log(1)")},
+		"favicon.svg":          {Data: []byte("<svg/>")},
+		"sw.js":                {Data: []byte("self.addEventListener('push', () => {})")},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Garden","start_url":"/"}`)},
 	}
 	h := newHarness(t, options{web: web})
 	get := func(path string) (int, http.Header, string) {
@@ -528,6 +575,9 @@ func TestWebApp(t *testing.T) {
 	}
 	if status, hdr, _ := get("/sw.js"); status != 200 || hdr.Get("Cache-Control") != "no-cache" {
 		t.Fatalf("service worker: %d %q", status, hdr.Get("Cache-Control"))
+	}
+	if status, hdr, body := get("/manifest.webmanifest"); status != 200 || hdr.Get("Content-Type") != "application/manifest+json" || !strings.Contains(body, `"start_url"`) {
+		t.Fatalf("manifest: %d %q %q", status, hdr.Get("Content-Type"), body)
 	}
 	if status, _, _ := get("/assets/missing.js"); status != 404 {
 		t.Fatalf("missing asset answered %d, want 404 (not the index page)", status)

@@ -141,6 +141,9 @@ func (s *Server) handleCreateTask(w http.ResponseWriter, r *http.Request, p *dom
 		IsRecurring: in.IsRecurring, RecurringDays: in.RecurringDays.ptr()}
 	if d, ok := domain.ParseDate(in.ScheduledDate); ok {
 		t.ScheduledDate = d
+	} else if strings.TrimSpace(in.ScheduledDate) != "" && domain.DateMessage(in.ScheduledDate) == domain.MsgDateOutOfRange {
+		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: domain.MsgDateOutOfRange, Fields: map[string]string{"scheduledDate": domain.MsgDateOutOfRange}})
+		return
 	}
 	created, err := s.svc.CareTasks.Create(r.Context(), p, t)
 	if err != nil {
@@ -196,13 +199,75 @@ func (s *Server) handleCompleteTask(w http.ResponseWriter, r *http.Request, p *d
 }
 
 func (s *Server) handleDeleteTask(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.svc.CareTasks.Delete(r.Context(), p, id)
-	}
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error { return s.svc.CareTasks.Delete(r.Context(), p, q.id) })
+}
+
+// handleOverdueTasks serves GET /api/care-tasks/overdue?today=yyyy-MM-dd: the pending tasks
+// scheduled before today, oldest first, paginated.
+func (s *Server) handleOverdueTasks(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	day, err := todayParam(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	w.WriteHeader(http.StatusNoContent)
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	tasks, err := s.svc.CareTasks.Overdue(r.Context(), p, day, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writePage(w, r, tasksJSON(tasks.Items), tasks.NextCursor)
+}
+
+// careDueJSON is a plant's due watering or fertilizing on a calendar day.
+type careDueJSON struct {
+	PlantID   int64  `json:"plantId"`
+	PlantName string `json:"plantName"`
+	TaskType  string `json:"taskType"`
+	Date      string `json:"date"`
+	DueDate   string `json:"dueDate"`
+	Overdue   bool   `json:"overdue"`
+}
+
+// handleCareDue serves GET /api/care-due?from=&to=&today=: each plant's next watering and
+// fertilizing on the days from..to, an overdue one on today (as the iCal feed), paginated.
+func (s *Server) handleCareDue(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	q := r.URL.Query()
+	var f fieldErrors
+	from, to := f.date("from", q.Get("from")), f.date("to", q.Get("to"))
+	if err := f.err(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	day, err := todayParam(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	due, err := s.svc.CareTasks.CareDue(r.Context(), p, day, from, to, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]careDueJSON, len(due.Items))
+	for i, c := range due.Items {
+		out[i] = careDueJSON{PlantID: c.PlantID, PlantName: c.PlantName, TaskType: string(c.Type),
+			Date: c.Date.Format(domain.DateLayout), DueDate: c.DueDate.Format(domain.DateLayout), Overdue: c.Overdue()}
+	}
+	writePage(w, r, out, due.NextCursor)
+}
+
+// gardenerRoutes are the routes the gardener's day added: overdue tasks and due care.
+func (s *Server) gardenerRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/care-tasks/overdue", s.authed(s.handleOverdueTasks))
+	mux.HandleFunc("GET /api/care-due", s.authed(s.handleCareDue))
 }

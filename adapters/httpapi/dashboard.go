@@ -61,6 +61,11 @@ func (s *Server) handleDashboardSummary(w http.ResponseWriter, r *http.Request, 
 		"today": sum.Today.Format(domain.DateLayout),
 		"reminders": map[string]any{
 			"watering": toReminders(sum.Watering), "fertilizing": toReminders(sum.Fertilizing), "repotting": sum.Repotting,
+			"overdue": sum.Overdue,
+		},
+		"statusCounts": map[string]int{
+			string(domain.StatusHealthy): sum.StatusCounts[domain.StatusHealthy], string(domain.StatusNeedsWater): sum.StatusCounts[domain.StatusNeedsWater],
+			string(domain.StatusNeedsCare): sum.StatusCounts[domain.StatusNeedsCare],
 		},
 		"stats": map[string]statsJSON{
 			"thisMonth": toStats(sum.ThisMonth), "lastMonth": toStats(sum.LastMonth), "last3Months": toStats(sum.Last3Months),

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,6 +38,14 @@ type errorJSON struct {
 // writeError answers with err's status and message. Internal errors are logged with their
 // detail and answered with "Internal error." only.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if r.Context().Err() != nil {
+		// The client went away (or its deadline passed) and the work stopped because of it: that
+		// is the client's cancellation, not a server error. 499 is what the access log shows;
+		// nobody reads the answer.
+		log.Info("request cancelled by the client", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(StatusClientClosedRequest)
+		return
+	}
 	code := domain.ErrorCode(err)
 	status, ok := statusByCode[code]
 	if !ok {
@@ -57,11 +66,41 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	writeJSON(w, status, body)
 }
 
+// StatusClientClosedRequest is the access log's status for a request whose client left before
+// the answer (nginx's convention).
+const StatusClientClosedRequest = 499
+
+// writeJSON encodes v first and only then writes the status and the body, so a value that
+// cannot be encoded is a logged 500 with the usual error body, never a 200 with an empty body.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		loggerOf(w).Error("cannot encode the answer", "err", err)
+		buf.Reset()
+		_ = json.NewEncoder(&buf).Encode(errorJSON{Message: "Internal error.", Code: domain.EInternal})
+		status = http.StatusInternalServerError
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	// The whole answer is known: say its length, so clients and proxies need no chunking (the
+	// compression middleware drops it when it encodes the body).
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// loggerOf finds the server's logger through the access log's response writer.
+func loggerOf(w http.ResponseWriter) *slog.Logger {
+	for {
+		if l, ok := w.(interface{ logger() *slog.Logger }); ok {
+			return l.logger()
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return slog.Default()
+		}
+		w = u.Unwrap()
+	}
 }
 
 // maxJSONBody bounds a JSON request body; nothing in the API needs more.
@@ -96,7 +135,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if dec.More() {
 		return domain.Errorf(domain.EInvalid, "Request body must hold a single JSON object")
 	}
-	return nil
+	return checkText(dst)
 }
 
 func jsonTypeName(kind string) string {

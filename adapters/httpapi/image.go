@@ -30,22 +30,51 @@ func (s *Server) handleUploadImage(w http.ResponseWriter, r *http.Request, p *do
 			return
 		}
 		if err != nil {
-			s.fail(w, r, uploadError(err))
+			// Whatever NextPart cannot read is the body's fault, never the server's.
+			s.fail(w, r, malformedUpload(err))
 			return
 		}
 		if part.FormName() != "file" {
 			part.Close()
 			continue
 		}
-		key, err := s.svc.Images.Upload(r.Context(), p, part)
+		body := &readErrRecorder{r: part}
+		key, err := s.svc.Images.Upload(r.Context(), p, body)
 		part.Close()
 		if err != nil {
+			if body.err != nil {
+				err = malformedUpload(body.err) // the upload failed because the body did
+			}
 			s.fail(w, r, uploadError(err))
 			return
 		}
 		writeJSON(w, http.StatusCreated, map[string]string{"imageUrl": "/api/images/" + strings.TrimPrefix(key, app.ImageKeyPrefix)})
 		return
 	}
+}
+
+// readErrRecorder remembers the first read error of the request body other than io.EOF, so a
+// failed upload can be told apart: a broken body (400) from a broken store (500).
+type readErrRecorder struct {
+	r   io.Reader
+	err error
+}
+
+func (rr *readErrRecorder) Read(p []byte) (int, error) {
+	n, err := rr.r.Read(p)
+	if err != nil && err != io.EOF && rr.err == nil {
+		rr.err = err
+	}
+	return n, err
+}
+
+// malformedUpload is the answer to a multipart body that cannot be read: too large stays too
+// large, anything else is a 400.
+func malformedUpload(err error) error {
+	if e := uploadError(err); domain.ErrorCode(e) != domain.EInternal {
+		return e
+	}
+	return domain.Errorf(domain.EInvalid, "The upload was cut short or malformed: please try again")
 }
 
 // uploadError turns the body limit and a malformed envelope into the messages a person can act
@@ -63,8 +92,13 @@ func uploadError(err error) error {
 
 // handleImage serves an uploaded image. Keys are random and never reused, so the answer may be
 // cached for a year; no token is needed because an <img> cannot send one.
+// handleImage serves a stored image; ?size=thumb serves its thumbnail (docs/api.md).
 func (s *Server) handleImage(w http.ResponseWriter, r *http.Request) {
-	rc, info, err := s.svc.Images.Open(r.Context(), app.ImageKeyPrefix+r.PathValue("key"))
+	open := s.svc.Images.Open
+	if r.URL.Query().Get("size") == "thumb" {
+		open = s.svc.Images.OpenThumbnail
+	}
+	rc, info, err := open(r.Context(), app.ImageKeyPrefix+r.PathValue("key"))
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -84,13 +84,5 @@ func (s *Server) handleCreateJournal(w http.ResponseWriter, r *http.Request, p *
 }
 
 func (s *Server) handleDeleteJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.svc.Journal.Delete(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error { return s.svc.Journal.Delete(r.Context(), p, q.id) })
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -49,38 +50,21 @@ func toFunctionJSON(f *domain.AppFunction) functionJSON {
 }
 
 func (s *Server) handleListFunctions(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	fns, err := s.svc.Maintenance.Functions(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]functionJSON, len(fns))
-	for i, f := range fns {
-		out[i] = toFunctionJSON(f)
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.AppFunction, error) {
+		return s.svc.Maintenance.Functions(r.Context(), p)
+	}, each(toFunctionJSON))
+}
+
+type functionInput struct {
+	Name        string `json:"name"`
+	DisplayName string `json:"displayName"`
+	Description string `json:"description"`
 }
 
 func (s *Server) handleCreateFunction(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in struct {
-		Name        string `json:"name"`
-		DisplayName string `json:"displayName"`
-		Description string `json:"description"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	f, err := s.svc.Maintenance.CreateFunction(r.Context(), p, &domain.AppFunction{Name: in.Name, DisplayName: in.DisplayName, Description: in.Description})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toFunctionJSON(f))
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[functionInput]) (*domain.AppFunction, error) {
+		return s.svc.Maintenance.CreateFunction(r.Context(), p, &domain.AppFunction{Name: q.in.Name, DisplayName: q.in.DisplayName, Description: q.in.Description})
+	}, toFunctionJSON)
 }
 
 // maintenanceInput is {maintenanceMode, message} (spec 02 §7).
@@ -89,65 +73,46 @@ type maintenanceInput struct {
 	Message         string `json:"message"`
 }
 
-func (s *Server) readMaintenance(w http.ResponseWriter, r *http.Request, p *domain.Principal) (int64, maintenanceInput, bool) {
-	var in maintenanceInput
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return 0, in, false
-	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return 0, in, false
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return 0, in, false
-	}
+// mode is the required maintenanceMode.
+func (in maintenanceInput) mode() (bool, error) {
 	if in.MaintenanceMode == nil {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "maintenanceMode is required", Fields: map[string]string{"maintenanceMode": "maintenanceMode is required"}})
-		return 0, in, false
+		return false, &domain.Error{Code: domain.EInvalid, Message: "maintenanceMode is required", Fields: map[string]string{"maintenanceMode": "maintenanceMode is required"}}
 	}
-	return id, in, true
+	return *in.MaintenanceMode, nil
 }
 
+// setMaintenance is the superadmin's PATCH of a function or POST of a site: {id} and a
+// maintenanceInput.
+var setMaintenance = endpoint{role: domain.RoleSuperadmin, id: true}
+
 func (s *Server) handleSetFunction(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, in, ok := s.readMaintenance(w, r, p)
-	if !ok {
-		return
-	}
-	f, err := s.svc.Maintenance.SetFunction(r.Context(), p, id, *in.MaintenanceMode, in.Message)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toFunctionJSON(f))
+	handleJSON(s, w, r, p, setMaintenance, func(q request[maintenanceInput]) (*domain.AppFunction, error) {
+		on, err := q.in.mode()
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Maintenance.SetFunction(r.Context(), p, q.id, on, q.in.Message)
+	}, toFunctionJSON)
 }
 
 func (s *Server) handleDeleteFunction(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.svc.Maintenance.DeleteFunction(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		return s.svc.Maintenance.DeleteFunction(r.Context(), p, q.id)
+	})
 }
 
 func (s *Server) handleSetSiteMaintenance(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, in, ok := s.readMaintenance(w, r, p)
-	if !ok {
-		return
-	}
-	site, err := s.svc.Maintenance.SetSite(r.Context(), p, id, *in.MaintenanceMode, in.Message)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sites.Get(r.Context(), p, site.ID)
-	s.site(w, r, v, err, http.StatusOK)
+	handleJSON(s, w, r, p, setMaintenance, func(q request[maintenanceInput]) (*app.SiteView, error) {
+		on, err := q.in.mode()
+		if err != nil {
+			return nil, err
+		}
+		site, err := s.svc.Maintenance.SetSite(r.Context(), p, q.id, on, q.in.Message)
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Sites.Get(r.Context(), p, site.ID)
+	}, toSiteJSON)
 }
 
 // handleMaintenanceStatus answers everyone, signed in or not (the page polls it every 60 s):

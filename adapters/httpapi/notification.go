@@ -83,61 +83,36 @@ func toAdminNotificationJSON(n *app.AdminNotification) adminNotificationJSON {
 }
 
 func (s *Server) handleListNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	list, err := s.svc.Notifications.List(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]notificationJSON, len(list))
-	for i, n := range list {
-		out[i] = toNotificationJSON(n)
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.UserNotification, error) {
+		return s.svc.Notifications.List(r.Context(), p)
+	}, each(toNotificationJSON))
 }
 
 func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	n, err := s.svc.Notifications.UnreadCount(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"count": n})
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (int, error) {
+		return s.svc.Notifications.UnreadCount(r.Context(), p)
+	}, func(n int) map[string]int { return map[string]int{"count": n} })
 }
 
+// oneNotification reads the {id} of a notification; a malformed one is that notification not found.
+var oneNotification = endpoint{id: true, idNotFound: domain.MsgNotificationNotFound}
+
 func (s *Server) handleMarkNotificationRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgNotificationNotFound))
-		return
-	}
-	n, err := s.svc.Notifications.MarkRead(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toNotificationJSON(n))
+	handleJSON(s, w, r, p, oneNotification, func(q request[noBody]) (*domain.UserNotification, error) {
+		return s.svc.Notifications.MarkRead(r.Context(), p, q.id)
+	}, toNotificationJSON)
 }
 
 func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	n, err := s.svc.Notifications.MarkAllRead(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "marked": n})
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (int, error) {
+		return s.svc.Notifications.MarkAllRead(r.Context(), p)
+	}, func(n int) map[string]any { return map[string]any{"success": true, "marked": n} })
 }
 
 func (s *Server) handleAdminNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	list, err := s.svc.Notifications.AdminList(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]adminNotificationJSON, len(list))
-	for i, n := range list {
-		out[i] = toAdminNotificationJSON(n)
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*app.AdminNotification, error) {
+		return s.svc.Notifications.AdminList(r.Context(), p)
+	}, each(toAdminNotificationJSON))
 }
 
 // flexID is an id the page may send as a number, a numeric string (a select's value), null or
@@ -187,17 +162,8 @@ type sendNotificationRequest struct {
 // maxNotificationData bounds the free record a notification carries.
 const maxNotificationData = 8 << 10
 
-func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	// The caller's rights first, so that nobody else learns what the form would say.
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in sendNotificationRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+// notification is the domain notification the send form describes, or its field errors.
+func (in *sendNotificationRequest) notification() (*domain.Notification, error) {
 	var f fieldErrors
 	n := &domain.Notification{Title: in.Title, Content: in.Content, TargetType: domain.TargetType(strings.ToLower(strings.TrimSpace(in.TargetType))), TargetID: in.TargetID.Value}
 	if in.TargetID.Bad {
@@ -210,33 +176,26 @@ func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, 
 			f.v.Add("data", "data must be an object")
 		}
 	}
-	if err := f.err(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out, err := s.svc.Notifications.Send(r.Context(), p, n)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toAdminNotificationJSON(out))
+	return n, f.err()
+}
+
+func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	// The caller's rights first (the endpoint's role), so that nobody else learns what the form would say.
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[sendNotificationRequest]) (*app.AdminNotification, error) {
+		n, err := q.in.notification()
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Notifications.Send(r.Context(), p, n)
+	}, toAdminNotificationJSON)
 }
 
 func (s *Server) handleDeleteNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgNotificationNotFound))
-		return
-	}
-	if err := s.svc.Notifications.Delete(r.Context(), p, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e := oneNotification
+	e.role = domain.RoleSuperadmin
+	handleNoContent(s, w, r, p, e, func(q request[noBody]) error {
+		return s.svc.Notifications.Delete(r.Context(), p, q.id)
+	})
 }
 
 type channelReportJSON struct {
@@ -251,37 +210,34 @@ func toChannelReportJSON(c app.ChannelReport) channelReportJSON {
 	return channelReportJSON{Status: c.Status, Sent: c.Sent, Failed: c.Failed, Removed: c.Removed, Reason: c.Reason}
 }
 
-func (s *Server) handleTestNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Type string `json:"type"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	sent, err := s.svc.Notifications.SendTest(r.Context(), p, in.Type)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	n := sent.Notification
+// toTestNotificationJSON is the test notification and what each channel did with it.
+func toTestNotificationJSON(sent *app.SentNotification) map[string]any {
 	rep := sent.Report
-	writeJSON(w, http.StatusCreated, map[string]any{
-		"notification": toNotificationJSON(&domain.UserNotification{Notification: *n}),
+	return map[string]any{
+		"notification": toNotificationJSON(&domain.UserNotification{Notification: *sent.Notification}),
 		"channels": map[string]any{
 			"inApp": channelReportJSON{Status: app.DeliverySent, Sent: 1},
 			"push":  toChannelReportJSON(rep.Push), "email": toChannelReportJSON(rep.Email), "ntfy": toChannelReportJSON(rep.Ntfy),
 		},
-	})
+	}
+}
+
+type testNotificationInput struct {
+	Type string `json:"type"`
+}
+
+func (s *Server) handleTestNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[testNotificationInput]) (*app.SentNotification, error) {
+		return s.svc.Notifications.SendTest(r.Context(), p, q.in.Type)
+	}, toTestNotificationJSON)
 }
 
 func (s *Server) handleVAPIDPublicKey(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	k, err := s.svc.Notifications.VAPIDPublicKey(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"publicKey": k.PublicKey, "delivery": k.Delivery})
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (app.PushKey, error) {
+		return s.svc.Notifications.VAPIDPublicKey(r.Context(), p)
+	}, func(k app.PushKey) map[string]string {
+		return map[string]string{"publicKey": k.PublicKey, "delivery": k.Delivery}
+	})
 }
 
 type deviceInfoJSON struct {
@@ -355,16 +311,9 @@ func (s *Server) handleRegisterDevice(w http.ResponseWriter, r *http.Request, p 
 }
 
 func (s *Server) handleListDevices(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	list, err := s.svc.Notifications.Devices(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]deviceJSON, len(list))
-	for i, d := range list {
-		out[i] = toDeviceJSON(d)
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.Device, error) {
+		return s.svc.Notifications.Devices(r.Context(), p)
+	}, each(toDeviceJSON))
 }
 
 // handleDeleteDevice takes the device's id, or its player id (URL-encoded), which is what the
@@ -385,16 +334,13 @@ func (s *Server) handleDeleteDevice(w http.ResponseWriter, r *http.Request, p *d
 }
 
 func (s *Server) handleDeleteDeviceByPlayerID(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	playerID := r.URL.Query().Get("playerId")
-	if playerID == "" {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: domain.MsgDevicePlayerIDRequired, Fields: map[string]string{"playerId": domain.MsgDevicePlayerIDRequired}})
-		return
-	}
-	if err := s.svc.Notifications.RemoveDeviceByPlayerID(r.Context(), p, playerID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{}, func(request[noBody]) error {
+		playerID := r.URL.Query().Get("playerId")
+		if playerID == "" {
+			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDevicePlayerIDRequired, Fields: map[string]string{"playerId": domain.MsgDevicePlayerIDRequired}}
+		}
+		return s.svc.Notifications.RemoveDeviceByPlayerID(r.Context(), p, playerID)
+	})
 }
 
 // channelsJSON is the caller's ntfy settings.
@@ -417,27 +363,18 @@ func toChannelsJSON(c domain.NotificationChannels) channelsJSON {
 }
 
 func (s *Server) handleGetChannels(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	c, err := s.svc.Notifications.Channels(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toChannelsJSON(c))
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (domain.NotificationChannels, error) {
+		return s.svc.Notifications.Channels(r.Context(), p)
+	}, toChannelsJSON)
+}
+
+type channelsInput struct {
+	NtfyServer string `json:"ntfyServer"`
+	NtfyTopic  string `json:"ntfyTopic"`
 }
 
 func (s *Server) handlePutChannels(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		NtfyServer string `json:"ntfyServer"`
-		NtfyTopic  string `json:"ntfyTopic"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.svc.Notifications.SetChannels(r.Context(), p, domain.NotificationChannels{NtfyServer: in.NtfyServer, NtfyTopic: in.NtfyTopic})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toChannelsJSON(c))
+	handleJSON(s, w, r, p, endpoint{}, func(q request[channelsInput]) (domain.NotificationChannels, error) {
+		return s.svc.Notifications.SetChannels(r.Context(), p, domain.NotificationChannels{NtfyServer: q.in.NtfyServer, NtfyTopic: q.in.NtfyTopic})
+	}, toChannelsJSON)
 }

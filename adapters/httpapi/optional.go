@@ -47,7 +47,7 @@ func (f *fieldErrors) timestamp(field string, o optional[string]) (*time.Time, b
 	}
 	t, ok := domain.ParseTimestamp(o.Value)
 	if !ok {
-		f.v.Add(field, domain.MsgInvalidDate)
+		f.v.Add(field, domain.DateMessage(o.Value))
 		return nil, false
 	}
 	return &t, true
@@ -57,7 +57,7 @@ func (f *fieldErrors) timestamp(field string, o optional[string]) (*time.Time, b
 func (f *fieldErrors) date(field string, s string) time.Time {
 	d, ok := domain.ParseDate(s)
 	if !ok {
-		f.v.Add(field, domain.MsgInvalidDate)
+		f.v.Add(field, domain.DateMessage(s))
 	}
 	return d
 }

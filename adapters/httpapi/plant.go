@@ -50,11 +50,13 @@ type plantInput struct {
 	WaterFrequency      optional[int]    `json:"waterFrequency"`
 	FertilizerFrequency optional[int]    `json:"fertilizerFrequency"`
 	Notes               optional[string] `json:"notes"`
-	Status              optional[string] `json:"status"`
-	GrowthProgress      optional[int]    `json:"growthProgress"`
-	LastWatered         optional[string] `json:"lastWatered"`
-	LastFertilized      optional[string] `json:"lastFertilized"`
-	AcquiredDate        optional[string] `json:"acquiredDate"`
+	// Status is read-only: a plant's status is derived from its care dates and tasks, so a
+	// status sent by a client is ignored (docs/decisions.md).
+	Status         optional[string] `json:"status"`
+	GrowthProgress optional[int]    `json:"growthProgress"`
+	LastWatered    optional[string] `json:"lastWatered"`
+	LastFertilized optional[string] `json:"lastFertilized"`
+	AcquiredDate   optional[string] `json:"acquiredDate"`
 	// PlantDatabaseID fills the fields left empty from a plant database item (create only).
 	PlantDatabaseID optional[int64] `json:"plantDatabaseId"`
 }
@@ -75,9 +77,6 @@ func (in *plantInput) apply(p *domain.Plant) error {
 	setText(&p.Notes, in.Notes)
 	if in.PlantType.Set {
 		p.Type = domain.PlantType(in.PlantType.Value)
-	}
-	if in.Status.Set {
-		p.Status = domain.PlantStatus(in.Status.Value)
 	}
 	if in.WaterFrequency.Set {
 		p.WaterFrequency = in.WaterFrequency.ptr()
@@ -100,24 +99,55 @@ func (in *plantInput) apply(p *domain.Plant) error {
 	return f.err()
 }
 
+// todayParam reads the optional ?today=yyyy-MM-dd, the caller's local date that statuses and
+// overdue work are reckoned on (zero: the server's date).
+func todayParam(r *http.Request) (time.Time, error) {
+	v := r.URL.Query().Get("today")
+	if v == "" {
+		return time.Time{}, nil
+	}
+	var f fieldErrors
+	d := f.date("today", v)
+	return d, f.err()
+}
+
+// handleListPlants serves GET /api/plants: ?status= (healthy, needs_water, needs_care), ?q=
+// (name, species or location), ?sort= (name, name_desc, oldest, newest, status) and ?today=,
+// paginated by the list convention.
 func (s *Server) handleListPlants(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	plants, err := s.svc.Plants.List(r.Context(), p)
+	day, err := todayParam(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	out := make([]plantJSON, len(plants))
-	for i, pl := range plants {
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	qs := r.URL.Query()
+	q := domain.PlantQuery{Status: domain.PlantStatus(qs.Get("status")), Search: qs.Get("q"), Sort: domain.PlantSort(qs.Get("sort"))}
+	plants, err := s.svc.Plants.List(r.Context(), p, day, q, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]plantJSON, len(plants.Items))
+	for i, pl := range plants.Items {
 		out[i] = toPlantJSON(pl)
 	}
-	writeJSON(w, http.StatusOK, out)
+	writePage(w, r, out, plants.NextCursor)
 }
 
 func (s *Server) handleGetPlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
+	var day time.Time
+	if err == nil {
+		day, err = todayParam(r)
+	}
 	if err == nil {
 		var plant *domain.Plant
-		if plant, err = s.svc.Plants.Get(r.Context(), p, id); err == nil {
+		if plant, err = s.svc.Plants.Get(r.Context(), p, id, day); err == nil {
 			writeJSON(w, http.StatusOK, toPlantJSON(plant))
 			return
 		}
@@ -167,15 +197,7 @@ func (s *Server) handleUpdatePlant(w http.ResponseWriter, r *http.Request, p *do
 }
 
 func (s *Server) handleDeletePlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		err = s.svc.Plants.Delete(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error { return s.svc.Plants.Delete(r.Context(), p, q.id) })
 }
 
 func (s *Server) handlePlantLimit(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"time"
 
@@ -29,6 +30,12 @@ type Services struct {
 	Sites         *app.Sites
 	Maintenance   *app.Maintenance
 	Notifications *app.Notifications
+	Harvests      *app.Harvests
+	Planning      *app.Planning
+	// Sharing and ExpertQA are the community's plant sharing and expert Q&A (nil: not served).
+	Sharing  *app.Sharing
+	ExpertQA *app.ExpertQA
+	Forum    *app.Forum
 }
 
 // Server holds the services the handlers call.
@@ -39,6 +46,8 @@ type Server struct {
 	web      fs.FS
 	log      *slog.Logger
 	version  string
+	proxies  []netip.Prefix
+	logins   *addrLimiter
 }
 
 // Options configure a Server.
@@ -51,6 +60,11 @@ type Options struct {
 	Web     fs.FS
 	Log     *slog.Logger
 	Version string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the client address
+	// (GARDEN_TRUSTED_PROXIES); empty: the direct peer is the client.
+	TrustedProxies []netip.Prefix
+	// LoginRate limits sign-in requests per client address; zero values take the defaults.
+	LoginRate LoginRate
 }
 
 // New builds a Server.
@@ -58,7 +72,8 @@ func New(o Options) *Server {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Server{accounts: o.Accounts, svc: o.Services, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version}
+	return &Server{accounts: o.Accounts, svc: o.Services, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version,
+		proxies: o.TrustedProxies, logins: newAddrLimiter(o.LoginRate)}
 }
 
 // Handler returns the HTTP handler with every route. The routes are listed here, in one table.
@@ -160,12 +175,18 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/maintenance/site/{id}", s.authed(s.handleSetSiteMaintenance))
 
 	s.notificationRoutes(mux)
+	s.harvestRoutes(mux)
+	s.planningRoutes(mux)
+	s.gardenerRoutes(mux)
+	s.sharingRoutes(mux)
+	s.forumRoutes(mux)
+	s.apiTokenRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	mux.Handle("/", s.webApp())
-	return s.recoverer(s.accessLog(securityHeaders(mux)))
+	return s.recoverer(s.compress(s.accessLog(securityHeaders(checkAddressText(mux)))))
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -204,7 +225,10 @@ func securityHeaders(next http.Handler) http.Handler {
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
+	log    *slog.Logger
 }
+
+func (r *statusRecorder) logger() *slog.Logger { return r.log }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code
@@ -216,12 +240,16 @@ func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter 
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK, log: s.log}
 		next.ServeHTTP(rec, r)
 		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
 			return // load balancers poll these every few seconds
 		}
-		s.log.Info("http", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start).Round(time.Microsecond))
+		status := rec.status
+		if r.Context().Err() != nil && status < 400 {
+			status = StatusClientClosedRequest // the client left before the answer
+		}
+		s.log.Info("http", "method", r.Method, "path", r.URL.Path, "status", status, "duration", time.Since(start).Round(time.Microsecond))
 	})
 }
 

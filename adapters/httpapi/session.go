@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -28,6 +29,11 @@ func (s *Server) authed(h func(w http.ResponseWriter, r *http.Request, p *domain
 			s.fail(w, r, err)
 			return
 		}
+		// A read-only API token reads; every other method is a change, whatever the route.
+		if p.ReadOnly() && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			s.fail(w, r, domain.Errorf(domain.EForbidden, domain.MsgTokenReadOnly))
+			return
+		}
 		h(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)), p)
 	}
 }
@@ -43,12 +49,20 @@ type signedInJSON struct {
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r, s.proxies)
+	if ok, wait := s.logins.allow(addr); !ok {
+		// Answer a flooding address slowly (up to a second): each of its connections then
+		// costs it a second per attempt instead of a busy loop, and us almost nothing.
+		tarpit(r.Context(), min(wait, time.Second))
+		s.fail(w, r, tooManySignIns(wait))
+		return
+	}
 	var in loginRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	res, err := s.accounts.Login(r.Context(), in.Username, in.Password)
+	res, err := s.accounts.LoginFrom(r.Context(), in.Username, in.Password, addr)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -36,8 +38,15 @@ func (s *Server) webApp() http.Handler {
 				case strings.HasPrefix(name, "assets/"):
 					// Vite puts a content hash in every asset name, so they never change.
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+					if s.servePrecompressed(w, r, name) {
+						return
+					}
 				case name == "sw.js":
 					// A service worker must be rechecked at once, or browsers keep an old one.
+					w.Header().Set("Cache-Control", "no-cache")
+				case name == "manifest.webmanifest":
+					// Not in Go's built-in type table; browsers want this type for the manifest.
+					w.Header().Set("Content-Type", "application/manifest+json")
 					w.Header().Set("Cache-Control", "no-cache")
 				default:
 					w.Header().Set("Cache-Control", "public, max-age=3600")
@@ -54,6 +63,50 @@ func (s *Server) webApp() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(index)
 	})
+}
+
+// precompressedEncodings are the files the build writes beside each asset
+// (web/scripts/precompress.mjs), best first.
+var precompressedEncodings = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// servePrecompressed answers with the build's brotli or gzip copy of an asset when the client
+// accepts it, so assets cost no compression work per request and get the maximum level.
+func (s *Server) servePrecompressed(w http.ResponseWriter, r *http.Request, name string) bool {
+	w.Header().Add("Vary", "Accept-Encoding")
+	accepted := r.Header.Get("Accept-Encoding")
+	for _, p := range precompressedEncodings {
+		if !acceptsEncoding(accepted, p.encoding) {
+			continue
+		}
+		body, err := fs.ReadFile(s.web, name+p.suffix)
+		if err != nil {
+			continue
+		}
+		if ctype := mime.TypeByExtension(path.Ext(name)); ctype != "" {
+			w.Header().Set("Content-Type", ctype)
+		}
+		w.Header().Set("Content-Encoding", p.encoding)
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(body)
+		}
+		return true
+	}
+	return false
+}
+
+// acceptsEncoding reports whether an Accept-Encoding value allows enc (q=0 refuses it).
+func acceptsEncoding(header, enc string) bool {
+	for _, part := range strings.Split(header, ",") {
+		token, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(token), enc) {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
 
 func serveNotBuilt(w http.ResponseWriter, r *http.Request) {

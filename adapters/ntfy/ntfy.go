@@ -31,6 +31,9 @@ type Config struct {
 	UserAgent string
 }
 
+// MsgUnreachable answers a send whose ntfy server could not be reached.
+const MsgUnreachable = "Could not reach the server"
+
 // Client publishes to ntfy.
 type Client struct {
 	http      *http.Client
@@ -89,7 +92,8 @@ func (c *Client) Send(ctx context.Context, target domain.NtfyTarget, msg domain.
 		if errors.As(err, &refused) {
 			return domain.Errorf(domain.EInvalid, "The ntfy server's address is not allowed: %v", refused)
 		}
-		return domain.Errorf(domain.EUnavailable, "The ntfy server cannot be reached: %v", err)
+		// The detail (resolver address, dial error) is for the log, not for the person.
+		return &domain.Error{Code: domain.EUnavailable, Message: MsgUnreachable, Cause: err}
 	}
 	defer res.Body.Close()
 	detail, _ := io.ReadAll(io.LimitReader(res.Body, 512))

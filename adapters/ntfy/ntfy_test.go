@@ -126,6 +126,18 @@ func TestSend_Unreachable(t *testing.T) {
 	if domain.ErrorCode(err) != domain.EUnavailable {
 		t.Fatalf("got %v", err)
 	}
+	// The person reads "could not reach the server"; the dial detail is for the log only
+	// (issue #16 item 9: the answer showed the internal resolver's address).
+	if err.Error() != ntfy.MsgUnreachable || domain.ErrorMessage(err) != ntfy.MsgUnreachable {
+		t.Fatalf("message %q, want %q", err.Error(), ntfy.MsgUnreachable)
+	}
+	if d := domain.ErrorDetail(err); !strings.Contains(d, "127.0.0.1") {
+		t.Fatalf("the log detail lost the cause: %q", d)
+	}
+	err = client().Send(context.Background(), domain.NtfyTarget{Server: "https://no-such-host.invalid", Topic: "t"}, domain.PushMessage{Title: "x"})
+	if err.Error() != ntfy.MsgUnreachable || strings.Contains(domain.ErrorMessage(err), "lookup") {
+		t.Fatalf("unresolvable host: %q", domain.ErrorMessage(err))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if err := client().Send(ctx, domain.NtfyTarget{Server: "https://ntfy.example", Topic: "t"}, domain.PushMessage{}); err != context.Canceled {

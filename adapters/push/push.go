@@ -188,7 +188,7 @@ func (w *WebPush) Send(ctx context.Context, sub domain.PushSubscription, msg dom
 			return domain.Errorf(domain.EInvalid, "The push service address is not allowed: %v", guard)
 		}
 		if _, isURL := err.(*url.Error); isURL {
-			return domain.Errorf(domain.EUnavailable, "The push service cannot be reached: %v", err)
+			return &domain.Error{Code: domain.EUnavailable, Message: "Could not reach the push service", Cause: err}
 		}
 		return domain.Errorf(domain.EInvalid, "The push message cannot be sent: %v", err)
 	}

@@ -313,5 +313,5 @@ func classify(err error) error {
 	case errors.Is(err, errPlainAuth):
 		return domain.Errorf(domain.EInvalid, "The mail server offers no TLS, so the password is not sent")
 	}
-	return domain.Errorf(domain.EUnavailable, "The mail server cannot be reached: %v", err)
+	return &domain.Error{Code: domain.EUnavailable, Message: "Could not reach the mail server", Cause: err}
 }

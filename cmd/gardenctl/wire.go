@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/imaging"
+	"github.com/gardenctl/garden/adapters/metrics"
 	"github.com/gardenctl/garden/adapters/ntfy"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/push"
@@ -38,7 +41,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	}
 	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
 		SessionTTL: cfg.SessionTTL,
-		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, Window: cfg.LoginThrottleWindow},
+		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, MaxAddressFailures: cfg.LoginMaxAddressFailures, Window: cfg.LoginThrottleWindow},
 	}, log)
 	if err != nil {
 		store.Close()
@@ -72,29 +75,55 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	sanitizer := sanitize.New()
+	images := app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{})
 	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
+	if fetcher, ok := cat.(ports.ImageFetcher); ok {
+		imports.WithImages(images, fetcher) // product images are kept in the blob store
+	}
 	jobService := app.NewJobs(store, runner, clock)
 	notifications, reminders, err := wireNotifications(cfg, store, clock, log)
 	if err != nil {
 		store.Close()
 		return nil, err
 	}
+	plants := app.NewPlants(store, clock)
+	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
 	services := httpapi.Services{
-		Plants:        app.NewPlants(store, clock),
+		Plants:        plants,
 		CareTasks:     app.NewCareTasks(store, clock),
 		Journal:       app.NewJournal(store, clock),
 		Dashboard:     app.NewDashboard(store, clock),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
 		PlantDatabase: app.NewPlantDatabase(store, sanitizer, clock),
-		Images:        app.NewImages(blobs, log),
+		Images:        images,
 		Import:        imports,
 		Jobs:          jobService,
 		Sites:         app.NewSites(store, clock),
 		Maintenance:   app.NewMaintenance(store, clock),
 		Notifications: notifications,
+		// "This month" and "today" for harvests are the server's local calendar, like reminders.
+		Harvests: app.NewHarvests(store, store, clock, time.Local),
+		Planning: app.NewPlanning(store, store, clock),
+		Sharing:  sharing,
+		ExpertQA: app.NewExpertQA(store, store, notifications, sanitizer, clock, log),
+		Forum:    app.NewForum(store, store, sanitizer, notifications, clock, app.ForumConfig{}, log),
 	}
-	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version})
+	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version,
+		TrustedProxies: proxies})
+	handler, metricsHandler := server.Handler(), http.Handler(nil)
+	if cfg.MetricsAddr != "" {
+		m := metrics.New()
+		m.WatchDB(store.SQLDB())
+		m.WatchDeliveries(notifications.DeliveryStats)
+		runner.OnFinish = m.ObserveJob
+		handler, metricsHandler = m.Instrument(handler), m.Handler()
+	}
 	return &cli.Runtime{
 		Accounts:      accounts,
 		PlantDatabase: services.PlantDatabase,
@@ -102,13 +131,20 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Sites:         services.Sites,
 		Maintenance:   services.Maintenance,
 		Notifications: notifications,
+		Forum:         services.Forum,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {
 			if err := registerNotificationJobs(ctx, runner, cfg, notifications, reminders); err != nil {
 				return err
 			}
+			if err := runner.Register(ctx, jobs.ListingExpiryJob{Sharing: sharing}); err != nil {
+				return err
+			}
 			if err := runner.Register(ctx, jobs.CatalogueImportJob{Import: imports, Configured: cfg.CatalogueURL != ""}); err != nil {
+				return err
+			}
+			if err := runner.Register(ctx, jobs.ForumCleanupJob{Forum: services.Forum}); err != nil {
 				return err
 			}
 			return runner.Register(ctx, jobs.SessionCleanupJob{Accounts: accounts})
@@ -119,7 +155,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
 		Ready:   ready,
-		Handler: server.Handler(),
+		Handler: handler,
+		Metrics: metricsHandler,
 		Close:   store.Close,
 	}, nil
 }

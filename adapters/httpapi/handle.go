@@ -1,0 +1,104 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// endpoint says what a JSON handler reads before it calls its use case, in this order.
+type endpoint struct {
+	// role, when set, is checked first, so that a caller without it learns nothing else (not
+	// whether the id exists, nor what the form would say about the body).
+	role domain.Role
+	// id reads the {id} path value; one that is not a positive integer is 404 with
+	// idNotFound, or "Not found".
+	id         bool
+	idNotFound string
+	// status of a success: 200 when unset.
+	status int
+}
+
+// request is what the use case of a JSON handler gets: the {id} path value (when the endpoint
+// reads one) and the decoded body (none for noBody).
+type request[In any] struct {
+	id int64
+	in In
+}
+
+// noBody is the In of a handler that reads no request body.
+type noBody struct{}
+
+// read checks the caller's role, reads the id and decodes the body, as e says.
+func read[In any](w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint) (request[In], error) {
+	var q request[In]
+	if e.role != "" {
+		if err := domain.RequireRole(p, e.role); err != nil {
+			return q, err
+		}
+	}
+	if e.id {
+		id, err := pathID(r, "id")
+		if err != nil && e.idNotFound != "" {
+			err = domain.Errorf(domain.ENotFound, "%s", e.idNotFound)
+		}
+		if err != nil {
+			return q, err
+		}
+		q.id = id
+	}
+	if _, none := any(q.in).(noBody); !none {
+		if err := decodeJSON(w, r, &q.in); err != nil {
+			return q, err
+		}
+	}
+	return q, nil
+}
+
+// handleJSON is the decode → call → encode shape of most handlers, with one error path:
+// the caller's role, the path's id, the body (as e says) and then the use case; whatever fails
+// first is answered by s.fail. On success the use case's result goes through encode (a wire
+// type's toXJSON, or each(toXJSON) for a list) and is written with e.status.
+func handleJSON[In, T, Out any](s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,
+	call func(q request[In]) (T, error), encode func(T) Out) {
+	q, err := read[In](w, r, p, e)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v, err := call(q)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	status := e.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, encode(v))
+}
+
+// handleNoContent is handleJSON for a call that answers nothing: 204 on success (a delete).
+func handleNoContent[In any](s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,
+	call func(q request[In]) error) {
+	q, err := read[In](w, r, p, e)
+	if err == nil {
+		err = call(q)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// each turns an encoder of one item into an encoder of a list (never null on the wire).
+func each[T, Out any](encode func(T) Out) func([]T) []Out {
+	return func(items []T) []Out {
+		out := make([]Out, len(items))
+		for i, v := range items {
+			out[i] = encode(v)
+		}
+		return out
+	}
+}

@@ -1,0 +1,399 @@
+package httpapi
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// harvestRoutes adds harvest tracking (spec 02 §2, §3, §7; docs/api.md, "Harvest tracking").
+// Records are the caller's own; writes are gated by the harvest_tracking function.
+func (s *Server) harvestRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/harvests", s.authed(s.handleListHarvests))
+	mux.HandleFunc("POST /api/harvests", s.write(domain.FunctionHarvest, s.handleCreateHarvest))
+	mux.HandleFunc("GET /api/harvests/stats", s.authed(s.handleHarvestStats))
+	mux.HandleFunc("GET /api/harvests/export.csv", s.authed(s.handleExportHarvests))
+	mux.HandleFunc("GET /api/harvests/{id}", s.authed(s.handleGetHarvest))
+	mux.HandleFunc("PATCH /api/harvests/{id}", s.write(domain.FunctionHarvest, s.handleUpdateHarvest))
+	mux.HandleFunc("DELETE /api/harvests/{id}", s.write(domain.FunctionHarvest, s.handleDeleteHarvest))
+}
+
+// harvestJSON is a harvest record (spec 02 §3) with its quantity in the common unit of its
+// kind, so that a client never converts units itself.
+type harvestJSON struct {
+	ID             int64     `json:"id"`
+	UserID         int64     `json:"userId"`
+	PlantID        *int64    `json:"plantId"`
+	PlantName      string    `json:"plantName"`
+	HarvestDate    string    `json:"harvestDate"`
+	Quantity       *float64  `json:"quantity"`
+	Unit           string    `json:"unit"`
+	Kind           string    `json:"kind"`
+	CommonQuantity *float64  `json:"commonQuantity"`
+	CommonUnit     string    `json:"commonUnit"`
+	Notes          string    `json:"notes"`
+	ImageURL       string    `json:"imageUrl"`
+	CreatedAt      time.Time `json:"createdAt"`
+	UpdatedAt      time.Time `json:"updatedAt"`
+}
+
+func toHarvestJSON(h *domain.Harvest) harvestJSON {
+	common, kind := h.Common()
+	return harvestJSON{ID: h.ID, UserID: h.UserID, PlantID: h.PlantID, PlantName: h.PlantName, HarvestDate: h.HarvestDate.Format(domain.DateLayout),
+		Quantity: h.Quantity, Unit: string(h.Unit), Kind: string(kind), CommonQuantity: common, CommonUnit: string(kind.CommonUnit()),
+		Notes: h.Notes, ImageURL: h.ImageURL, CreatedAt: h.CreatedAt.UTC(), UpdatedAt: h.UpdatedAt.UTC()}
+}
+
+// harvestQuery reads the filters shared by the list, the stats and the export: plantId,
+// period (all, year, 3months, month), from and to (dates, inclusive) and q.
+func harvestQuery(r *http.Request) (app.HarvestQuery, error) {
+	q := r.URL.Query()
+	var out app.HarvestQuery
+	var f fieldErrors
+	if v := strings.TrimSpace(q.Get("plantId")); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id < 1 {
+			f.v.Add("plantId", domain.MsgSelectPlant)
+		}
+		out.PlantID = id
+	}
+	period, err := domain.ParseHarvestPeriod(q.Get("period"))
+	if err != nil {
+		return out, err
+	}
+	out.Period = period
+	for name, dst := range map[string]**time.Time{"from": &out.From, "to": &out.To} {
+		if v := strings.TrimSpace(q.Get(name)); v != "" {
+			d := f.date(name, v)
+			*dst = &d
+		}
+	}
+	out.Query = strings.TrimSpace(q.Get("q"))
+	if len(out.Query) > 200 {
+		f.v.Add("q", domain.MsgTextTooLong)
+	}
+	return out, f.err()
+}
+
+func (s *Server) handleListHarvests(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	q, err := harvestQuery(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.svc.Harvests.List(r.Context(), p, q, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]harvestJSON, len(res.Items))
+	for i, h := range res.Items {
+		out[i] = toHarvestJSON(h)
+	}
+	writePage(w, r, out, res.NextCursor)
+}
+
+func (s *Server) handleGetHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h, err := s.svc.Harvests.Get(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toHarvestJSON(h))
+}
+
+// harvestInput is the body of POST and PATCH. Absent fields are left as they are by PATCH;
+// "quantity": null clears the quantity.
+type harvestInput struct {
+	PlantID     optional[int64]   `json:"plantId"`
+	UserID      any               `json:"userId"` // ignored: a record is always the caller's
+	HarvestDate optional[string]  `json:"harvestDate"`
+	Quantity    optional[float64] `json:"quantity"`
+	Unit        optional[string]  `json:"unit"`
+	Notes       optional[string]  `json:"notes"`
+	ImageURL    optional[string]  `json:"imageUrl"`
+}
+
+func (in *harvestInput) date(f *fieldErrors) *time.Time {
+	if !in.HarvestDate.has() || strings.TrimSpace(in.HarvestDate.Value) == "" {
+		return nil
+	}
+	d := f.date("harvestDate", in.HarvestDate.Value)
+	return &d
+}
+
+func (s *Server) handleCreateHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in harvestInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var f fieldErrors
+	h := &domain.Harvest{PlantID: in.PlantID.ptr(), Quantity: in.Quantity.ptr(), Unit: domain.HarvestUnit(in.Unit.Value),
+		Notes: in.Notes.Value, ImageURL: in.ImageURL.Value}
+	if d := in.date(&f); d != nil { // none: the service takes today, the form's default
+		h.HarvestDate = *d
+	}
+	if err := f.err(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	created, err := s.svc.Harvests.Create(r.Context(), p, h)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toHarvestJSON(created))
+}
+
+func (s *Server) handleUpdateHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in harvestInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var f fieldErrors
+	patch := app.HarvestPatch{PlantID: in.PlantID.ptr(), SetQuantity: in.Quantity.Set, Quantity: in.Quantity.ptr(),
+		Notes: in.Notes.ptr(), ImageURL: in.ImageURL.ptr()}
+	if in.PlantID.Set && in.PlantID.Null {
+		f.v.Add("plantId", domain.MsgSelectPlant)
+	}
+	if in.HarvestDate.Set {
+		if patch.HarvestDate = in.date(&f); patch.HarvestDate == nil {
+			f.v.Add("harvestDate", domain.MsgHarvestDateRequired)
+		}
+	}
+	if in.Unit.Set {
+		u := domain.HarvestUnit(in.Unit.Value) // null clears the unit, like ""
+		patch.Unit = &u
+	}
+	if err := f.err(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h, err := s.svc.Harvests.Update(r.Context(), p, id, patch)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toHarvestJSON(h))
+}
+
+func (s *Server) handleDeleteHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error { return s.svc.Harvests.Delete(r.Context(), p, q.id) })
+}
+
+type harvestTotalJSON struct {
+	Kind    string  `json:"kind"`
+	Unit    string  `json:"unit"`
+	Amount  float64 `json:"amount"`
+	Records int     `json:"records"`
+}
+
+func toTotalsJSON(in []domain.HarvestTotal) []harvestTotalJSON {
+	out := make([]harvestTotalJSON, len(in))
+	for i, t := range in {
+		out[i] = harvestTotalJSON{Kind: string(t.Kind), Unit: string(t.Unit), Amount: t.Amount, Records: t.Records}
+	}
+	return out
+}
+
+type plantTotalsJSON struct {
+	PlantName string             `json:"plantName"`
+	Records   int                `json:"records"`
+	Totals    []harvestTotalJSON `json:"totals"`
+}
+
+type mostHarvestedJSON struct {
+	plantTotalsJSON
+	// RankedBy is the kind the plant was ranked by, and Amount and Unit its total of that kind;
+	// all empty when ranked by number of records.
+	RankedBy string   `json:"rankedBy"`
+	Amount   *float64 `json:"amount"`
+	Unit     string   `json:"unit"`
+}
+
+type monthlyJSON struct {
+	Month     string  `json:"month"`
+	PlantName string  `json:"plantName"`
+	Kind      string  `json:"kind"`
+	Unit      string  `json:"unit"`
+	Amount    float64 `json:"amount"`
+	Records   int     `json:"records"`
+}
+
+type rangeJSON struct {
+	From *string `json:"from"`
+	To   *string `json:"to"`
+}
+
+func toRangeJSON(r domain.HarvestRange) rangeJSON {
+	f := func(d *time.Time) *string {
+		if d == nil {
+			return nil
+		}
+		s := d.Format(domain.DateLayout)
+		return &s
+	}
+	return rangeJSON{From: f(r.From), To: f(r.To)}
+}
+
+type comparisonJSON struct {
+	PlantName       string  `json:"plantName"`
+	Kind            string  `json:"kind"`
+	Unit            string  `json:"unit"`
+	Current         float64 `json:"current"`
+	Previous        float64 `json:"previous"`
+	CurrentRecords  int     `json:"currentRecords"`
+	PreviousRecords int     `json:"previousRecords"`
+}
+
+type yearOnYearJSON struct {
+	Current  rangeJSON        `json:"current"`
+	Previous rangeJSON        `json:"previous"`
+	Plants   []comparisonJSON `json:"plants"`
+}
+
+// harvestStatsJSON is GET /api/harvests/stats. Every amount is in the unit named beside it:
+// kg for mass, items for counts (a bunch is one item), litres for volume.
+type harvestStatsJSON struct {
+	Period        string             `json:"period"`
+	Range         rangeJSON          `json:"range"`
+	TotalHarvests int                `json:"totalHarvests"`
+	Totals        []harvestTotalJSON `json:"totals"`
+	Plants        []plantTotalsJSON  `json:"plants"`
+	MostHarvested *mostHarvestedJSON `json:"mostHarvested"`
+	Monthly       []monthlyJSON      `json:"monthly"`
+	YearOnYear    yearOnYearJSON     `json:"yearOnYear"`
+}
+
+func toPlantTotalsJSON(p domain.PlantHarvestTotals) plantTotalsJSON {
+	return plantTotalsJSON{PlantName: p.PlantName, Records: p.Records, Totals: toTotalsJSON(p.Totals)}
+}
+
+func toHarvestStatsJSON(st *app.HarvestStats) harvestStatsJSON {
+	out := harvestStatsJSON{Period: string(st.Period), Range: toRangeJSON(st.Range), TotalHarvests: st.Records,
+		Totals: toTotalsJSON(st.Totals), Plants: make([]plantTotalsJSON, len(st.Plants)), Monthly: make([]monthlyJSON, len(st.Monthly)),
+		YearOnYear: yearOnYearJSON{Current: toRangeJSON(st.Current), Previous: toRangeJSON(st.Previous), Plants: make([]comparisonJSON, len(st.YearOnYear))}}
+	for i, p := range st.Plants {
+		out.Plants[i] = toPlantTotalsJSON(p)
+	}
+	if top := st.MostHarvested; top != nil {
+		m := &mostHarvestedJSON{plantTotalsJSON: toPlantTotalsJSON(*top)}
+		if st.MostHarvestedBy != "" {
+			t := top.Total(st.MostHarvestedBy)
+			m.RankedBy, m.Amount, m.Unit = string(st.MostHarvestedBy), &t.Amount, string(t.Unit)
+		}
+		out.MostHarvested = m
+	}
+	for i, m := range st.Monthly {
+		out.Monthly[i] = monthlyJSON{Month: m.Month, PlantName: m.PlantName, Kind: string(m.Kind), Unit: string(m.Kind.CommonUnit()),
+			Amount: m.Amount, Records: m.Quantified}
+	}
+	for i, c := range st.YearOnYear {
+		out.YearOnYear.Plants[i] = comparisonJSON{PlantName: c.PlantName, Kind: string(c.Kind), Unit: string(c.Unit), Current: c.Current,
+			Previous: c.Previous, CurrentRecords: c.CurrentRecords, PreviousRecords: c.PreviousRecords}
+	}
+	return out
+}
+
+func (s *Server) handleHarvestStats(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	q, err := harvestQuery(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	st, err := s.svc.Harvests.Stats(r.Context(), p, q)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toHarvestStatsJSON(st))
+}
+
+// harvestCSVHeader names the export's columns.
+var harvestCSVHeader = []string{"Date", "Plant", "Quantity", "Unit", "Quantity in common unit", "Common unit", "Notes", "Image URL"}
+
+// csvCell guards a text cell against formula injection: a spreadsheet runs a cell starting
+// with = + - @ (or a tab or carriage return, which some read past) as a formula, so such a
+// cell gets a leading apostrophe and is shown as the text it is (OWASP, "CSV Injection").
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+func csvNumber(f *float64) string {
+	if f == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*f, 'f', -1, 64)
+}
+
+func harvestCSVRow(h *domain.Harvest) []string {
+	common, kind := h.Common()
+	return []string{h.HarvestDate.Format(domain.DateLayout), csvCell(h.DisplayName()), csvNumber(h.Quantity), string(h.Unit),
+		csvNumber(common), string(kind.CommonUnit()), csvCell(h.Notes), csvCell(h.ImageURL)}
+}
+
+// handleExportHarvests streams the caller's records matching the list's filters as CSV
+// (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read accents right).
+func (s *Server) handleExportHarvests(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	q, err := harvestQuery(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var cw *csv.Writer
+	start := func() {
+		h := w.Header()
+		h.Set("Content-Type", "text/csv; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Disposition", `attachment; filename="harvests.csv"`)
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte("\ufeff"))
+		cw = csv.NewWriter(w)
+		cw.UseCRLF = true
+		_ = cw.Write(harvestCSVHeader)
+	}
+	err = s.svc.Harvests.Export(r.Context(), p, q, func(h *domain.Harvest) error {
+		if cw == nil {
+			start()
+		}
+		return cw.Write(harvestCSVRow(h))
+	})
+	if err != nil {
+		if cw == nil {
+			s.fail(w, r, err)
+			return
+		}
+		// The answer has begun: all we can do is stop and say so in the log.
+		s.log.Error("harvest export", "err", err)
+		return
+	}
+	if cw == nil {
+		start()
+	}
+	cw.Flush()
+}

@@ -1,0 +1,578 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// planningRoutes adds the garden layout and crop rotation calls of spec 02 §7 and the ones the
+// editors need (docs/api.md, "Planning"). Writes are gated by the garden_planner and
+// crop_rotation maintenance functions.
+func (s *Server) planningRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/garden-layouts", s.authed(s.handleListLayouts))
+	mux.HandleFunc("POST /api/garden-layouts", s.write(domain.FunctionPlanner, s.handleCreateLayout))
+	mux.HandleFunc("GET /api/garden-layouts/{id}", s.authed(s.handleGetLayout))
+	mux.HandleFunc("PATCH /api/garden-layouts/{id}", s.write(domain.FunctionPlanner, s.handleUpdateLayout))
+	mux.HandleFunc("DELETE /api/garden-layouts/{id}", s.write(domain.FunctionPlanner, s.handleDeleteLayout))
+	mux.HandleFunc("POST /api/garden-layouts/{id}/copy", s.write(domain.FunctionPlanner, s.handleCopyLayout))
+	mux.HandleFunc("PUT /api/garden-layouts/{id}/beds", s.write(domain.FunctionPlanner, s.handleSaveBeds))
+	mux.HandleFunc("GET /api/plants/{id}/placements", s.authed(s.handlePlantPlacements))
+
+	mux.HandleFunc("GET /api/crop-rotation/plans", s.authed(s.handleListPlans))
+	mux.HandleFunc("POST /api/crop-rotation/plans", s.write(domain.FunctionCropRotation, s.handleCreatePlan))
+	mux.HandleFunc("GET /api/crop-rotation/plans/{id}", s.authed(s.handleGetPlan))
+	mux.HandleFunc("PATCH /api/crop-rotation/plans/{id}", s.write(domain.FunctionCropRotation, s.handleUpdatePlan))
+	mux.HandleFunc("DELETE /api/crop-rotation/plans/{id}", s.write(domain.FunctionCropRotation, s.handleDeletePlan))
+	mux.HandleFunc("PUT /api/crop-rotation/plans/{id}/assignments", s.write(domain.FunctionCropRotation, s.handleSaveAssignments))
+	mux.HandleFunc("GET /api/crop-rotation/groups", s.authed(s.handleListGroups))
+	mux.HandleFunc("POST /api/crop-rotation/groups", s.write(domain.FunctionCropRotation, s.handleCreateGroup))
+	mux.HandleFunc("POST /api/crop-rotation/groups/seed-classic", s.write(domain.FunctionCropRotation, s.handleSeedGroups))
+	mux.HandleFunc("PATCH /api/crop-rotation/groups/{id}", s.write(domain.FunctionCropRotation, s.handleUpdateGroup))
+	mux.HandleFunc("DELETE /api/crop-rotation/groups/{id}", s.write(domain.FunctionCropRotation, s.handleDeleteGroup))
+}
+
+// layoutJSON is a garden layout (spec 02 §3), with its beds when one layout is read.
+type layoutJSON struct {
+	ID          int64      `json:"id"`
+	Name        string     `json:"name"`
+	Description string     `json:"description"`
+	Width       float64    `json:"width"`
+	Height      float64    `json:"height"`
+	BedCount    int        `json:"bedCount"`
+	Username    string     `json:"username"`
+	Version     int64      `json:"version"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	UpdatedAt   time.Time  `json:"updatedAt"`
+	Beds        *[]bedJSON `json:"beds,omitempty"`
+}
+
+// bedJSON is a bed in and out; an absent or zero id in a save makes a new bed.
+type bedJSON struct {
+	ID        *int64         `json:"id"`
+	Name      string         `json:"name"`
+	X         float64        `json:"x"`
+	Y         float64        `json:"y"`
+	Width     float64        `json:"width"`
+	Height    float64        `json:"height"`
+	Color     *string        `json:"color"`
+	Plantings []plantingJSON `json:"plantings"`
+}
+
+type plantingJSON struct {
+	ID              int64    `json:"id,omitempty"`
+	PlantID         *int64   `json:"plantId"`
+	PlantDatabaseID *int64   `json:"plantDatabaseId"`
+	Name            string   `json:"name"`
+	Count           int      `json:"count"`
+	X               *float64 `json:"x"`
+	Y               *float64 `json:"y"`
+}
+
+func toLayoutJSON(l *domain.GardenLayout, withBeds bool) layoutJSON {
+	out := layoutJSON{ID: l.ID, Name: l.Name, Description: l.Description, Width: l.Width, Height: l.Height, BedCount: l.BedCount,
+		Username: l.Username, Version: l.Version, CreatedAt: l.CreatedAt.UTC(), UpdatedAt: l.UpdatedAt.UTC()}
+	if withBeds {
+		beds := make([]bedJSON, len(l.Beds))
+		for i, b := range l.Beds {
+			id := b.ID
+			bj := bedJSON{ID: &id, Name: b.Name, X: b.X, Y: b.Y, Width: b.Width, Height: b.Height, Plantings: make([]plantingJSON, len(b.Plantings))}
+			if b.Color != "" {
+				c := b.Color
+				bj.Color = &c
+			}
+			for j, p := range b.Plantings {
+				bj.Plantings[j] = plantingJSON{ID: p.ID, PlantID: p.PlantID, PlantDatabaseID: p.PlantDatabaseID, Name: p.Name, Count: p.Count, X: p.X, Y: p.Y}
+			}
+			beds[i] = bj
+		}
+		out.Beds = &beds
+	}
+	return out
+}
+
+func fromBedsJSON(in []bedJSON) []*domain.GardenBed {
+	out := make([]*domain.GardenBed, len(in))
+	for i, b := range in {
+		bed := &domain.GardenBed{Name: b.Name, X: b.X, Y: b.Y, Width: b.Width, Height: b.Height, Plantings: make([]*domain.BedPlanting, len(b.Plantings))}
+		if b.ID != nil {
+			bed.ID = *b.ID
+		}
+		if b.Color != nil {
+			bed.Color = *b.Color
+		}
+		for j, p := range b.Plantings {
+			bed.Plantings[j] = &domain.BedPlanting{PlantID: p.PlantID, PlantDatabaseID: p.PlantDatabaseID, Count: p.Count, X: p.X, Y: p.Y}
+		}
+		out[i] = bed
+	}
+	return out
+}
+
+func (s *Server) handleListLayouts(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list, err := s.svc.Planning.ListLayouts(r.Context(), p, r.URL.Query().Get("search"), page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]layoutJSON, len(list.Items))
+	for i, l := range list.Items {
+		out[i] = toLayoutJSON(l, false)
+	}
+	writePage(w, r, out, list.NextCursor)
+}
+
+func (s *Server) layout(w http.ResponseWriter, r *http.Request, l *domain.GardenLayout, err error, status int) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, toLayoutJSON(l, true))
+}
+
+func (s *Server) handleGetLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
+		return
+	}
+	l, err := s.svc.Planning.GetLayout(r.Context(), p, id)
+	s.layout(w, r, l, err, http.StatusOK)
+}
+
+func (s *Server) handleCreateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in struct {
+		Name        string    `json:"name"`
+		Description string    `json:"description"`
+		Width       float64   `json:"width"`
+		Height      float64   `json:"height"`
+		Beds        []bedJSON `json:"beds"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.svc.Planning.CreateLayout(r.Context(), p, &domain.GardenLayout{Name: in.Name, Description: in.Description, Width: in.Width,
+		Height: in.Height, Beds: fromBedsJSON(in.Beds)})
+	s.layout(w, r, l, err, http.StatusCreated)
+}
+
+func (s *Server) handleUpdateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
+		return
+	}
+	var in struct {
+		Name        *string  `json:"name"`
+		Description *string  `json:"description"`
+		Width       *float64 `json:"width"`
+		Height      *float64 `json:"height"`
+		Version     *int64   `json:"version"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.svc.Planning.UpdateLayout(r.Context(), p, id, app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width,
+		Height: in.Height, Version: in.Version})
+	s.layout(w, r, l, err, http.StatusOK)
+}
+
+func (s *Server) handleSaveBeds(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
+		return
+	}
+	// name, description, width and height are ours: the editor saves a resized layout with
+	// its beds in one transaction.
+	var in struct {
+		Version     *int64    `json:"version"`
+		Beds        []bedJSON `json:"beds"`
+		Name        *string   `json:"name"`
+		Description *string   `json:"description"`
+		Width       *float64  `json:"width"`
+		Height      *float64  `json:"height"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if in.Version == nil {
+		const msg = "version is required: send the version the layout was read with"
+		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"version": msg}})
+		return
+	}
+	l, err := s.svc.Planning.SaveBeds(r.Context(), p, id, *in.Version, fromBedsJSON(in.Beds),
+		app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width, Height: in.Height})
+	s.layout(w, r, l, err, http.StatusOK)
+}
+
+func (s *Server) handleCopyLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
+		return
+	}
+	l, err := s.svc.Planning.CopyLayout(r.Context(), p, id)
+	s.layout(w, r, l, err, http.StatusCreated)
+}
+
+func (s *Server) handleDeleteLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		err = domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound)
+	} else {
+		err = s.svc.Planning.DeleteLayout(r.Context(), p, id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// placementJSON says where a plant grows, for "Grows in: Back garden · Bed 2".
+type placementJSON struct {
+	LayoutID   int64  `json:"layoutId"`
+	LayoutName string `json:"layoutName"`
+	BedID      int64  `json:"bedId"`
+	BedName    string `json:"bedName"`
+	Count      int    `json:"count"`
+}
+
+func (s *Server) handlePlantPlacements(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlantNotFound))
+		return
+	}
+	list, err := s.svc.Planning.Placements(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]placementJSON, len(list))
+	for i, x := range list {
+		out[i] = placementJSON{x.LayoutID, x.LayoutName, x.BedID, x.BedName, x.Count}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// groupJSON is a rotation group (spec 02 §3).
+type groupJSON struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Color       string    `json:"color"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+func toGroupJSON(g *domain.RotationGroup) groupJSON {
+	return groupJSON{g.ID, g.Name, g.Description, g.Color, g.CreatedAt.UTC()}
+}
+
+func (s *Server) handleListGroups(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list, err := s.svc.Planning.ListGroups(r.Context(), p, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]groupJSON, len(list.Items))
+	for i, g := range list.Items {
+		out[i] = toGroupJSON(g)
+	}
+	writePage(w, r, out, list.NextCursor)
+}
+
+func (s *Server) handleCreateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+		Color       string `json:"color"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	g, err := s.svc.Planning.CreateGroup(r.Context(), p, &domain.RotationGroup{Name: in.Name, Description: in.Description, Color: in.Color})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toGroupJSON(g))
+}
+
+func (s *Server) handleSeedGroups(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	n, err := s.svc.Planning.SeedClassicGroups(r.Context(), p)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"created": n})
+}
+
+func (s *Server) handleUpdateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgGroupNotFound))
+		return
+	}
+	var in struct {
+		Name        *string          `json:"name"`
+		Description *string          `json:"description"`
+		Color       optional[string] `json:"color"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	patch := app.GroupPatch{Name: in.Name, Description: in.Description}
+	if in.Color.Set {
+		c := in.Color.Value // null resets to the default colour, like ""
+		patch.Color = &c
+	}
+	g, err := s.svc.Planning.UpdateGroup(r.Context(), p, id, patch)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toGroupJSON(g))
+}
+
+func (s *Server) handleDeleteGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		err = domain.Errorf(domain.ENotFound, domain.MsgGroupNotFound)
+	} else {
+		err = s.svc.Planning.DeleteGroup(r.Context(), p, id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// planJSON is a rotation plan (spec 02 §3); one plan read alone also carries its grid rows,
+// assignments and the rule check's warnings.
+type planJSON struct {
+	ID          int64             `json:"id"`
+	Name        string            `json:"name"`
+	Description string            `json:"description"`
+	StartYear   int               `json:"startYear"`
+	Duration    int               `json:"duration"`
+	YearRange   string            `json:"yearRange"`
+	Gap         int               `json:"gap"`
+	LayoutID    *int64            `json:"layoutId"`
+	LayoutName  *string           `json:"layoutName"`
+	Areas       []string          `json:"areas"`
+	GroupCount  int               `json:"groupCount"`
+	Username    string            `json:"username"`
+	CreatedAt   time.Time         `json:"createdAt"`
+	UpdatedAt   time.Time         `json:"updatedAt"`
+	Rows        *[]planRowJSON    `json:"rows,omitempty"`
+	Assignments *[]assignmentJSON `json:"assignments,omitempty"`
+	Warnings    *[]warningJSON    `json:"warnings,omitempty"`
+}
+
+type planRowJSON struct {
+	BedID *int64  `json:"bedId"`
+	Area  *string `json:"area"`
+	Name  string  `json:"name"`
+}
+
+type assignmentJSON struct {
+	BedID   *int64  `json:"bedId"`
+	Area    *string `json:"area"`
+	Year    int     `json:"year"`
+	GroupID int64   `json:"groupId"`
+}
+
+type warningJSON struct {
+	BedID        *int64  `json:"bedId"`
+	Area         *string `json:"area"`
+	Year         int     `json:"year"`
+	PreviousYear int     `json:"previousYear"`
+	GroupID      int64   `json:"groupId"`
+	Message      string  `json:"message"`
+}
+
+func slotJSON(sl domain.Slot) (*int64, *string) {
+	if sl.BedID != 0 {
+		id := sl.BedID
+		return &id, nil
+	}
+	a := sl.Area
+	return nil, &a
+}
+
+func toPlanJSON(x *domain.RotationPlan) planJSON {
+	out := planJSON{ID: x.ID, Name: x.Name, Description: x.Description, StartYear: x.StartYear, Duration: x.Duration,
+		YearRange: domain.YearRange(x.StartYear, x.Duration), Gap: x.Gap, LayoutID: x.LayoutID, Areas: x.Areas, GroupCount: x.GroupCount,
+		Username: x.Username, CreatedAt: x.CreatedAt.UTC(), UpdatedAt: x.UpdatedAt.UTC()}
+	if x.LayoutID != nil {
+		n := x.LayoutName
+		out.LayoutName = &n
+	}
+	if out.Areas == nil {
+		out.Areas = []string{}
+	}
+	return out
+}
+
+func toPlanDetailJSON(d *app.PlanDetail) planJSON {
+	out := toPlanJSON(d.RotationPlan)
+	rows := make([]planRowJSON, len(d.Rows))
+	for i, r := range d.Rows {
+		b, a := slotJSON(r.Slot)
+		rows[i] = planRowJSON{BedID: b, Area: a, Name: r.Name}
+	}
+	as := make([]assignmentJSON, len(d.Assignments))
+	for i, a := range d.Assignments {
+		b, ar := slotJSON(domain.SlotOf(a))
+		as[i] = assignmentJSON{BedID: b, Area: ar, Year: a.Year, GroupID: a.GroupID}
+	}
+	ws := make([]warningJSON, len(d.Warnings))
+	for i, w := range d.Warnings {
+		b, a := slotJSON(w.Slot)
+		ws[i] = warningJSON{BedID: b, Area: a, Year: w.Year, PreviousYear: w.PreviousYear, GroupID: w.GroupID, Message: w.Message}
+	}
+	out.Rows, out.Assignments, out.Warnings = &rows, &as, &ws
+	return out
+}
+
+func fromAssignmentsJSON(in []assignmentJSON) []domain.RotationAssignment {
+	out := make([]domain.RotationAssignment, len(in))
+	for i, a := range in {
+		out[i] = domain.RotationAssignment{BedID: a.BedID, Year: a.Year, GroupID: a.GroupID}
+		if a.Area != nil {
+			out[i].Area = *a.Area
+		}
+	}
+	return out
+}
+
+func (s *Server) handleListPlans(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list, err := s.svc.Planning.ListPlans(r.Context(), p, r.URL.Query().Get("search"), page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]planJSON, len(list.Items))
+	for i, x := range list.Items {
+		out[i] = toPlanJSON(x)
+	}
+	writePage(w, r, out, list.NextCursor)
+}
+
+func (s *Server) plan(w http.ResponseWriter, r *http.Request, d *app.PlanDetail, err error, status int) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, toPlanDetailJSON(d))
+}
+
+func (s *Server) handleGetPlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
+		return
+	}
+	d, err := s.svc.Planning.GetPlan(r.Context(), p, id)
+	s.plan(w, r, d, err, http.StatusOK)
+}
+
+func (s *Server) handleCreatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in struct {
+		Name        string           `json:"name"`
+		Description string           `json:"description"`
+		StartYear   int              `json:"startYear"`
+		Duration    int              `json:"duration"`
+		Gap         int              `json:"gap"`
+		LayoutID    *int64           `json:"layoutId"`
+		Areas       []string         `json:"areas"`
+		Assignments []assignmentJSON `json:"assignments"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d, err := s.svc.Planning.CreatePlan(r.Context(), p, &domain.RotationPlan{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
+		Duration: in.Duration, Gap: in.Gap, LayoutID: in.LayoutID, Areas: in.Areas, Assignments: fromAssignmentsJSON(in.Assignments)})
+	s.plan(w, r, d, err, http.StatusCreated)
+}
+
+func (s *Server) handleUpdatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
+		return
+	}
+	var in struct {
+		Name        *string         `json:"name"`
+		Description *string         `json:"description"`
+		StartYear   *int            `json:"startYear"`
+		Duration    *int            `json:"duration"`
+		Gap         *int            `json:"gap"`
+		LayoutID    optional[int64] `json:"layoutId"`
+		Areas       *[]string       `json:"areas"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d, err := s.svc.Planning.UpdatePlan(r.Context(), p, id, app.PlanPatch{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
+		Duration: in.Duration, Gap: in.Gap, LayoutSet: in.LayoutID.Set, LayoutID: in.LayoutID.ptr(), Areas: in.Areas})
+	s.plan(w, r, d, err, http.StatusOK)
+}
+
+func (s *Server) handleSaveAssignments(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
+		return
+	}
+	var in struct {
+		Assignments []assignmentJSON `json:"assignments"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d, err := s.svc.Planning.SaveAssignments(r.Context(), p, id, fromAssignmentsJSON(in.Assignments))
+	s.plan(w, r, d, err, http.StatusOK)
+}
+
+func (s *Server) handleDeletePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		err = domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound)
+	} else {
+		err = s.svc.Planning.DeletePlan(r.Context(), p, id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,243 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+func (s *Server) expertQARoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/expert-qa", s.sharingVisitor(s.handleListQuestions))
+	mux.HandleFunc("GET /api/expert-qa/similar", s.sharingVisitor(s.handleSimilarQuestions))
+	mux.HandleFunc("GET /api/expert-qa/tags", s.sharingVisitor(s.handleQuestionTags))
+	mux.HandleFunc("POST /api/expert-qa", s.write(domain.FunctionExpertQA, s.handleCreateQuestion))
+	mux.HandleFunc("GET /api/expert-qa/{id}", s.sharingVisitor(s.handleGetQuestion))
+	mux.HandleFunc("GET /api/expert-qa/{id}/answers", s.sharingVisitor(s.handleListAnswers))
+	mux.HandleFunc("POST /api/expert-qa/{id}/answers", s.write(domain.FunctionExpertQA, s.handleCreateAnswer))
+	mux.HandleFunc("POST /api/expert-qa/{id}/answers/{answerId}/accept", s.write(domain.FunctionExpertQA, s.handleAcceptAnswer))
+}
+
+// questionJSON is an expert question on the wire (spec 02 §3 Expert question).
+type questionJSON struct {
+	ID               int64     `json:"id"`
+	UserID           int64     `json:"userId"`
+	Title            string    `json:"title"`
+	Content          string    `json:"content"`
+	Excerpt          string    `json:"excerpt"`
+	Tags             []string  `json:"tags"`
+	ImageURL         string    `json:"imageUrl"`
+	Status           string    `json:"status"`
+	AnswerCount      int       `json:"answerCount"`
+	AcceptedAnswerID *int64    `json:"acceptedAnswerId"`
+	Username         string    `json:"username"`
+	UserAvatar       *string   `json:"userAvatar"`
+	CreatedAt        time.Time `json:"createdAt"`
+	UpdatedAt        time.Time `json:"updatedAt"`
+	IsMine           bool      `json:"isMine"`
+}
+
+// excerptLength bounds the list's excerpt: the card clamps to two lines anyway.
+const excerptLength = 300
+
+func toQuestionJSON(q *domain.Question, p *domain.Principal) questionJSON {
+	excerpt := []rune(q.ContentText)
+	if len(excerpt) > excerptLength {
+		excerpt = append(excerpt[:excerptLength-1], '…')
+	}
+	tags := q.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+	return questionJSON{ID: q.ID, UserID: q.UserID, Title: q.Title, Content: q.Content, Excerpt: string(excerpt), Tags: tags,
+		ImageURL: q.ImageURL, Status: string(q.Status), AnswerCount: q.AnswerCount, AcceptedAnswerID: q.AcceptedAnswerID,
+		Username: q.Username, CreatedAt: q.CreatedAt, UpdatedAt: q.UpdatedAt, IsMine: p != nil && p.User != nil && p.User.ID == q.UserID}
+}
+
+// answerJSON is an answer on the wire; isExpert carries the Expert badge.
+type answerJSON struct {
+	ID         int64     `json:"id"`
+	QuestionID int64     `json:"questionId"`
+	UserID     int64     `json:"userId"`
+	Content    string    `json:"content"`
+	IsExpert   bool      `json:"isExpert"`
+	IsAccepted bool      `json:"isAccepted"`
+	Username   string    `json:"username"`
+	UserAvatar *string   `json:"userAvatar"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+func toAnswerJSON(a *domain.Answer) answerJSON {
+	return answerJSON{ID: a.ID, QuestionID: a.QuestionID, UserID: a.UserID, Content: a.Content, IsExpert: a.ByExpert, IsAccepted: a.Accepted,
+		Username: a.Username, CreatedAt: a.CreatedAt}
+}
+
+func (s *Server) handleListQuestions(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	res, err := s.svc.ExpertQA.List(r.Context(), p, app.QuestionQuery{Search: q.Get("search"), Status: q.Get("status"), Tag: q.Get("tag"),
+		Mine: q.Get("mine") == "true" || q.Get("mine") == "1"}, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]questionJSON, len(res.Items))
+	for i, x := range res.Items {
+		out[i] = toQuestionJSON(x, p)
+	}
+	writePage(w, r, out, res.NextCursor)
+}
+
+func (s *Server) handleSimilarQuestions(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	list, err := s.svc.ExpertQA.Similar(r.Context(), r.URL.Query().Get("q"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]questionJSON, len(list))
+	for i, x := range list {
+		out[i] = toQuestionJSON(x, p)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleQuestionTags(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
+	tags, err := s.svc.ExpertQA.Tags(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	type tagJSON struct {
+		Tag   string `json:"tag"`
+		Count int    `json:"count"`
+	}
+	out := make([]tagJSON, len(tags))
+	for i, t := range tags {
+		out[i] = tagJSON{t.Tag, t.Count}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// questionInput is the body of POST /api/expert-qa. userId is ignored: the asker is the caller.
+type questionInput struct {
+	Title    string   `json:"title"`
+	Content  string   `json:"content"`
+	Tags     []string `json:"tags"`
+	ImageURL string   `json:"imageUrl"`
+	UserID   any      `json:"userId"`
+}
+
+func (s *Server) handleCreateQuestion(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in questionInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q, err := s.svc.ExpertQA.Create(r.Context(), p, &domain.Question{Title: in.Title, Content: in.Content, Tags: in.Tags, ImageURL: in.ImageURL})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toQuestionJSON(q, p))
+}
+
+// questionDetailJSON is GET /api/expert-qa/{id}: the question with the first page of its
+// answers (experts' first); answersNextCursor continues at /api/expert-qa/{id}/answers.
+type questionDetailJSON struct {
+	questionJSON
+	Answers           []answerJSON `json:"answers"`
+	AnswersNextCursor string       `json:"answersNextCursor,omitempty"`
+	CanAccept         bool         `json:"canAccept"`
+}
+
+func (s *Server) handleGetQuestion(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgQuestionNotFound))
+		return
+	}
+	q, err := s.svc.ExpertQA.Get(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	answers, err := s.svc.ExpertQA.Answers(r.Context(), id, domain.FirstPage())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := questionDetailJSON{questionJSON: toQuestionJSON(q, p), Answers: make([]answerJSON, len(answers.Items)), AnswersNextCursor: answers.NextCursor}
+	for i, a := range answers.Items {
+		out.Answers[i] = toAnswerJSON(a)
+	}
+	out.CanAccept = p != nil && p.User != nil && (p.User.ID == q.UserID || p.User.Role == domain.RoleSuperadmin)
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleListAnswers(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.svc.ExpertQA.Answers(r.Context(), id, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]answerJSON, len(res.Items))
+	for i, a := range res.Items {
+		out[i] = toAnswerJSON(a)
+	}
+	writePage(w, r, out, res.NextCursor)
+}
+
+func (s *Server) handleCreateAnswer(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in struct {
+		Content string `json:"content"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	a, _, err := s.svc.ExpertQA.Answer(r.Context(), p, id, in.Content)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toAnswerJSON(a))
+}
+
+func (s *Server) handleAcceptAnswer(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	answerID, err := pathID(r, "answerId")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q, err := s.svc.ExpertQA.Accept(r.Context(), p, id, answerID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toQuestionJSON(q, p))
+}

@@ -1,0 +1,385 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// sharingRoutes are plant sharing (spec 02 §7 "Plant sharing") and expert Q&A. Reads are open
+// to visitors; every write is signed in and gated by its maintenance function.
+func (s *Server) sharingRoutes(mux *http.ServeMux) {
+	if s.svc.Sharing != nil {
+		mux.HandleFunc("GET /api/plant-sharing", s.sharingVisitor(s.handleListListings))
+		mux.HandleFunc("GET /api/plant-sharing/plant-types", s.sharingVisitor(s.handleListingPlantTypes))
+		mux.HandleFunc("POST /api/plant-sharing", s.write(domain.FunctionSharing, s.handleCreateListing))
+		mux.HandleFunc("GET /api/plant-sharing/{id}", s.sharingVisitor(s.handleGetListing))
+		mux.HandleFunc("PATCH /api/plant-sharing/{id}", s.write(domain.FunctionSharing, s.handlePatchListing))
+		mux.HandleFunc("DELETE /api/plant-sharing/{id}", s.write(domain.FunctionSharing, s.handleDeleteListing))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/image", s.write(domain.FunctionSharing, s.handleListingImage))
+		mux.HandleFunc("GET /api/plant-sharing/{id}/messages", s.authed(s.handleListingMessages))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/messages", s.write(domain.FunctionSharing, s.handleSendListingMessage))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/renew", s.write(domain.FunctionSharing, s.handleRenewListing))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/add-to-my-plants", s.write(domain.FunctionSharing, s.handleAddListingToPlants))
+	}
+	if s.svc.ExpertQA != nil {
+		s.expertQARoutes(mux)
+	}
+}
+
+// sharingVisitor wraps a read that visitors may make: without a token the principal is nil;
+// a token that is not valid (any more) is still 401, so the page can ask to sign in again.
+func (s *Server) sharingVisitor(h func(http.ResponseWriter, *http.Request, *domain.Principal)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if bearerToken(r) == "" {
+			h(w, r, nil)
+			return
+		}
+		s.authed(h)(w, r)
+	}
+}
+
+// listingJSON is a listing on the wire (spec 02 §3 Plant listing, docs/api.md).
+type listingJSON struct {
+	ID             int64        `json:"id"`
+	UserID         int64        `json:"userId"`
+	Title          string       `json:"title"`
+	PlantName      string       `json:"plantName"`
+	PlantType      string       `json:"plantType"`
+	Species        string       `json:"species"`
+	Description    string       `json:"description"`
+	ListingType    string       `json:"listingType"`
+	Price          *json.Number `json:"price"`
+	Quantity       int          `json:"quantity"`
+	Location       string       `json:"location"`
+	ImageURL       string       `json:"imageUrl"`
+	Status         string       `json:"status"`
+	IsExpired      bool         `json:"isExpired"`
+	CreatedAt      time.Time    `json:"createdAt"`
+	UpdatedAt      time.Time    `json:"updatedAt"`
+	ExpiresAt      time.Time    `json:"expiresAt"`
+	ClosedAt       *time.Time   `json:"closedAt"`
+	Username       string       `json:"username"`
+	UserAvatar     *string      `json:"userAvatar"`
+	SourcePlantID  *int64       `json:"sourcePlantId,omitempty"`
+	IsOwner        bool         `json:"isOwner"`
+	CanDelete      bool         `json:"canDelete"`
+	MessageCount   *int         `json:"messageCount,omitempty"`
+	CanRenew       bool         `json:"canRenew"`
+	RenewableAt    *time.Time   `json:"renewableAt,omitempty"`
+	CompletedWith  *int64       `json:"completedWithUserId,omitempty"`
+	CanAddToPlants bool         `json:"canAddToPlants"`
+	AddedToPlantID *int64       `json:"addedToPlantId,omitempty"`
+}
+
+func toListingJSON(v *app.ListingView) listingJSON {
+	l := v.Listing
+	out := listingJSON{ID: l.ID, UserID: l.UserID, Title: l.Title, PlantName: l.PlantName, PlantType: l.PlantType, Species: l.Species,
+		Description: l.Description, ListingType: string(l.ListingType), Quantity: l.Quantity, Location: l.Location, ImageURL: l.ImageURL,
+		Status: string(l.Status), IsExpired: v.Expired, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, ExpiresAt: l.ExpiresAt,
+		ClosedAt: l.ClosedAt, Username: l.Username, IsOwner: v.IsOwner, CanDelete: v.CanDelete || v.IsOwner, CanRenew: v.Renewable, CanAddToPlants: v.CanAddToPlants}
+	if l.PriceCents != nil {
+		n := json.Number(domain.FormatPrice(*l.PriceCents))
+		out.Price = &n
+	}
+	if v.IsOwner {
+		count, at := l.MessageCount, l.RenewableAt()
+		out.MessageCount, out.RenewableAt, out.SourcePlantID, out.CompletedWith = &count, &at, l.SourcePlantID, l.CompletedWithID
+	}
+	if v.CanAddToPlants || (l.AddedToPlantID != nil && l.CompletedWithID != nil && !v.IsOwner) {
+		out.CompletedWith, out.AddedToPlantID = l.CompletedWithID, l.AddedToPlantID
+	}
+	return out
+}
+
+// listingInput is the body of POST /api/plant-sharing: the listing fields plus userId, which
+// is ignored (the owner is always the caller), and plantId ("List from my plant").
+type listingInput struct {
+	Title       string       `json:"title"`
+	PlantName   string       `json:"plantName"`
+	PlantType   string       `json:"plantType"`
+	Species     string       `json:"species"`
+	Description string       `json:"description"`
+	ListingType *string      `json:"listingType"`
+	Price       *json.Number `json:"price"`
+	Quantity    *json.Number `json:"quantity"`
+	Location    string       `json:"location"`
+	ImageURL    string       `json:"imageUrl"`
+	UserID      any          `json:"userId"`
+	PlantID     int64        `json:"plantId"`
+}
+
+func (in *listingInput) toDomain() (*domain.Listing, error) {
+	var v domain.Validation
+	l := &domain.Listing{Title: in.Title, PlantName: in.PlantName, PlantType: in.PlantType, Species: in.Species,
+		Description: in.Description, Location: in.Location, ImageURL: in.ImageURL, Quantity: 1, ListingType: domain.ListingFree}
+	if in.ListingType != nil {
+		lt, err := domain.ParseListingType(*in.ListingType)
+		if err != nil {
+			v.Add("listingType", err.Error())
+		}
+		l.ListingType = lt
+	}
+	if in.Quantity != nil {
+		n, err := strconv.Atoi(in.Quantity.String())
+		if err != nil || n < 1 {
+			v.Add("quantity", domain.MsgQuantityMin)
+		}
+		l.Quantity = n
+	}
+	if in.Price != nil && in.Price.String() != "" {
+		cents, err := domain.ParsePrice(in.Price.String())
+		if err != nil {
+			v.Add("price", err.Error())
+		}
+		l.PriceCents = &cents
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (s *Server) handleListListings(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	res, err := s.svc.Sharing.List(r.Context(), p, app.ListingQuery{Search: q.Get("search"), PlantType: q.Get("plantType"),
+		ListingType: q.Get("listingType"), Status: q.Get("status"), Mine: q.Get("mine") == "true" || q.Get("mine") == "1"}, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]listingJSON, len(res.Items))
+	for i, v := range res.Items {
+		out[i] = toListingJSON(v)
+	}
+	writePage(w, r, out, res.NextCursor)
+}
+
+func (s *Server) handleListingPlantTypes(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
+	types, err := s.svc.Sharing.PlantTypes(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, types)
+}
+
+func (s *Server) handleGetListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgListingNotFound))
+		return
+	}
+	v, err := s.svc.Sharing.Get(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toListingJSON(v))
+}
+
+func (s *Server) handleCreateListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	var in listingInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := in.toDomain()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v, err := s.svc.Sharing.Create(r.Context(), p, l, in.PlantID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toListingJSON(v))
+}
+
+// listingPatch is the body of PATCH /api/plant-sharing/{id}: the status, and, when completing,
+// optionally who the listing went to.
+type listingPatch struct {
+	Status              *string `json:"status"`
+	CompletedWithUserID *int64  `json:"completedWithUserId"`
+}
+
+func (s *Server) handlePatchListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in listingPatch
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if in.Status == nil {
+		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: domain.MsgListingStatus, Fields: map[string]string{"status": domain.MsgListingStatus}})
+		return
+	}
+	v, err := s.svc.Sharing.SetStatus(r.Context(), p, id, *in.Status, in.CompletedWithUserID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toListingJSON(v))
+}
+
+func (s *Server) handleDeleteListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error { return s.svc.Sharing.Delete(r.Context(), p, q.id) })
+}
+
+func (s *Server) handleRenewListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v, err := s.svc.Sharing.Renew(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toListingJSON(v))
+}
+
+func (s *Server) handleAddListingToPlants(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	plant, err := s.svc.Sharing.AddToMyPlants(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toPlantJSON(plant))
+}
+
+// handleListingImage takes the photo of a listing as multipart/form-data in the field "image"
+// (spec 02 §7); the type is sniffed from the bytes and 5 MB is the most (413 beyond).
+func (s *Server) handleListingImage(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxUploadBody)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		s.fail(w, r, domain.Errorf(domain.EInvalid, `Send the image as multipart/form-data in the field "image"`))
+		return
+	}
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			s.fail(w, r, domain.Errorf(domain.EInvalid, `Choose an image to upload (form field "image")`))
+			return
+		}
+		if err != nil {
+			s.fail(w, r, uploadError(err))
+			return
+		}
+		if part.FormName() != "image" {
+			part.Close()
+			continue
+		}
+		v, err := s.svc.Sharing.SetImage(r.Context(), p, id, part)
+		part.Close()
+		if err != nil {
+			s.fail(w, r, uploadError(err))
+			return
+		}
+		writeJSON(w, http.StatusOK, toListingJSON(v))
+		return
+	}
+}
+
+// listingMessageJSON is a listing message on the wire (spec 02 §3 Listing message), with the
+// conversation it belongs to: conversationWith is the person who is not the owner.
+type listingMessageJSON struct {
+	ID                   int64     `json:"id"`
+	ListingID            int64     `json:"listingId"`
+	Message              string    `json:"message"`
+	UserID               int64     `json:"userId"`
+	Username             string    `json:"username"`
+	UserAvatar           *string   `json:"userAvatar"`
+	CreatedAt            time.Time `json:"createdAt"`
+	ConversationWith     int64     `json:"conversationWith"`
+	ConversationUsername string    `json:"conversationUsername"`
+}
+
+func toListingMessageJSON(m *domain.ListingMessage) listingMessageJSON {
+	return listingMessageJSON{ID: m.ID, ListingID: m.ListingID, Message: m.Message, UserID: m.SenderID, Username: m.Username,
+		CreatedAt: m.CreatedAt, ConversationWith: m.PartnerID, ConversationUsername: m.PartnerName}
+}
+
+func (s *Server) handleListingMessages(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page, err := pageRequest(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var with int64
+	if v := strings.TrimSpace(r.URL.Query().Get("with")); v != "" {
+		if with, err = strconv.ParseInt(v, 10, 64); err != nil || with < 1 {
+			s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "with must be a user id", Fields: map[string]string{"with": "with must be a user id"}})
+			return
+		}
+	}
+	res, err := s.svc.Sharing.Messages(r.Context(), p, id, with, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]listingMessageJSON, len(res.Items))
+	for i, m := range res.Items {
+		out[i] = toListingMessageJSON(m)
+	}
+	writePage(w, r, out, res.NextCursor)
+}
+
+// listingMessageInput is the body of POST /api/plant-sharing/{id}/messages: the message, and,
+// when the owner answers, the person answered (recipientId).
+type listingMessageInput struct {
+	Message     string `json:"message"`
+	RecipientID int64  `json:"recipientId"`
+}
+
+func (s *Server) handleSendListingMessage(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in listingMessageInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := s.svc.Sharing.SendMessage(r.Context(), p, id, in.Message, in.RecipientID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toListingMessageJSON(m))
+}

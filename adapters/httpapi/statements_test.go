@@ -1,0 +1,121 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/tests/dbtest"
+)
+
+// statementBudget is how many statements each main read may send, whatever the number of rows.
+// The test runs every call with 10 and with 100 rows on both databases: the count must be the
+// same for both sizes (no query per row) and within the budget (no lost join). Raise a budget
+// only with a reason in the commit. Signing a request in is one statement (session and user).
+var statementBudget = []struct {
+	path  string
+	admin bool
+	max   int64
+}{
+	{"/api/user", false, 1},
+	// +1: the owner's overdue tasks, read once for every plant's derived status
+	{"/api/plants", false, 3},
+	{"/api/plants/{plant}", false, 3},
+	{"/api/plants/limit", false, 2},
+	{"/api/plants/{plant}/care-tasks", false, 3},
+	{"/api/plants/{plant}/journal-entries", false, 3},
+	{"/api/care-tasks", false, 2},
+	{"/api/care-tasks?from=2026-06-01&to=2026-06-30", false, 2},
+	{"/api/care-tasks/overdue?today=2026-06-30", false, 2},
+	{"/api/care-due?from=2026-06-01&to=2026-06-30&today=2026-06-01", false, 2},
+	{"/api/journal-entries", false, 2},
+	{"/api/dashboard/summary?today=2026-06-01", false, 3},
+	{"/api/notifications", false, 2},
+	{"/api/maintenance/status", false, 3},
+	{"/api/users", true, 2},
+	{"/api/admin/users", true, 2},
+	{"/api/sites", true, 3},
+	{"/api/admin/sites", true, 3},
+	{"/api/harvests", false, 2},
+	{"/api/harvests/stats?period=year", false, 4},
+	{"/api/harvests/export.csv", false, 2},
+}
+
+func TestStatementsPerRequest(t *testing.T) {
+	t.Parallel()
+	open := map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
+		"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted,
+	}
+	for dialect, openStore := range open {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			counts := map[int]map[string]int64{}
+			for _, rows := range []int{10, 100} {
+				counts[rows] = countStatements(t, openStore, rows)
+			}
+			for _, b := range statementBudget {
+				small, large := counts[10][b.path], counts[100][b.path]
+				t.Logf("%-50s %d statements (10 rows), %d (100 rows)", b.path, small, large)
+				if small != large {
+					t.Errorf("%s: %d statements with 10 rows, %d with 100: a query runs per row", b.path, small, large)
+				}
+				if large > b.max {
+					t.Errorf("%s: %d statements, budget %d", b.path, large, b.max)
+				}
+				if large == 0 {
+					t.Errorf("%s: no statement counted: the counter is not wired", b.path)
+				}
+			}
+		})
+	}
+}
+
+// countStatements seeds a fresh installation with rows plants (each with a task and a journal
+// entry), rows users and rows sites, then returns the statements each budgeted call sent.
+func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store, rows int) map[string]int64 {
+	counter := &sqlstore.StatementCounter{}
+	h := newHarness(t, options{open: func(t testing.TB) *sqlstore.Store { return openStore(t, counter) }})
+	h.user("counted", domain.RoleUser)
+	h.user("counted-admin", domain.RoleSuperadmin)
+	token := h.login("counted", "password-counted")
+	admin := h.login("counted-admin", "password-counted-admin")
+	var plantID any
+	for i := 0; i < rows; i++ {
+		p := h.do("POST", "/api/plants", token, map[string]any{"name": fmt.Sprintf("Plant %03d", i), "plantType": "Herbs",
+			"waterFrequency": 3, "fertilizerFrequency": 30, "lastWatered": "2026-05-30T08:00:00Z"})
+		expect(t, p, 201, "")
+		plantID = p.body["id"]
+		expect(t, h.do("POST", "/api/care-tasks", token, map[string]any{"plantId": plantID, "taskType": "water",
+			"scheduledDate": fmt.Sprintf("2026-06-%02d", 1+i%28), "isRecurring": i%2 == 0, "recurringDays": 7}), 201, "")
+		expect(t, h.do("POST", "/api/journal-entries", token, map[string]any{"plantId": plantID, "title": fmt.Sprintf("Entry %d", i),
+			"content": "Growing well", "entryDate": "2026-05-31"}), 201, "")
+		expect(t, h.do("POST", "/api/harvests", token, map[string]any{"plantId": plantID, "harvestDate": "2026-05-31",
+			"quantity": i, "unit": "g"}), 201, "")
+		h.user(fmt.Sprintf("member%03d", i), domain.RoleUser)
+		expect(t, h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"}), 201, "")
+	}
+	out := map[string]int64{}
+	for _, b := range statementBudget {
+		path := b.path
+		if plantID != nil {
+			path = replacePlant(path, plantID)
+		}
+		tok := token
+		if b.admin {
+			tok = admin
+		}
+		before := counter.Count()
+		r := h.do("GET", path, tok, nil)
+		if r.status != 200 {
+			t.Fatalf("GET %s: %d %s", path, r.status, r.raw)
+		}
+		out[b.path] = counter.Count() - before
+	}
+	return out
+}
+
+func replacePlant(path string, id any) string {
+	return strings.Replace(path, "{plant}", fmt.Sprint(id), 1)
+}
