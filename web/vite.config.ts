@@ -23,6 +23,8 @@ export default defineConfig({
     // `npm run clean` removes the previous assets and index.html instead.
     emptyOutDir: false,
     sourcemap: false,
+    // The manifest lets web/scripts/bundle-budget.mjs follow what the first page really loads.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {
@@ -39,6 +41,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // Whole-page tests render the app with lazy routes; 5 s is too little on a loaded 2-core runner.
+    testTimeout: 30_000,
     restoreMocks: true,
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },

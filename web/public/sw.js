@@ -1,4 +1,10 @@
-/* Garden's service worker: shows Web Push messages and opens their page when clicked.
+/* Garden's service worker: keeps the app shell for offline starts, shows Web Push messages and
+ * opens their page when clicked.
+ *
+ * Offline: the install step caches index.html and the assets it names; page loads go to the
+ * network first and fall back to that shell (the app then shows its offline notice); hashed
+ * assets under /assets/ never change, so they are served from the cache once there. API calls
+ * and images are never cached here: the app's data is always the server's.
  *
  * A push carries one JSON object (docs/notifications.md, "Push messages"):
  *   {title, body, content, url, tag, notificationId, data}
@@ -47,12 +53,86 @@ async function tellWindows(message) {
   for (const client of await windowClients()) client.postMessage(message);
 }
 
-self.addEventListener('install', () => {
+const SHELL_CACHE = 'garden-shell-v1';
+const ASSET_CACHE = 'garden-assets-v1';
+const MAX_ASSETS = 120; // old builds' assets are dropped beyond this
+
+/** cacheShell stores index.html and every /assets/ file it references. */
+async function cacheShell() {
+  const response = await fetch('/', { cache: 'no-cache' });
+  if (!response.ok) return;
+  const html = await response.clone().text();
+  await (await caches.open(SHELL_CACHE)).put('/', response);
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  const cache = await caches.open(ASSET_CACHE);
+  await Promise.all(assets.map((url) => cache.add(url).catch(() => undefined)));
+}
+
+async function trimAssets() {
+  const cache = await caches.open(ASSET_CACHE);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_ASSETS)).map((k) => cache.delete(k)));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(cacheShell().catch(() => undefined));
   self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    (async () => {
+      const keep = new Set([SHELL_CACHE, ASSET_CACHE]);
+      for (const name of await caches.keys()) if (!keep.has(name)) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    // Network first, so a deploy is seen at once; the cached shell when there is no network.
+    event.respondWith(
+      (async () => {
+        try {
+          const response = await fetch(request);
+          if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
+            const copy = response.clone();
+            event.waitUntil(caches.open(SHELL_CACHE).then((c) => c.put('/', copy)));
+          }
+          return response;
+        } catch (err) {
+          const shell = await caches.match('/', { cacheName: SHELL_CACHE });
+          if (shell) return shell;
+          throw err;
+        }
+      })(),
+    );
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(
+      (async () => {
+        const cached = await caches.match(request, { cacheName: ASSET_CACHE });
+        if (cached) return cached;
+        const response = await fetch(request);
+        if (response.ok) {
+          const copy = response.clone();
+          event.waitUntil(
+            caches
+              .open(ASSET_CACHE)
+              .then((c) => c.put(request, copy))
+              .then(trimAssets),
+          );
+        }
+        return response;
+      })(),
+    );
+  }
 });
 
 self.addEventListener('push', (event) => {

@@ -1,3 +1,5 @@
+// First: configures zod before any module that builds a schema is evaluated.
+import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

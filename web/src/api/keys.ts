@@ -6,7 +6,13 @@ import type { KeyMatcher } from './query';
  */
 export const urls = {
   plants: '/api/plants',
+  /** Every plant (up to the API's page maximum) with its status on the caller's day: pickers, dashboard. */
+  plantsAll: (today: string) => `/api/plants?limit=200&today=${today}`,
+  /** My Plants: one filtered, sorted page list (status, q, sort, today as query parameters). */
+  plantsQuery: (params: Record<string, string>) => `/api/plants?${new URLSearchParams(params).toString()}`,
   plant: (id: number | string) => `/api/plants/${id}`,
+  /** One plant with its status on the caller's day. */
+  plantOn: (id: number | string, today: string) => `/api/plants/${id}?today=${today}`,
   plantLimit: '/api/plants-limit',
   /** The other path of the limit (spec 01 §7: the add form invalidates it too). */
   plantLimitAlt: '/api/plants/limit',
@@ -18,6 +24,10 @@ export const urls = {
   careTasksInRange: (from: string, to: string) => `/api/care-tasks?from=${from}&to=${to}`,
   careTasksOnDate: (date: string) => `/api/care-tasks/date/${date}`,
   careTask: (id: number) => `/api/care-tasks/${id}`,
+  /** Pending tasks scheduled before today (docs/api.md "The gardener's day"). */
+  overdueTasks: (today: string) => `/api/care-tasks/overdue?today=${today}&limit=200`,
+  /** Due waterings and fertilizings placed on the days from..to (overdue ones on today). */
+  careDue: (from: string, to: string, today: string) => `/api/care-due?from=${from}&to=${to}&today=${today}&limit=200`,
   journalEntries: '/api/journal-entries',
   journalEntry: (id: number) => `/api/journal-entries/${id}`,
   plantDatabase: '/api/plant-database',
@@ -77,16 +87,23 @@ export const urls = {
   siteMaintenance: (id: number) => `/api/maintenance/site/${id}`,
 } as const;
 
-const PLANT_DETAIL = /^\/api\/plants\/\d+$/;
+const PLANT_DETAIL = /^\/api\/plants\/\d+(\?.*)?$/;
 
-/** Keys that change when a plant is added, edited, watered or deleted. */
+/** Keys that change when a plant is added, edited, watered or deleted (its status and due care too). */
 export const plantKeys: KeyMatcher = (key) =>
-  key === urls.plants || PLANT_DETAIL.test(key) || key === urls.plantLimit || key === urls.plantLimitAlt;
+  key === urls.plants ||
+  key.startsWith(`${urls.plants}?`) ||
+  PLANT_DETAIL.test(key) ||
+  key === urls.plantLimit ||
+  key === urls.plantLimitAlt ||
+  key.startsWith('/api/care-due');
 
-/** Keys that change with care tasks (lists, days, ranges, a plant's history). */
+/** Keys that change with care tasks (lists, days, ranges, overdue, a plant's history and status). */
 export const taskKeys: KeyMatcher = (key) =>
   key === urls.careTasks || key.startsWith(`${urls.careTasks}?`) || key.startsWith(`${urls.careTasks}/`) ||
-  /^\/api\/plants\/\d+\/care-tasks$/.test(key);
+  /^\/api\/plants\/\d+\/care-tasks$/.test(key) ||
+  // an overdue task makes its plant need care
+  key.startsWith(`${urls.plants}?`) || PLANT_DETAIL.test(key);
 
 /** Keys that change with journal entries. */
 export const journalKeys: KeyMatcher = (key) =>
@@ -107,7 +124,7 @@ export const importKeys: KeyMatcher = (key) =>
 export const onePlantKeys =
   (id: number): KeyMatcher =>
   (key) =>
-    key === urls.plant(id) || key.startsWith(`${urls.plant(id)}/`);
+    key === urls.plant(id) || key.startsWith(`${urls.plant(id)}/`) || key.startsWith(`${urls.plant(id)}?`);
 
 /** Every list or page of accounts: users, one user, the caller, the pickers, site members. */
 export const userKeys: KeyMatcher = (key) =>

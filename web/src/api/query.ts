@@ -31,6 +31,26 @@ export function useApiQuery<T>(key: string | null, config?: SWRConfiguration<T, 
   return useSWR<T, Error>(key, config ?? {});
 }
 
+/**
+ * The paginated lists on screen (usePagedList), by first-page URL: SWR keeps them under a
+ * key of their own ("$inf$" + URL) that a plain mutate(url) does not reach, so a refresh
+ * calls their refetch instead.
+ */
+const pagedLists = new Map<string, Set<() => unknown>>();
+
+/** registerPagedList records a mounted paginated list's refetch; the answer unregisters it. */
+export function registerPagedList(url: string, refetch: () => unknown): () => void {
+  const set = pagedLists.get(url) ?? new Set();
+  set.add(refetch);
+  pagedLists.set(url, set);
+  return () => {
+    set.delete(refetch);
+    if (set.size === 0) pagedLists.delete(url);
+  };
+}
+
+const INFINITE_PREFIX = '$inf$';
+
 /** A predicate over cache keys (URLs). */
 export type KeyMatcher = (key: string) => boolean;
 
@@ -44,7 +64,21 @@ export function useRefresh() {
   return useCallback(
     async (...matchers: KeyMatcher[]) => {
       const pending: Promise<unknown>[] = [];
+      for (const [url, refetches] of pagedLists) {
+        if (matchers.some((match) => match(url))) refetches.forEach((refetch) => pending.push(Promise.resolve(refetch())));
+      }
       for (const key of Array.from(cache.keys())) {
+        if (typeof key === 'string' && key.startsWith(INFINITE_PREFIX + '/api/')) {
+          const url = key.slice(INFINITE_PREFIX.length);
+          if (!pagedLists.has(url) && matchers.some((match) => match(url))) {
+            // As below: mutate first, so SWR also forgets its record of the list's last request;
+            // a list opened again within the deduping interval would otherwise wait for that
+            // finished request and show its loading state for good.
+            void mutate(key);
+            cache.delete(key);
+          }
+          continue;
+        }
         if (typeof key !== 'string' || !key.startsWith('/api/')) continue;
         if (!matchers.some((match) => match(key))) continue;
         if (mounted.get(key)) {

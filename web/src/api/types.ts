@@ -128,6 +128,18 @@ export interface CareTask {
   sourceTaskId?: number | null;
 }
 
+/** GET /api/care-due: a plant's next watering or fertilizing on a calendar day. */
+export interface CareDue {
+  plantId: number;
+  plantName: string;
+  taskType: 'water' | 'fertilize';
+  /** yyyy-MM-dd the care is shown on (today when overdue). */
+  date: string;
+  /** yyyy-MM-dd it fell due. */
+  dueDate: string;
+  overdue: boolean;
+}
+
 export interface NewCareTask {
   plantId: number;
   taskType: TaskType;
@@ -348,7 +360,11 @@ export interface DashboardSummary {
     watering: DashboardReminder[];
     fertilizing: DashboardReminder[];
     repotting: number;
+    /** Tasks pending from before today. */
+    overdue?: number;
   };
+  /** Plants by their derived status today (the same rule as the list's filter). */
+  statusCounts?: { healthy: number; needs_water: number; needs_care: number };
   stats: {
     thisMonth: CareStats;
     lastMonth: CareStats;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type Cache } from 'swr';
 import { swrConfig } from '@/api/swr-config';
+import { OfflineNotice } from '@/components/offline-notice/offline-notice';
 import { ToastProvider } from '@/components/ui/toast';
 import { TooltipProvider } from '@/components/ui/tooltip';
 
@@ -20,7 +21,10 @@ export function AppProvider({
   return (
     <SWRConfig value={swrCache ? { ...swrConfig, provider: swrCache } : swrConfig}>
       <ToastProvider>
-        <TooltipProvider>{children}</TooltipProvider>
+        <TooltipProvider>
+          {children}
+          <OfflineNotice />
+        </TooltipProvider>
       </ToastProvider>
     </SWRConfig>
   );

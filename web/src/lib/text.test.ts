@@ -37,6 +37,11 @@ describe('stripMarkup and truncate', () => {
     expect(stripMarkup('<script>alert(1)</script>Text')).toBe('Text');
     expect(stripMarkup('<div><style>p{}</style>Body</div>')).toBe('Body');
     expect(stripMarkup(null)).toBe('');
+    // Table cells, definition lists and quotes are word boundaries too.
+    expect(stripMarkup('<table><tr><td>Sun</td><td>Full sun</td></tr></table><dl><dt>Water</dt><dd>Moderate</dd></dl>')).toBe(
+      'Sun Full sun Water Moderate',
+    );
+    expect(stripMarkup('<blockquote>Easy</blockquote><pre>to</pre><figure><figcaption>grow</figcaption></figure>')).toBe('Easy to grow');
   });
 
   it('cuts at the limit and adds an ellipsis only when something was cut', () => {

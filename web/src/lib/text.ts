@@ -6,7 +6,12 @@ export function stripMarkup(html: string | null | undefined): string {
     // DOMParser builds an inert document: no scripts run, no images load.
     const doc = new DOMParser().parseFromString(html, 'text/html');
     doc.querySelectorAll('script, style, template, noscript').forEach((el) => el.remove());
-    doc.querySelectorAll('br, p, div, li, h1, h2, h3, h4, h5, h6, tr').forEach((el) => el.append(' '));
+    // Every block-level or table cell boundary is a word boundary once the tags are gone.
+    doc
+      .querySelectorAll(
+        'br, hr, p, div, li, ul, ol, dl, dt, dd, h1, h2, h3, h4, h5, h6, tr, td, th, table, blockquote, pre, section, article, header, footer, figure, figcaption, details, summary, address',
+      )
+      .forEach((el) => el.append(' '));
     text = doc.body.textContent ?? '';
   } else {
     text = html.replace(/<[^>]*>/g, ' ');

@@ -57,6 +57,8 @@ export interface MockDb {
   currentSiteId: number | null;
   requests: { method: string; path: string; search: string; body: unknown }[];
   nextId: number;
+  /** Where each plant grows, by plant id (GET /api/plants/{id}/placements). */
+  placements: Record<number, { layoutId: number; layoutName: string; bedId: number; bedName: string; count: number }[]>;
 }
 
 function freshDb(): MockDb {
@@ -90,6 +92,7 @@ function freshDb(): MockDb {
     currentSiteId: null,
     requests: [],
     nextId: 1000,
+    placements: {},
   };
 }
 
@@ -516,7 +519,28 @@ export const apiHandlers = [
   }),
   http.get('*/api/plants', async ({ request }) => {
     await record(request);
-    return HttpResponse.json(db.plants);
+    // The server's filter, search and sort (docs/api.md "The gardener's day"); statuses are
+    // whatever the fixture says (the server derives them).
+    const q = new URL(request.url).searchParams;
+    const status = q.get('status');
+    const needle = (q.get('q') ?? '').trim().toLowerCase();
+    let list = db.plants.filter((p) => !status || p.status === status);
+    if (needle) {
+      list = list.filter((p) => [p.name, p.species, p.location].some((f) => (f ?? '').toLowerCase().includes(needle)));
+    }
+    const byName = (a: Plant, b: Plant) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
+    const acquired = (p: Plant) => Date.parse(p.acquiredDate ?? '') || 0;
+    const urgency = (p: Plant) => ({ needs_water: 0, needs_care: 1 })[p.status ?? ''] ?? 2;
+    const sorts: Record<string, (a: Plant, b: Plant) => number> = {
+      name: byName,
+      name_desc: (a, b) => byName(b, a),
+      oldest: (a, b) => acquired(a) - acquired(b) || a.id - b.id,
+      newest: (a, b) => acquired(b) - acquired(a) || a.id - b.id,
+      status: (a, b) => urgency(a) - urgency(b) || byName(a, b),
+    };
+    const sort = sorts[q.get('sort') ?? ''];
+    if (sort) list = [...list].sort(sort);
+    return HttpResponse.json(list);
   }),
   http.post('*/api/plants', async ({ request }) => {
     const body = (await record(request)) as Partial<Plant>;
@@ -537,6 +561,10 @@ export const apiHandlers = [
     db.plants.push(plant);
     db.limit = { ...db.limit, currentCount: db.limit.currentCount + 1 };
     return HttpResponse.json(plant, { status: 201 });
+  }),
+  http.get('*/api/plants/:id/placements', async ({ request, params }) => {
+    await record(request);
+    return HttpResponse.json(db.placements[Number(params.id)] ?? []);
   }),
   http.get('*/api/plants/:id/care-tasks', async ({ request, params }) => {
     await record(request);
@@ -582,6 +610,32 @@ export const apiHandlers = [
     db.entries = db.entries.filter((e) => e.plantId !== id);
     db.limit = { ...db.limit, currentCount: Math.max(0, db.limit.currentCount - 1) };
     return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/care-tasks/overdue', async ({ request }) => {
+    await record(request);
+    const today = new URL(request.url).searchParams.get('today') ?? '';
+    return HttpResponse.json(
+      db.tasks.filter((t) => !t.completed && t.scheduledDate < today).sort((a, b) => a.scheduledDate.localeCompare(b.scheduledDate)),
+    );
+  }),
+  http.get('*/api/care-due', async ({ request }) => {
+    await record(request);
+    const q = new URL(request.url).searchParams;
+    const [from, to, today] = [q.get('from') ?? '', q.get('to') ?? '', q.get('today') ?? ''];
+    const due = [];
+    for (const p of db.plants) {
+      for (const [type, next] of [
+        ['water', p.nextWatering],
+        ['fertilize', p.nextFertilizing],
+      ] as const) {
+        if (!next) continue;
+        const dueDate = next.slice(0, 10);
+        const date = dueDate < today ? today : dueDate;
+        if (date < from || date > to) continue;
+        due.push({ plantId: p.id, plantName: p.name, taskType: type, date, dueDate, overdue: dueDate < date });
+      }
+    }
+    return HttpResponse.json(due.sort((a, b) => a.date.localeCompare(b.date) || a.plantName.localeCompare(b.plantName)));
   }),
   http.get('*/api/care-tasks/date/:date', async ({ request, params }) => {
     await record(request);
@@ -944,4 +998,8 @@ export const apiHandlers = [
     await record(request);
     return HttpResponse.json(db.notifications);
   }),
+  // The community forum reads as an empty forum unless a test overrides these with server.use().
+  http.get('*/api/forum/categories', () => HttpResponse.json([])),
+  http.get('*/api/forum/topics/latest', () => HttpResponse.json([])),
+  http.get('*/api/forum/topics/popular', () => HttpResponse.json([])),
 ];

@@ -11,6 +11,8 @@ export const server = setupServer(
   http.get('*/api/user', () => HttpResponse.json({ message: 'Not authenticated' }, { status: 401 })),
   http.get('*/api/auth-check', () => HttpResponse.json({ authenticated: false })),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+  // Settings › API tokens: none by default (its own tests keep tokens with server.use).
+  http.get('*/api/user/tokens', () => HttpResponse.json([])),
   ...apiHandlers,
 );
 

@@ -5,8 +5,9 @@ import { pageNavigation } from '@/lib/navigation';
 import { resetDb } from './mock-api';
 import { server } from './server';
 
-// Lazy route chunks load slowly on a busy machine: give findBy* queries more time.
-configure({ asyncUtilTimeout: 3000 });
+// Lazy route chunks load slowly on a busy machine (a CI runner doing a Go build beside it):
+// give findBy* queries more time. A test still fails fast when what it awaits never comes.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

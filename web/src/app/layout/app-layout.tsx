@@ -1,11 +1,10 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Sheet } from '@/components/ui/sheet';
 import { Tooltip } from '@/components/ui/tooltip';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { NotificationsDropdown } from '@/features/notifications/components/notifications-dropdown';
-import { NotificationsRuntime } from '@/features/notifications/components/notifications-runtime';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
@@ -13,6 +12,12 @@ import { BOTTOM_BAR_ITEMS } from './nav-config';
 import { NavGroups } from './nav-groups';
 import { UserMenu } from './user-menu';
 import './layout.css';
+
+// The notification prompt (after a few seconds) and the push bridge are not needed to show the
+// first page: their code loads right after it.
+const NotificationsRuntime = lazy(() =>
+  import('@/features/notifications/components/notifications-runtime').then((m) => ({ default: m.NotificationsRuntime })),
+);
 
 const today = () =>
   new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
@@ -102,7 +107,9 @@ export function AppLayout() {
       </div>
 
       <BottomBar />
-      <NotificationsRuntime />
+      <Suspense fallback={null}>
+        <NotificationsRuntime />
+      </Suspense>
     </div>
   );
 }

@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
 import { Brand } from './brand';
 import './layout.css';
 
-/** PublicLayout frames pages seen while signed out (404, debug). */
+/** PublicLayout frames pages seen while signed out (the forum, 404, debug), with a way to sign in. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const back = encodeURIComponent(location.pathname + location.search);
   return (
     <div className="public-shell">
       <header className="public-header">
         <Brand />
+        <Link to={`/auth?redirect=${back}`} className={`${buttonClass('outline', 'sm')} public-header__signin`}>
+          Sign in
+        </Link>
       </header>
       <main id="main" className="public-content">
         {children}

@@ -60,7 +60,7 @@ describe('route gating', () => {
 
   it('lets a superadmin through to superadmin routes', async () => {
     signedIn({ role: 'superadmin', username: 'admin' });
-    renderApp('/admin/forum-categories');
+    renderApp('/admin/not-built-yet');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
@@ -73,9 +73,9 @@ describe('route gating', () => {
   });
 
   it('shows the 404 page for features that are not built yet, also when signed out', async () => {
-    const { router } = renderApp('/community/forum');
+    const { router } = renderApp('/planning/not-built-yet');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/community/forum');
+    expect(router.state.location.pathname).toBe('/planning/not-built-yet');
   });
 
   it.each([

@@ -20,7 +20,6 @@ export const SUPERADMIN_PATHS = [
   'admin/users',
   'admin/maintenance',
   'admin/notifications',
-  'admin/forum-categories',
 ];
 
 const notBuilt = (path: string): RouteObject => ({ path, element: <NotFoundPage /> });
@@ -81,6 +80,92 @@ const superadminPages: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('@/features/notifications/pages/notifications-admin-page')).NotificationsAdminPage,
     }),
+  },
+];
+
+/**
+ * The community forum (spec 02 §2): visitors read it, so its pages sit in the optional layout
+ * (the app's navigation when signed in); the pages ask visitors to sign in before writing.
+ */
+const forumPages: RouteObject[] = [
+  {
+    path: 'community/forum',
+    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-home-page')).ForumHomePage }),
+  },
+  {
+    path: 'community/forum/category/:slug',
+    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-category-page')).ForumCategoryPage }),
+  },
+  {
+    path: 'community/forum/topic/:id',
+    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-topic-page')).ForumTopicPage }),
+  },
+  {
+    path: 'community/forum/new',
+    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-new-topic-page')).ForumNewTopicPage }),
+  },
+];
+
+/** Garden layouts and crop rotation (spec 02 §2 and the pages its links promise). */
+const planningPages: RouteObject[] = [
+  {
+    path: 'planning/garden-layouts',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/garden-layouts-page')).GardenLayoutsPage }),
+  },
+  {
+    path: 'planning/garden-layouts/new',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/layout-editor-page')).LayoutEditorPage }),
+  },
+  {
+    path: 'planning/garden-layouts/:id',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/layout-editor-page')).LayoutEditorPage }),
+  },
+  {
+    path: 'planning/crop-rotation',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/crop-rotation-page')).CropRotationPage }),
+  },
+  {
+    path: 'planning/crop-rotation/groups',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/rotation-groups-page')).RotationGroupsPage }),
+  },
+  {
+    path: 'planning/crop-rotation/new',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/plan-editor-page')).PlanEditorPage }),
+  },
+  {
+    path: 'planning/crop-rotation/:id',
+    lazy: async () => ({ Component: (await import('@/features/planning/pages/plan-editor-page')).PlanEditorPage }),
+  },
+];
+
+/**
+ * Plant sharing and expert Q&A (spec 02 §2): visitors read listings and questions, so these
+ * pages sit under the optional layout; writing asks to sign in on the page itself.
+ */
+const communityPages: RouteObject[] = [
+  {
+    path: 'community/plant-sharing',
+    lazy: async () => ({ Component: (await import('@/features/sharing/pages/plant-sharing-page')).PlantSharingPage }),
+  },
+  {
+    path: 'community/plant-sharing/new',
+    lazy: async () => ({ Component: (await import('@/features/sharing/pages/new-listing-page')).NewListingPage }),
+  },
+  {
+    path: 'community/plant-sharing/:id',
+    lazy: async () => ({ Component: (await import('@/features/sharing/pages/listing-detail-page')).ListingDetailPage }),
+  },
+  {
+    path: 'community/expert-qa',
+    lazy: async () => ({ Component: (await import('@/features/expert-qa/pages/expert-qa-page')).ExpertQAPage }),
+  },
+  {
+    path: 'community/expert-qa/new',
+    lazy: async () => ({ Component: (await import('@/features/expert-qa/pages/new-question-page')).NewQuestionPage }),
+  },
+  {
+    path: 'community/expert-qa/:id',
+    lazy: async () => ({ Component: (await import('@/features/expert-qa/pages/question-page')).QuestionPage }),
   },
 ];
 
@@ -150,11 +235,37 @@ export const routes: RouteObject[] = [
                     .PlantDatabaseDetailPage,
                 }),
               },
+              ...planningPages,
+              {
+                path: 'planning/harvest-tracking',
+                lazy: async () => ({
+                  Component: (await import('@/features/harvests/pages/harvest-tracking-page')).HarvestTrackingPage,
+                }),
+              },
+              {
+                path: 'planning/harvest-tracking/new',
+                lazy: async () => ({
+                  Component: (await import('@/features/harvests/pages/new-harvest-page')).NewHarvestPage,
+                }),
+              },
+              {
+                path: 'planning/harvest-tracking/:id/edit',
+                lazy: async () => ({
+                  Component: (await import('@/features/harvests/pages/edit-harvest-page')).EditHarvestPage,
+                }),
+              },
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('@/features/settings/pages/settings-page')).SettingsPage }),
               },
               { element: <RequireSiteManager />, children: siteManagerPages },
+              // Superadmins only; the page itself sends others to / with "Access denied" (spec 02 §6).
+              {
+                path: 'admin/forum-categories',
+                lazy: async () => ({
+                  Component: (await import('@/features/forum/pages/forum-categories-admin-page')).ForumCategoriesAdminPage,
+                }),
+              },
               {
                 element: <RequireRole role="admin" />,
                 children: [
@@ -179,12 +290,14 @@ export const routes: RouteObject[] = [
         element: <OptionalAppLayout />,
         errorElement: <RouteErrorPage />,
         children: [
+          ...forumPages,
           {
             path: 'debug/token',
             lazy: async () => ({
               Component: (await import('@/features/debug/pages/token-debug-page')).TokenDebugPage,
             }),
           },
+          ...communityPages,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -2,7 +2,10 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { usePlantLimit } from '@/api/plants/get-plant-limit';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { AddPlantDialog } from './add-plant-dialog';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+
+// Loaded when first opened: the form and its schema stay out of the pages that only offer it.
+const AddPlantDialog = lazyDialog(() => import('./add-plant-dialog').then((m) => m.AddPlantDialog));
 
 /**
  * AddPlantButton opens the Add New Plant dialog. When the plant limit is reached it is

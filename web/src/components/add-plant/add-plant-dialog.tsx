@@ -1,21 +1,19 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { getFieldErrors } from '@/api/client';
+import { useCallback, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { urls } from '@/api/keys';
 import { useCreatePlant } from '@/api/plants/create-plant';
+import { emptyPlantForm, plantSchema, toNewPlant, type PlantValues } from '@/api/plants/plant-schema';
 import { isPlantLimitError, usePlantLimit } from '@/api/plants/get-plant-limit';
 import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
 import { useRefresh } from '@/api/query';
 import { PLANT_TYPES } from '@/api/types';
-import { ImageField } from '@/components/image-field/image-field';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/input';
+import { FormImageField } from '@/components/image-field/image-field';
+import { applyServerErrors, Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { SelectField } from '@/components/ui/select';
-import { TextareaField } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { LIGHT_NEEDS } from '@/lib/care';
 import { prefillFromDatabase } from '@/lib/plant-prefill';
-import { emptyPlantForm, toNewPlant, validatePlant, type PlantFormErrors, type PlantFormValues } from './validate-plant';
 
 const ADD_FAILED = {
   title: 'Error',
@@ -28,41 +26,23 @@ export function limitReachedMessage(limit: number | null | undefined): string {
   return `You have reached your plant limit (${limit ?? 0} plants). Please remove plants or contact your site administrator.`;
 }
 
-function AddPlantForm({
-  formId,
-  onDone,
-  onSubmittingChange,
-  onImageBusyChange,
-}: {
-  formId: string;
-  onDone: () => void;
-  onSubmittingChange: (submitting: boolean) => void;
-  onImageBusyChange: (busy: boolean) => void;
-}) {
-  const [values, setValues] = useState<PlantFormValues>(emptyPlantForm);
-  const [errors, setErrors] = useState<PlantFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDialogBody) {
+  const form = useZodForm(plantSchema, { defaultValues: emptyPlantForm });
   const [pickedId, setPickedId] = useState('');
   const [imageBusy, setImageBusy] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
   const database = usePlantDatabase(true);
   const limit = usePlantLimit();
   const { trigger, isMutating } = useCreatePlant();
   const refresh = useRefresh();
   const { toast } = useToast();
-
-  const set = (patch: Partial<PlantFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted) setErrors(validatePlant(next));
-  };
+  const lightNeeds = useWatch({ control: form.control, name: 'lightNeeds' });
 
   const onImageBusy = useCallback(
     (busy: boolean) => {
       setImageBusy(busy);
-      onImageBusyChange(busy);
+      onBusyChange(busy);
     },
-    [onImageBusyChange],
+    [onBusyChange],
   );
 
   const pick = (id: string) => {
@@ -70,32 +50,23 @@ function AddPlantForm({
     const item = database.data?.find((candidate) => String(candidate.id) === id);
     if (!item) return;
     const prefill = prefillFromDatabase(item);
-    set({
-      name: prefill.name,
-      species: prefill.species,
-      plantType: prefill.plantType,
-      lightNeeds: prefill.lightNeeds,
-      waterFrequency: String(prefill.waterFrequency),
-      fertilizerFrequency: String(prefill.fertilizerFrequency),
-      notes: prefill.notes,
-      imageUrl: prefill.imageUrl || values.imageUrl,
-    });
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('name', prefill.name, options);
+    form.setValue('species', prefill.species, options);
+    form.setValue('plantType', prefill.plantType, options);
+    form.setValue('lightNeeds', prefill.lightNeeds, options);
+    form.setValue('waterFrequency', prefill.waterFrequency, options);
+    form.setValue('fertilizerFrequency', prefill.fertilizerFrequency, options);
+    form.setValue('notes', prefill.notes, options);
+    if (prefill.imageUrl) form.setValue('imageUrl', prefill.imageUrl, options);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (values: PlantValues) => {
     if (isMutating || imageBusy) return;
-    setSubmitted(true);
-    const found = validatePlant(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.name) nameRef.current?.focus();
-      return;
-    }
-    onSubmittingChange(true);
+    onPendingChange(true);
     try {
       const plant = await trigger(toNewPlant(values, pickedId ? Number(pickedId) : undefined));
-      toast({ title: 'Plant added', description: `${plant?.name ?? values.name.trim()} is now in your garden.`, variant: 'success' });
+      toast({ title: 'Plant added', description: `${plant?.name ?? values.name} is now in your garden.`, variant: 'success' });
       onDone();
     } catch (error) {
       if (isPlantLimitError(error)) {
@@ -110,17 +81,16 @@ function AddPlantForm({
         onDone();
         return;
       }
-      const fields = getFieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields as PlantFormErrors);
+      applyServerErrors(form, error);
       toast(ADD_FAILED);
     } finally {
-      onSubmittingChange(false);
+      onPendingChange(false);
     }
   };
 
   const items = database.data ?? [];
   return (
-    <form id={formId} className="form-stack" onSubmit={onSubmit} noValidate>
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit}>
       <SelectField
         label="Start from the plant database"
         value={pickedId}
@@ -145,105 +115,33 @@ function AddPlantForm({
         ))}
       </SelectField>
       <div className="form-grid form-grid--2">
-        <Field
-          ref={nameRef}
-          label="Plant name"
-          name="name"
-          placeholder="e.g. Sweet Basil"
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set({ name: e.target.value })}
-          autoComplete="off"
-        />
-        <Field
-          label="Species"
-          name="species"
-          placeholder="e.g. Ocimum basilicum"
-          value={values.species}
-          error={errors.species}
-          onChange={(e) => set({ species: e.target.value })}
-          autoComplete="off"
-        />
-        <SelectField
-          label="Plant type"
-          name="plantType"
-          value={values.plantType}
-          error={errors.plantType}
-          onChange={(e) => set({ plantType: e.target.value })}
-        >
+        <FormInput name="name" label="Plant name" placeholder="e.g. Sweet Basil" autoComplete="off" />
+        <FormInput name="species" label="Species" placeholder="e.g. Ocimum basilicum" autoComplete="off" />
+        <FormSelect name="plantType" label="Plant type">
           {PLANT_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
             </option>
           ))}
-        </SelectField>
-        <SelectField
-          label="Light needs"
-          name="lightNeeds"
-          value={values.lightNeeds}
-          error={errors.lightNeeds}
-          onChange={(e) => set({ lightNeeds: e.target.value })}
-        >
+        </FormSelect>
+        <FormSelect name="lightNeeds" label="Light needs">
           <option value="">Not set</option>
           {LIGHT_NEEDS.map((light) => (
             <option key={light} value={light}>
               {light}
             </option>
           ))}
-          {values.lightNeeds && !(LIGHT_NEEDS as readonly string[]).includes(values.lightNeeds) ? (
-            <option value={values.lightNeeds}>{values.lightNeeds}</option>
+          {lightNeeds && !(LIGHT_NEEDS as readonly string[]).includes(lightNeeds) ? (
+            <option value={lightNeeds}>{lightNeeds}</option>
           ) : null}
-        </SelectField>
-        <Field
-          label="Water every (days)"
-          name="waterFrequency"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={365}
-          step={1}
-          value={values.waterFrequency}
-          error={errors.waterFrequency}
-          onChange={(e) => set({ waterFrequency: e.target.value })}
-        />
-        <Field
-          label="Fertilize every (days)"
-          name="fertilizerFrequency"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={365}
-          step={1}
-          value={values.fertilizerFrequency}
-          error={errors.fertilizerFrequency}
-          onChange={(e) => set({ fertilizerFrequency: e.target.value })}
-        />
+        </FormSelect>
+        <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
+        <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
       </div>
-      <Field
-        label="Location"
-        name="location"
-        placeholder="e.g. Kitchen window"
-        value={values.location}
-        error={errors.location}
-        onChange={(e) => set({ location: e.target.value })}
-      />
-      <ImageField
-        label="Plant photo"
-        value={values.imageUrl}
-        error={errors.imageUrl}
-        onChange={(imageUrl) => set({ imageUrl })}
-        onBusyChange={onImageBusy}
-      />
-      <TextareaField
-        label="Notes"
-        name="notes"
-        placeholder="Anything worth remembering about this plant"
-        value={values.notes}
-        error={errors.notes}
-        onChange={(e) => set({ notes: e.target.value })}
-        rows={4}
-      />
-    </form>
+      <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
+      <FormImageField name="imageUrl" label="Plant photo" onBusyChange={onImageBusy} />
+      <FormTextarea name="notes" label="Notes" placeholder="Anything worth remembering about this plant" rows={4} />
+    </Form>
   );
 }
 
@@ -252,41 +150,17 @@ function AddPlantForm({
  * (loaded when the dialog opens) and the image field.
  */
 export function AddPlantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const formId = useId();
-  const [submitting, setSubmitting] = useState(false);
-  const [imageBusy, setImageBusy] = useState(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setSubmitting(false);
-          setImageBusy(false);
-        }
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Add New Plant"
       description="Add a plant to your garden. Start from the plant database or fill in the details yourself."
       size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={submitting} disabled={imageBusy}>
-            {submitting ? 'Adding…' : 'Add Plant'}
-          </Button>
-        </>
-      }
+      submitLabel="Add Plant"
+      pendingLabel="Adding…"
     >
-      {open ? (
-        <AddPlantForm
-          formId={formId}
-          onDone={() => onOpenChange(false)}
-          onSubmittingChange={setSubmitting}
-          onImageBusyChange={setImageBusy}
-        />
-      ) : null}
-    </Dialog>
+      {(body) => <AddPlantForm {...body} />}
+    </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
 import { Camera, ImagePlus, Trash, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUploadImage } from '@/api/uploads/upload-image';
+import { Controller, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useFieldError } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -234,5 +236,31 @@ export function ImageField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** FormImageField is ImageField bound to a field of the surrounding Form (components/ui/form). */
+export function FormImageField({
+  name,
+  ...props
+}: { name: string } & Omit<Parameters<typeof ImageField>[0], 'value' | 'onChange' | 'error'>) {
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ImageField
+          {...props}
+          value={typeof field.value === 'string' ? field.value : ''}
+          error={error}
+          onChange={(url) => {
+            field.onChange(url);
+            field.onBlur();
+          }}
+        />
+      )}
+    />
   );
 }

@@ -7,7 +7,10 @@ import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
 import { todayKey } from '@/lib/dates';
 import { JournalEntryDialog } from './journal-entry-dialog';
-import { validateJournalEntry } from './validate-journal-entry';
+import { journalEntrySchema, type JournalFormValues } from '@/api/journal/journal-entry-schema';
+import { messagesOf } from '@/testing/schema';
+
+const validateJournalEntry = (values: JournalFormValues) => messagesOf(journalEntrySchema, values);
 
 const posted = () => db.requests.filter((r) => r.method === 'POST' && r.path === '/api/journal-entries');
 

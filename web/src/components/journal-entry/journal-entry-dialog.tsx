@@ -1,23 +1,14 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { getFieldErrors } from '@/api/client';
+import { useCallback, useState } from 'react';
 import { useCreateJournalEntry } from '@/api/journal/create-journal-entry';
-import { usePlants } from '@/api/plants/get-plants';
-import { GROWTH_STAGES } from '@/api/types';
-import { ImageField } from '@/components/image-field/image-field';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
-import { TextareaField } from '@/components/ui/textarea';
+import { journalEntrySchema } from '@/api/journal/journal-entry-schema';
+import { GROWTH_STAGES, type NewJournalEntry } from '@/api/types';
+import { FormImageField } from '@/components/image-field/image-field';
+import { FormPlantSelect } from '@/components/plant-select';
+import { Form, FormInput, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
 import { useSession } from '@/lib/session';
-import {
-  toNewJournalEntry,
-  validateJournalEntry,
-  type JournalFormErrors,
-  type JournalFormValues,
-} from './validate-journal-entry';
 
 const ADD_FAILED = {
   title: 'Error',
@@ -25,147 +16,63 @@ const ADD_FAILED = {
   variant: 'destructive',
 } as const;
 
-function JournalEntryForm({
-  formId,
-  plantId,
-  onDone,
-  onSubmittingChange,
-  onImageBusyChange,
-}: {
-  formId: string;
-  plantId?: number;
-  onDone: () => void;
-  onSubmittingChange: (submitting: boolean) => void;
-  onImageBusyChange: (busy: boolean) => void;
-}) {
+function JournalEntryForm({ formId, plantId, onDone, onPendingChange, onBusyChange }: FormDialogBody & { plantId?: number }) {
   const preset = plantId !== undefined;
-  const [values, setValues] = useState<JournalFormValues>(() => ({
-    plantId: preset ? String(plantId) : '',
-    title: '',
-    content: '',
-    imageUrl: '',
-    growthStage: '',
-    entryDate: todayKey(),
-  }));
-  const [errors, setErrors] = useState<JournalFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(journalEntrySchema, {
+    defaultValues: {
+      plantId: preset ? String(plantId) : '',
+      title: '',
+      content: '',
+      imageUrl: '',
+      growthStage: '',
+      entryDate: todayKey(),
+    },
+  });
   const [imageBusy, setImageBusy] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const plants = usePlants();
   const { user } = useSession();
   const { trigger, isMutating } = useCreateJournalEntry();
   const { toast } = useToast();
 
-  const set = (patch: Partial<JournalFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted) setErrors(validateJournalEntry(next));
-  };
-
   const onImageBusy = useCallback(
     (busy: boolean) => {
       setImageBusy(busy);
-      onImageBusyChange(busy);
+      onBusyChange(busy);
     },
-    [onImageBusyChange],
+    [onBusyChange],
   );
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (entry: Omit<NewJournalEntry, 'userId'>) => {
     if (isMutating || imageBusy) return;
-    setSubmitted(true);
-    const found = validateJournalEntry(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.title && !found.plantId) titleRef.current?.focus();
-      return;
-    }
-    onSubmittingChange(true);
+    onPendingChange(true);
     try {
-      await trigger(toNewJournalEntry(values, user?.id ?? null));
+      await trigger({ ...entry, userId: user?.id ?? null });
       toast({ title: 'Journal entry added', variant: 'success' });
       onDone();
-    } catch (error) {
-      const fields = getFieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields as JournalFormErrors);
-      toast(ADD_FAILED);
     } finally {
-      onSubmittingChange(false);
+      onPendingChange(false);
     }
   };
 
-  const plantList = plants.data ?? [];
   return (
-    <form id={formId} className="form-stack" onSubmit={onSubmit} noValidate>
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(ADD_FAILED)}>
       {preset ? null : (
-        <SelectField
-          label="Plant"
-          name="plantId"
-          value={values.plantId}
-          error={errors.plantId}
-          disabled={plants.isLoading}
-          hint={plants.error ? 'Your plants could not be loaded.' : plantList.length === 0 && !plants.isLoading ? 'Add a plant first.' : undefined}
-          onChange={(e) => set({ plantId: e.target.value })}
-        >
-          <option value="">{plants.isLoading ? 'Loading plants…' : 'Select a plant'}</option>
-          {plantList.map((plant) => (
-            <option key={plant.id} value={plant.id}>
-              {plant.name}
-            </option>
-          ))}
-        </SelectField>
+        <FormPlantSelect />
       )}
-      <Field
-        ref={titleRef}
-        label="Title"
-        name="title"
-        placeholder="e.g. First flowers"
-        value={values.title}
-        error={errors.title}
-        onChange={(e) => set({ title: e.target.value })}
-        autoComplete="off"
-      />
+      <FormInput name="title" label="Title" placeholder="e.g. First flowers" autoComplete="off" />
       <div className="form-grid form-grid--2">
-        <Field
-          label="Date"
-          name="entryDate"
-          type="date"
-          value={values.entryDate}
-          error={errors.entryDate}
-          onChange={(e) => set({ entryDate: e.target.value })}
-        />
-        <SelectField
-          label="Growth stage"
-          name="growthStage"
-          value={values.growthStage}
-          error={errors.growthStage}
-          onChange={(e) => set({ growthStage: e.target.value })}
-        >
+        <FormInput name="entryDate" label="Date" type="date" />
+        <FormSelect name="growthStage" label="Growth stage">
           <option value="">None</option>
           {GROWTH_STAGES.map((stage) => (
             <option key={stage} value={stage}>
               {stage}
             </option>
           ))}
-        </SelectField>
+        </FormSelect>
       </div>
-      <TextareaField
-        label="Notes"
-        name="content"
-        placeholder="What changed? Height, leaves, flowers, pests…"
-        value={values.content}
-        error={errors.content}
-        onChange={(e) => set({ content: e.target.value })}
-        rows={5}
-      />
-      <ImageField
-        label="Photo"
-        value={values.imageUrl}
-        error={errors.imageUrl}
-        onChange={(imageUrl) => set({ imageUrl })}
-        onBusyChange={onImageBusy}
-      />
-    </form>
+      <FormTextarea name="content" label="Notes" placeholder="What changed? Height, leaves, flowers, pests…" rows={5} />
+      <FormImageField name="imageUrl" label="Photo" onBusyChange={onImageBusy} />
+    </Form>
   );
 }
 
@@ -184,41 +91,16 @@ export function JournalEntryDialog({
   plantId?: number;
   plantName?: string;
 }) {
-  const formId = useId();
-  const [submitting, setSubmitting] = useState(false);
-  const [imageBusy, setImageBusy] = useState(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setSubmitting(false);
-          setImageBusy(false);
-        }
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Add Journal Entry"
       description={plantName ? `Record how ${plantName} is growing.` : "Record your plant's growth and progress."}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={submitting} disabled={imageBusy}>
-            {submitting ? 'Saving…' : 'Save Entry'}
-          </Button>
-        </>
-      }
+      submitLabel="Save Entry"
+      pendingLabel="Saving…"
     >
-      {open ? (
-        <JournalEntryForm
-          formId={formId}
-          plantId={plantId}
-          onDone={() => onOpenChange(false)}
-          onSubmittingChange={setSubmitting}
-          onImageBusyChange={setImageBusy}
-        />
-      ) : null}
-    </Dialog>
+      {(body) => <JournalEntryForm {...body} plantId={plantId} />}
+    </FormDialog>
   );
 }

@@ -70,11 +70,18 @@ export function DatePicker({
   onChange,
   placeholder = 'Pick a date',
   label,
+  id,
+  invalid,
+  'aria-describedby': describedBy,
 }: {
   value: string;
   onChange: (date: string) => void;
   placeholder?: string;
   label: string;
+  /** Set by a form field so its label and messages point at the trigger. */
+  id?: string;
+  invalid?: boolean;
+  'aria-describedby'?: string;
 }) {
   const [open, setOpen] = useState(false);
   const date = parseDate(value);
@@ -82,7 +89,13 @@ export function DatePicker({
     <div className="date-picker">
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger asChild>
-          <button type="button" className="input date-picker__trigger" aria-label={date ? `${label}: ${format(date, 'MMM d, yyyy')}` : label}>
+          <button
+            type="button"
+            id={id}
+            className={['input', 'date-picker__trigger', invalid ? 'input--invalid' : ''].filter(Boolean).join(' ')}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            aria-label={date ? `${label}: ${format(date, 'MMM d, yyyy')}` : label}>
             <CalendarDays size={18} aria-hidden="true" className="date-picker__icon" />
             <span className={date ? '' : 'date-picker__placeholder'}>{date ? format(date, 'MMM d, yyyy') : placeholder}</span>
           </button>

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldFrame } from './field-frame';
 import './input.css';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -27,29 +28,14 @@ export interface FieldProps extends Omit<InputProps, 'id'> {
 
 /** Field is a labelled input with its hint and validation message. */
 export function Field({ label, error, hint, icon, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className={icon ? 'field__control field__control--icon' : 'field__control'}>
-        {icon ? <span className="field__icon" aria-hidden="true">{icon}</span> : null}
-        <Input id={id} invalid={Boolean(error)} aria-describedby={describedBy} {...input} />
-      </div>
-      {hint && !error ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className={icon ? 'field__control field__control--icon' : 'field__control'}>
+          {icon ? <span className="field__icon" aria-hidden="true">{icon}</span> : null}
+          <Input {...control} invalid={Boolean(error)} {...input} />
+        </div>
+      )}
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
 import './input.css';
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -32,24 +33,9 @@ export interface SelectFieldProps extends Omit<SelectProps, 'id'> {
 
 /** SelectField is a labelled select with its hint and validation message. */
 export function SelectField({ label, error, hint, ...select }: SelectFieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <Select id={id} invalid={Boolean(error)} aria-describedby={describedBy} {...select} />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => <Select {...control} invalid={Boolean(error)} {...select} />}
+    </FieldFrame>
   );
 }

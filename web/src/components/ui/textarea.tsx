@@ -1,40 +1,35 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
 import './input.css';
 
-export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   ref?: Ref<HTMLTextAreaElement>;
+  invalid?: boolean;
+}
+
+/** Textarea is a multi-line input with the app's look. */
+export function Textarea({ className, invalid, ref, ...rest }: TextareaProps) {
+  return (
+    <textarea
+      ref={ref}
+      className={['input', 'textarea', invalid ? 'input--invalid' : '', className].filter(Boolean).join(' ')}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
+}
+
+export interface TextareaFieldProps extends Omit<TextareaProps, 'id' | 'invalid'> {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
 
 /** TextareaField is a labelled multi-line input with its hint and validation message. */
-export function TextareaField({ label, error, hint, className, ref, ...rest }: TextareaFieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+export function TextareaField({ label, error, hint, ...rest }: TextareaFieldProps) {
   return (
-    <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        className={['input', 'textarea', error ? 'input--invalid' : '', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => <Textarea {...control} invalid={Boolean(error)} {...rest} />}
+    </FieldFrame>
   );
 }

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Role, User } from '@/api/types';
+import { always } from '@/lib/schema';
 
 /**
  * The account rules of spec 02 §5 with the messages of §8. The server enforces the same
@@ -77,4 +79,27 @@ export function validateAdminFields(values: AdminFieldValues, isProtected = fals
   }
   if (values.isSiteAdmin && !values.siteId) errors.isSiteAdmin = ACCOUNT_RULES.siteAdminNeedsSite;
   return errors;
+}
+
+/** The admin fields of an account form, as zod reads them (checked by adminFieldRules). */
+export const adminFieldsShape = {
+  role: z.enum(['user', 'admin', 'superadmin']).or(z.literal('')),
+  siteId: z.string(),
+  isSiteAdmin: z.boolean(),
+  isActive: z.boolean(),
+};
+
+/**
+ * adminFieldRules adds validateAdminFields' messages to a schema holding adminFieldsShape.
+ * It runs even while other fields are wrong, so every message shows at once.
+ */
+export function adminFieldRules<S extends z.ZodType<AdminFieldValues>>(schema: S, isProtected = false): S {
+  return schema.superRefine(
+    (values, ctx) => {
+      for (const [path, message] of Object.entries(validateAdminFields(values, isProtected))) {
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      }
+    },
+    { when: always },
+  );
 }

@@ -1,7 +1,8 @@
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { Site } from '@/api/types';
-import { SelectField } from '@/components/ui/select';
+import { FormSelect, useFieldError } from '@/components/ui/form';
 import { CheckboxField } from '@/components/ui/switch';
-import { ACCOUNT_RULES, withAdminFieldRules, type AdminFieldErrors, type AdminFieldValues } from './account-rules';
+import { ACCOUNT_RULES, withAdminFieldRules, type AdminFieldValues } from './account-rules';
 
 const ROLE_OPTIONS = [
   { value: 'user', label: 'User' },
@@ -9,65 +10,65 @@ const ROLE_OPTIONS = [
   { value: 'superadmin', label: 'Superadmin' },
 ] as const;
 
+const ADMIN_FIELDS = ['role', 'siteId', 'isSiteAdmin', 'isActive'] as const;
+
 /**
  * UserAdminFields: role, site, site admin flag and active flag of an account, for
- * superadmins (the admin user form and the User Settings editing view). The site admin flag
- * needs a site, is disabled for a superadmin and is unchecked automatically without a site.
+ * superadmins (the admin user form and the User Settings editing view), bound to the
+ * surrounding Form. The site admin flag needs a site, is disabled for a superadmin and is
+ * unchecked automatically without a site (withAdminFieldRules).
  */
-export function UserAdminFields<T extends AdminFieldValues>({
-  values,
-  onChange,
-  errors,
+export function UserAdminFields({
   sites,
   sitesLoading = false,
   sitesError = false,
   isProtected = false,
 }: {
-  values: T;
-  onChange: (next: T) => void;
-  errors: AdminFieldErrors;
   sites: Site[];
   sitesLoading?: boolean;
   sitesError?: boolean;
   isProtected?: boolean;
 }) {
-  const set = (patch: Partial<AdminFieldValues>) => onChange(withAdminFieldRules(values, patch));
-  const superadmin = values.role === 'superadmin';
-  const knownSite = !values.siteId || sites.some((site) => String(site.id) === values.siteId);
+  const form = useFormContext<AdminFieldValues>();
+  const [role, siteId, isSiteAdmin, isActive] = useWatch({ control: form.control, name: [...ADMIN_FIELDS] });
+  const values: AdminFieldValues = { role, siteId, isSiteAdmin, isActive };
+  const siteAdminError = useFieldError('isSiteAdmin');
+  const activeError = useFieldError('isActive');
+
+  const set = (patch: Partial<AdminFieldValues>) => {
+    const next = withAdminFieldRules(values, patch);
+    for (const name of ADMIN_FIELDS) {
+      if (next[name] !== values[name]) form.setValue(name, next[name], { shouldDirty: true });
+    }
+    // The rules tie the four fields together: re-check them all once the form was sent.
+    if (form.formState.isSubmitted) void form.trigger([...ADMIN_FIELDS]);
+  };
+  const superadmin = role === 'superadmin';
+  const knownSite = !siteId || sites.some((site) => String(site.id) === siteId);
   return (
     <div className="form-grid form-grid--2">
-      <SelectField
-        label="Role"
+      <FormSelect
         name="role"
-        value={values.role}
-        error={errors.role}
+        label="Role"
         disabled={isProtected}
-        hint={isProtected ? ACCOUNT_RULES.protectedSuperadmin : undefined}
+        description={isProtected ? ACCOUNT_RULES.protectedSuperadmin : undefined}
         onChange={(event) => set({ role: event.target.value as AdminFieldValues['role'] })}
       >
         <option value="" disabled>
           Select a role
         </option>
-        {ROLE_OPTIONS.map((role) => (
-          <option key={role.value} value={role.value}>
-            {role.label}
+        {ROLE_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
-      </SelectField>
-      <SelectField
-        label="Site"
+      </FormSelect>
+      <FormSelect
         name="siteId"
-        value={values.siteId}
-        error={errors.siteId}
+        label="Site"
         disabled={superadmin || isProtected || sitesLoading}
-        hint={
-          superadmin
-            ? ACCOUNT_RULES.superadminNoSite
-            : sitesLoading
-              ? 'Loading sites…'
-              : sitesError
-                ? 'Failed to load sites'
-                : undefined
+        description={
+          superadmin ? ACCOUNT_RULES.superadminNoSite : sitesLoading ? 'Loading sites…' : sitesError ? 'Failed to load sites' : undefined
         }
         onChange={(event) => set({ siteId: event.target.value })}
       >
@@ -77,37 +78,27 @@ export function UserAdminFields<T extends AdminFieldValues>({
             {site.name}
           </option>
         ))}
-        {!knownSite ? <option value={values.siteId}>Site {values.siteId}</option> : null}
-      </SelectField>
+        {!knownSite ? <option value={siteId}>Site {siteId}</option> : null}
+      </FormSelect>
       <CheckboxField
         label="Site admin"
         name="isSiteAdmin"
-        checked={values.isSiteAdmin}
-        disabled={superadmin || !values.siteId || isProtected}
-        error={errors.isSiteAdmin}
-        hint={
-          superadmin
-            ? ACCOUNT_RULES.superadminNoSiteAdmin
-            : !values.siteId
-              ? ACCOUNT_RULES.siteAdminNeedsSite
-              : 'Manages the users of this site.'
-        }
-        onCheckedChange={(isSiteAdmin) => set({ isSiteAdmin })}
+        checked={isSiteAdmin}
+        disabled={superadmin || !siteId || isProtected}
+        error={siteAdminError}
+        hint={superadmin ? ACCOUNT_RULES.superadminNoSiteAdmin : !siteId ? ACCOUNT_RULES.siteAdminNeedsSite : 'Manages the users of this site.'}
+        onCheckedChange={(checked) => set({ isSiteAdmin: checked })}
       />
       <CheckboxField
         label="Active"
         name="isActive"
-        checked={values.isActive}
+        checked={isActive}
         disabled={superadmin || isProtected}
-        error={errors.isActive}
+        error={activeError}
         hint={
-          isProtected
-            ? ACCOUNT_RULES.protectedActive
-            : superadmin
-              ? ACCOUNT_RULES.superadminNoDeactivate
-              : 'Inactive accounts cannot sign in.'
+          isProtected ? ACCOUNT_RULES.protectedActive : superadmin ? ACCOUNT_RULES.superadminNoDeactivate : 'Inactive accounts cannot sign in.'
         }
-        onCheckedChange={(isActive) => set({ isActive })}
+        onCheckedChange={(checked) => set({ isActive: checked })}
       />
     </div>
   );

@@ -1,60 +1,33 @@
-import { useId, useState, type FormEvent } from 'react';
-import { getErrorMessage, getFieldErrors } from '@/api/client';
+import { useWatch } from 'react-hook-form';
+import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
-import type { Site } from '@/api/types';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
+import type { Site, SiteInput } from '@/api/types';
+import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { Switch } from '@/components/ui/switch';
-import { TextareaField } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { limitText } from '@/lib/limits';
 import { useCreateSite } from '../api/create-site';
+import { emptySiteForm, siteFormFrom, siteSchema } from '../api/site-schema';
 import { useUpdateSite } from '../api/update-site';
-import {
-  emptySiteForm,
-  limitNumber,
-  siteFormFrom,
-  toSiteInput,
-  validateSite,
-  type SiteFormErrors,
-  type SiteFormValues,
-} from './validate-site';
 
-function limitHint(text: string): string {
-  const n = limitNumber(text);
-  return n === null ? '0 means unlimited.' : n === 0 ? '0 = ∞ Unlimited' : `At most ${limitText(n)}. 0 means unlimited.`;
+/** limitHint explains a limit as typed: blank and 0 are unlimited. */
+function limitHint(value: unknown): string {
+  const n = value === undefined ? 0 : Number(value);
+  if (!Number.isInteger(n) || n < 0) return '0 means unlimited.';
+  return n === 0 ? '0 = ∞ Unlimited' : `At most ${limitText(n)}. 0 means unlimited.`;
 }
 
-function SiteForm({ formId, site, onDone, onPendingChange }: {
-  formId: string;
-  site: Site | null;
-  onDone: () => void;
-  onPendingChange: (pending: boolean) => void;
-}) {
-  const [values, setValues] = useState<SiteFormValues>(() => (site ? siteFormFrom(site) : emptySiteForm));
-  const [errors, setErrors] = useState<SiteFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+function SiteForm({ formId, site, onDone, onPendingChange }: FormDialogBody & { site: Site | null }) {
+  const form = useZodForm(siteSchema, { defaultValues: site ? siteFormFrom(site) : emptySiteForm });
+  const [status, userLimit, plantLimit] = useWatch({ control: form.control, name: ['status', 'userLimit', 'plantLimit'] });
   const categories = useSiteCategories();
   const create = useCreateSite();
   const update = useUpdateSite();
   const { toast } = useToast();
 
-  const set = (patch: Partial<SiteFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted) setErrors(validateSite(next));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (body: SiteInput) => {
     if (create.isMutating || update.isMutating) return;
-    setSubmitted(true);
-    const found = validateSite(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = toSiteInput(values);
     onPendingChange(true);
     try {
       if (site) {
@@ -65,45 +38,29 @@ function SiteForm({ formId, site, onDone, onPendingChange }: {
         toast({ title: 'Site created', description: `${body.name} was added.`, variant: 'success' });
       }
       onDone();
-    } catch (error) {
-      setErrors(getFieldErrors(error) as SiteFormErrors);
-      toast({
-        title: site ? 'Error updating site' : 'Error creating site',
-        description: getErrorMessage(error, site ? 'The site could not be saved. Please try again.' : 'The site could not be created. Please try again.'),
-        variant: 'destructive',
-      });
     } finally {
       onPendingChange(false);
     }
   };
 
+  const failed = (error: unknown) =>
+    toast({
+      title: site ? 'Error updating site' : 'Error creating site',
+      description: getErrorMessage(error, site ? 'The site could not be saved. Please try again.' : 'The site could not be created. Please try again.'),
+      variant: 'destructive',
+    });
+
   const categoryList = categories.data ?? [];
   return (
-    <form id={formId} className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Site">
-      <Field
-        label="Name"
-        name="name"
-        value={values.name}
-        error={errors.name}
-        autoComplete="organization"
-        onChange={(event) => set({ name: event.target.value })}
-      />
-      <TextareaField
-        label="Description"
-        name="description"
-        rows={2}
-        value={values.description}
-        error={errors.description}
-        onChange={(event) => set({ description: event.target.value })}
-      />
+    <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="Site">
+      <FormInput name="name" label="Name" autoComplete="organization" />
+      <FormTextarea name="description" label="Description" rows={2} />
       <div className="form-grid form-grid--2">
-        <SelectField
-          label="Category"
+        <FormSelect
           name="categoryId"
-          value={values.categoryId}
+          label="Category"
           disabled={categories.isLoading}
-          hint={categories.isLoading ? 'Loading categories…' : categories.error ? 'Failed to load site categories' : undefined}
-          onChange={(event) => set({ categoryId: event.target.value })}
+          description={categories.isLoading ? 'Loading categories…' : categories.error ? 'Failed to load site categories' : undefined}
         >
           <option value="">No category</option>
           {categoryList.map((category) => (
@@ -111,101 +68,33 @@ function SiteForm({ formId, site, onDone, onPendingChange }: {
               {category.name}
             </option>
           ))}
-        </SelectField>
+        </FormSelect>
         <div className="site-form__status">
           <Switch
             label="Active"
-            description={values.status === 'active' ? 'The site is active.' : 'The site is inactive.'}
-            checked={values.status === 'active'}
-            onCheckedChange={(on) => set({ status: on ? 'active' : 'inactive' })}
+            description={status === 'active' ? 'The site is active.' : 'The site is inactive.'}
+            checked={status === 'active'}
+            onCheckedChange={(on) => form.setValue('status', on ? 'active' : 'inactive')}
           />
         </div>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => set({ email: event.target.value })}
-        />
-        <Field
-          label="Phone number"
-          name="phoneNumber"
-          type="tel"
-          value={values.phoneNumber}
-          error={errors.phoneNumber}
-          onChange={(event) => set({ phoneNumber: event.target.value })}
-        />
-        <Field
-          label="Website"
-          name="website"
-          type="url"
-          placeholder="https://"
-          value={values.website}
-          error={errors.website}
-          onChange={(event) => set({ website: event.target.value })}
-        />
-        <Field
-          label="Address"
-          name="address"
-          value={values.address}
-          error={errors.address}
-          onChange={(event) => set({ address: event.target.value })}
-        />
-        <Field
-          label="City"
-          name="city"
-          value={values.city}
-          error={errors.city}
-          onChange={(event) => set({ city: event.target.value })}
-        />
-        <Field
-          label="State"
-          name="state"
-          value={values.state}
-          error={errors.state}
-          onChange={(event) => set({ state: event.target.value })}
-        />
-        <Field
-          label="Zip code"
-          name="zipCode"
-          value={values.zipCode}
-          error={errors.zipCode}
-          onChange={(event) => set({ zipCode: event.target.value })}
-        />
-        <Field
-          label="Country"
-          name="country"
-          value={values.country}
-          error={errors.country}
-          onChange={(event) => set({ country: event.target.value })}
-        />
-        <Field
-          label="User limit"
-          name="userLimit"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={values.userLimit}
-          error={errors.userLimit}
-          hint={limitHint(values.userLimit)}
-          onChange={(event) => set({ userLimit: event.target.value })}
-        />
-        <Field
-          label="Plant limit"
+        <FormInput name="email" label="Email" type="email" />
+        <FormInput name="phoneNumber" label="Phone number" type="tel" />
+        <FormInput name="website" label="Website" type="url" placeholder="https://" />
+        <FormInput name="address" label="Address" />
+        <FormInput name="city" label="City" />
+        <FormInput name="state" label="State" />
+        <FormInput name="zipCode" label="Zip code" />
+        <FormInput name="country" label="Country" />
+        <FormNumber name="userLimit" label="User limit" min={0} step={1} description={limitHint(userLimit)} />
+        <FormNumber
           name="plantLimit"
-          type="number"
-          inputMode="numeric"
+          label="Plant limit"
           min={0}
           step={1}
-          value={values.plantLimit}
-          error={errors.plantLimit}
-          hint={`Plants per general user. ${limitHint(values.plantLimit)}`}
-          onChange={(event) => set({ plantLimit: event.target.value })}
+          description={`Plants per general user. ${limitHint(plantLimit)}`}
         />
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -220,30 +109,18 @@ export function SiteFormDialog({
   site: Site | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const formId = useId();
-  const [pending, setPending] = useState(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && pending) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={site ? 'Edit Site' : 'Add Site'}
       description={site ? `Change ${site.name}.` : 'A new site with its own users and limits.'}
       size="lg"
-      footer={
-        <>
-          <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {site ? 'Save Site' : 'Create Site'}
-          </Button>
-        </>
-      }
+      submitLabel={site ? 'Save Site' : 'Create Site'}
+      lockWhilePending
+      formKey={site?.id ?? 'new'}
     >
-      {open ? <SiteForm key={site?.id ?? 'new'} formId={formId} site={site} onDone={() => onOpenChange(false)} onPendingChange={setPending} /> : null}
-    </Dialog>
+      {(body) => <SiteForm {...body} site={site} />}
+    </FormDialog>
   );
 }

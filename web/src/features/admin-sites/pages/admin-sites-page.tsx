@@ -1,4 +1,4 @@
-import { Building, CloudOff, Globe, Mail, MapPin, Pencil, Plus, RefreshCw, Search, SearchX, Trash } from 'lucide-react';
+import { Building, Globe, Mail, MapPin, Pencil, Plus, Trash } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
@@ -9,10 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { ListStates } from '@/components/ui/list-states';
+import { SearchField } from '@/components/ui/search-field';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { limitSymbol, limitText } from '@/lib/limits';
@@ -82,7 +81,7 @@ export function AdminSitesPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Site | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
-  const all = sites.data ?? [];
+  const all = useMemo(() => sites.data ?? [], [sites.data]);
   const visible = useMemo(() => searchSites(all, search), [all, search]);
   const categoryName = (id: number | null | undefined) => categories.data?.find((c) => c.id === id)?.name;
 
@@ -111,62 +110,26 @@ export function AdminSitesPage() {
     setFormOpen(true);
   };
 
-  let content;
-  if (sites.isLoading) {
-    content = (
-      <LoadingRegion label="Loading sites…" className="sites-skeleton">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={72} />
-        ))}
-      </LoadingRegion>
-    );
-  } else if (sites.error) {
-    content = (
-      <EmptyState
-        compact
-        icon={<CloudOff size={22} />}
-        title="Failed to load sites"
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void sites.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        {getErrorMessage(sites.error, 'Please try again later.')}
-      </EmptyState>
-    );
-  } else if (all.length === 0) {
-    content = (
-      <EmptyState
-        compact
-        icon={<Building size={22} />}
-        title="No sites yet"
-        action={
+  const content = (
+    <ListStates
+      query={sites}
+      isEmpty={all.length === 0}
+      noResults={visible.length === 0}
+      compact
+      loading={{ label: 'Loading sites…', rows: 4, height: 72, className: 'sites-skeleton' }}
+      errorTitle="Failed to load sites"
+      empty={{
+        icon: <Building size={22} />,
+        title: 'No sites yet',
+        text: 'Each site has its own users, user limit and plant limit.',
+        action: (
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
             Add Site
           </Button>
-        }
-      >
-        Each site has its own users, user limit and plant limit.
-      </EmptyState>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        compact
-        icon={<SearchX size={22} />}
-        title="No Results Found"
-        action={
-          <Button variant="outline" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        }
-      >
-        No site matches “{search.trim()}”.
-      </EmptyState>
-    );
-  } else {
-    content = (
+        ),
+      }}
+      noResultsState={{ text: `No site matches “${search.trim()}”.`, onClear: () => setSearch('') }}
+    >
       <RecordList label="Sites">
         {visible.map((site) => {
           const active = site.status !== 'inactive';
@@ -256,8 +219,8 @@ export function AdminSitesPage() {
           );
         })}
       </RecordList>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="sites-page">
@@ -279,13 +242,11 @@ export function AdminSitesPage() {
         />
         <CardBody>
           <div className="sites-toolbar" role="search">
-            <Field
+            <SearchField
               label="Search sites"
-              type="search"
               placeholder="Name, city, country or e-mail"
-              icon={<Search size={18} />}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(value) => setSearch(value)}
             />
           </div>
           {content}

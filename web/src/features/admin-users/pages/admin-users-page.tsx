@@ -1,4 +1,4 @@
-import { CloudOff, Pencil, Plus, Power, PowerOff, RefreshCw, Search, SearchX, Trash, UserRoundCheck, Users } from 'lucide-react';
+import { Pencil, Plus, Trash, UserRoundCheck, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { useAdminSites } from '@/api/sites/get-admin-sites';
@@ -10,10 +10,10 @@ import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/reco
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
+import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { SearchField } from '@/components/ui/search-field';
+import { ToggleActiveButton } from '@/components/user-admin-fields/toggle-active-button';
 import { useToast } from '@/components/ui/toast';
 import { deactivateBlockedReason, deleteBlockedReason } from '@/components/user-admin-fields/account-rules';
 import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
@@ -82,7 +82,7 @@ export function AdminUsersPage() {
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const all = users.data ?? [];
+  const all = useMemo(() => users.data ?? [], [users.data]);
   const visible = useMemo(() => searchUsers(all, search), [all, search]);
   const siteName = (id: number | null | undefined) => (id ? (sites.data?.find((s) => s.id === id)?.name ?? `Site ${id}`) : 'No site');
   const categoryName = (id: number | null | undefined) => (id ? categories.data?.find((c) => c.id === id)?.name : undefined);
@@ -128,47 +128,17 @@ export function AdminUsersPage() {
     }
   };
 
-  let content;
-  if (users.isLoading) {
-    content = (
-      <LoadingRegion label="Loading users…" className="users-skeleton">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} height={72} />
-        ))}
-      </LoadingRegion>
-    );
-  } else if (users.error) {
-    content = (
-      <EmptyState
-        compact
-        icon={<CloudOff size={22} />}
-        title="Failed to load user data"
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void users.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        {getErrorMessage(users.error, 'Please try again later.')}
-      </EmptyState>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        compact
-        icon={<SearchX size={22} />}
-        title="No Results Found"
-        action={
-          <Button variant="outline" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        }
-      >
-        No user matches “{search.trim()}”.
-      </EmptyState>
-    );
-  } else {
-    content = (
+  const content = (
+    <ListStates
+      query={users}
+      isEmpty={false}
+      noResults={visible.length === 0}
+      compact
+      loading={{ label: 'Loading users…', rows: 5, height: 72, className: 'users-skeleton' }}
+      errorTitle="Failed to load user data"
+      empty={{ title: 'No users yet' }}
+      noResultsState={{ text: `No user matches “${search.trim()}”.`, onClear: () => setSearch('') }}
+    >
       <RecordList label="Users">
         {visible.map((user) => {
           const self = me?.id === user.id;
@@ -194,17 +164,7 @@ export function AdminUsersPage() {
                     Edit
                   </Button>
                   {!self ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      icon={active ? <PowerOff size={15} aria-hidden="true" /> : <Power size={15} aria-hidden="true" />}
-                      aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.username}`}
-                      loading={busy === user.id}
-                      disabled={busy !== null}
-                      onClick={() => void toggleActive(user)}
-                    >
-                      {active ? 'Deactivate' : 'Activate'}
-                    </Button>
+                    <ToggleActiveButton user={user} busy={busy} onToggle={() => void toggleActive(user)} />
                   ) : null}
                   {!self && active && !session.impersonation ? (
                     <Button
@@ -247,8 +207,8 @@ export function AdminUsersPage() {
           );
         })}
       </RecordList>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="users-page">
@@ -270,13 +230,11 @@ export function AdminUsersPage() {
         />
         <CardBody>
           <div className="users-toolbar" role="search">
-            <Field
+            <SearchField
               label="Search users"
-              type="search"
               placeholder="Name, username or e-mail"
-              icon={<Search size={18} />}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(value) => setSearch(value)}
             />
           </div>
           {content}

@@ -6,13 +6,12 @@ import { useUserCategories } from '@/api/users/get-user-categories';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ListStates } from '@/components/ui/list-states';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { useDeleteUserCategory } from '../api/delete-user-category';
 import { matchesSearch } from './admin-tabs';
 import { CategoryDialog } from './category-dialog';
-import { LoadFailed, NoMatch, RowsSkeleton } from './shared-states';
 
 /** CategoriesTab: the user categories with Add, Edit and Delete (with a confirmation). */
 export function CategoriesTab({ search }: { search: string }) {
@@ -42,31 +41,27 @@ export function CategoriesTab({ search }: { search: string }) {
     setDeleting(null);
   };
 
-  let content;
-  if (categories.isLoading) content = <RowsSkeleton label="Loading user categories…" rows={4} />;
-  else if (categories.error) {
-    content = <LoadFailed title="Failed to load user categories" error={categories.error} retry={() => void categories.mutate()} />;
-  } else if (!categories.data?.length) {
-    content = (
-      <EmptyState
-        compact
-        icon={<Tags size={22} />}
-        title="No categories yet"
-        action={
+    const visible = (categories.data ?? []).filter((c) => matchesSearch(search, c.name, c.description));
+  const content = (
+    <ListStates
+      query={categories}
+      isEmpty={!categories.data?.length}
+      noResults={visible.length === 0}
+      compact
+      loading={{ label: 'Loading user categories…', rows: 4, className: 'dashboard-skeleton' }}
+      errorTitle="Failed to load user categories"
+      empty={{
+        icon: <Tags size={22} />,
+        title: 'No categories yet',
+        text: 'Categories group accounts, for example Volunteers or Students.',
+        action: (
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
             Add Category
           </Button>
-        }
-      >
-        Categories group accounts, for example Volunteers or Students.
-      </EmptyState>
-    );
-  } else {
-    const visible = categories.data.filter((c) => matchesSearch(search, c.name, c.description));
-    content =
-      visible.length === 0 ? (
-        <NoMatch search={search} what="category" />
-      ) : (
+        ),
+      }}
+      noResultsState={{ text: `No category matches “${search.trim()}”.` }}
+    >
         <RecordList label="User categories">
           {visible.map((category) => (
             <RecordRow
@@ -107,8 +102,8 @@ export function CategoriesTab({ search }: { search: string }) {
             </RecordRow>
           ))}
         </RecordList>
-      );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="dashboard-tab">

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
+import { NoResults } from '@/components/ui/list-states';
 import { matchesSearch } from './admin-tabs';
-import { NoMatch } from './shared-states';
 
 interface CommunityCard {
   title: string;
@@ -39,7 +39,7 @@ const CARDS: CommunityCard[] = [
 /** CommunityTab: a Forum Categories card and disabled Coming Soon cards (spec 02 §2). */
 export function CommunityTab({ search }: { search: string }) {
   const visible = CARDS.filter((card) => matchesSearch(search, card.title, card.description));
-  if (visible.length === 0) return <NoMatch search={search} what="community tool" />;
+  if (visible.length === 0) return <NoResults compact text={`No community tool matches “${search.trim()}”.`} />;
   return (
     <ul className="community-cards" aria-label="Community management">
       {visible.map((card) => (

@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { useSites } from '@/api/sites/get-sites';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
+import { ListStates } from '@/components/ui/list-states';
 import { buttonClass } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { limitSymbol, limitText } from '@/lib/limits';
 import { useSession } from '@/lib/session';
 import { matchesSearch } from './admin-tabs';
-import { LoadFailed, NoMatch, RowsSkeleton } from './shared-states';
 
 /**
  * SitesTab: a superadmin sees every site with its limits (0 shown as ∞ or Unlimited) and a
@@ -19,21 +18,22 @@ export function SitesTab({ search }: { search: string }) {
   const superadmin = user?.role === 'superadmin';
   const sites = useSites();
 
-  let content;
-  if (sites.isLoading) content = <RowsSkeleton label="Loading sites…" rows={3} />;
-  else if (sites.error) content = <LoadFailed title="Failed to load sites" error={sites.error} retry={() => void sites.mutate()} />;
-  else if (!sites.data?.length) {
-    content = (
-      <EmptyState compact icon={<Building size={22} />} title={superadmin ? 'No sites yet' : 'No site ID available'}>
-        {superadmin ? 'Create a site on the Sites page.' : 'Your account does not belong to a site.'}
-      </EmptyState>
-    );
-  } else {
-    const visible = sites.data.filter((site) => matchesSearch(search, site.name, site.city, site.country, site.email));
-    content =
-      visible.length === 0 ? (
-        <NoMatch search={search} what="site" />
-      ) : (
+    const visible = (sites.data ?? []).filter((site) => matchesSearch(search, site.name, site.city, site.country, site.email));
+  const content = (
+    <ListStates
+      query={sites}
+      isEmpty={!sites.data?.length}
+      noResults={visible.length === 0}
+      compact
+      loading={{ label: 'Loading sites…', rows: 3, className: 'dashboard-skeleton' }}
+      errorTitle="Failed to load sites"
+      empty={{
+        icon: <Building size={22} />,
+        title: superadmin ? 'No sites yet' : 'No site ID available',
+        text: superadmin ? 'Create a site on the Sites page.' : 'Your account does not belong to a site.',
+      }}
+      noResultsState={{ text: `No site matches “${search.trim()}”.` }}
+    >
         <RecordList label="Sites">
           {visible.map((site) => (
             <RecordRow
@@ -72,8 +72,8 @@ export function SitesTab({ search }: { search: string }) {
             </RecordRow>
           ))}
         </RecordList>
-      );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="dashboard-tab">

@@ -1,4 +1,4 @@
-import { Building, Pencil, Power, PowerOff } from 'lucide-react';
+import { Building, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
@@ -6,8 +6,10 @@ import type { User } from '@/api/types';
 import { useUsers } from '@/api/users/get-users';
 import { useToggleUserActive } from '@/api/users/toggle-user-active';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ListStates } from '@/components/ui/list-states';
+import { ToggleActiveButton } from '@/components/user-admin-fields/toggle-active-button';
 import { useToast } from '@/components/ui/toast';
 import { deactivateBlockedReason } from '@/components/user-admin-fields/account-rules';
 import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
@@ -15,7 +17,6 @@ import { formatDate } from '@/lib/dates';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { matchesSearch } from './admin-tabs';
-import { LoadFailed, NoMatch, RowsSkeleton } from './shared-states';
 
 /**
  * UsersTab: GET /api/users (everyone for a superadmin, the caller's site for an admin) with
@@ -37,11 +38,8 @@ export function UsersTab({ search }: { search: string }) {
       </EmptyState>
     );
   }
-  if (users.isLoading) return <RowsSkeleton label="Loading users…" />;
-  if (users.error) return <LoadFailed title="Failed to load user data" error={users.error} retry={() => void users.mutate()} />;
   const all = users.data ?? [];
   const visible = all.filter((user) => matchesSearch(search, user.username, user.fullName, user.email));
-  if (visible.length === 0) return <NoMatch search={search} what="user" />;
 
   const toggleActive = async (user: User) => {
     const blocked = deactivateBlockedReason(user);
@@ -62,6 +60,16 @@ export function UsersTab({ search }: { search: string }) {
   };
 
   return (
+    <ListStates
+      query={users}
+      isEmpty={false}
+      noResults={visible.length === 0}
+      compact
+      loading={{ label: 'Loading users…', rows: 5, className: 'dashboard-skeleton' }}
+      errorTitle="Failed to load user data"
+      empty={{ title: 'No users yet' }}
+      noResultsState={{ text: `No user matches “${search.trim()}”.` }}
+    >
     <RecordList label="Users">
       {visible.map((user) => {
         const active = user.isActive !== false;
@@ -81,17 +89,7 @@ export function UsersTab({ search }: { search: string }) {
                   Edit
                 </Link>
                 {!self ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    icon={active ? <PowerOff size={15} aria-hidden="true" /> : <Power size={15} aria-hidden="true" />}
-                    aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.username}`}
-                    loading={busy === user.id}
-                    disabled={busy !== null}
-                    onClick={() => void toggleActive(user)}
-                  >
-                    {active ? 'Deactivate' : 'Activate'}
-                  </Button>
+                  <ToggleActiveButton user={user} busy={busy} onToggle={() => void toggleActive(user)} />
                 ) : null}
               </>
             }
@@ -110,5 +108,6 @@ export function UsersTab({ search }: { search: string }) {
         );
       })}
     </RecordList>
+    </ListStates>
   );
 }

@@ -1,8 +1,8 @@
-import { Building, Search, ShieldCheck, Tags, Users, UsersRound } from 'lucide-react';
+import { Building, ShieldCheck, Tags, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Field } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchField } from '@/components/ui/search-field';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { DASHBOARD_TABS, dashboardTabFromParam, type DashboardTab } from '../components/admin-tabs';
@@ -55,13 +55,11 @@ export function AdminDashboardPage() {
         description="Users, their categories, the sites and the community tools in one place."
       />
       <div className="dashboard-search" role="search">
-        <Field
+        <SearchField
           label="Search"
-          type="search"
           placeholder={placeholders[tab]}
-          icon={<Search size={18} />}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(value) => setSearch(value)}
         />
       </div>
       <Tabs idBase={TABS_ID} label="Admin section" options={TAB_OPTIONS} value={tab} onChange={setTab} />

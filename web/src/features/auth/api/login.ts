@@ -1,6 +1,8 @@
 import useSWRMutation from 'swr/mutation';
+import { z } from 'zod';
 import { apiJSON } from '@/api/client';
 import type { SessionResponse } from '@/api/types';
+import { PASSWORD_MIN, USERNAME_MIN } from '@/lib/config';
 
 export const LOGIN_URL = '/api/login';
 
@@ -8,6 +10,12 @@ export interface LoginCredentials {
   username: string;
   password: string;
 }
+
+/** loginSchema is the sign-in form (spec 01 §5): username at least 3 characters, password at least 6. */
+export const loginSchema = z.object({
+  username: z.string().trim().min(USERNAME_MIN, 'Username must be at least 3 characters'),
+  password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
+});
 
 /** postLogin: POST /api/login with {username, password}; answers {token, user}. */
 export function postLogin(url: string, { arg }: { arg: LoginCredentials }): Promise<SessionResponse> {

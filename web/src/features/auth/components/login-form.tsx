@@ -1,15 +1,14 @@
 import { Eye, EyeOff, LockKeyhole, LogIn, UserRound } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { getErrorMessage, getFieldErrors } from '@/api/client';
+import { useState } from 'react';
+import { getErrorMessage } from '@/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/input';
+import { applyServerErrors, Form, FormInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { saveFlashToast } from '@/lib/flash-toast';
 import { pageNavigation } from '@/lib/navigation';
 import { storeLoginResponse } from '@/lib/session';
-import { useLogin } from '../api/login';
-import { validateLogin, type LoginErrors } from './validate-login';
+import { loginSchema, useLogin, type LoginCredentials } from '../api/login';
 
 const FALLBACK_FAILURE = 'Invalid username or password';
 
@@ -19,33 +18,16 @@ const FALLBACK_FAILURE = 'Invalid username or password';
  * destructive "Login failed" toast show the server's message.
  */
 export function LoginForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
   const [showPassword, setShowPassword] = useState(false);
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const { trigger, isMutating } = useLogin();
   const { toast } = useToast();
   const pending = isMutating || redirecting;
 
-  const revalidate = (next: { username: string; password: string }) => {
-    if (submitted) setErrors(validateLogin(next));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (credentials: LoginCredentials) => {
     if (pending) return;
-    setSubmitted(true);
-    const credentials = { username: username.trim(), password };
-    const found = validateLogin(credentials);
-    setErrors(found);
-    if (found.username) return usernameRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
-
     setFailure(null);
     try {
       const response = await trigger(credentials);
@@ -61,17 +43,14 @@ export function LoginForm() {
       pageNavigation.assign('/');
     } catch (error) {
       const message = getErrorMessage(error, FALLBACK_FAILURE);
-      const fieldErrors = getFieldErrors(error);
-      if (fieldErrors.username || fieldErrors.password) {
-        setErrors({ username: fieldErrors.username, password: fieldErrors.password });
-      }
+      applyServerErrors(form, error);
       setFailure(message);
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
     }
   };
 
   return (
-    <form className="login-form" onSubmit={onSubmit} noValidate aria-describedby={failure ? 'login-failure' : undefined}>
+    <Form form={form} className="login-form" onSubmit={onSubmit} aria-describedby={failure ? 'login-failure' : undefined}>
       {failure ? (
         <div id="login-failure">
           <Alert variant="destructive" title="Authentication Failed">
@@ -79,37 +58,23 @@ export function LoginForm() {
           </Alert>
         </div>
       ) : null}
-      <Field
-        ref={usernameRef}
-        label="Username"
+      <FormInput
         name="username"
+        label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         placeholder="Your username"
         icon={<UserRound size={18} />}
-        value={username}
-        error={errors.username}
-        onChange={(e) => {
-          setUsername(e.target.value);
-          revalidate({ username: e.target.value, password });
-        }}
       />
       <div className="login-form__password">
-        <Field
-          ref={passwordRef}
-          label="Password"
+        <FormInput
           name="password"
+          label="Password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           placeholder="Your password"
           icon={<LockKeyhole size={18} />}
-          value={password}
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            revalidate({ username, password: e.target.value });
-          }}
         />
         <button
           type="button"
@@ -130,6 +95,6 @@ export function LoginForm() {
       >
         {pending ? 'Logging in...' : 'Log in'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -32,6 +32,7 @@ export function DatabaseHighlights() {
           <li key={item.id}>
             <Link to={`/plant-database/${item.id}`} className="highlight">
               <PlantImage
+                thumb
                 src={item.imageUrl}
                 alternatives={item.alternativeImageUrls}
                 alt={item.commonName}
@@ -39,9 +40,10 @@ export function DatabaseHighlights() {
                 iconSize={28}
               />
               <span className="highlight__text">
-                <span className="highlight__name">{item.commonName}</span>
-                {item.scientificName ? <span className="highlight__latin">{item.scientificName}</span> : null}
-                <span className="highlight__type">{item.plantType || DEFAULT_PLANT_TYPE}</span>
+                {/* The spaces keep the link's text (what a screen reader reads) in words. */}
+                <span className="highlight__name">{item.commonName}</span>{' '}
+                {item.scientificName ? <span className="highlight__latin">{item.scientificName}</span> : null}{' '}
+                <span className="highlight__type">{item.plantType || DEFAULT_PLANT_TYPE}</span>{' '}
                 <span className="highlight__description">
                   {truncate(stripMarkup(item.description), HIGHLIGHT_DESCRIPTION_MAX)}
                 </span>

@@ -2,14 +2,17 @@ import { ArrowRight, BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useJournalEntries } from '@/api/journal/get-journal-entries';
-import { JournalEntryDialog } from '@/components/journal-entry/journal-entry-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/dates';
 import { truncate } from '@/lib/text';
 import { DashboardSection } from './section';
+
+// Loaded when first opened, so the dashboard's first load leaves the entry form out.
+const JournalEntryDialog = lazyDialog(() => import('@/components/journal-entry/journal-entry-dialog').then((m) => m.JournalEntryDialog));
 
 /** How many journal entries the dashboard shows (spec 01 §9). */
 export const DASHBOARD_ENTRIES = 2;

@@ -1,10 +1,16 @@
 import { addDays, format, isToday } from 'date-fns';
-import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, Droplets, FlaskConical, Sprout } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { careDueByDate, useCareDue } from '@/api/care-tasks/get-care-due';
 import { useCareTasksInRange } from '@/api/care-tasks/get-care-tasks-in-range';
-import { TaskChip } from '@/components/task-chip/task-chip';
+import { useCareNow } from '@/api/plants/care-now';
+import type { CareDue } from '@/api/types';
+import { CareDueChip, TaskChip } from '@/components/task-chip/task-chip';
+import { careDueLabel } from '@/components/task-item/care-due-item';
 import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { useToast } from '@/components/ui/toast';
 import { Segmented } from '@/components/ui/segmented';
 import { isoWeek, toDateKey, weekDays } from '@/lib/dates';
 import { DashboardSection } from './section';
@@ -16,9 +22,54 @@ const VIEWS = [
 ] as const;
 
 /**
+ * DueCareMenu: a due watering or fertilizing in the week strip; a tap opens a menu titled with
+ * the full text, offering Water Now (or Fertilize) and the plant's page.
+ */
+function DueCareMenu({ due }: { due: CareDue }) {
+  const care = useCareNow(due.plantId);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const water = due.taskType === 'water';
+  const run = async () => {
+    try {
+      await care.run(due.taskType);
+      toast({
+        title: 'Task completed',
+        description: water ? `${due.plantName} was watered.` : `${due.plantName} was fertilized.`,
+        variant: 'success',
+      });
+    } catch {
+      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+    }
+  };
+  return (
+    <DropdownMenu
+      align="center"
+      label={`${careDueLabel(due)}${due.overdue ? ' (overdue)' : ''}`}
+      trigger={
+        <button type="button" className="week-strip__due" aria-label={`${careDueLabel(due)}${due.overdue ? ', overdue' : ''}: actions`}>
+          <CareDueChip due={due} />
+        </button>
+      }
+    >
+      <DropdownMenuItem
+        icon={water ? <Droplets size={16} /> : <FlaskConical size={16} />}
+        onSelect={() => void run()}
+      >
+        {water ? 'Water Now' : 'Fertilize'}
+      </DropdownMenuItem>
+      <DropdownMenuItem icon={<Sprout size={16} />} onSelect={() => navigate(`/plants/${due.plantId}`)}>
+        Open plant
+      </DropdownMenuItem>
+    </DropdownMenu>
+  );
+}
+
+/**
  * WeekStrip: the dashboard's weekly schedule, Monday first, with the ISO week number and
  * previous/next week arrows. The Day/Week/Month toggles change nothing visible (spec 01
- * §2): the full calendar is on the Schedule page.
+ * §2): the full calendar is on the Schedule page. Each day shows the plants' due waterings
+ * and fertilizings (as the Schedule and the iCal feed place them), then its tasks.
  */
 export function WeekStrip() {
   const [offset, setOffset] = useState(0);
@@ -28,6 +79,8 @@ export function WeekStrip() {
   const from = toDateKey(days[0]!);
   const to = toDateKey(days[6]!);
   const tasks = useCareTasksInRange(from, to);
+  const due = useCareDue(from, to);
+  const dueByDay = careDueByDate(due.data);
   const byDay = new Map<string, NonNullable<typeof tasks.data>>();
   for (const task of tasks.data ?? []) {
     const list = byDay.get(task.scheduledDate) ?? [];
@@ -68,19 +121,34 @@ export function WeekStrip() {
         {days.map((day) => {
           const key = toDateKey(day);
           const list = byDay.get(key) ?? [];
+          const care = dueByDay.get(key) ?? [];
+          const room = Math.max(0, 3 - care.length);
+          const hidden = Math.max(0, care.length - 3) + Math.max(0, list.length - room);
           return (
             <li
               key={key}
               className={isToday(day) ? 'week-strip__day week-strip__day--today' : 'week-strip__day'}
-              aria-label={`${format(day, 'EEEE, MMMM d')}: ${list.length} ${list.length === 1 ? 'task' : 'tasks'}`}
+              aria-label={`${format(day, 'EEEE, MMMM d')}: ${list.length} ${list.length === 1 ? 'task' : 'tasks'}${
+                care.length ? `, ${care.length} due` : ''
+              }`}
             >
               <span className="week-strip__weekday">{format(day, 'EEE')}</span>
               <span className="week-strip__date">{format(day, 'd')}</span>
               <span className="week-strip__tasks">
-                {list.slice(0, 3).map((task) => (
-                  <TaskChip key={task.id ?? `p${task.sourceTaskId}-${task.scheduledDate}`} task={task} />
+                {care.slice(0, 3).map((c) => (
+                  <DueCareMenu key={`d${c.plantId}-${c.taskType}`} due={c} />
                 ))}
-                {list.length > 3 ? <span className="week-strip__more">+{list.length - 3}</span> : null}
+                {list.slice(0, room).map((task) => (
+                  <Link
+                    key={task.id ?? `p${task.sourceTaskId}-${task.scheduledDate}`}
+                    to="/schedule"
+                    className="week-strip__task"
+                    title={`${task.taskType} · ${task.plantName ?? ''}`}
+                  >
+                    <TaskChip task={task} />
+                  </Link>
+                ))}
+                {hidden > 0 ? <span className="week-strip__more">+{hidden}</span> : null}
               </span>
             </li>
           );

@@ -46,7 +46,7 @@ export function YourPlants() {
             return (
               <li key={plant.id} className="mini-plant">
                 <Link to={`/plants/${plant.id}`} className="mini-plant__link">
-                  <PlantImage src={plant.imageUrl} alt={plant.name} className="mini-plant__image" iconSize={28} />
+                  <PlantImage src={plant.imageUrl} alt={plant.name} className="mini-plant__image" iconSize={28} thumb />
                   <span className="mini-plant__name">{plant.name}</span>
                   <span className="mini-plant__meta">
                     {statusLabel(plant.status)}

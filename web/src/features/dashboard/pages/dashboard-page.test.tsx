@@ -8,6 +8,24 @@ import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
 
 describe('dashboard', () => {
+  it('shows overdue tasks first and due care in the week strip with Water Now', async () => {
+    signedInGardener();
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    const key = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+    db.plants = [makePlant({ id: 1, name: 'Basil', nextWatering: yesterday.toISOString(), nextFertilizing: null })];
+    db.tasks = [makeTask({ id: 5, plantId: 1, plantName: 'Basil', taskType: 'repot', scheduledDate: key })];
+    const { user } = renderApp('/');
+    const overdue = await screen.findByRole('region', { name: /Overdue/ });
+    expect(within(overdue).getByRole('listitem', { name: 'Repot Basil' })).toBeInTheDocument();
+    const due = await screen.findByRole('button', { name: 'Water Basil, overdue: actions' });
+    await user.click(due);
+    await user.click(await screen.findByRole('menuitem', { name: 'Water Now' }));
+    expect(await screen.findByText('Task completed')).toBeInTheDocument();
+    expect(db.requests.some((r) => r.method === 'POST' && r.path === '/api/care-tasks')).toBe(true);
+  }, 30_000);
+
+
   it('shows the sections in order with the summary, plants, week, journal, statistics and highlights', async () => {
     signedInGardener();
     db.plants = [1, 2, 3, 4, 5].map((i) => makePlant({ id: i, name: `Plant ${i}` }));

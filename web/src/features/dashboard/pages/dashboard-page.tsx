@@ -1,4 +1,5 @@
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
+import { OverdueGroup } from '@/components/overdue/overdue-group';
 import { PageHeader } from '@/components/ui/page-header';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
@@ -14,8 +15,9 @@ import { YourPlants } from '../components/your-plants';
 import './dashboard-page.css';
 
 /**
- * DashboardPage (/): the sections of spec 01 §2 in order — today's care, plants, the
- * week's schedule, the growth journey, care statistics and plant database highlights.
+ * DashboardPage (/): overdue tasks first (when there are any), then the sections of spec 01
+ * §2 in order — today's care, plants, the week's schedule, the growth journey, care
+ * statistics and plant database highlights.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -30,6 +32,7 @@ export function DashboardPage() {
         description={`${greeting()}, ${name}! Here is what your garden needs today.`}
         actions={<AddPlantButton />}
       />
+      <OverdueGroup />
       <div className="dash-grid">
         <TodaysCare summary={summary.data} error={Boolean(summary.error)} />
         <YourPlants />

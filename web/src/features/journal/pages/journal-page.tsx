@@ -1,4 +1,4 @@
-import { BookOpen, CloudOff, Plus, RefreshCw, Search, SearchX, X } from 'lucide-react';
+import { BookOpen, Plus, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useJournalEntries } from '@/api/journal/get-journal-entries';
@@ -7,11 +7,11 @@ import { GROWTH_STAGES } from '@/api/types';
 import { JournalEntryDialog } from '@/components/journal-entry/journal-entry-dialog';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
+import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { JournalEntryCard } from '../components/journal-entry-card';
 import { emptyJournalFilters, filterEntries, hasJournalFilters, type JournalFilters } from '../components/journal-filters';
@@ -19,7 +19,7 @@ import './journal-page.css';
 
 function JournalSkeleton() {
   return (
-    <LoadingRegion label="Loading journal entries…" className="journal-list">
+    <>
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className="journal-card">
           <div className="journal-card__body">
@@ -30,7 +30,7 @@ function JournalSkeleton() {
           </div>
         </div>
       ))}
-    </LoadingRegion>
+    </>
   );
 }
 
@@ -48,7 +48,7 @@ export function JournalPage() {
   }));
 
   const plantNames = useMemo(() => new Map((plants.data ?? []).map((p) => [p.id, p.name])), [plants.data]);
-  const all = entries.data ?? [];
+  const all = useMemo(() => entries.data ?? [], [entries.data]);
   const visible = useMemo(() => filterEntries(all, filters, plantNames), [all, filters, plantNames]);
   const hasStages = all.some((entry) => Boolean(entry.growthStage));
   const plantOptions = useMemo(() => {
@@ -65,53 +65,26 @@ export function JournalPage() {
 
   const set = (patch: Partial<JournalFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
-  let content;
-  if (entries.isLoading) {
-    content = <JournalSkeleton />;
-  } else if (entries.error) {
-    content = (
-      <EmptyState
-        icon={<CloudOff size={26} />}
-        title="Could not load your journal"
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void entries.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Something went wrong while loading your journal entries. Please try again.
-      </EmptyState>
-    );
-  } else if (all.length === 0) {
-    content = (
-      <EmptyState
-        icon={<BookOpen size={26} />}
-        title="No Journal Entries Yet"
-        action={
+  const content = (
+    <ListStates
+      query={entries}
+      isEmpty={all.length === 0}
+      noResults={visible.length === 0}
+      loading={{ label: 'Loading journal entries…', className: 'journal-list', skeleton: <JournalSkeleton /> }}
+      errorTitle="Could not load your journal"
+      errorText="Something went wrong while loading your journal entries. Please try again."
+      empty={{
+        icon: <BookOpen size={26} />,
+        title: 'No Journal Entries Yet',
+        text: "Start documenting your plants' growth: first leaves, flowers, harvests.",
+        action: (
           <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
             Create First Entry
           </Button>
-        }
-      >
-        Start documenting your plants' growth: first leaves, flowers, harvests.
-      </EmptyState>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        icon={<SearchX size={26} />}
-        title="No Results Found"
-        action={
-          <Button variant="outline" onClick={() => setFilters(emptyJournalFilters)}>
-            Clear Filters
-          </Button>
-        }
-      >
-        No journal entries match your filters.
-      </EmptyState>
-    );
-  } else {
-    content = (
+        ),
+      }}
+      noResultsState={{ text: 'No journal entries match your filters.', onClear: () => setFilters(emptyJournalFilters), clearLabel: 'Clear Filters' }}
+    >
       <ul className="journal-list" aria-label="Journal entries">
         {visible.map((entry) => (
           <li key={entry.id}>
@@ -119,8 +92,8 @@ export function JournalPage() {
           </li>
         ))}
       </ul>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="journal-page">
@@ -135,13 +108,11 @@ export function JournalPage() {
       />
       {all.length > 0 ? (
         <div className={hasStages ? 'journal-filters journal-filters--stages' : 'journal-filters'} role="search">
-          <Field
+          <SearchField
             label="Search"
-            type="search"
             placeholder="Search entries"
-            icon={<Search size={18} />}
             value={filters.search}
-            onChange={(e) => set({ search: e.target.value })}
+            onChange={(value) => set({ search: value })}
           />
           <div className="field">
             <label className="field__label" htmlFor="journal-plant-filter">

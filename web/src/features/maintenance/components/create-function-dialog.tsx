@@ -1,55 +1,39 @@
-import { useId, useState, type FormEvent } from 'react';
-import { getErrorMessage, getFieldErrors } from '@/api/client';
+import { useId } from 'react';
+import { getErrorMessage } from '@/api/client';
+import type { NewAppFunction } from '@/api/types';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/input';
-import { TextareaField } from '@/components/ui/textarea';
+import { Form, FormInput, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { useCreateFunction } from '../api/create-function';
-
-export const NAME_AND_DISPLAY_REQUIRED = 'Name and display name are required';
-
-/** validateFunction: name and display name are both required (spec 02 §5). */
-export function validateFunction(values: { name: string; displayName: string }): string | null {
-  return values.name.trim() && values.displayName.trim() ? null : NAME_AND_DISPLAY_REQUIRED;
-}
+import { functionSchema } from '../api/maintenance-schema';
 
 /** CreateFunctionDialog: a new application function (name, display name, description). */
 export function CreateFunctionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const formId = useId();
-  const [values, setValues] = useState({ name: '', displayName: '', description: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useZodForm(functionSchema, { defaultValues: { name: '', displayName: '', description: '' } });
+  const problem = form.formState.errors.root?.message;
   const { trigger, isMutating } = useCreateFunction();
   const { toast } = useToast();
 
   const close = () => {
-    setValues({ name: '', displayName: '', description: '' });
-    setError(null);
-    setFieldError(undefined);
+    form.reset();
     onOpenChange(false);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = validateFunction(values);
-    setError(problem);
-    if (problem) return;
-    try {
-      const created = await trigger({
-        name: values.name.trim(),
-        displayName: values.displayName.trim(),
-        description: values.description.trim(),
-      });
-      toast({ title: 'Function created', description: `${created?.displayName ?? values.displayName} can now be put in maintenance.`, variant: 'success' });
-      close();
-    } catch (failure) {
-      const message = getErrorMessage(failure, 'The function could not be created. Please try again.');
-      setFieldError(getFieldErrors(failure).name);
-      toast({ title: 'Failed to create function', description: message, variant: 'destructive' });
-    }
+  const submit = async (fn: NewAppFunction) => {
+    const created = await trigger(fn);
+    toast({ title: 'Function created', description: `${created?.displayName ?? fn.displayName} can now be put in maintenance.`, variant: 'success' });
+    close();
   };
+
+  const failed = (failure: unknown) =>
+    toast({
+      title: 'Failed to create function',
+      description: getErrorMessage(failure, 'The function could not be created. Please try again.'),
+      variant: 'destructive',
+    });
 
   return (
     <Dialog
@@ -70,36 +54,20 @@ export function CreateFunctionDialog({ open, onOpenChange }: { open: boolean; on
         </>
       }
     >
-      <form id={formId} className="form-stack" onSubmit={(event) => void submit(event)} noValidate>
-        {error ? <Alert variant="destructive" title={error} /> : null}
+      <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed}>
+        {problem ? <Alert variant="destructive" title={problem} /> : null}
         <div className="form-grid form-grid--2">
-          <Field
-            label="Name"
+          <FormInput
             name="name"
+            label="Name"
             placeholder="e.g. seed_swap"
-            hint="Internal id: lowercase letters, digits and underscores."
-            value={values.name}
-            error={fieldError}
+            description="Internal id: lowercase letters, digits and underscores."
             autoComplete="off"
-            onChange={(event) => setValues({ ...values, name: event.target.value })}
           />
-          <Field
-            label="Display name"
-            name="displayName"
-            placeholder="e.g. Seed Swap"
-            value={values.displayName}
-            autoComplete="off"
-            onChange={(event) => setValues({ ...values, displayName: event.target.value })}
-          />
+          <FormInput name="displayName" label="Display name" placeholder="e.g. Seed Swap" autoComplete="off" />
         </div>
-        <TextareaField
-          label="Description"
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={(event) => setValues({ ...values, description: event.target.value })}
-        />
-      </form>
+        <FormTextarea name="description" label="Description" rows={3} />
+      </Form>
     </Dialog>
   );
 }

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextareaField } from '@/components/ui/textarea';
-
-export const MESSAGE_REQUIRED = 'A message is required to turn maintenance on';
+import { Form, FormTextarea, useZodForm } from '@/components/ui/form';
+import { maintenanceMessageSchema } from '../api/maintenance-schema';
 
 /**
  * MaintenanceMessageDialog asks for the message before maintenance is switched on
@@ -22,25 +21,14 @@ export function MaintenanceMessageDialog({
   onConfirm: (message: string) => void;
 }) {
   const formId = useId();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!message.trim()) {
-      setError(MESSAGE_REQUIRED);
-      return;
-    }
-    onConfirm(message.trim());
-  };
+  const form = useZodForm(maintenanceMessageSchema, { defaultValues: { message: '' } });
 
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => {
         if (!open && !pending) {
-          setMessage('');
-          setError(undefined);
+          form.reset();
           onCancel();
         }
       }}
@@ -58,20 +46,14 @@ export function MaintenanceMessageDialog({
         </>
       }
     >
-      <form id={formId} className="form-stack" onSubmit={submit} noValidate>
-        <TextareaField
-          label="Maintenance message"
+      <Form form={form} id={formId} className="form-stack" onSubmit={({ message }) => onConfirm(message)}>
+        <FormTextarea
           name="message"
+          label="Maintenance message"
           placeholder="e.g. We are upgrading the forum. Back at 14:00."
-          value={message}
-          error={error}
           rows={4}
-          onChange={(event) => {
-            setMessage(event.target.value);
-            if (error && event.target.value.trim()) setError(undefined);
-          }}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -7,7 +7,13 @@ import { makeAdminNotification } from '@/testing/notifications';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
-import { validateNotification, EMPTY_NOTIFICATION_FORM } from '../components/validate-notification';
+import { messagesOf } from '@/testing/schema';
+import { EMPTY_NOTIFICATION_FORM, notificationSchema, type NotificationFormValues } from '../api/notification-schema';
+
+const validateNotification = (values: NotificationFormValues) => {
+  const parsed = notificationSchema.safeParse(values);
+  return { errors: messagesOf(notificationSchema, values), input: parsed.success ? parsed.data : null };
+};
 
 const superadmin = () => signedInGardener({ role: 'superadmin', username: 'admin', fullName: 'Ada Admin' });
 const posts = (path: string) => db.requests.filter((r) => r.method === 'POST' && r.path === path);

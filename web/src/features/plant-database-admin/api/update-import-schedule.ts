@@ -1,8 +1,10 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import { z } from 'zod';
 import { apiJSON } from '@/api/client';
 import { urls } from '@/api/keys';
 import type { ImportSchedule, ImportScheduleUpdate } from '@/api/types';
+import { normalizeTime, TIME_FORMAT_MESSAGE } from '../components/schedule-time';
 
 /**
  * postUpdateImportSchedule: POST /api/ecommerce/update-schedule with enabled, time
@@ -25,3 +27,11 @@ export function useUpdateImportSchedule() {
     },
   );
 }
+
+/** scheduleTimeSchema: the daily import time typed as H:MM or HH:MM (00:00–23:59), sent as HH:MM. */
+export const scheduleTimeSchema = z.object({
+  time: z
+    .string()
+    .refine((time) => normalizeTime(time) !== null, TIME_FORMAT_MESSAGE)
+    .transform((time) => normalizeTime(time) ?? time),
+});

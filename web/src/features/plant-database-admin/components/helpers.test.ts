@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { makeDbItem } from '@/testing/fixtures';
 import { adminTabFromParam } from './admin-tabs';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, pageSlice } from './pagination';
-import {
-  alternativeUrls,
-  emptyItemForm,
-  itemFormFromItem,
-  toItemInput,
-  validateItemForm,
-  withCommonName,
-  withSlug,
-} from './plant-item-form';
+import { messagesOf } from '@/testing/schema';
+import { alternativeUrls, plantItemSchema, type ItemFormValues } from '../api/plant-item-schema';
+import { emptyItemForm, itemFormFromItem, withCommonName, withSlug } from './plant-item-form';
+
+const validateItemForm = (values: ItemFormValues) => messagesOf(plantItemSchema, values);
+const toItemInput = (values: ItemFormValues) => plantItemSchema.parse(values);
 import { normalizeTime, scheduleTime, timeFromCron } from './schedule-time';
 
 describe('admin tabs', () => {
@@ -83,7 +80,7 @@ describe('plant database item form', () => {
     const values = {
       ...emptyItemForm(),
       commonName: ' B ',
-      plantType: 'Trees',
+      plantType: 'Trees' as ItemFormValues['plantType'],
       imageUrl: 'not a url',
       alternativeImageUrls: 'https://seeds.example/a.jpg\n\nftp://seeds.example/b.jpg',
       storeUrl: 'seeds.example',

@@ -1,20 +1,20 @@
 import { CalendarClock, CloudOff, History, Power, PowerOff, RefreshCw, Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, getErrorMessage, getFieldErrors } from '@/api/client';
 import type { ImportHistoryEntry, ImportSchedule } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
+import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { useImportHistory } from '../api/get-import-history';
 import { useImportSchedule } from '../api/get-import-schedule';
-import { useUpdateImportSchedule } from '../api/update-import-schedule';
-import { SCHEDULE_DATE_FORMAT, TIME_FORMAT_MESSAGE, normalizeTime, scheduleTime } from './schedule-time';
+import { scheduleTimeSchema, useUpdateImportSchedule } from '../api/update-import-schedule';
+import { SCHEDULE_DATE_FORMAT, scheduleTime } from './schedule-time';
 
 export const SCHEDULE_LOAD_ERROR = 'Could not load schedule information.';
 const UPDATED = 'The import schedule has been updated successfully.';
@@ -25,20 +25,19 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
   const { trigger, isMutating } = useUpdateImportSchedule();
   const { toast } = useToast();
   const current = scheduleTime(schedule);
-  const [time, setTime] = useState(current);
-  const [timeError, setTimeError] = useState<string | undefined>();
+  const form = useZodForm(scheduleTimeSchema, { defaultValues: { time: current } });
   const [pending, setPending] = useState<'enabled' | 'time' | null>(null);
 
   const update = async (change: { enabled?: boolean; time?: string }, which: 'enabled' | 'time') => {
     setPending(which);
     try {
       const next = await trigger(change);
-      if (which === 'time') setTime(scheduleTime(next ?? { time: change.time }));
+      if (which === 'time') form.reset({ time: scheduleTime(next ?? { time: change.time }) });
       toast({ title: 'Schedule Updated', description: UPDATED, variant: 'success' });
     } catch (error) {
       const message = getErrorMessage(error, 'The schedule could not be changed. Please try again.');
       if (which === 'time' && error instanceof ApiError && error.status === 400) {
-        setTimeError(getFieldErrors(error).time ?? message);
+        form.setError('time', { type: 'server', message: getFieldErrors(error).time ?? message });
       }
       toast({ title: 'Failed to Update Schedule', description: message, variant: 'destructive' });
     } finally {
@@ -46,16 +45,9 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
     }
   };
 
-  const saveTime = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const normalized = normalizeTime(time);
-    if (!normalized) {
-      setTimeError(TIME_FORMAT_MESSAGE);
-      return;
-    }
-    setTimeError(undefined);
-    setTime(normalized);
-    void update({ time: normalized }, 'time');
+  const saveTime = ({ time }: { time: string }) => {
+    form.setValue('time', time);
+    void update({ time }, 'time');
   };
 
   return (
@@ -89,22 +81,16 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
           {schedule.enabled ? 'Disable' : 'Enable'}
         </Button>
       </div>
-      <form className="schedule-time-form" onSubmit={saveTime} noValidate>
-        <Field
-          label="Daily import time"
+      <Form form={form} className="schedule-time-form" onSubmit={saveTime}>
+        <FormInput
           name="time"
+          label="Daily import time"
           inputMode="text"
           autoComplete="off"
           placeholder="01:30"
           maxLength={5}
           pattern="[0-9]{1,2}:[0-9]{2}"
-          value={time}
-          error={timeError}
-          hint="24-hour time (HH:MM) by the server’s clock; last and next run are shown in your local time."
-          onChange={(event) => {
-            setTime(event.target.value);
-            if (timeError) setTimeError(undefined);
-          }}
+          description="24-hour time (HH:MM) by the server’s clock; last and next run are shown in your local time."
         />
         <Button
           type="submit"
@@ -115,7 +101,7 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
         >
           Save Time
         </Button>
-      </form>
+      </Form>
     </>
   );
 }

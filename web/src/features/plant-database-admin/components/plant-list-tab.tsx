@@ -1,4 +1,4 @@
-import { CloudOff, Database, Pencil, Plus, RefreshCw, Search, SearchX, Store, Trash } from 'lucide-react';
+import { Database, Pencil, Plus, Store, Trash } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
@@ -8,9 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { ListStates } from '@/components/ui/list-states';
+import { SearchField } from '@/components/ui/search-field';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
@@ -79,40 +78,23 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
   const items = usePlantDatabase(enabled);
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<PlantDatabaseItem | null>(null);
-  const all = items.data ?? [];
+  const all = useMemo(() => items.data ?? [], [items.data]);
   const visible = useMemo(() => searchItems(all, search), [all, search]);
 
-  let content;
-  if (items.isLoading) {
-    content = (
-      <LoadingRegion label="Loading the plant database…" className="admin-skeleton">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={40} />
-        ))}
-      </LoadingRegion>
-    );
-  } else if (items.error) {
-    content = (
-      <EmptyState
-        compact
-        icon={<CloudOff size={22} />}
-        title="Failed to load plant database items"
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void items.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        {getErrorMessage(items.error, 'Something went wrong while loading the plant database.')}
-      </EmptyState>
-    );
-  } else if (all.length === 0) {
-    content = (
-      <EmptyState
-        compact
-        icon={<Database size={22} />}
-        title="The plant database is empty"
-        action={
+  const content = (
+    <ListStates
+      query={items}
+      isEmpty={all.length === 0}
+      noResults={visible.length === 0}
+      compact
+      loading={{ label: 'Loading the plant database…', rows: 6, height: 40, className: 'admin-skeleton' }}
+      errorTitle="Failed to load plant database items"
+      errorText={getErrorMessage(items.error, 'Something went wrong while loading the plant database.')}
+      empty={{
+        icon: <Database size={22} />,
+        title: 'The plant database is empty',
+        text: 'Import the seed store\'s plants on the Ecommerce Import tab, or add a plant by hand.',
+        action: (
           <>
             <Link to={adminTabPath('ecommerce')} className={buttonClass('primary')}>
               <Store size={18} aria-hidden="true" />
@@ -123,28 +105,10 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
               Add Plant
             </Link>
           </>
-        }
-      >
-        Import the seed store&apos;s plants on the Ecommerce Import tab, or add a plant by hand.
-      </EmptyState>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        compact
-        icon={<SearchX size={22} />}
-        title="No Results Found"
-        action={
-          <Button variant="outline" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        }
-      >
-        No plant matches “{search.trim()}”.
-      </EmptyState>
-    );
-  } else {
-    content = (
+        ),
+      }}
+      noResultsState={{ text: `No plant matches “${search.trim()}”.`, onClear: () => setSearch('') }}
+    >
       <Table aria-label="Plant database items">
         <thead>
           <tr>
@@ -200,8 +164,8 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
           ))}
         </tbody>
       </Table>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <Card aria-labelledby="admin-list-title">
@@ -220,13 +184,11 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
       />
       <CardBody>
         <div className="admin-toolbar" role="search">
-          <Field
+          <SearchField
             label="Search plants"
-            type="search"
             placeholder="ID, name, scientific name or type"
-            icon={<Search size={18} />}
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(value) => setSearch(value)}
           />
         </div>
         {content}

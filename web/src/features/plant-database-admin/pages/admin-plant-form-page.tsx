@@ -1,21 +1,26 @@
 import { ArrowLeft, ClipboardList, Image as ImageIcon, Leaf, Save, SearchX, Store, Sun } from 'lucide-react';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, getErrorMessage, getFieldErrors } from '@/api/client';
 import { usePlantDatabaseItem } from '@/api/plant-database/get-plant-database-item';
-import { CARE_INSTRUCTION_PARTS, PLANT_TYPES, type CareInstructionPart, type PlantDatabaseItem } from '@/api/types';
-import { ImageField } from '@/components/image-field/image-field';
+import {
+  CARE_INSTRUCTION_PARTS,
+  PLANT_TYPES,
+  type CareInstructionPart,
+  type PlantDatabaseInput,
+  type PlantDatabaseItem,
+} from '@/api/types';
+import { FormImageField } from '@/components/image-field/image-field';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
+import { Form, FormInput, FormSelect, FormTextarea, useFieldError, useZodForm } from '@/components/ui/form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Segmented } from '@/components/ui/segmented';
-import { SelectField } from '@/components/ui/select';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { TextareaField } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { CARE_FIELDS } from '@/lib/plant-prefill';
 import { parseId } from '@/lib/urls';
@@ -23,17 +28,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePlantDatabaseItem } from '../api/create-plant-database-item';
 import { useUpdatePlantDatabaseItem } from '../api/update-plant-database-item';
 import { adminTabPath } from '../components/admin-tabs';
-import {
-  emptyItemForm,
-  itemFormFromItem,
-  toItemInput,
-  validateItemForm,
-  withCommonName,
-  withSlug,
-  type CareMode,
-  type ItemFormErrors,
-  type ItemFormValues,
-} from '../components/plant-item-form';
+import { plantItemSchema, type CareMode, type ItemFormValues } from '../api/plant-item-schema';
+import { emptyItemForm, itemFormFromItem, withCommonName, withSlug, type ItemFormErrors } from '../components/plant-item-form';
 import { sourceLabel } from '../components/plant-list-tab';
 import './admin-plant-form-page.css';
 
@@ -82,40 +78,34 @@ function serverErrors(error: unknown): { fields: ItemFormErrors; summary: string
   return { fields, summary };
 }
 
+/** CarePartsError: the server's message about care instructions given as parts. */
+function CarePartsError() {
+  const error = useFieldError('careInstructions');
+  return error ? <p className="field__error admin-form__wide">{error}</p> : null;
+}
+
 function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
   const editing = item !== undefined;
   const navigate = useNavigate();
   const { toast } = useToast();
   const create = useCreatePlantDatabaseItem();
   const update = useUpdatePlantDatabaseItem();
-  const [values, setValues] = useState<ItemFormValues>(() => (item ? itemFormFromItem(item) : emptyItemForm()));
-  const [errors, setErrors] = useState<ItemFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(plantItemSchema, { defaultValues: item ? itemFormFromItem(item) : emptyItemForm() });
+  const [plantType, slugEdited, careMode] = useWatch({ control: form.control, name: ['plantType', 'slugEdited', 'careMode'] });
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const [imageBusy, setImageBusy] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
   const saving = create.isMutating || update.isMutating;
-
-  const change = (next: ItemFormValues) => {
-    setValues(next);
-    if (submitted) setErrors(validateItemForm(next));
-  };
-  const set = (patch: Partial<ItemFormValues>) => change({ ...values, ...patch });
-  const setPart = (part: CareInstructionPart, text: string) => set({ careParts: { ...values.careParts, [part]: text } });
   const onImageBusy = useCallback((busy: boolean) => setImageBusy(busy), []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** follow applies the slug rule (withCommonName, withSlug) after a name or slug change. */
+  const follow = (next: ItemFormValues) => {
+    form.setValue('slug', next.slug, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('slugEdited', next.slugEdited);
+  };
+
+  const onSubmit = async (input: PlantDatabaseInput) => {
     if (saving || imageBusy) return;
-    setSubmitted(true);
     setProblem(null);
-    const found = validateItemForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.commonName) nameRef.current?.focus();
-      return;
-    }
-    const input = toItemInput(values);
     try {
       const saved = editing ? await update.trigger({ id: item.id, patch: input }) : await create.trigger(input);
       const name = saved?.commonName ?? input.commonName;
@@ -127,7 +117,11 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       navigate(LIST_PATH);
     } catch (error) {
       const { fields, summary } = serverErrors(error);
-      setErrors(fields);
+      for (const [name, message] of Object.entries(fields)) {
+        // Care instructions as text show their message on the text box.
+        const field = name === 'careInstructions' && form.getValues('careMode') === 'text' ? 'careText' : name;
+        form.setError(field as keyof ItemFormValues, { type: 'server', message });
+      }
       const conflict = error instanceof ApiError && error.status === 409;
       const title = conflict ? 'Already in the plant database' : 'The plant could not be saved';
       setProblem({ title, message: summary });
@@ -136,7 +130,7 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
   };
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit plant' : 'Add plant'}>
+    <Form form={form} className="admin-form" onSubmit={onSubmit} aria-label={editing ? 'Edit plant' : 'Add plant'}>
       {problem ? (
         <Alert variant="destructive" title={problem.title}>
           {problem.message}
@@ -147,54 +141,33 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
         <CardHeader icon={<Leaf size={18} />} title={<span id="form-basics-title">Plant</span>} />
         <CardBody>
           <div className="form-grid form-grid--2">
-            <Field
-              ref={nameRef}
-              label="Common name"
+            <FormInput
               name="commonName"
+              label="Common name"
               placeholder="e.g. Sweet Basil 'Genovese'"
               autoComplete="off"
-              value={values.commonName}
-              error={errors.commonName}
-              onChange={(event) => change(withCommonName(values, event.target.value))}
+              onChange={(event) => follow(withCommonName(form.getValues(), event.target.value))}
             />
-            <Field
-              label="Scientific name"
-              name="scientificName"
-              placeholder="e.g. Ocimum basilicum"
-              autoComplete="off"
-              value={values.scientificName}
-              error={errors.scientificName}
-              onChange={(event) => set({ scientificName: event.target.value })}
-            />
-            <SelectField
-              label="Plant type"
-              name="plantType"
-              value={values.plantType}
-              error={errors.plantType}
-              onChange={(event) => set({ plantType: event.target.value })}
-            >
+            <FormInput name="scientificName" label="Scientific name" placeholder="e.g. Ocimum basilicum" autoComplete="off" />
+            <FormSelect name="plantType" label="Plant type">
               {PLANT_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
                 </option>
               ))}
-              {values.plantType && !(PLANT_TYPES as readonly string[]).includes(values.plantType) ? (
-                <option value={values.plantType}>{values.plantType}</option>
-              ) : null}
-            </SelectField>
-            <Field
-              label="Slug"
+              {plantType && !(PLANT_TYPES as readonly string[]).includes(plantType) ? <option value={plantType}>{plantType}</option> : null}
+            </FormSelect>
+            <FormInput
               name="slug"
+              label="Slug"
               autoComplete="off"
               spellCheck={false}
-              value={values.slug}
-              error={errors.slug}
-              hint={
-                values.slugEdited
+              description={
+                slugEdited
                   ? 'Empty it to make it from the common name again.'
                   : 'Part of the plant’s address, made from the common name until you change it.'
               }
-              onChange={(event) => change(withSlug(values, event.target.value))}
+              onChange={(event) => follow(withSlug(form.getValues(), event.target.value))}
             />
           </div>
           {editing ? (
@@ -214,14 +187,11 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       <Card aria-labelledby="form-description-title">
         <CardHeader icon={<ClipboardList size={18} />} title={<span id="form-description-title">About this plant</span>} />
         <CardBody>
-          <TextareaField
-            label="Description"
+          <FormTextarea
             name="description"
+            label="Description"
             rows={10}
-            value={values.description}
-            error={errors.description}
-            hint="HTML is allowed (for example <p>, <strong>, <em>, <ul>, <li>, <a>). The server removes anything unsafe before saving."
-            onChange={(event) => set({ description: event.target.value })}
+            description="HTML is allowed (for example <p>, <strong>, <em>, <ul>, <li>, <a>). The server removes anything unsafe before saving."
           />
         </CardBody>
       </Card>
@@ -229,24 +199,19 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       <Card aria-labelledby="form-images-title">
         <CardHeader icon={<ImageIcon size={18} />} title={<span id="form-images-title">Images</span>} />
         <CardBody>
-          <ImageField
+          <FormImageField
+            name="imageUrl"
             label="Main image"
             emptyText="Upload a picture, take one, or paste an image URL below"
-            value={values.imageUrl}
-            error={errors.imageUrl}
-            onChange={(imageUrl) => set({ imageUrl })}
             onBusyChange={onImageBusy}
           />
-          <TextareaField
-            label="Alternative image URLs"
+          <FormTextarea
             name="alternativeImageUrls"
+            label="Alternative image URLs"
             rows={4}
             spellCheck={false}
             placeholder={'https://…\nhttps://…'}
-            value={values.alternativeImageUrls}
-            error={errors.alternativeImageUrls}
-            hint="One URL per line. They are tried in turn when the main image cannot be loaded."
-            onChange={(event) => set({ alternativeImageUrls: event.target.value })}
+            description="One URL per line. They are tried in turn when the main image cannot be loaded."
           />
         </CardBody>
       </Card>
@@ -255,31 +220,14 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
         <CardHeader icon={<Sun size={18} />} title={<span id="form-growing-title">Growing Requirements</span>} />
         <CardBody>
           <div className="form-grid form-grid--2">
-            <Field
-              label="Light requirements"
-              name="lightRequirements"
-              placeholder="e.g. Full sun"
-              value={values.lightRequirements}
-              error={errors.lightRequirements}
-              onChange={(event) => set({ lightRequirements: event.target.value })}
-            />
-            <Field
-              label="Water requirements"
+            <FormInput name="lightRequirements" label="Light requirements" placeholder="e.g. Full sun" />
+            <FormInput
               name="waterRequirements"
+              label="Water requirements"
               placeholder="e.g. Moderate"
-              value={values.waterRequirements}
-              error={errors.waterRequirements}
-              hint="Add to My Plants waters Low every 14 days, Moderate every 7, anything else every 4."
-              onChange={(event) => set({ waterRequirements: event.target.value })}
+              description="Add to My Plants waters Low every 14 days, Moderate every 7, anything else every 4."
             />
-            <Field
-              label="Fertilizer requirements"
-              name="fertilizerRequirements"
-              placeholder="e.g. Every two weeks"
-              value={values.fertilizerRequirements}
-              error={errors.fertilizerRequirements}
-              onChange={(event) => set({ fertilizerRequirements: event.target.value })}
-            />
+            <FormInput name="fertilizerRequirements" label="Fertilizer requirements" placeholder="e.g. Every two weeks" />
           </div>
         </CardBody>
       </Card>
@@ -295,33 +243,23 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
             <Segmented
               label="Care instructions form"
               options={CARE_MODES}
-              value={values.careMode}
-              onChange={(careMode) => set({ careMode })}
+              value={careMode}
+              onChange={(mode) => form.setValue('careMode', mode)}
             />
           </div>
-          {values.careMode === 'text' ? (
-            <TextareaField
-              label="Care instructions"
+          {careMode === 'text' ? (
+            <FormTextarea
               name="careText"
+              label="Care instructions"
               rows={6}
-              value={values.careText}
-              error={errors.careInstructions}
-              hint="HTML is allowed; the server removes anything unsafe before saving."
-              onChange={(event) => set({ careText: event.target.value })}
+              description="HTML is allowed; the server removes anything unsafe before saving."
             />
           ) : (
             <div className="form-grid form-grid--2">
               {CARE_INSTRUCTION_PARTS.map((part) => (
-                <TextareaField
-                  key={part}
-                  label={partLabel(part)}
-                  name={`care-${part}`}
-                  rows={2}
-                  value={values.careParts[part]}
-                  onChange={(event) => setPart(part, event.target.value)}
-                />
+                <FormTextarea key={part} name={`careParts.${part}`} label={partLabel(part)} rows={2} />
               ))}
-              {errors.careInstructions ? <p className="field__error admin-form__wide">{errors.careInstructions}</p> : null}
+              <CarePartsError />
             </div>
           )}
         </CardBody>
@@ -330,16 +268,13 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       <Card aria-labelledby="form-store-title">
         <CardHeader icon={<Store size={18} />} title={<span id="form-store-title">Seed Store</span>} />
         <CardBody>
-          <Field
-            label="Store URL"
+          <FormInput
             name="storeUrl"
+            label="Store URL"
             type="url"
             inputMode="url"
             placeholder="https://"
-            value={values.storeUrl}
-            error={errors.storeUrl}
-            hint="Where Purchase Seeds leads; opens in a new tab."
-            onChange={(event) => set({ storeUrl: event.target.value })}
+            description="Where Purchase Seeds leads; opens in a new tab."
           />
         </CardBody>
       </Card>
@@ -352,7 +287,7 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
           {saving ? 'Saving…' : editing ? 'Save Changes' : 'Add Plant'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

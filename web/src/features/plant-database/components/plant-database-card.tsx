@@ -20,6 +20,7 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
     <article className="db-card" aria-labelledby={titleId}>
       <Link to={href} state={{ from }} className="db-card__media" tabIndex={-1} aria-hidden="true">
         <PlantImage
+          thumb
           src={item.imageUrl}
           alternatives={item.alternativeImageUrls}
           alt={item.commonName}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeDbItem } from '@/testing/fixtures';
+import { makeDbItem, makePlant } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
@@ -126,6 +126,29 @@ describe('Plant Database page', () => {
     expect(router.state.location.search).toBe('');
     expect(cardNames()).toHaveLength(5);
   }, 15_000);
+
+  it('says the plant was added with a link to edit it, and asks before adding a species already in My Plants', async () => {
+    signedInGardener();
+    seed();
+    db.plants = [makePlant({ id: 40, name: 'My basil', species: 'Ocimum basilicum' })];
+    const { user } = renderApp('/plant-database');
+    const carrot = await screen.findByRole('article', { name: 'Carrot' });
+    await user.click(within(carrot).getByRole('button', { name: 'Add to My Plants' }));
+    const edit = await within(carrot).findByRole('link', { name: 'Edit Carrot' });
+    expect(edit.getAttribute('href')).toMatch(/^\/plants\/\d+\?edit=1$/);
+    expect(within(carrot).getByText(/Added to My Plants/)).toBeInTheDocument();
+
+    const basil = card('Basil');
+    expect(await within(basil).findByRole('link', { name: 'My basil' })).toHaveAttribute('href', '/plants/40');
+    const before = db.plants.length;
+    await user.click(within(basil).getByRole('button', { name: 'Add to My Plants' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Add another Basil?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(db.plants).toHaveLength(before);
+    await user.click(within(basil).getByRole('button', { name: 'Add to My Plants' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add Another' }));
+    await waitFor(() => expect(db.plants).toHaveLength(before + 1));
+  }, 30_000);
 
   it('adds a plant with the 14/7/4-day watering rule, fertilizer every 30 days and the item id', async () => {
     signedInGardener();

@@ -1,12 +1,12 @@
-import { CloudOff, Database, RefreshCw, Search, SearchX } from 'lucide-react';
+import { CloudOff, Database, RefreshCw, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { SearchField } from '@/components/ui/search-field';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { hasRole, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -60,7 +60,7 @@ export function PlantDatabasePage() {
   const category = categoryFromParam(params.get('category'));
   const [search, setSearch] = useState('');
   const items = usePlantDatabase(true);
-  const all = items.data ?? [];
+  const all = useMemo(() => items.data ?? [], [items.data]);
   const visible = useMemo(() => filterItems(all, category, search), [all, category, search]);
 
   const setCategory = (next: Category) => {
@@ -154,13 +154,11 @@ export function PlantDatabasePage() {
       />
       <div className="plant-db-toolbar">
         <div className="plant-db-toolbar__search" role="search">
-          <Field
+          <SearchField
             label="Search the plant database"
-            type="search"
             placeholder="Name or scientific name"
-            icon={<Search size={18} />}
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(value) => setSearch(value)}
           />
         </div>
         <Tabs

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { taskLabel } from '@/lib/care';
-import { formatDate } from '@/lib/dates';
+import { formatDate, isOverdue } from '@/lib/dates';
 import { usePlantCareTasks } from '../api/get-plant-care-tasks';
 
 function taskDate(task: CareTask): string {
@@ -21,7 +21,7 @@ export function sortHistory(tasks: CareTask[]): CareTask[] {
   });
 }
 
-/** CareHistoryCard: the plant's tasks as a table — Date, Task Type, Status. */
+/** CareHistoryCard: the plant's tasks as a table — Date, Task Type, Status (Completed, Scheduled or Overdue in red). */
 export function CareHistoryCard({ plantId }: { plantId: number }) {
   const tasks = usePlantCareTasks(plantId);
   const rows = sortHistory((tasks.data ?? []).filter((t) => !t.projected));
@@ -51,15 +51,23 @@ export function CareHistoryCard({ plantId }: { plantId: number }) {
             <tbody>
               {rows.map((task) => (
                 <tr key={task.id ?? `${task.sourceTaskId}-${task.scheduledDate}`}>
-                  <td>{formatDate(taskDate(task))}</td>
+                  <td className={!task.completed && isOverdue(task.scheduledDate) ? 'care-history__date is-overdue' : 'care-history__date'}>
+                    {formatDate(taskDate(task))}
+                  </td>
                   <td>
                     <span className="table__task">
                       <TaskTypeIcon type={task.taskType} size={16} />
                       {taskLabel(task.taskType)}
                     </span>
                   </td>
-                  <td>
-                    {task.completed ? <Badge tone="green">Completed</Badge> : <Badge tone="blue">Scheduled</Badge>}
+                  <td className="care-history__status">
+                    {task.completed ? (
+                      <Badge tone="green">Completed</Badge>
+                    ) : isOverdue(task.scheduledDate) ? (
+                      <Badge tone="red">Overdue</Badge>
+                    ) : (
+                      <Badge tone="blue">Scheduled</Badge>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import { Droplets, EllipsisVertical, MapPin, Sun, Trash } from 'lucide-react';
+import { Droplets, EllipsisVertical, MapPin, Pencil, Sun, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Plant } from '@/api/types';
@@ -9,19 +9,21 @@ import { ProgressBar } from '@/components/ui/progress';
 import { DEFAULT_PLANT_TYPE, clampPercent, nextCareDate } from '@/lib/care';
 import { isOverdue, relativeDay } from '@/lib/dates';
 import { DeletePlantDialog } from './delete-plant-dialog';
+import { EditPlantDialog } from './edit-plant-dialog';
 import { PlantStatusBadge } from './plant-status-badge';
 import './plant-card.css';
 
-/** PlantCard: one plant on My Plants (spec 01 §2), with a menu to delete it. */
+/** PlantCard: one plant on My Plants (spec 01 §2), with a menu to edit or delete it. */
 export function PlantCard({ plant }: { plant: Plant }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const progress = clampPercent(plant.growthProgress);
   const next = nextCareDate(plant, 'water');
   const nextLabel = relativeDay(next) ?? 'Not set';
   return (
     <article className="plant-card" aria-labelledby={`plant-${plant.id}-name`}>
       <Link to={`/plants/${plant.id}`} className="plant-card__media" tabIndex={-1} aria-hidden="true">
-        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-card__image" />
+        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-card__image" thumb />
       </Link>
       <div className="plant-card__body">
         <div className="plant-card__top">
@@ -35,6 +37,9 @@ export function PlantCard({ plant }: { plant: Plant }) {
               </button>
             }
           >
+            <DropdownMenuItem icon={<Pencil size={16} />} onSelect={() => setEditing(true)}>
+              Edit Plant
+            </DropdownMenuItem>
             <DropdownMenuItem destructive icon={<Trash size={16} />} onSelect={() => setConfirming(true)}>
               Delete Plant
             </DropdownMenuItem>
@@ -70,6 +75,7 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </div>
         </dl>
       </div>
+      <EditPlantDialog plant={plant} open={editing} onOpenChange={setEditing} />
       <DeletePlantDialog plant={plant} open={confirming} onOpenChange={setConfirming} />
     </article>
   );

@@ -1,7 +1,5 @@
-import type { Plant } from '@/api/types';
-
 export type StatusFilter = 'all' | 'healthy' | 'needs_water' | 'needs_care';
-export type SortOrder = 'name-asc' | 'name-desc' | 'oldest' | 'newest';
+export type SortOrder = 'name-asc' | 'name-desc' | 'oldest' | 'newest' | 'status';
 
 export const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Plants' },
@@ -15,7 +13,17 @@ export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
   { value: 'name-desc', label: 'Name (Z-A)' },
   { value: 'oldest', label: 'Oldest First' },
   { value: 'newest', label: 'Newest First' },
+  { value: 'status', label: 'Needs care first' },
 ];
+
+/** The server's ?sort= for each order (docs/api.md "The gardener's day"). */
+const SERVER_SORT: Record<SortOrder, string> = {
+  'name-asc': 'name',
+  'name-desc': 'name_desc',
+  oldest: 'oldest',
+  newest: 'newest',
+  status: 'status',
+};
 
 export interface PlantFilters {
   search: string;
@@ -29,38 +37,14 @@ export function hasActiveFilters(filters: PlantFilters): boolean {
   return filters.search.trim() !== '' || filters.status !== 'all';
 }
 
-function acquiredTime(plant: Plant): number {
-  const time = Date.parse(plant.acquiredDate ?? plant.createdAt ?? '');
-  return Number.isNaN(time) ? 0 : time;
-}
-
 /**
- * filterPlants: search by name, species or location (case-insensitive), the status
- * filter, then the sort (names A-Z / Z-A, or by acquiredDate; ties by id).
+ * plantQuery: the query parameters of GET /api/plants for the filters. The server filters by
+ * the status it derives (the same rule as the dashboard), searches and sorts, so the Needs
+ * Water filter finds exactly the plants the dashboard counts.
  */
-export function filterPlants(plants: Plant[], { search, status, sort }: PlantFilters): Plant[] {
-  const needle = search.trim().toLowerCase();
-  const matches = plants.filter((plant) => {
-    if (status !== 'all' && plant.status !== status) return false;
-    if (!needle) return true;
-    return [plant.name, plant.species, plant.location].some((field) => (field ?? '').toLowerCase().includes(needle));
-  });
-  const byName = (a: Plant, b: Plant) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
-  const byAcquired = (a: Plant, b: Plant) => acquiredTime(a) - acquiredTime(b) || a.id - b.id;
-  const sorted = [...matches];
-  switch (sort) {
-    case 'name-asc':
-      sorted.sort(byName);
-      break;
-    case 'name-desc':
-      sorted.sort((a, b) => byName(b, a));
-      break;
-    case 'oldest':
-      sorted.sort(byAcquired);
-      break;
-    case 'newest':
-      sorted.sort((a, b) => byAcquired(b, a));
-      break;
-  }
-  return sorted;
+export function plantQuery({ search, status, sort }: PlantFilters, today: string): Record<string, string> {
+  const params: Record<string, string> = { today, sort: SERVER_SORT[sort] };
+  if (status !== 'all') params.status = status;
+  if (search.trim()) params.q = search.trim();
+  return params;
 }

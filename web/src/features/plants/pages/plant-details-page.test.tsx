@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { todayKey } from '@/lib/dates';
 import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
@@ -41,7 +41,7 @@ describe('plant details', () => {
     const watering = screen.getByRole('region', { name: 'Watering schedule' });
     expect(within(watering).getByText('Every 3 days')).toBeInTheDocument();
     expect(within(watering).getByText('Nov 18, 2026')).toBeInTheDocument();
-    expect(within(watering).getByText('Nov 21, 2026')).toBeInTheDocument();
+    expect(within(watering).getByText('Nov 21, 2026')).toBeInTheDocument(); // marked Overdue once that day has passed
     const fertilizing = screen.getByRole('region', { name: 'Fertilizing schedule' });
     expect(within(fertilizing).getByText('Never')).toBeInTheDocument();
     expect(within(fertilizing).getByText('Not scheduled')).toBeInTheDocument();
@@ -53,6 +53,77 @@ describe('plant details', () => {
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows).toEqual(['Nov 25, 2026PruneScheduled', 'Nov 18, 2026WaterCompleted']);
     expect(document.title).toBe('Basil · Garden');
+  });
+
+  it('marks overdue dates: the next watering and an uncompleted past task', async () => {
+    signedInGardener();
+    const past = (days: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() - days);
+      return d;
+    };
+    const key = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    db.plants = [
+      makePlant({ id: 7, name: 'Basil', status: 'needs_water', waterFrequency: 3, lastWatered: past(5).toISOString(), nextWatering: past(2).toISOString() }),
+    ];
+    db.tasks = [makeTask({ plantId: 7, taskType: 'prune', scheduledDate: key(past(1)) })];
+    renderApp('/plants/7');
+    const watering = await screen.findByRole('region', { name: 'Watering schedule' });
+    expect(within(watering).getByText('Overdue')).toBeInTheDocument();
+    expect(screen.getByText('Needs Water')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Overdue')).toBeInTheDocument();
+  });
+
+  it('edits every field through Edit Plant, with the form filled in and the same messages', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil', species: 'Ocimum basilicum', location: 'Kitchen', growthProgress: 20, waterFrequency: 3 })];
+    const { user } = renderApp('/plants/7');
+    await user.click(await screen.findByRole('button', { name: 'Edit Plant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plant' });
+    expect(within(dialog).getByLabelText('Plant name')).toHaveValue('Basil');
+    expect(within(dialog).getByLabelText('Location')).toHaveValue('Kitchen');
+    expect(within(dialog).getByLabelText('Water every (days)')).toHaveValue(3);
+    await user.clear(within(dialog).getByLabelText('Plant name'));
+    await user.type(within(dialog).getByLabelText('Plant name'), 'B');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Plant name must be at least 2 characters')).toBeInTheDocument();
+    expect(db.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Plant name'), 'asil Genovese');
+    await user.clear(within(dialog).getByLabelText('Location'));
+    await user.type(within(dialog).getByLabelText('Location'), 'Greenhouse');
+    await user.clear(within(dialog).getByLabelText('Growth progress (%)'));
+    await user.type(within(dialog).getByLabelText('Growth progress (%)'), '60');
+    await user.selectOptions(within(dialog).getByLabelText('Plant type'), 'Vegetables');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Plant updated')).toBeInTheDocument();
+    const patch = db.requests.find((r) => r.method === 'PATCH' && r.path === '/api/plants/7');
+    expect(patch?.body).toMatchObject({ name: 'Basil Genovese', location: 'Greenhouse', growthProgress: 60, plantType: 'Vegetables', waterFrequency: 3 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basil Genovese' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('opens Edit Plant from the link after a one-click add (?edit=1)', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil' })];
+    renderApp('/plants/7?edit=1');
+    expect(await screen.findByRole('dialog', { name: 'Edit Plant' })).toBeInTheDocument();
+  });
+
+  it('moves the growth progress with the quick control', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Basil', growthProgress: 40 })];
+    const { user } = renderApp('/plants/7');
+    const card = await screen.findByRole('region', { name: 'Growth progress' });
+    const save = within(card).getByRole('button', { name: 'Save progress' });
+    expect(save).toBeDisabled();
+    const slider = within(card).getByRole('slider');
+    fireEvent.change(slider, { target: { value: '65' } });
+    expect(within(card).getByText(': 65%')).toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText('Progress saved')).toBeInTheDocument();
+    const patch = db.requests.find((r) => r.method === 'PATCH' && r.path === '/api/plants/7');
+    expect(patch?.body).toEqual({ growthProgress: 65 });
+    await waitFor(() => expect(within(card).getByText('65%')).toBeInTheDocument());
   });
 
   it('Water Now: creates a task today, completes it with an empty body, then sets lastWatered', async () => {

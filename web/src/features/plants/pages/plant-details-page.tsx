@@ -5,15 +5,17 @@ import {
   FlaskConical,
   MapPin,
   NotebookPen,
+  Pencil,
   QrCode,
   ShoppingCart,
   SearchX,
   Sprout,
   Sun,
   Trash,
+  Wheat,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
 import type { Plant } from '@/api/types';
@@ -22,19 +24,21 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ProgressBar } from '@/components/ui/progress';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { DEFAULT_PLANT_TYPE, clampPercent, nextCareDate } from '@/lib/care';
+import { GrowsIn } from '@/components/grows-in/grows-in';
+import { DEFAULT_PLANT_TYPE, nextCareDate } from '@/lib/care';
 import { SEED_SHOP_SEARCH_URL } from '@/lib/config';
-import { formatDate } from '@/lib/dates';
+import { formatDate, isOverdue } from '@/lib/dates';
 import { seedStoreLink } from '@/lib/store-link';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCareNow, type CareNowType } from '../api/care-now';
+import { useCareNow, type CareNowType } from '@/api/plants/care-now';
 import { usePlant } from '../api/get-plant';
 import { CareHistoryCard } from '../components/care-history-card';
 import { DeletePlantDialog } from '../components/delete-plant-dialog';
+import { EditPlantDialog } from '../components/edit-plant-dialog';
+import { GrowthProgressCard } from '../components/growth-progress-card';
 import { PlantJournalCard } from '../components/plant-journal-card';
 import { PlantStatusBadge } from '../components/plant-status-badge';
 import { QrLabelCard } from '../components/qr-label-card';
@@ -88,7 +92,14 @@ function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
           </div>
           <div>
             <dt>{water ? 'Next watering' : 'Next fertilizing'}</dt>
-            <dd>{next ? formatDate(next) : 'Not scheduled'}</dd>
+            {next && isOverdue(next) ? (
+              <dd className="is-overdue">
+                <span>{formatDate(next)}</span>
+                <span className="overdue-note">Overdue</span>
+              </dd>
+            ) : (
+              <dd>{next ? formatDate(next) : 'Not scheduled'}</dd>
+            )}
           </div>
         </dl>
       </CardBody>
@@ -121,10 +132,16 @@ function PlantDetails({ plant }: { plant: Plant }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
+  // ?edit=1 (the link after a one-click add) opens the edit form; closing it drops the flag.
+  const [search, setSearch] = useSearchParams();
+  const [editing, setEditingState] = useState(() => search.get('edit') === '1');
+  const setEditing = (open: boolean) => {
+    setEditingState(open);
+    if (!open && search.has('edit')) setSearch({}, { replace: true });
+  };
   const care = useCareNow(plant.id);
   const database = usePlantDatabase(true);
   const storeUrl = seedStoreLink(plant, database.data, SEED_SHOP_SEARCH_URL);
-  const progress = clampPercent(plant.growthProgress);
 
   const careNow = async (type: CareNowType) => {
     try {
@@ -143,7 +160,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
     <div className="plant-detail">
       <BackLink />
       <header className="plant-hero">
-        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-hero__image" iconSize={48} />
+        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-hero__image" iconSize={48} thumb />
         <div className="plant-hero__text">
           <h1 className="plant-hero__name">{plant.name}</h1>
           {plant.species ? <p className="plant-hero__species">{plant.species}</p> : null}
@@ -175,10 +192,28 @@ function PlantDetails({ plant }: { plant: Plant }) {
                 Buy Seeds
               </a>
             ) : null}
+            <Button variant="outline" icon={<Pencil size={18} aria-hidden="true" />} onClick={() => setEditing(true)}>
+              Edit Plant
+            </Button>
             <Link to={`/plants/${plant.id}/qrcode`} className={buttonClass('outline')}>
               <QrCode size={18} aria-hidden="true" />
               Generate QR Code
             </Link>
+            <Link to={`/planning/harvest-tracking/new?plantId=${plant.id}`} className={buttonClass('outline')}>
+              <Wheat size={18} aria-hidden="true" />
+              Record harvest
+            </Link>
+            {/* Community links (plant sharing and expert Q&A pages fill their forms from this plant). */}
+            <Link to={`/community/plant-sharing/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
+              List from my plant
+            </Link>
+            <Link to={`/community/expert-qa/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
+              Ask about this plant
+            </Link>
+            {/*
+              The actions area: other areas add one link or button here (List from my plant, Ask
+              about this plant, Record harvest…), before Delete, which stays last.
+            */}
             <Button
               variant="ghost"
               className="plant-hero__delete"
@@ -199,6 +234,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
               <Fact icon={<MapPin size={16} />} label="Location">
                 {plant.location || 'No location set'}
               </Fact>
+              <GrowsIn plantId={plant.id} />
               <Fact icon={<Sun size={16} />} label="Light needs">
                 {plant.lightNeeds || 'Not set'}
               </Fact>
@@ -208,13 +244,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
             </dl>
           </CardBody>
         </Card>
-        <Card aria-label="Growth progress">
-          <CardHeader icon={<Sprout size={18} />} title="Growth Progress" />
-          <CardBody>
-            <p className="growth__value">{progress}%</p>
-            <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} />
-          </CardBody>
-        </Card>
+        <GrowthProgressCard plant={plant} />
         <ScheduleCard plant={plant} kind="water" />
         <ScheduleCard plant={plant} kind="fertilize" />
         <Card aria-label="Notes">
@@ -228,6 +258,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
         <CareHistoryCard plantId={plant.id} />
       </div>
 
+      <EditPlantDialog plant={plant} open={editing} onOpenChange={setEditing} />
       <DeletePlantDialog
         plant={plant}
         open={confirming}

@@ -64,20 +64,27 @@ describe('My Plants', () => {
     const { user } = renderApp('/plants');
     await screen.findByRole('heading', { name: 'Basil' });
     expect(cardNames()).toEqual(['Aloe', 'Basil', 'Tomato']);
+    const listed = (param: string, value: string) =>
+      db.requests.some((r) => r.method === 'GET' && r.path === '/api/plants' && new URLSearchParams(r.search).get(param) === value);
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Name (Z-A)');
-    expect(cardNames()).toEqual(['Tomato', 'Basil', 'Aloe']);
+    await waitFor(() => expect(cardNames()).toEqual(['Tomato', 'Basil', 'Aloe']));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Oldest First');
-    expect(cardNames()).toEqual(['Tomato', 'Aloe', 'Basil']);
+    await waitFor(() => expect(cardNames()).toEqual(['Tomato', 'Aloe', 'Basil']));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Newest First');
-    expect(cardNames()).toEqual(['Basil', 'Aloe', 'Tomato']);
+    await waitFor(() => expect(cardNames()).toEqual(['Basil', 'Aloe', 'Tomato']));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Needs care first');
+    await waitFor(() => expect(cardNames()).toEqual(['Tomato', 'Aloe', 'Basil']));
+    expect(listed('sort', 'status')).toBe(true);
 
     await user.type(screen.getByLabelText('Search plants'), 'solan');
-    expect(cardNames()).toEqual(['Tomato']);
+    await waitFor(() => expect(cardNames()).toEqual(['Tomato']));
+    expect(listed('q', 'solan')).toBe(true);
     await user.clear(screen.getByLabelText('Search plants'));
     await user.type(screen.getByLabelText('Search plants'), 'bedroom');
-    expect(cardNames()).toEqual(['Aloe']);
+    await waitFor(() => expect(cardNames()).toEqual(['Aloe']));
     await user.clear(screen.getByLabelText('Search plants'));
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
 
     const status = screen.getByLabelText('Status');
     expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -86,14 +93,17 @@ describe('My Plants', () => {
       'Needs Water',
       'Needs Care',
     ]);
+    // The server filters by the status it derives: the page sends the filter and today's date.
     await user.selectOptions(status, 'Needs Water');
-    expect(cardNames()).toEqual(['Tomato']);
+    await waitFor(() => expect(cardNames()).toEqual(['Tomato']));
+    expect(listed('status', 'needs_water')).toBe(true);
+    expect(db.requests.some((r) => r.path === '/api/plants' && new URLSearchParams(r.search).has('today'))).toBe(true);
     await user.type(screen.getByLabelText('Search plants'), 'basil');
-    expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(cardNames()).toHaveLength(3);
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
     expect(screen.getByLabelText('Search plants')).toHaveValue('');
-  });
+  }, 30_000);
 
   it('shows the limit bar and disables Add New Plant at the limit', async () => {
     signedInGardener();
@@ -135,8 +145,23 @@ describe('My Plants', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete Plant' }));
     expect(await screen.findByText('Plant deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Basil' })).not.toBeInTheDocument());
-    expect(cardNames()).toEqual(['Mint']);
+    await waitFor(() => expect(cardNames()).toEqual(['Mint']));
   });
+
+  it('edits a plant from its card menu', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 5, name: 'Basil', location: 'Kitchen' })];
+    const { user } = renderApp('/plants');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Basil' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Plant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plant' });
+    await user.clear(within(dialog).getByLabelText('Location'));
+    await user.type(within(dialog).getByLabelText('Location'), 'Balcony');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Plant updated')).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Basil' })).closest('article')!;
+    expect(await within(card).findByText('Balcony')).toBeInTheDocument();
+  }, 30_000);
 
   it('reports a failed delete with the server message', async () => {
     signedInGardener();

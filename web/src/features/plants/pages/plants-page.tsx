@@ -1,22 +1,24 @@
-import { CloudOff, RefreshCw, Search, Sprout, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Sprout } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { urls } from '@/api/keys';
 import { usePlantLimit } from '@/api/plants/get-plant-limit';
-import { usePlants } from '@/api/plants/get-plants';
+import type { Plant } from '@/api/types';
+import { usePagedList } from '@/api/use-paged-list';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Field } from '@/components/ui/input';
+import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
+import { SearchField } from '@/components/ui/search-field';
 import { SelectField } from '@/components/ui/select';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
+import { todayKey } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PlantCard } from '../components/plant-card';
 import {
   SORT_OPTIONS,
   STATUS_OPTIONS,
   defaultFilters,
-  filterPlants,
   hasActiveFilters,
+  plantQuery,
   type PlantFilters,
   type SortOrder,
   type StatusFilter,
@@ -26,7 +28,7 @@ import './plants-page.css';
 
 function PlantGridSkeleton() {
   return (
-    <LoadingRegion label="Loading your plants…" className="plant-grid">
+    <>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="plant-card">
           <Skeleton height={160} radius={0} />
@@ -38,66 +40,38 @@ function PlantGridSkeleton() {
           </div>
         </div>
       ))}
-    </LoadingRegion>
+    </>
   );
 }
 
-/** PlantsPage (/plants): My Plants with the limit bar, search, filter, sort and cards. */
+/** useDebounced answers value once it has stayed the same for ms (search as you type, one request per pause). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * PlantsPage (/plants): My Plants with the limit bar, search, status filter, sort and cards.
+ * The server filters, searches and sorts (by the status it derives for the gardener's day) and
+ * pages the list.
+ */
 export function PlantsPage() {
   useDocumentTitle('My Plants');
-  const plants = usePlants();
   const limit = usePlantLimit();
   const [filters, setFilters] = useState<PlantFilters>(defaultFilters);
-  const visible = useMemo(() => filterPlants(plants.data ?? [], filters), [plants.data, filters]);
-
-  let content;
-  if (plants.isLoading) {
-    content = <PlantGridSkeleton />;
-  } else if (plants.error) {
-    content = (
-      <EmptyState
-        icon={<CloudOff size={26} />}
-        title="Could not load your plants"
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void plants.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Something went wrong while loading your plants. Please try again.
-      </EmptyState>
-    );
-  } else if ((plants.data ?? []).length === 0) {
-    content = (
-      <EmptyState icon={<Sprout size={28} />} title="No Plants Added Yet" action={<AddPlantButton label="Add Your First Plant" />}>
-        Start your garden by adding the first plant you look after.
-      </EmptyState>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        icon={<SearchX size={26} />}
-        title="No Results Found"
-        action={
-          <Button variant="outline" onClick={() => setFilters(defaultFilters)}>
-            Clear Filters
-          </Button>
-        }
-      >
-        No plants match your search or filter.
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <ul className="plant-grid" aria-label="Plants">
-        {visible.map((plant) => (
-          <li key={plant.id} className="plant-grid__item">
-            <PlantCard plant={plant} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const search = useDebounced(filters.search, 250);
+  const applied = { ...filters, search };
+  const plants = usePagedList<Plant>(urls.plantsQuery(plantQuery(applied, todayKey())));
+  // While a new filter loads, the cards of the previous one stay (no skeleton flash per keystroke).
+  const previous = useRef<Plant[] | null>(null);
+  if (!plants.isLoading && !plants.error) previous.current = plants.items;
+  const items = plants.isLoading && previous.current ? previous.current : plants.items;
+  const filtered = hasActiveFilters(applied);
+  const total = limit.data?.currentCount;
 
   return (
     <div className="plants-page">
@@ -108,13 +82,11 @@ export function PlantsPage() {
       />
       <PlantLimitBar limit={limit.data} />
       <div className="plants-toolbar" role="search">
-        <Field
+        <SearchField
           label="Search plants"
-          type="search"
           placeholder="Search by name, species or location"
-          icon={<Search size={18} />}
           value={filters.search}
-          onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
+          onChange={(value) => setFilters((f) => ({ ...f, search: value }))}
         />
         <SelectField
           label="Status"
@@ -139,12 +111,40 @@ export function PlantsPage() {
           ))}
         </SelectField>
       </div>
-      {hasActiveFilters(filters) && visible.length > 0 ? (
+      {filtered && items.length > 0 ? (
         <p className="plants-page__count" aria-live="polite">
-          Showing {visible.length} of {plants.data?.length ?? 0} plants
+          Showing {items.length}
+          {total !== undefined ? ` of ${total}` : ''} plants
         </p>
       ) : null}
-      {content}
+      <ListStates
+        query={{ isLoading: plants.isLoading && !previous.current, error: plants.error, mutate: plants.mutate }}
+        isEmpty={!filtered && items.length === 0}
+        noResults={items.length === 0}
+        loading={{ label: 'Loading your plants…', className: 'plant-grid', skeleton: <PlantGridSkeleton /> }}
+        errorTitle="Could not load your plants"
+        errorText="Something went wrong while loading your plants. Please try again."
+        empty={{
+          icon: <Sprout size={28} />,
+          title: 'No Plants Added Yet',
+          text: 'Start your garden by adding the first plant you look after.',
+          action: <AddPlantButton label="Add Your First Plant" />,
+        }}
+        noResultsState={{
+          text: 'No plants match your search or filter.',
+          onClear: () => setFilters(defaultFilters),
+          clearLabel: 'Clear Filters',
+        }}
+        pager={plants}
+      >
+        <ul className="plant-grid" aria-label="Plants" aria-busy={plants.isLoading}>
+          {items.map((plant) => (
+            <li key={plant.id} className="plant-grid__item">
+              <PlantCard plant={plant} />
+            </li>
+          ))}
+        </ul>
+      </ListStates>
     </div>
   );
 }

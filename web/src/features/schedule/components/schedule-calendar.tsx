@@ -1,8 +1,9 @@
 import { format, isSameMonth, isToday } from 'date-fns';
-import type { CareTask } from '@/api/types';
-import { TaskChip, TaskDot } from '@/components/task-chip/task-chip';
+import { careDueByDate } from '@/api/care-tasks/get-care-due';
+import type { CareDue, CareTask } from '@/api/types';
+import { CareDueChip, TaskChip, TaskDot } from '@/components/task-chip/task-chip';
 import { WEEKDAY_SHORT, monthGrid, parseDate, toDateKey, weekDays } from '@/lib/dates';
-import { taskKey } from './task-item';
+import { taskKey } from '@/components/task-item/task-item';
 
 export type CalendarView = 'day' | 'week' | 'month';
 
@@ -17,15 +18,22 @@ export function groupByDate(tasks: CareTask[]): Map<string, CareTask[]> {
   return map;
 }
 
-function describeDay(day: Date, tasks: CareTask[]): string {
+function describeDay(day: Date, tasks: CareTask[], care: CareDue[] = []): string {
   const base = format(day, 'EEEE, MMMM d, yyyy');
-  if (tasks.length === 0) return base;
-  return `${base}, ${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`;
+  const parts: string[] = [];
+  if (tasks.length > 0) parts.push(`${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`);
+  if (care.length > 0) parts.push(`${care.length} due ${care.length === 1 ? 'care' : 'cares'}`);
+  return parts.length ? `${base}, ${parts.join(', ')}` : base;
+}
+
+function dueKey(due: CareDue): string {
+  return `d${due.plantId}-${due.taskType}`;
 }
 
 function DayButton({
   day,
   tasks,
+  care,
   selected,
   outside,
   onSelect,
@@ -34,6 +42,7 @@ function DayButton({
 }: {
   day: Date;
   tasks: CareTask[];
+  care: CareDue[];
   selected: boolean;
   outside?: boolean;
   onSelect: (date: string) => void;
@@ -43,27 +52,35 @@ function DayButton({
   const classes = [className];
   if (outside) classes.push(`${className}--outside`);
   if (isToday(day)) classes.push(`${className}--today`);
-  const shown = tasks.slice(0, max);
+  const total = care.length + tasks.length;
+  const shownCare = care.slice(0, max);
+  const shownTasks = tasks.slice(0, Math.max(0, max - shownCare.length));
   return (
     <button
       type="button"
       className={classes.join(' ')}
       aria-pressed={selected}
-      aria-label={describeDay(day, tasks)}
+      aria-label={describeDay(day, tasks, care)}
       onClick={() => onSelect(toDateKey(day))}
     >
       <span className="cal-day__number">{format(day, 'd')}</span>
-      {tasks.length > 0 ? (
+      {total > 0 ? (
         <span className="cal-day__chips" aria-hidden="true">
-          {shown.map((task) => (
+          {shownCare.map((due) => (
+            <CareDueChip key={dueKey(due)} due={due} />
+          ))}
+          {shownTasks.map((task) => (
             <TaskChip key={taskKey(task)} task={task} />
           ))}
-          {tasks.length > max ? <span className="cal-day__more">+{tasks.length - max} more</span> : null}
+          {total > max ? <span className="cal-day__more">+{total - max} more</span> : null}
         </span>
       ) : null}
-      {tasks.length > 0 ? (
+      {total > 0 ? (
         <span className="cal-day__dots" aria-hidden="true">
-          {tasks.slice(0, 4).map((task) => (
+          {care.slice(0, 4).map((due) => (
+            <TaskDot key={dueKey(due)} task={{ taskType: due.taskType, completed: false }} />
+          ))}
+          {tasks.slice(0, Math.max(0, 4 - care.length)).map((task) => (
             <TaskDot key={taskKey(task)} task={task} />
           ))}
         </span>
@@ -77,15 +94,19 @@ export function ScheduleCalendar({
   view,
   selected,
   tasks,
+  care = [],
   onSelect,
 }: {
   view: CalendarView;
   selected: string;
   tasks: CareTask[];
+  /** Due waterings and fertilizings (GET /api/care-due), shown before the day's tasks. */
+  care?: CareDue[];
   onSelect: (date: string) => void;
 }) {
   const anchor = parseDate(selected) ?? new Date();
   const byDate = groupByDate(tasks);
+  const careByDate = careDueByDate(care);
 
   if (view === 'month') {
     const days = monthGrid(anchor);
@@ -104,6 +125,7 @@ export function ScheduleCalendar({
               className="cal-day"
               day={day}
               tasks={byDate.get(key) ?? []}
+              care={careByDate.get(key) ?? []}
               selected={key === selected}
               outside={!isSameMonth(day, anchor)}
               onSelect={onSelect}
@@ -121,6 +143,7 @@ export function ScheduleCalendar({
         {weekDays(anchor).map((day) => {
           const key = toDateKey(day);
           const dayTasks = byDate.get(key) ?? [];
+          const dayCare = careByDate.get(key) ?? [];
           const classes = ['cal-week__day'];
           if (isToday(day)) classes.push('cal-week__day--today');
           return (
@@ -129,7 +152,7 @@ export function ScheduleCalendar({
               type="button"
               className={classes.join(' ')}
               aria-pressed={key === selected}
-              aria-label={describeDay(day, dayTasks)}
+              aria-label={describeDay(day, dayTasks, dayCare)}
               onClick={() => onSelect(key)}
             >
               <span className="cal-week__head">
@@ -137,7 +160,10 @@ export function ScheduleCalendar({
                 <span className="cal-week__date">{format(day, 'd')}</span>
               </span>
               <span className="cal-week__tasks" aria-hidden="true">
-                {dayTasks.length === 0 ? <span className="cal-week__none">—</span> : null}
+                {dayTasks.length + dayCare.length === 0 ? <span className="cal-week__none">—</span> : null}
+                {dayCare.map((due) => (
+                  <CareDueChip key={dueKey(due)} due={due} />
+                ))}
                 {dayTasks.map((task) => (
                   <TaskChip key={taskKey(task)} task={task} />
                 ))}
@@ -150,6 +176,8 @@ export function ScheduleCalendar({
   }
 
   const dayTasks = byDate.get(selected) ?? [];
+  const dayCare = careByDate.get(selected) ?? [];
+  const count = dayTasks.length + dayCare.length;
   return (
     <div className="cal-dayview" role="group" aria-label={format(anchor, 'EEEE, MMMM d, yyyy')}>
       <p className="cal-dayview__date">
@@ -157,12 +185,13 @@ export function ScheduleCalendar({
         <span className="cal-dayview__full">{format(anchor, 'MMMM d, yyyy')}</span>
       </p>
       <p className="cal-dayview__summary">
-        {dayTasks.length === 0
-          ? 'Nothing planned for this day.'
-          : `${dayTasks.length} ${dayTasks.length === 1 ? 'task' : 'tasks'} planned`}
+        {count === 0 ? 'Nothing planned for this day.' : `${count} ${count === 1 ? 'thing' : 'things'} to do`}
       </p>
-      {dayTasks.length > 0 ? (
+      {count > 0 ? (
         <div className="cal-dayview__chips" aria-hidden="true">
+          {dayCare.map((due) => (
+            <CareDueChip key={dueKey(due)} due={due} size="md" />
+          ))}
           {dayTasks.map((task) => (
             <TaskChip key={taskKey(task)} task={task} size="md" />
           ))}

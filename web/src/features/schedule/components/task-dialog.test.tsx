@@ -5,9 +5,12 @@ import { db } from '@/testing/mock-api';
 import { renderWithSession } from '@/testing/render';
 import { http, HttpResponse, server } from '@/testing/server';
 import { TaskDialog } from './task-dialog';
-import { toNewCareTask, validateTask, type TaskFormValues } from './validate-task';
+import { messagesOf } from '@/testing/schema';
+import { taskSchema, type TaskFormValues } from '../api/create-task-schema';
 
-const base: TaskFormValues = {
+type TaskText = Omit<TaskFormValues, 'taskType' | 'recurringDays'> & { taskType: string; recurringDays: string };
+
+const base: TaskText = {
   plantId: '7',
   taskType: 'water',
   scheduledDate: '2026-11-21',
@@ -15,6 +18,14 @@ const base: TaskFormValues = {
   isRecurring: false,
   recurringDays: '7',
 };
+
+/** The form's number field reads blank as undefined and anything else as a number. */
+const asForm = (values: TaskText) => ({
+  ...values,
+  recurringDays: values.recurringDays.trim() === '' ? undefined : Number(values.recurringDays),
+});
+const validateTask = (values: TaskText) => messagesOf(taskSchema, asForm(values));
+const toNewCareTask = (values: TaskText) => taskSchema.parse(asForm(values));
 
 describe('validateTask and toNewCareTask', () => {
   it('needs a plant, a task type and a real date', () => {

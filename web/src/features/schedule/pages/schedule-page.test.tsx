@@ -11,6 +11,37 @@ import { http, HttpResponse, server } from '@/testing/server';
 const dayTasks = () => screen.findByRole('region', { name: /^Tasks for / });
 
 describe('Schedule page', () => {
+  it('shows overdue tasks at the top and the plants’ due care with Water Now', async () => {
+    signedInGardener();
+    const yesterday = toDateKey(addDays(new Date(), -1));
+    db.plants = [
+      makePlant({ id: 1, name: 'Basil', nextWatering: addDays(new Date(), -2).toISOString(), nextFertilizing: null }),
+      makePlant({ id: 2, name: 'Mint', nextWatering: null, nextFertilizing: new Date().toISOString() }),
+    ];
+    db.tasks = [makeTask({ id: 20, plantId: 2, plantName: 'Mint', taskType: 'prune', scheduledDate: yesterday })];
+    const { user } = renderApp('/schedule');
+    const overdue = await screen.findByRole('region', { name: /Overdue/ });
+    const late = within(overdue).getByRole('listitem', { name: 'Prune Mint' });
+    expect(within(late).getByText(`Overdue since ${format(addDays(new Date(), -1), 'MMM d, yyyy')}`)).toBeInTheDocument();
+    expect(db.requests.some((r) => r.path === '/api/care-tasks/overdue' && new URLSearchParams(r.search).get('today') === todayKey())).toBe(true);
+
+    // The overdue watering is on today's list, with Water Now.
+    const due = await within(await dayTasks()).findByRole('listitem', { name: 'Water Basil (overdue)' });
+    await user.click(within(due).getByRole('button', { name: 'Water Now' }));
+    expect(await screen.findByText('Task completed')).toBeInTheDocument();
+    const created = db.requests.find((r) => r.method === 'POST' && r.path === '/api/care-tasks');
+    expect(created?.body).toMatchObject({ plantId: 1, taskType: 'water' });
+    expect(db.requests.some((r) => r.method === 'PATCH' && r.path === '/api/plants/1')).toBe(true);
+
+    // Today's fertilizing is on the calendar.
+    expect(screen.getAllByTitle('Fertilize Mint (due)').length).toBeGreaterThan(0);
+
+    // Completing the overdue task empties the group.
+    await user.click(within(late).getByRole('button', { name: 'Complete' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Overdue/ })).not.toBeInTheDocument());
+  }, 30_000);
+
+
   it('lists the selected day’s tasks; Complete shows "Completed: (date)" and the next occurrence', async () => {
     signedInGardener();
     const today = todayKey();

@@ -1,8 +1,12 @@
 import { addDays, addMonths, format } from 'date-fns';
 import { CalendarPlus, ChevronLeft, ChevronRight, CloudOff, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { careDueByDate, useCareDue } from '@/api/care-tasks/get-care-due';
 import { useCareTasksInRange } from '@/api/care-tasks/get-care-tasks-in-range';
-import { TaskDot } from '@/components/task-chip/task-chip';
+import type { CareDue } from '@/api/types';
+import { OverdueGroup } from '@/components/overdue/overdue-group';
+import { CareDueChip, TaskDot } from '@/components/task-chip/task-chip';
+import { CareDueItem } from '@/components/task-item/care-due-item';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,7 +18,7 @@ import { useCareTasksOnDate } from '../api/get-care-tasks-on-date';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ScheduleCalendar, type CalendarView } from '../components/schedule-calendar';
 import { TaskDialog } from '../components/task-dialog';
-import { TaskItem, taskKey } from '../components/task-item';
+import { TaskItem, taskKey } from '@/components/task-item/task-item';
 import './schedule-page.css';
 
 const VIEWS = [
@@ -45,7 +49,7 @@ function step(view: CalendarView, anchor: Date, direction: 1 | -1): Date {
   return addMonths(anchor, direction);
 }
 
-function SelectedDayTasks({ date, onAdd }: { date: string; onAdd: () => void }) {
+function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]; onAdd: () => void }) {
   const tasks = useCareTasksOnDate(date);
   const day = parseDate(date) ?? new Date();
   const list = tasks.data ?? [];
@@ -73,7 +77,7 @@ function SelectedDayTasks({ date, onAdd }: { date: string; onAdd: () => void }) 
             </Button>
           }
         />
-      ) : list.length === 0 ? (
+      ) : list.length === 0 && care.length === 0 ? (
         <EmptyState
           compact
           titleAs="h3"
@@ -89,6 +93,9 @@ function SelectedDayTasks({ date, onAdd }: { date: string; onAdd: () => void }) 
         </EmptyState>
       ) : (
         <ul className="day-tasks__list">
+          {care.map((due) => (
+            <CareDueItem key={`d${due.plantId}-${due.taskType}`} due={due} />
+          ))}
           {list.map((task) => (
             <TaskItem key={taskKey(task)} task={task} />
           ))}
@@ -107,6 +114,8 @@ export function SchedulePage() {
   const anchor = parseDate(selected) ?? new Date();
   const [from, to] = viewRange(view, anchor);
   const range = useCareTasksInRange(from, to);
+  const due = useCareDue(from, to);
+  const selectedCare = careDueByDate(due.data).get(selected) ?? [];
 
   return (
     <div className="schedule-page">
@@ -119,6 +128,7 @@ export function SchedulePage() {
           </Button>
         }
       />
+      <OverdueGroup />
       <section className="calendar-card" aria-label="Calendar">
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
@@ -156,7 +166,7 @@ export function SchedulePage() {
           </p>
         ) : null}
         <div className={range.isLoading ? 'calendar-card__body calendar-card__body--loading' : 'calendar-card__body'} aria-busy={range.isLoading}>
-          <ScheduleCalendar view={view} selected={selected} tasks={range.data ?? []} onSelect={setSelected} />
+          <ScheduleCalendar view={view} selected={selected} tasks={range.data ?? []} care={due.data} onSelect={setSelected} />
         </div>
         <ul className="calendar-legend" aria-label="Legend">
           <li>
@@ -168,9 +178,13 @@ export function SchedulePage() {
           <li>
             <TaskDot task={{ taskType: 'water', completed: false, projected: true }} /> Upcoming repeat
           </li>
+          <li>
+            <CareDueChip due={{ plantId: 0, plantName: '', taskType: 'water', date: '', dueDate: '', overdue: false }} /> Due by the
+            plant's schedule
+          </li>
         </ul>
       </section>
-      <SelectedDayTasks date={selected} onAdd={() => setAdding(true)} />
+      <SelectedDayTasks date={selected} care={selectedCare} onAdd={() => setAdding(true)} />
       <CalendarFeedCard />
       <TaskDialog open={adding} onOpenChange={setAdding} date={selected} />
     </div>

@@ -1,17 +1,16 @@
 import { Save, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { getErrorMessage, getFieldErrors } from '@/api/client';
+import { useMemo, useState } from 'react';
+import { getErrorMessage } from '@/api/client';
 import { useAdminSites } from '@/api/sites/get-admin-sites';
 import type { User, UserPatchInput } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Field } from '@/components/ui/input';
-import { SelectField } from '@/components/ui/select';
+import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
-import { ACCOUNT_RULES, validateAdminFields } from '@/components/user-admin-fields/account-rules';
+import { AccountIdentityFields, UserCategorySelect } from '@/components/user-admin-fields/account-fields';
 import { UserAdminFields } from '@/components/user-admin-fields/user-admin-fields';
-import { accountValuesFrom, toAccountBody, validateAccount, type AccountErrors, type AccountValues } from './validate-settings';
+import { accountSchema, accountValuesFrom } from '../api/account-schema';
 
 export const SAVE_FAILED = 'Error saving settings';
 export const SAVE_FAILED_TEXT = 'There was a problem saving settings. Please try again.';
@@ -36,50 +35,35 @@ export function AccountSettingsCard({
   onSaved?: (user: User) => void;
   description: string;
 }) {
-  const [values, setValues] = useState<AccountValues>(() => accountValuesFrom(user));
-  const [errors, setErrors] = useState<AccountErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const isProtected = Boolean(user.isProtected);
+  const schema = useMemo(
+    () => accountSchema({ withCategory: canChooseCategory, withAdminFields, isProtected }),
+    [canChooseCategory, withAdminFields, isProtected],
+  );
+  const form = useZodForm(schema, {
+    defaultValues: accountValuesFrom(user),
+  });
   const [saving, setSaving] = useState(false);
   const categories = useUserCategories(canChooseCategory);
   const sites = useAdminSites(withAdminFields);
   const { toast } = useToast();
-  const isProtected = Boolean(user.isProtected);
 
-  const check = (next: AccountValues): AccountErrors => ({
-    ...validateAccount(next),
-    ...(withAdminFields ? validateAdminFields(next, isProtected) : {}),
-  });
-
-  const update = (next: AccountValues) => {
-    setValues(next);
-    if (submitted) setErrors(check(next));
-  };
-  const set = (patch: Partial<AccountValues>) => update({ ...values, ...patch });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (body: UserPatchInput) => {
     if (saving) return;
-    setSubmitted(true);
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const saved = await save(toAccountBody(values, { withCategory: canChooseCategory, withAdminFields }));
-      setValues((current) => ({ ...current, password: '' }));
-      setSubmitted(false);
+      const saved = await save(body);
+      // Start over from what was saved, without the password and with no messages shown.
+      form.reset({ ...form.getValues(), password: '' });
       toast({ title: 'Settings saved', description: 'The account settings have been updated.', variant: 'success' });
       if (saved) onSaved?.(saved);
-    } catch (error) {
-      setErrors(getFieldErrors(error) as AccountErrors);
-      toast({ title: SAVE_FAILED, description: getErrorMessage(error, SAVE_FAILED_TEXT), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
   };
 
-  const categoryList = categories.data ?? [];
-  const knownCategory = !values.categoryId || categoryList.some((c) => String(c.id) === values.categoryId);
+  const failed = (error: unknown) =>
+    toast({ title: SAVE_FAILED, description: getErrorMessage(error, SAVE_FAILED_TEXT), variant: 'destructive' });
 
   return (
     <Card aria-labelledby="account-settings-title">
@@ -89,78 +73,22 @@ export function AccountSettingsCard({
         description={description}
       />
       <CardBody>
-        <form className="form-stack" onSubmit={(event) => void submit(event)} noValidate aria-label="Account Settings">
+        <Form form={form} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="Account Settings">
           <div className="form-grid form-grid--2">
-            <Field
-              label="Username"
-              name="username"
-              autoComplete="username"
-              value={values.username}
-              error={errors.username}
-              disabled={isProtected}
-              hint={isProtected ? ACCOUNT_RULES.protectedNoRename : undefined}
-              onChange={(event) => set({ username: event.target.value })}
-            />
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              error={errors.email}
-              onChange={(event) => set({ email: event.target.value })}
-            />
-            <Field
-              label="Full name"
-              name="fullName"
-              autoComplete="name"
-              value={values.fullName}
-              error={errors.fullName}
-              onChange={(event) => set({ fullName: event.target.value })}
-            />
-            {canChooseCategory ? (
-              <SelectField
-                label="User category"
-                name="categoryId"
-                value={values.categoryId}
-                error={errors.categoryId}
-                disabled={categories.isLoading}
-                hint={
-                  categories.isLoading
-                    ? 'Loading categories…'
-                    : categories.error
-                      ? 'Failed to load user categories'
-                      : undefined
-                }
-                onChange={(event) => set({ categoryId: event.target.value })}
-              >
-                <option value="">No category</option>
-                {categoryList.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-                {!knownCategory ? <option value={values.categoryId}>Category {values.categoryId}</option> : null}
-              </SelectField>
-            ) : null}
-            <Field
-              label="New password"
+            <AccountIdentityFields isProtected={isProtected} own />
+            {canChooseCategory ? <UserCategorySelect categories={categories} /> : null}
+            <FormInput
               name="password"
+              label="New password"
               type="password"
               autoComplete="new-password"
-              value={values.password}
-              error={errors.password}
-              hint="Leave empty to keep the current password."
-              onChange={(event) => set({ password: event.target.value })}
+              description="Leave empty to keep the current password."
             />
           </div>
           {withAdminFields ? (
             <fieldset className="settings-fieldset">
               <legend className="settings-fieldset__legend">Role and site</legend>
               <UserAdminFields
-                values={values}
-                onChange={update}
-                errors={errors}
                 sites={sites.data ?? []}
                 sitesLoading={sites.isLoading}
                 sitesError={Boolean(sites.error)}
@@ -173,7 +101,7 @@ export function AccountSettingsCard({
               {saving ? 'Saving…' : 'Save Account Settings'}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardBody>
     </Card>
   );

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
+import { ApiTokensCard } from '../components/api-tokens-card';
 import { NotificationPreferencesCard, toPreferencesBody, type PreferenceValues } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
@@ -95,6 +96,7 @@ function OwnSettings() {
         <NotificationChannelsCard />
       </NotificationPreferencesCard>
       <ThemePreferencesCard />
+      <ApiTokensCard />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader

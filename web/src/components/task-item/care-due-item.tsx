@@ -1,0 +1,75 @@
+import { Droplets, FlaskConical } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCareNow } from '@/api/plants/care-now';
+import type { CareDue } from '@/api/types';
+import { careTone } from '@/components/task-chip/task-chip';
+import { TaskTypeIcon } from '@/components/task-type-icon';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { formatDate } from '@/lib/dates';
+import './task-item.css';
+
+/** careDueLabel: "Water Basil" / "Fertilize Mint" — how the iCal feed names due care. */
+export function careDueLabel(due: Pick<CareDue, 'taskType' | 'plantName'>): string {
+  return `${due.taskType === 'water' ? 'Water' : 'Fertilize'} ${due.plantName}`;
+}
+
+/**
+ * CareDueItem: a plant's due watering or fertilizing on the Schedule's day list, with Water
+ * Now or Fertilize (the plant page's buttons: a task done now, the plant's last date moved).
+ */
+export function CareDueItem({ due }: { due: CareDue }) {
+  const care = useCareNow(due.plantId);
+  const { toast } = useToast();
+  const water = due.taskType === 'water';
+
+  const run = async () => {
+    try {
+      await care.run(due.taskType);
+      toast({
+        title: 'Task completed',
+        description: water ? `${due.plantName} was watered.` : `${due.plantName} was fertilized.`,
+        variant: 'success',
+      });
+    } catch {
+      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const classes = ['task-item', 'task-item--due', careTone(due.taskType)];
+  if (due.overdue) classes.push('task-item--overdue');
+  return (
+    <li className={classes.join(' ')} aria-label={`${careDueLabel(due)}${due.overdue ? ' (overdue)' : ''}`}>
+      <span className="task-item__icon">
+        <TaskTypeIcon type={due.taskType} size={20} />
+      </span>
+      <div className="task-item__body">
+        <p className="task-item__title">
+          {water ? 'Water' : 'Fertilize'}{' '}
+          <Link to={`/plants/${due.plantId}`} className="task-item__plant">
+            {due.plantName}
+          </Link>
+        </p>
+        <div className="task-item__meta">
+          {due.overdue ? (
+            <span className="task-item__overdue">Overdue since {formatDate(due.dueDate)}</span>
+          ) : (
+            <span className="task-item__hint">Due by the plant's {water ? 'watering' : 'fertilizing'} schedule</span>
+          )}
+        </div>
+      </div>
+      <div className="task-item__actions">
+        <Button
+          size="sm"
+          className="task-item__complete"
+          variant={water ? 'primary' : 'secondary'}
+          icon={water ? <Droplets size={16} aria-hidden="true" /> : <FlaskConical size={16} aria-hidden="true" />}
+          loading={care.pending !== null}
+          onClick={() => void run()}
+        >
+          {water ? 'Water Now' : 'Fertilize'}
+        </Button>
+      </div>
+    </li>
+  );
+}

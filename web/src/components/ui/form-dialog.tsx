@@ -1,0 +1,83 @@
+import { Fragment, useId, useState, type ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+/** What a form inside a FormDialog receives. */
+export interface FormDialogBody {
+  /** The id of the <form>; the footer's submit button points at it. */
+  formId: string;
+  /** Closes the dialog (after a successful save). */
+  onDone: () => void;
+  /** Tell the dialog a save is running (spinner on the submit button). */
+  onPendingChange: (pending: boolean) => void;
+  /** Tell the dialog the form cannot be sent yet (an upload is running): the submit button waits. */
+  onBusyChange: (busy: boolean) => void;
+}
+
+/**
+ * FormDialog is a dialog holding one form, with Cancel and a submit button in the footer.
+ * The form is mounted only while the dialog is open, so it starts fresh every time.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size,
+  submitLabel,
+  pendingLabel,
+  submitDisabled = false,
+  lockWhilePending = false,
+  formKey,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  submitLabel: string;
+  /** The submit button's text while saving (default: submitLabel). */
+  pendingLabel?: string;
+  submitDisabled?: boolean;
+  /** Keeps the dialog open (and Cancel disabled) while a save runs. */
+  lockWhilePending?: boolean;
+  /** Remounts the form when it changes (e.g. the record being edited). */
+  formKey?: string | number;
+  children: (body: FormDialogBody) => ReactNode;
+}) {
+  const formId = useId();
+  const [pending, setPending] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const change = (next: boolean) => {
+    if (!next && pending && lockWhilePending) return;
+    if (!next) {
+      setPending(false);
+      setBusy(false);
+    }
+    onOpenChange(next);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      size={size}
+      footer={
+        <>
+          <Button variant="outline" disabled={pending && lockWhilePending} onClick={() => change(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending} disabled={submitDisabled || busy}>
+            {pending && pendingLabel ? pendingLabel : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      {open ? (
+        <Fragment key={formKey}>{children({ formId, onDone: () => onOpenChange(false), onPendingChange: setPending, onBusyChange: setBusy })}</Fragment>
+      ) : null}
+    </Dialog>
+  );
+}

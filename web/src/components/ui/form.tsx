@@ -1,0 +1,387 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ChangeEvent, FormHTMLAttributes, ReactNode } from 'react';
+import {
+  Controller,
+  FormProvider,
+  get,
+  useForm,
+  useFormContext,
+  useFormState,
+  type FieldPath,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { getFieldErrors } from '@/api/client';
+import { DatePicker } from './date-picker';
+import { FieldFrame, type FieldControlProps } from './field-frame';
+import { Input, type InputProps } from './input';
+import { Select, type SelectProps } from './select';
+import { CheckboxField, Switch } from './switch';
+import { Textarea, type TextareaProps } from './textarea';
+
+/*
+ * The one form layer of the web app: react-hook-form holds the values, a zod schema (kept
+ * beside the API call in features/<area>/api/ and carrying the spec's messages) decides
+ * what is valid, and the bound inputs below render label, control and message through
+ * FieldFrame. A form validates on submit, then again on every change (as the hand-written
+ * forms did), and focuses the first invalid field.
+ *
+ *   const form = useZodForm(plantSchema, { defaultValues });
+ *   <Form form={form} onSubmit={(plant) => trigger(plant)}>
+ *     <FormInput name="name" label="Plant name" />
+ *   </Form>
+ */
+
+/** A zod schema whose input is an object of form values. */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/** The react-hook-form methods of a form built from a zod schema. */
+export type ZodForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+
+/** useZodForm creates a react-hook-form instance validated by `schema`. */
+export function useZodForm<S extends FormSchema>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): ZodForm<S> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    ...options,
+  });
+}
+
+/**
+ * applyServerErrors copies the per-field messages of a 400 answer onto the form's fields
+ * (the server has the last word, e.g. "Username already exists"); it answers whether any
+ * field message was found.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  error: unknown,
+): boolean {
+  const fields = getFieldErrors(error);
+  const names = Object.keys(fields);
+  names.forEach((name, i) => form.setError(name as Path<T>, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }));
+  return names.length > 0;
+}
+
+/**
+ * Form renders a <form> wired to `form`: its children's bound inputs read the form from
+ * context; `onSubmit` receives the schema's output (parsed values). An error thrown by
+ * onSubmit that carries field messages is shown on the fields; `onSubmitError` gets every
+ * thrown error (without it the error is re-thrown).
+ */
+export function Form<TIn extends FieldValues, TOut>({
+  form,
+  onSubmit,
+  onSubmitError,
+  children,
+  ...rest
+}: {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: SubmitHandler<TOut>;
+  onSubmitError?: (error: unknown) => void;
+  children: ReactNode;
+} & Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'>) {
+  const submit = form.handleSubmit(async (values, event) => {
+    try {
+      await onSubmit(values, event);
+    } catch (error) {
+      applyServerErrors(form, error);
+      if (!onSubmitError) throw error;
+      onSubmitError(error);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form noValidate {...rest} onSubmit={(event) => void submit(event)}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** useFieldError reads the message of one field of the surrounding Form. */
+export function useFieldError(name: string): string | undefined {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  const error = get(errors, name) as { message?: unknown } | undefined;
+  return typeof error?.message === 'string' && error.message ? error.message : undefined;
+}
+
+interface BoundProps {
+  /** The field's path in the form values. */
+  name: string;
+  label: string;
+  /** A hint under the control (hidden while the field shows an error). */
+  description?: ReactNode;
+  /** Keeps the label for screen readers only. */
+  labelHidden?: boolean;
+  className?: string;
+}
+
+/**
+ * Field lays out one field of the surrounding Form: label, the control returned by
+ * `children` (which receives id, aria-invalid and aria-describedby), the description and
+ * the field's validation message. The bound inputs below are Fields; use it directly for a
+ * control they do not cover.
+ */
+export function Field({
+  name,
+  label,
+  description,
+  labelHidden,
+  className,
+  children,
+}: BoundProps & { children: (control: FieldControlProps & { invalid: boolean }) => ReactNode }) {
+  const error = useFieldError(name);
+  return (
+    <FieldFrame label={label} hint={description} error={error} labelHidden={labelHidden} className={className}>
+      {(control) => children({ ...control, invalid: Boolean(error) })}
+    </FieldFrame>
+  );
+}
+
+type NativeProps<P> = Omit<P, 'name' | 'id' | 'invalid' | 'ref' | 'value' | 'defaultValue'>;
+
+/**
+ * bind registers `name` and chains the caller's own onChange after the form's (for a field
+ * whose change moves others, e.g. the account rules).
+ */
+function useBind<E extends HTMLElement>(
+  name: string,
+  onChange: ((event: ChangeEvent<E>) => void) | undefined,
+  options?: RegisterOptions,
+) {
+  const { register } = useFormContext();
+  const registered = register(name, options);
+  if (!onChange) return registered;
+  return {
+    ...registered,
+    onChange: async (event: ChangeEvent<E>) => {
+      await registered.onChange(event);
+      onChange(event);
+    },
+  };
+}
+
+/** FormInput is a bound text input (type text, email, password, url, search…). */
+export function FormInput({
+  name,
+  label,
+  description,
+  labelHidden,
+  className,
+  icon,
+  onChange,
+  ...input
+}: BoundProps & { icon?: ReactNode } & NativeProps<InputProps>) {
+  const bound = useBind(name, onChange);
+  return (
+    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+      {(control) => (
+        <div className={icon ? 'field__control field__control--icon' : 'field__control'}>
+          {icon ? (
+            <span className="field__icon" aria-hidden="true">
+              {icon}
+            </span>
+          ) : null}
+          <Input {...control} {...input} {...bound} />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * numberFromInput is how FormNumber reads its text: blank is undefined (the schema then
+ * says whether that is allowed, a default such as 0, or a message); anything else is a
+ * number, NaN when unreadable (the schema's type message).
+ */
+export function numberFromInput(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  const text = String(value ?? '').trim();
+  return text === '' ? undefined : Number(text);
+}
+
+/** FormNumber is a bound number input; its value is a number or undefined when blank. */
+export function FormNumber({
+  name,
+  label,
+  description,
+  labelHidden,
+  className,
+  onChange,
+  ...input
+}: BoundProps & NativeProps<Omit<InputProps, 'type'>>) {
+  const bound = useBind(name, onChange, { setValueAs: numberFromInput });
+  return (
+    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          {...input}
+          {...bound}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** FormTextarea is a bound multi-line input. */
+export function FormTextarea({
+  name,
+  label,
+  description,
+  labelHidden,
+  className,
+  onChange,
+  ...textarea
+}: BoundProps & NativeProps<TextareaProps>) {
+  const bound = useBind(name, onChange);
+  return (
+    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+      {(control) => <Textarea {...control} {...textarea} {...bound} />}
+    </Field>
+  );
+}
+
+/** FormSelect is a bound native select (the phone's own picker); pass the options as children. */
+export function FormSelect({
+  name,
+  label,
+  description,
+  labelHidden,
+  className,
+  children,
+  onChange,
+  ...select
+}: BoundProps & NativeProps<SelectProps>) {
+  const bound = useBind(name, onChange);
+  return (
+    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+      {(control) => (
+        <Select {...control} {...select} {...bound}>
+          {children}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+/** FormCheckbox is a bound checkbox with its hint or message under it. */
+export function FormCheckbox({
+  name,
+  label,
+  description,
+  disabled,
+}: {
+  name: string;
+  label: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+}) {
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name as FieldPath<FieldValues>}
+      render={({ field }) => (
+        <CheckboxField
+          name={field.name}
+          label={label}
+          hint={description}
+          error={error}
+          checked={Boolean(field.value)}
+          disabled={disabled}
+          onCheckedChange={(checked) => {
+            field.onChange(checked);
+            field.onBlur();
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** FormSwitch is a bound on/off switch (label left, track right). */
+export function FormSwitch({
+  name,
+  label,
+  description,
+  disabled,
+  className,
+}: {
+  name: string;
+  label: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name as FieldPath<FieldValues>}
+      render={({ field }) => (
+        <Switch
+          name={field.name}
+          label={label}
+          description={description}
+          className={className}
+          checked={Boolean(field.value)}
+          disabled={disabled}
+          onCheckedChange={(checked) => {
+            field.onChange(checked);
+            field.onBlur();
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** FormDate is a bound date picker; its value is "yyyy-MM-dd" or '' when cleared. */
+export function FormDate({
+  name,
+  label,
+  description,
+  labelHidden,
+  className,
+  placeholder,
+}: BoundProps & { placeholder?: string }) {
+  const { control } = useFormContext();
+  return (
+    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+      {(wiring) => (
+        <Controller
+          control={control}
+          name={name as FieldPath<FieldValues>}
+          render={({ field }) => (
+            <DatePicker
+              id={wiring.id}
+              invalid={wiring.invalid}
+              aria-describedby={wiring['aria-describedby']}
+              label={label}
+              placeholder={placeholder}
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={(date) => {
+                field.onChange(date);
+                field.onBlur();
+              }}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,157 @@
+import { CloudOff, RefreshCw, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { getErrorMessage } from '@/api/client';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { LoadingRegion, Skeleton } from './skeleton';
+import './list-states.css';
+
+/** What ListStates reads from a list hook: an SWR answer or usePagedList's result. */
+export interface ListQuery {
+  isLoading: boolean;
+  error?: unknown;
+  /** Refetches; the error state's "Try again" calls it. */
+  mutate?: () => unknown;
+}
+
+/** The loading state: a label for screen readers and either rows or a skeleton of your own. */
+export interface ListLoading {
+  label: string;
+  /** A skeleton shaped like the list (default: `rows` grey bars of `height`). */
+  skeleton?: ReactNode;
+  rows?: number;
+  height?: number;
+  className?: string;
+}
+
+/** An empty list: an icon, a heading, a sentence and an action (e.g. "Add the first…"). */
+export interface ListEmpty {
+  icon?: ReactNode;
+  title: string;
+  text?: ReactNode;
+  action?: ReactNode;
+}
+
+/** A search or filter that leaves nothing: the sentence, and a way back. */
+export interface ListNoResults {
+  text: ReactNode;
+  /** Clears the search or filters; shows the clear button when set. */
+  onClear?: () => void;
+  clearLabel?: string;
+}
+
+/**
+ * ListStates renders the states every list page has, in order: loading skeleton, error
+ * with "Try again", empty, "No Results Found" for a search or filter, and otherwise its
+ * children (the list) followed by the "Load more" button when `pager` has more.
+ */
+export function ListStates({
+  query,
+  isEmpty,
+  noResults = false,
+  loading,
+  errorTitle,
+  errorText,
+  empty,
+  noResultsState,
+  compact = false,
+  pager,
+  children,
+}: {
+  query: ListQuery;
+  /** The list has no item at all. */
+  isEmpty: boolean;
+  /** Items exist but the search or filter leaves none. */
+  noResults?: boolean;
+  loading: ListLoading;
+  errorTitle: string;
+  /** The sentence under the error title (default: the server's message, else "Please try again later."). */
+  errorText?: ReactNode;
+  empty: ListEmpty;
+  noResultsState?: ListNoResults;
+  /** The smaller variant used inside cards. */
+  compact?: boolean;
+  pager?: Pager;
+  children: ReactNode;
+}) {
+  const iconSize = compact ? 22 : 26;
+  if (query.isLoading) {
+    return (
+      <LoadingRegion label={loading.label} className={loading.className}>
+        {loading.skeleton ??
+          Array.from({ length: loading.rows ?? 4 }, (_, i) => <Skeleton key={i} height={loading.height ?? 64} />)}
+      </LoadingRegion>
+    );
+  }
+  if (query.error) {
+    return (
+      <EmptyState
+        compact={compact}
+        icon={<CloudOff size={iconSize} />}
+        title={errorTitle}
+        action={
+          query.mutate ? (
+            <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void query.mutate?.()}>
+              Try again
+            </Button>
+          ) : undefined
+        }
+      >
+        {errorText ?? getErrorMessage(query.error, 'Please try again later.')}
+      </EmptyState>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <EmptyState compact={compact} icon={empty.icon} title={empty.title} action={empty.action}>
+        {empty.text}
+      </EmptyState>
+    );
+  }
+  if (noResults && noResultsState) return <NoResults {...noResultsState} compact={compact} />;
+  return (
+    <>
+      {children}
+      {pager ? <LoadMore pager={pager} /> : null}
+    </>
+  );
+}
+
+/** NoResults: "No Results Found" for a search or filter that leaves nothing, with a way back. */
+export function NoResults({ text, onClear, clearLabel = 'Clear search', compact = false }: ListNoResults & { compact?: boolean }) {
+  return (
+    <EmptyState
+      compact={compact}
+      icon={<SearchX size={compact ? 22 : 26} />}
+      title="No Results Found"
+      action={
+        onClear ? (
+          <Button variant="outline" onClick={onClear}>
+            {clearLabel}
+          </Button>
+        ) : undefined
+      }
+    >
+      {text}
+    </EmptyState>
+  );
+}
+
+/** What LoadMore reads: usePagedList's result. */
+export interface Pager {
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => unknown;
+}
+
+/** LoadMore is the "Load more" button under a paginated list; nothing when the list is complete. */
+export function LoadMore({ pager, label = 'Load more' }: { pager: Pager; label?: string }) {
+  if (!pager.hasMore) return null;
+  return (
+    <div className="load-more">
+      <Button variant="outline" loading={pager.isLoadingMore} onClick={() => void pager.loadMore()}>
+        {pager.isLoadingMore ? 'Loading…' : label}
+      </Button>
+    </div>
+  );
+}

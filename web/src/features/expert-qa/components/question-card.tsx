@@ -1,0 +1,46 @@
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { timeAgo } from '@/lib/time-ago';
+import type { Question } from '../api/types';
+
+/** QuestionCard: one question of the Expert Q&A list (spec 02 §2). */
+export function QuestionCard({ question, onTag }: { question: Question; onTag?: (tag: string) => void }) {
+  const answers = question.answerCount === 1 ? '1 answer' : `${question.answerCount} answers`;
+  return (
+    <article className="question-card" aria-labelledby={`question-${question.id}`}>
+      <div className="question-card__head">
+        <h3 className="question-card__title" id={`question-${question.id}`}>
+          <Link to={`/community/expert-qa/${question.id}`}>{question.title}</Link>
+        </h3>
+        <Badge tone={question.status === 'Answered' ? 'green' : 'amber'}>{question.status}</Badge>
+      </div>
+      {question.tags.length > 0 ? (
+        <ul className="tag-list" aria-label="Tags">
+          {question.tags.map((t) => (
+            <li key={t}>
+              {onTag ? (
+                <button type="button" className="tag" onClick={() => onTag(t)}>
+                  #{t}
+                </button>
+              ) : (
+                <span className="tag">#{t}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="question-card__excerpt">{question.excerpt}</p>
+      <div className="question-card__footer">
+        <span className="question-card__meta">
+          {question.username || 'Anonymous'} · {timeAgo(question.createdAt)} ·{' '}
+          <MessageCircle size={14} aria-hidden="true" /> {answers}
+        </span>
+        <Link to={`/community/expert-qa/${question.id}`} className={buttonClass('outline', 'sm')} aria-label={`View ${question.title}`}>
+          View
+        </Link>
+      </div>
+    </article>
+  );
+}

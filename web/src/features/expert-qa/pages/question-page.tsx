@@ -1,0 +1,219 @@
+import { ArrowLeft, Award, CheckCircle2, HelpCircle, LogIn, MessageCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import { useRefresh } from '@/api/query';
+import { fetchListPage, withCursor } from '@/api/use-paged-list';
+import { RichText } from '@/components/rich-text/rich-text';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Form, FormTextarea, useZodForm } from '@/components/ui/form';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/lib/session';
+import { timeAgo } from '@/lib/time-ago';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { answerSchema } from '../api/create-question';
+import { acceptAnswer, answerQuestion, isExpertQAKey, useQuestion } from '../api/questions';
+import type { Answer, QuestionDetail } from '../api/types';
+import '../expert-qa.css';
+
+function BackLink() {
+  return (
+    <Link to="/community/expert-qa" className="back-link">
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back to Expert Q&A
+    </Link>
+  );
+}
+
+function AnswerForm({ questionId, onDone }: { questionId: number; onDone: () => void }) {
+  const form = useZodForm(answerSchema, { defaultValues: { content: '' } });
+  const { toast } = useToast();
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form
+      form={form}
+      className="answer-form"
+      onSubmit={async ({ content }) => {
+        await answerQuestion(questionId, content);
+        form.reset({ content: '' });
+        toast({ title: 'Answer Posted', variant: 'success' });
+        onDone();
+      }}
+      onSubmitError={(error) =>
+        toast({ title: 'Failed to post answer', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+      }
+    >
+      <FormTextarea name="content" label="Your answer" rows={5} placeholder="Share what you know…" />
+      <div className="form-actions">
+        <Button type="submit" loading={pending}>
+          {pending ? 'Posting...' : 'Post Answer'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function AnswerItem({ q, a, onAccept, accepting }: { q: QuestionDetail; a: Answer; onAccept: () => void; accepting: boolean }) {
+  return (
+    <li className={a.isAccepted ? 'answer answer--accepted' : 'answer'} aria-label={`Answer by ${a.username}`}>
+      <div className="answer__head">
+        <span className="answer__author">{a.username}</span>
+        {a.isExpert ? (
+          <Badge tone="blue" icon={<Award size={12} aria-hidden="true" />}>
+            Expert
+          </Badge>
+        ) : null}
+        {a.isAccepted ? (
+          <Badge tone="green" icon={<CheckCircle2 size={12} aria-hidden="true" />}>
+            Accepted
+          </Badge>
+        ) : null}
+        <span className="answer__time">{timeAgo(a.createdAt)}</span>
+        {q.canAccept && !a.isAccepted ? (
+          <Button className="answer__accept" variant="outline" size="sm" loading={accepting} onClick={onAccept}>
+            Accept answer
+          </Button>
+        ) : null}
+      </div>
+      <RichText content={a.content} />
+    </li>
+  );
+}
+
+/** QuestionPage (/community/expert-qa/{id}): the question, its answers (experts first), accept, answer. */
+export function QuestionPage() {
+  const { id } = useParams();
+  const question = useQuestion(id);
+  const { status } = useSession();
+  const location = useLocation();
+  const { toast } = useToast();
+  const refresh = useRefresh();
+  const [accepting, setAccepting] = useState<number | null>(null);
+  // Answers past the first page, read on demand from GET /api/expert-qa/{id}/answers.
+  const [more, setMore] = useState<{ items: Answer[]; next: string | null; loading: boolean }>({ items: [], next: null, loading: false });
+  useEffect(() => setMore({ items: [], next: question.data?.answersNextCursor ?? null, loading: false }), [question.data]);
+  useDocumentTitle(question.data?.title ?? 'Expert Q&A');
+
+  if (question.isLoading) {
+    return (
+      <div className="question-page">
+        <BackLink />
+        <LoadingRegion label="Loading question…" className="question-body">
+          <Skeleton width="70%" height={28} />
+          <Skeleton width="40%" height={16} />
+          <Skeleton height={100} />
+        </LoadingRegion>
+      </div>
+    );
+  }
+  if (question.error || !question.data) {
+    return (
+      <div className="question-page">
+        <BackLink />
+        <EmptyState icon={<HelpCircle size={26} />} title="Question not available">
+          Failed to load the question. It may not exist or has been removed.
+        </EmptyState>
+      </div>
+    );
+  }
+  const q = question.data;
+  const reload = () => void refresh(isExpertQAKey);
+  const accept = async (answerId: number) => {
+    setAccepting(answerId);
+    try {
+      await acceptAnswer(q.id, answerId);
+      toast({ title: 'Answer accepted', variant: 'success' });
+      reload();
+    } catch (error) {
+      toast({ title: 'Failed to accept the answer', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setAccepting(null);
+    }
+  };
+  return (
+    <div className="question-page">
+      <BackLink />
+      <article className="question-body" aria-labelledby="question-title">
+        <h1 className="question-body__title" id="question-title">
+          {q.title}
+        </h1>
+        <div className="question-body__meta">
+          <Badge tone={q.status === 'Answered' ? 'green' : 'amber'}>{q.status}</Badge>
+          <span>
+            Asked by {q.username || 'Anonymous'} · {timeAgo(q.createdAt)}
+          </span>
+        </div>
+        {q.tags.length > 0 ? (
+          <ul className="tag-list" aria-label="Tags">
+            {q.tags.map((t) => (
+              <li key={t}>
+                <Link className="tag" to={`/community/expert-qa?tag=${encodeURIComponent(t)}`}>
+                  #{t}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <RichText content={q.content} />
+        {q.imageUrl ? <img className="question-body__image" src={q.imageUrl} alt={`Photo for ${q.title}`} /> : null}
+      </article>
+
+      <Card aria-label="Answers">
+        <CardHeader icon={<MessageCircle size={18} />} title={q.answerCount === 1 ? '1 Answer' : `${q.answerCount} Answers`} />
+        <CardBody>
+          {q.answers.length === 0 ? (
+            <EmptyState compact title="No answers yet">
+              Be the first to help.
+            </EmptyState>
+          ) : (
+            <ul className="answer-list">
+              {[...q.answers, ...more.items].map((a) => (
+                <AnswerItem key={a.id} q={q} a={a} accepting={accepting === a.id} onAccept={() => void accept(a.id)} />
+              ))}
+            </ul>
+          )}
+          {more.next ? (
+            <div className="form-actions">
+              <Button
+                variant="outline"
+                loading={more.loading}
+                onClick={async () => {
+                  setMore((m) => ({ ...m, loading: true }));
+                  try {
+                    const page = await fetchListPage<Answer>(withCursor(`/api/expert-qa/${q.id}/answers`, more.next!));
+                    setMore((m) => ({ items: [...m.items, ...page.items], next: page.next, loading: false }));
+                  } catch (error) {
+                    setMore((m) => ({ ...m, loading: false }));
+                    toast({ title: 'Failed to load answers', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+                  }
+                }}
+              >
+                Load more answers
+              </Button>
+            </div>
+          ) : null}
+        </CardBody>
+      </Card>
+
+      {status === 'signed-in' ? (
+        <Card aria-label="Answer this question">
+          <CardHeader title="Your Answer" />
+          <CardBody>
+            <AnswerForm questionId={q.id} onDone={reload} />
+          </CardBody>
+        </Card>
+      ) : (
+        <Alert variant="info" title="Sign in to answer">
+          <Link to={`/auth?redirect=${encodeURIComponent(location.pathname)}`} className={buttonClass('outline', 'sm')}>
+            <LogIn size={16} aria-hidden="true" /> Sign in
+          </Link>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { CalendarDays, Gift, MoreVertical, Pencil, Scale, Trash, Wheat } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { useToast } from '@/components/ui/toast';
+import { formatDate } from '@/lib/dates';
+import { useDeleteHarvest } from '../api/delete-harvest';
+import type { Harvest } from '../api/types';
+import { formatQuantity, harvestName, shareSurplusUrl } from './format';
+
+/**
+ * HarvestCard: one record of the list (spec 02 §2) — image, plant name (Unnamed Harvest
+ * when none), date, quantity with unit or Not specified, notes, and a menu with Edit Record,
+ * Share surplus and Delete Record (after a confirmation).
+ */
+export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantType?: string | null }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteHarvest();
+  const { toast } = useToast();
+  const name = harvestName(harvest);
+  const measured = harvest.quantity !== null && harvest.quantity !== undefined;
+
+  const onDelete = async () => {
+    try {
+      await remove.trigger(harvest.id);
+      toast({ title: 'Record Deleted', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Failed to Delete Record', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+    setConfirming(false);
+  };
+
+  return (
+    <article className="harvest-card" aria-labelledby={`${id}-name`}>
+      {harvest.imageUrl ? (
+        <img className="harvest-card__image" src={harvest.imageUrl} alt={name} loading="lazy" />
+      ) : (
+        <span className="harvest-card__image harvest-card__image--empty" aria-hidden="true">
+          <Wheat size={26} />
+        </span>
+      )}
+      <div className="harvest-card__body">
+        <div className="harvest-card__top">
+          <h3 className="harvest-card__name" id={`${id}-name`}>
+            {harvest.plantId ? <Link to={`/plants/${harvest.plantId}`}>{name}</Link> : name}
+          </h3>
+          <DropdownMenu
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={`Actions for ${name}, ${formatDate(harvest.harvestDate)}`}>
+                <MoreVertical size={18} aria-hidden="true" />
+              </Button>
+            }
+          >
+            <DropdownMenuItem asChild>
+              <Link to={`/planning/harvest-tracking/${harvest.id}/edit`}>
+                <span className="menu__icon" aria-hidden="true">
+                  <Pencil size={16} />
+                </span>
+                Edit Record
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={shareSurplusUrl(harvest, plantType)}>
+                <span className="menu__icon" aria-hidden="true">
+                  <Gift size={16} />
+                </span>
+                Share surplus
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem destructive icon={<Trash size={16} />} onSelect={() => setConfirming(true)}>
+              Delete Record
+            </DropdownMenuItem>
+          </DropdownMenu>
+        </div>
+        <div className="harvest-card__meta">
+          <span className="harvest-card__date">
+            <CalendarDays size={14} aria-hidden="true" />
+            <time dateTime={harvest.harvestDate}>{formatDate(harvest.harvestDate)}</time>
+          </span>
+          <span className={measured ? 'harvest-card__qty' : 'harvest-card__qty harvest-card__qty--none'}>
+            <Scale size={14} aria-hidden="true" />
+            {formatQuantity(harvest)}
+          </span>
+        </div>
+        {harvest.notes ? <p className="harvest-card__notes">{harvest.notes}</p> : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Record"
+        description={`Delete the harvest of ${name} from ${formatDate(harvest.harvestDate)}? This cannot be undone.`}
+        confirmLabel="Delete Record"
+        pending={remove.isMutating}
+        onConfirm={() => void onDelete()}
+      />
+    </article>
+  );
+}

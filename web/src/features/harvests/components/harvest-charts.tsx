@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Segmented } from '@/components/ui/segmented';
+import { COMMON_UNIT, KIND_LABEL, type HarvestStats, type UnitKind } from '../api/types';
+import { kindsIn, monthlySeries, spanLabel, yearOnYearRows } from './chart-data';
+import { formatAmount } from './format';
+
+/** Series colours: the app's greens first, then colours that stay apart from them. */
+const PALETTE = ['#2f7d4f', '#e08a1e', '#3b82c4', '#b4475c', '#7a5cc2', '#8aa33b', '#1f9c9c', '#c2653a', '#5c6b8a', '#a3803b'];
+
+/**
+ * HarvestCharts (loaded with the Charts tab, so recharts stays out of the rest of the app):
+ * the monthly totals per plant for the period as stacked bars, and each plant's total set
+ * beside the same dates a year before. Amounts of one kind at a time, in kg, items or litres.
+ */
+export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
+  const kinds = useMemo(() => kindsIn(stats), [stats]);
+  const [picked, setPicked] = useState<UnitKind | null>(null);
+  const kind = picked && kinds.includes(picked) ? picked : kinds[0];
+  if (!kind) {
+    return <p className="harvest-charts__empty">No weighed, counted or measured harvests in this period yet.</p>;
+  }
+  const unit = COMMON_UNIT[kind];
+  const monthly = monthlySeries(stats.monthly, kind, stats.range);
+  const yoy = yearOnYearRows(stats.yearOnYear.plants, kind);
+  const currentLabel = spanLabel(stats.yearOnYear.current);
+  const previousLabel = spanLabel(stats.yearOnYear.previous);
+  const tooltip = (value: unknown) => `${formatAmount(Number(value))} ${unit}`;
+
+  return (
+    <div className="harvest-charts">
+      {kinds.length > 1 ? (
+        <Segmented
+          label="Measure"
+          value={kind}
+          onChange={setPicked}
+          options={kinds.map((k) => ({ value: k, label: `${KIND_LABEL[k]} (${COMMON_UNIT[k]})` }))}
+        />
+      ) : null}
+      <figure className="harvest-chart">
+        <figcaption className="harvest-chart__title">
+          Monthly totals per plant <span>({unit})</span>
+        </figcaption>
+        {monthly.rows.length === 0 ? (
+          <p className="harvest-charts__empty">Nothing of this kind in the period.</p>
+        ) : (
+          <div className="harvest-chart__canvas" role="img" aria-label={`Monthly ${KIND_LABEL[kind].toLowerCase()} per plant in ${unit}`}>
+            <ResponsiveContainer width="100%" height={300}>
+              <BarChart data={monthly.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e0e7dc" />
+                <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={8} />
+                <YAxis tick={{ fontSize: 12 }} width={48} tickFormatter={(v: number) => formatAmount(v)} />
+                <Tooltip formatter={tooltip} />
+                <Legend wrapperStyle={{ fontSize: 13 }} />
+                {monthly.series.map((s, i) => (
+                  <Bar key={s.key} dataKey={s.key} name={s.name} stackId="plants" fill={PALETTE[i % PALETTE.length]} maxBarSize={56} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </figure>
+      <figure className="harvest-chart">
+        <figcaption className="harvest-chart__title">
+          Year on year: {currentLabel} vs {previousLabel} <span>({unit})</span>
+        </figcaption>
+        {yoy.length === 0 ? (
+          <p className="harvest-charts__empty">Nothing of this kind to compare.</p>
+        ) : (
+          <div className="harvest-chart__canvas" role="img" aria-label={`Totals per plant, ${currentLabel} against ${previousLabel}, in ${unit}`}>
+            <ResponsiveContainer width="100%" height={Math.max(180, 56 + yoy.length * 44)}>
+              <BarChart data={yoy} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e0e7dc" />
+                <XAxis type="number" tick={{ fontSize: 12 }} tickFormatter={(v: number) => formatAmount(v)} />
+                <YAxis type="category" dataKey="plantName" tick={{ fontSize: 12 }} width={96} />
+                <Tooltip formatter={tooltip} />
+                <Legend wrapperStyle={{ fontSize: 13 }} />
+                <Bar dataKey="previous" name={previousLabel} fill="#97cba3" maxBarSize={24} isAnimationActive={false} />
+                <Bar dataKey="current" name={currentLabel} fill="#2f7d4f" maxBarSize={24} isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </figure>
+    </div>
+  );
+}

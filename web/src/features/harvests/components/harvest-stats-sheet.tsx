@@ -1,0 +1,122 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Activity, BarChart3, Trophy, X } from 'lucide-react';
+import { getErrorMessage } from '@/api/client';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/dates';
+import { useHarvestStats } from '../api/get-harvests';
+import { KIND_LABEL, PERIODS, type Harvest, type HarvestFilters } from '../api/types';
+import { formatAmount, formatQuantity, harvestName } from './format';
+
+/** How many records Recent Activity shows (spec 02 §9). */
+export const RECENT_ACTIVITY = 3;
+
+/**
+ * HarvestStatsSheet: the View Stats side sheet (spec 02 §2) — Total Harvests, the Most
+ * Harvested plant with its real figures, the totals per kind in kg, items and litres, and
+ * Recent Activity (the first three records of the list), for the list's period and plant.
+ */
+export function HarvestStatsSheet({
+  open,
+  onOpenChange,
+  filters,
+  recent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  filters: HarvestFilters;
+  recent: readonly Harvest[];
+}) {
+  const stats = useHarvestStats(filters, open);
+  const period = PERIODS.find((p) => p.value === filters.period)?.label ?? 'All time';
+  const data = stats.data;
+  const most = data?.mostHarvested;
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="harvest-sheet__overlay" />
+        <Dialog.Content className="harvest-sheet" aria-describedby={undefined}>
+          <div className="harvest-sheet__header">
+            <Dialog.Title className="harvest-sheet__title">Harvest Stats</Dialog.Title>
+            <Dialog.Close className="harvest-sheet__close" aria-label="Close stats">
+              <X size={20} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="harvest-sheet__body">
+            <p className="harvest-sheet__period">{period}</p>
+            {stats.isLoading ? (
+              <div aria-label="Loading stats…" role="status">
+                <Skeleton height={86} />
+                <Skeleton height={120} />
+              </div>
+            ) : stats.error ? (
+              <p className="harvest-sheet__error" role="alert">
+                {getErrorMessage(stats.error, 'Failed to load harvest stats. Please try again later.')}
+              </p>
+            ) : data ? (
+              <>
+                <section className="stat-card" aria-labelledby="stat-total">
+                  <h3 id="stat-total" className="stat-card__title">
+                    <BarChart3 size={16} aria-hidden="true" /> Total Harvests
+                  </h3>
+                  <p className="stat-card__value">{data.totalHarvests}</p>
+                  {data.totals.length > 0 ? (
+                    <ul className="stat-card__totals" aria-label="Totals">
+                      {data.totals.map((t) => (
+                        <li key={t.kind}>
+                          <span>{KIND_LABEL[t.kind]}</span>
+                          <strong>
+                            {formatAmount(t.amount)} {t.unit}
+                          </strong>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </section>
+                <section className="stat-card" aria-labelledby="stat-most">
+                  <h3 id="stat-most" className="stat-card__title">
+                    <Trophy size={16} aria-hidden="true" /> Most Harvested
+                  </h3>
+                  {most ? (
+                    <>
+                      <p className="stat-card__value stat-card__value--name">{most.plantName || 'Unnamed Harvest'}</p>
+                      <p className="stat-card__detail">
+                        {most.amount !== null && most.rankedBy ? `${formatAmount(most.amount)} ${most.unit} · ` : ''}
+                        {most.records} {most.records === 1 ? 'harvest' : 'harvests'}
+                      </p>
+                      {most.totals.length > 1 ? (
+                        <p className="stat-card__detail">
+                          {most.totals.map((t) => `${formatAmount(t.amount)} ${t.unit}`).join(' · ')}
+                        </p>
+                      ) : null}
+                    </>
+                  ) : (
+                    <p className="stat-card__detail">No harvests in this period yet.</p>
+                  )}
+                </section>
+              </>
+            ) : null}
+            <section className="stat-card" aria-labelledby="stat-recent">
+              <h3 id="stat-recent" className="stat-card__title">
+                <Activity size={16} aria-hidden="true" /> Recent Activity
+              </h3>
+              {recent.length === 0 ? (
+                <p className="stat-card__detail">No harvest records found</p>
+              ) : (
+                <ul className="stat-recent">
+                  {recent.slice(0, RECENT_ACTIVITY).map((h) => (
+                    <li key={h.id}>
+                      <span className="stat-recent__name">{harvestName(h)}</span>
+                      <span className="stat-recent__meta">
+                        {formatDate(h.harvestDate)} · {formatQuantity(h)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

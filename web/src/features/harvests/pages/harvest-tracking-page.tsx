@@ -1,0 +1,215 @@
+import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Search, Wheat } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import { usePlants } from '@/api/plants/get-plants';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/input';
+import { ListStates } from '@/components/ui/list-states';
+import { PageHeader } from '@/components/ui/page-header';
+import { SelectField } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useToast } from '@/components/ui/toast';
+import { todayKey } from '@/lib/dates';
+import { useDebounced } from '@/lib/use-debounced';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { downloadHarvestsCsv } from '../api/export-harvests';
+import { useHarvests, useHarvestStats } from '../api/get-harvests';
+import { PERIODS, type HarvestFilters, type HarvestPeriod } from '../api/types';
+import { monthFromParam, monthParam } from '../components/calendar-data';
+import { HarvestCalendar } from '../components/harvest-calendar';
+import { HarvestCard } from '../components/harvest-card';
+import { HarvestStatsSheet } from '../components/harvest-stats-sheet';
+import './harvest-tracking-page.css';
+
+// recharts is loaded with the Charts tab only.
+const HarvestCharts = lazy(() => import('../components/harvest-charts'));
+
+type View = 'list' | 'calendar' | 'charts';
+const VIEWS = [
+  { value: 'list', label: 'List View', icon: <List size={16} aria-hidden="true" /> },
+  { value: 'calendar', label: 'Calendar', icon: <CalendarDays size={16} aria-hidden="true" /> },
+  { value: 'charts', label: 'Charts', icon: <LineChart size={16} aria-hidden="true" /> },
+] as const;
+
+const isPeriod = (v: string | null): v is HarvestPeriod => PERIODS.some((p) => p.value === v);
+
+function ChartsTab({ filters }: { filters: HarvestFilters }) {
+  const stats = useHarvestStats(filters);
+  if (stats.isLoading) return <Skeleton height={300} />;
+  if (stats.error || !stats.data) {
+    return (
+      <p className="harvest-charts__empty" role="alert">
+        {getErrorMessage(stats.error, 'Failed to load harvest stats. Please try again later.')}
+      </p>
+    );
+  }
+  return (
+    <Suspense fallback={<Skeleton height={300} />}>
+      <HarvestCharts stats={stats.data} />
+    </Suspense>
+  );
+}
+
+/**
+ * HarvestTrackingPage (/planning/harvest-tracking, spec 02 §2): the gardener's harvest
+ * records with search, plant and time period filters, as a list (default), a month
+ * calendar or charts; View Stats opens the stats sheet; Download CSV exports the filtered
+ * records. Filters, view and month live in the URL, so a reload or a shared link keeps them.
+ */
+export function HarvestTrackingPage() {
+  useDocumentTitle('Harvest Tracking');
+  const [params, setParams] = useSearchParams();
+  const { toast } = useToast();
+  const plants = usePlants();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebounced(search, 300);
+  const plantId = /^\d+$/.test(params.get('plantId') ?? '') ? params.get('plantId')! : '';
+  const period: HarvestPeriod = isPeriod(params.get('period')) ? (params.get('period') as HarvestPeriod) : 'all';
+  const view: View = VIEWS.some((v) => v.value === params.get('view')) ? (params.get('view') as View) : 'list';
+  const month = monthFromParam(params.get('month'));
+  const filters: HarvestFilters = useMemo(() => ({ q, plantId, period }), [q, plantId, period]);
+  const list = useHarvests(filters);
+  const [statsOpen, setStatsOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (q.trim()) next.set('q', q.trim());
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  const plantTypes = useMemo(() => new Map((plants.data ?? []).map((p) => [p.id, p.plantType ?? ''])), [plants.data]);
+  const filtered = Boolean(q.trim() || plantId || period !== 'all');
+  const clear = () => {
+    setSearch('');
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      ['q', 'plantId', 'period'].forEach((k) => next.delete(k));
+      return next;
+    });
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadHarvestsCsv(filters, todayKey());
+    } catch (error) {
+      toast({ title: 'Download failed', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="harvest-page">
+      <PageHeader
+        title="Harvest Tracking"
+        description="Log what your garden gives you and see it add up"
+        actions={
+          <div className="harvest-page__actions">
+            <Button variant="outline" icon={<BarChart3 size={18} aria-hidden="true" />} onClick={() => setStatsOpen(true)}>
+              View Stats
+            </Button>
+            <Button variant="outline" icon={<Download size={18} aria-hidden="true" />} loading={exporting} onClick={() => void onExport()}>
+              Download CSV
+            </Button>
+            <Link className={buttonClass('primary')} to={`/planning/harvest-tracking/new${plantId ? `?plantId=${plantId}` : ''}`}>
+              <Plus size={18} aria-hidden="true" />
+              Record Harvest
+            </Link>
+          </div>
+        }
+      />
+      <div className="harvest-filters" role="search">
+        <Field
+          label="Search"
+          type="search"
+          placeholder="Search harvests"
+          icon={<Search size={18} />}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <SelectField label="Plant" value={plantId} onChange={(e) => setParam('plantId', e.target.value)}>
+          <option value="">All Plants</option>
+          {(plants.data ?? [])
+            .slice()
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+        </SelectField>
+        <SelectField label="Time period" value={period} onChange={(e) => setParam('period', e.target.value === 'all' ? '' : e.target.value)}>
+          {PERIODS.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Tabs options={VIEWS} value={view} onChange={(v) => setParam('view', v === 'list' ? '' : v)} label="Harvest views" idBase="harvest-view" />
+      <TabPanel idBase="harvest-view" value={view} className="harvest-page__panel">
+        {view === 'list' ? (
+          <ListStates
+            query={list}
+            isEmpty={list.items.length === 0 && !filtered}
+            noResults={list.items.length === 0}
+            loading={{ label: 'Loading harvest records…', rows: 4, height: 96 }}
+            errorTitle="Failed to load harvest records"
+            errorText="Please try again later."
+            empty={{
+              icon: <Wheat size={26} />,
+              title: 'No harvest records found',
+              text: 'Record your first harvest to start your garden’s tally.',
+              action: (
+                <Link className={buttonClass('primary')} to="/planning/harvest-tracking/new">
+                  <Plus size={18} aria-hidden="true" />
+                  Record Harvest
+                </Link>
+              ),
+            }}
+            noResultsState={{ text: 'No harvest records found for these filters.', onClear: clear, clearLabel: 'Clear Filters' }}
+            pager={list}
+          >
+            <ul className="harvest-list" aria-label="Harvest records">
+              {list.items.map((h) => (
+                <li key={h.id}>
+                  <HarvestCard harvest={h} plantType={h.plantId ? plantTypes.get(h.plantId) : undefined} />
+                </li>
+              ))}
+            </ul>
+          </ListStates>
+        ) : view === 'calendar' ? (
+          <HarvestCalendar
+            filters={filters}
+            month={month}
+            onMonthChange={(m) => setParam('month', monthParam(m))}
+            plantTypes={plantTypes}
+          />
+        ) : (
+          <ChartsTab filters={filters} />
+        )}
+      </TabPanel>
+      <HarvestStatsSheet open={statsOpen} onOpenChange={setStatsOpen} filters={filters} recent={list.items} />
+    </div>
+  );
+}

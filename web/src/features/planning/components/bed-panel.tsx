@@ -1,0 +1,242 @@
+import { Trash, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/input';
+import type { Bed, Planting } from '../api/types';
+import { MIN_BED, feet, insideBounds, overlapsAny, type Rect, type Size } from '../lib/geometry';
+import { DEFAULT_BED_COLOR } from './layout-canvas';
+import { PlantingPicker } from './planting-picker';
+
+/** The bed colours offered in one click; any other is one pick away. */
+export const BED_COLORS = ['#5a9e4b', '#2e7d32', '#8d6e63', '#e65100', '#f9a825', '#3949ab', '#8e24aa', '#c62828', '#00838f'];
+
+type Dim = 'x' | 'y' | 'width' | 'height';
+const DIMS: { key: Dim; label: string }[] = [
+  { key: 'x', label: 'X (ft from left)' },
+  { key: 'y', label: 'Y (ft from top)' },
+  { key: 'width', label: 'Width (ft)' },
+  { key: 'height', label: 'Length (ft)' },
+];
+
+/**
+ * checkPlace says why a typed size or position cannot be used: too small, outside the layout
+ * or on top of another bed; null when it fits.
+ */
+export function checkPlace(r: Rect, others: Bed[], bounds: Size, self: number): string | null {
+  if (![r.x, r.y, r.width, r.height].every(Number.isFinite)) return 'Enter a number of feet';
+  if (r.width < MIN_BED || r.height < MIN_BED) return 'A bed must be at least 0.5 feet wide and long';
+  if (!insideBounds(r, bounds)) return `The bed must lie inside the layout (${feet(bounds.width)} × ${feet(bounds.height)} ft)`;
+  const hit = overlapsAny(r, others, self);
+  if (hit >= 0) return `Beds cannot overlap: ${others[hit].name || `Bed ${hit + 1}`} is in the way`;
+  return null;
+}
+
+/**
+ * PlantingSpot sets where in the bed a planting sits (feet from the bed's top-left corner, drawn
+ * as a dot), or nowhere in particular when both are blank.
+ */
+function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Bed; onChange: (spot: { x: number | null; y: number | null }) => void }) {
+  const [x, setX] = useState(planting.x == null ? '' : feet(planting.x));
+  const [y, setY] = useState(planting.y == null ? '' : feet(planting.y));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setX(planting.x == null ? '' : feet(planting.x));
+    setY(planting.y == null ? '' : feet(planting.y));
+  }, [planting.x, planting.y]);
+  const apply = () => {
+    if (x.trim() === '' && y.trim() === '') {
+      setError(null);
+      if (planting.x != null) onChange({ x: null, y: null });
+      return;
+    }
+    const nx = Number(x);
+    const ny = Number(y);
+    if (x.trim() === '' || y.trim() === '' || !(nx >= 0 && nx <= bed.width && ny >= 0 && ny <= bed.height)) {
+      setError("A planting's position must lie inside its bed");
+      return;
+    }
+    setError(null);
+    if (nx !== planting.x || ny !== planting.y) onChange({ x: nx, y: ny });
+  };
+  const input = (label: string, value: string, set: (v: string) => void) => (
+    <input
+      className="input pl-plantings__spot"
+      type="number"
+      inputMode="decimal"
+      step={0.5}
+      min={0}
+      aria-label={`${label} of ${planting.name} in the bed (ft)`}
+      placeholder={label}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      onBlur={apply}
+      onKeyDown={(e) => e.key === 'Enter' && apply()}
+    />
+  );
+  return (
+    <div className="pl-plantings__where">
+      <span className="pl-muted pl-small">At (ft)</span>
+      {input('X', x, setX)}
+      {input('Y', y, setY)}
+      {error ? <span className="pl-error">{error}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * BedPanel edits the selected bed: name, colour, typed position and size (applied on Enter or
+ * when leaving the field, refused with a reason when it does not fit), plantings, delete.
+ */
+export function BedPanel({
+  bed,
+  index,
+  beds,
+  bounds,
+  onChange,
+  onDelete,
+  onClose,
+}: {
+  bed: Bed;
+  index: number;
+  beds: Bed[];
+  bounds: Size;
+  onChange: (bed: Bed) => void;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(bed.name);
+  const [dims, setDims] = useState<Record<Dim, string>>({ x: '', y: '', width: '', height: '' });
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setName(bed.name);
+    setDims({ x: feet(bed.x), y: feet(bed.y), width: feet(bed.width), height: feet(bed.height) });
+    setError(null);
+  }, [bed.name, bed.x, bed.y, bed.width, bed.height, index]);
+
+  const applyDims = () => {
+    const r = { x: Number(dims.x), y: Number(dims.y), width: Number(dims.width), height: Number(dims.height) };
+    if (r.x === bed.x && r.y === bed.y && r.width === bed.width && r.height === bed.height) return;
+    const problem = checkPlace(r, beds, bounds, index);
+    setError(problem);
+    if (!problem) onChange({ ...bed, ...r });
+    // A refused value goes back to the bed's, so the next field typed is not refused with it.
+    else setDims({ x: feet(bed.x), y: feet(bed.y), width: feet(bed.width), height: feet(bed.height) });
+  };
+  const applyName = () => {
+    const n = name.trim();
+    if (!n) {
+      setError('Bed name is required');
+      setName(bed.name);
+      return;
+    }
+    setError(null);
+    if (n !== bed.name) onChange({ ...bed, name: n });
+  };
+  const setPlantings = (plantings: Planting[]) => onChange({ ...bed, plantings });
+
+  return (
+    <section className="pl-panel" aria-label={`Bed: ${bed.name}`}>
+      <header className="pl-panel__head">
+        <h2 className="pl-panel__title">{bed.name || 'Bed'}</h2>
+        <Button variant="ghost" size="icon" aria-label="Close bed" onClick={onClose}>
+          <X size={18} aria-hidden="true" />
+        </Button>
+      </header>
+      <Field
+        label="Bed name"
+        value={name}
+        maxLength={60}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={applyName}
+        onKeyDown={(e) => e.key === 'Enter' && applyName()}
+      />
+      <fieldset className="pl-fieldset">
+        <legend>Colour</legend>
+        <div className="pl-swatches">
+          {BED_COLORS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className="pl-swatch"
+              style={{ background: c }}
+              aria-label={`Colour ${c}`}
+              aria-pressed={(bed.color ?? DEFAULT_BED_COLOR) === c}
+              onClick={() => onChange({ ...bed, color: c })}
+            />
+          ))}
+          <input
+            type="color"
+            className="pl-swatch pl-swatch--pick"
+            aria-label="Other colour"
+            value={bed.color ?? DEFAULT_BED_COLOR}
+            onChange={(e) => onChange({ ...bed, color: e.target.value })}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="pl-fieldset">
+        <legend>Position and size (feet)</legend>
+        <div className="pl-dims">
+          {DIMS.map((d) => (
+            <Field
+              key={d.key}
+              label={d.label}
+              type="number"
+              inputMode="decimal"
+              step={0.5}
+              min={d.key === 'x' || d.key === 'y' ? 0 : 0.5}
+              value={dims[d.key]}
+              onChange={(e) => setDims((v) => ({ ...v, [d.key]: e.target.value }))}
+              onBlur={applyDims}
+              onKeyDown={(e) => e.key === 'Enter' && applyDims()}
+            />
+          ))}
+        </div>
+        {error ? (
+          <p className="pl-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="pl-muted pl-small">Arrow keys move the bed half a foot; Shift + arrows resize it.</p>
+        )}
+      </fieldset>
+      <fieldset className="pl-fieldset">
+        <legend>Plantings</legend>
+        {bed.plantings.length === 0 ? <p className="pl-muted pl-small">Nothing planted yet.</p> : null}
+        <ul className="pl-plantings" aria-label={`Plantings in ${bed.name}`}>
+          {bed.plantings.map((p, k) => (
+            <li key={`${p.plantId ?? 'd' + p.plantDatabaseId}-${k}`} className="pl-plantings__item">
+              <span className="pl-plantings__name">
+                {p.name}
+                <span className="pl-muted pl-small">{p.plantId ? ' · my plant' : ' · database'}</span>
+              </span>
+              <input
+                className="input pl-plantings__count"
+                type="number"
+                min={1}
+                max={10000}
+                aria-label={`Count of ${p.name}`}
+                value={p.count}
+                onChange={(e) => {
+                  const n = Math.max(1, Math.min(10000, Math.round(Number(e.target.value)) || 1));
+                  setPlantings(bed.plantings.map((q, j) => (j === k ? { ...q, count: n } : q)));
+                }}
+              />
+              <Button variant="ghost" size="icon" aria-label={`Remove ${p.name}`} onClick={() => setPlantings(bed.plantings.filter((_, j) => j !== k))}>
+                <X size={16} aria-hidden="true" />
+              </Button>
+              <PlantingSpot
+                planting={p}
+                bed={bed}
+                onChange={(spot) => setPlantings(bed.plantings.map((q, j) => (j === k ? { ...q, ...spot } : q)))}
+              />
+            </li>
+          ))}
+        </ul>
+        <PlantingPicker onAdd={(p) => setPlantings([...bed.plantings, p])} />
+      </fieldset>
+      <Button variant="danger" icon={<Trash size={16} aria-hidden="true" />} onClick={onDelete}>
+        Delete bed
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Plus, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import { usePlants } from '@/api/plants/get-plants';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/input';
+import { Segmented } from '@/components/ui/segmented';
+import type { Planting } from '../api/types';
+
+type Source = 'mine' | 'database';
+
+/**
+ * PlantingPicker adds a planting to a bed: one of the gardener's own plants or a plant
+ * database item, found by name, with a count.
+ */
+export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
+  const [source, setSource] = useState<Source>('mine');
+  const [search, setSearch] = useState('');
+  const [count, setCount] = useState('1');
+  const plants = usePlants();
+  const items = usePlantDatabase(source === 'database');
+  const options = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list =
+      source === 'mine'
+        ? (plants.data ?? []).map((p) => ({ id: p.id, name: p.name, hint: p.species || p.location || '' }))
+        : (items.data ?? []).map((p) => ({ id: p.id, name: p.commonName, hint: p.scientificName || '' }));
+    return list.filter((o) => !needle || o.name.toLowerCase().includes(needle) || o.hint.toLowerCase().includes(needle)).slice(0, 50);
+  }, [source, search, plants.data, items.data]);
+  const loading = source === 'mine' ? plants.isLoading : items.isLoading;
+  const n = Math.max(1, Math.min(10000, Math.round(Number(count)) || 1));
+  return (
+    <div className="pl-picker">
+      <Segmented
+        label="Add from"
+        value={source}
+        onChange={(v) => setSource(v as Source)}
+        options={[
+          { value: 'mine', label: 'My plants' },
+          { value: 'database', label: 'Plant database' },
+        ]}
+      />
+      <div className="pl-picker__row">
+        <Field label="Find a plant" type="search" icon={<Search size={16} />} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field label="Count" type="number" min={1} max={10000} value={count} onChange={(e) => setCount(e.target.value)} className="pl-picker__count" />
+      </div>
+      <ul className="pl-picker__list" aria-label={source === 'mine' ? 'My plants' : 'Plant database'}>
+        {loading ? <li className="pl-muted">Loading…</li> : null}
+        {!loading && options.length === 0 ? (
+          <li className="pl-muted">{source === 'mine' ? 'No plants of yours match.' : 'No plant database item matches.'}</li>
+        ) : null}
+        {options.map((o) => (
+          <li key={o.id}>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Plus size={14} aria-hidden="true" />}
+              aria-label={`Add ${o.name}`}
+              onClick={() =>
+                onAdd({
+                  plantId: source === 'mine' ? o.id : null,
+                  plantDatabaseId: source === 'database' ? o.id : null,
+                  name: o.name,
+                  count: n,
+                  x: null,
+                  y: null,
+                })
+              }
+            >
+              <span className="pl-picker__name">{o.name}</span>
+              {o.hint ? <span className="pl-muted"> {o.hint}</span> : null}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

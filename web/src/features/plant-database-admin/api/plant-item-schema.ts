@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { CARE_INSTRUCTION_PARTS, PLANT_TYPES, type CareInstructionPart, type PlantDatabaseInput } from '@/api/types';
+import { optionalImageUrl, requiredText, text } from '@/lib/schema';
+import { isHttpUrl } from '@/lib/urls';
+
+export const COMMON_NAME_MESSAGE = 'Common name must be at least 2 characters';
+const URL_MESSAGE = 'Please enter a valid URL';
+
+export type CareMode = 'text' | 'parts';
+
+/** The alternative image URLs, one per non-empty line. */
+export function alternativeUrls(lines: string): string[] {
+  return lines
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+const careParts = z.object(
+  Object.fromEntries(CARE_INSTRUCTION_PARTS.map((part) => [part, z.string()])) as Record<CareInstructionPart, z.ZodString>,
+);
+
+/**
+ * plantItemSchema is the admin's plant database item form (POST /api/plant-database, PATCH
+ * /api/plant-database/{id}): common name at least 2 characters, a plant type, image URL an
+ * http(s) URL or an uploaded image, alternative images (one per line) and store URL http(s)
+ * URLs, and a slug without spaces. The server checks the same and answers 400 with these
+ * fields. Its output is the body: trimmed, URLs per line, care as text or only the filled
+ * parts ('' when none); an empty slug is made by the server.
+ */
+export const plantItemSchema = z
+  .object({
+    commonName: requiredText(COMMON_NAME_MESSAGE, 2),
+    scientificName: text(),
+    plantType: z.enum(PLANT_TYPES, { error: 'Please select a plant type' }),
+    slug: text().refine((slug) => !/\s/.test(slug), 'The slug cannot contain spaces'),
+    /** false while the slug still follows the common name. */
+    slugEdited: z.boolean(),
+    description: text(),
+    imageUrl: optionalImageUrl(URL_MESSAGE),
+    /** One URL per line. */
+    alternativeImageUrls: z.string().superRefine((lines, ctx) => {
+      const bad = alternativeUrls(lines).findIndex((url) => !isHttpUrl(url));
+      if (bad >= 0) ctx.addIssue({ code: 'custom', message: `${URL_MESSAGE} on every line (line ${bad + 1} is not one)` });
+    }),
+    lightRequirements: text(),
+    waterRequirements: text(),
+    fertilizerRequirements: text(),
+    careMode: z.enum(['text', 'parts']),
+    careText: text(),
+    careParts,
+    storeUrl: text().refine((url) => url === '' || isHttpUrl(url), URL_MESSAGE),
+  })
+  .transform(
+    (values): PlantDatabaseInput => ({
+      commonName: values.commonName,
+      scientificName: values.scientificName,
+      plantType: values.plantType,
+      description: values.description,
+      imageUrl: values.imageUrl,
+      alternativeImageUrls: alternativeUrls(values.alternativeImageUrls),
+      lightRequirements: values.lightRequirements,
+      waterRequirements: values.waterRequirements,
+      fertilizerRequirements: values.fertilizerRequirements,
+      careInstructions: careInstructionsInput(values),
+      storeUrl: values.storeUrl,
+      slug: values.slug,
+    }),
+  );
+
+/** The admin's add/edit form as typed. */
+export type ItemFormValues = z.input<typeof plantItemSchema>;
+
+/** The care instructions as sent: the text, or the non-empty parts ('' when there are none). */
+export function careInstructionsInput(
+  values: Pick<ItemFormValues, 'careMode' | 'careText' | 'careParts'>,
+): PlantDatabaseInput['careInstructions'] {
+  if (values.careMode === 'text') return values.careText.trim();
+  const parts: Partial<Record<CareInstructionPart, string>> = {};
+  for (const part of CARE_INSTRUCTION_PARTS) {
+    const value = values.careParts[part].trim();
+    if (value) parts[part] = value;
+  }
+  return Object.keys(parts).length > 0 ? parts : '';
+}

@@ -1,0 +1,54 @@
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { PlantImage } from '@/components/plant-image/plant-image';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { formatPounds, timeAgo } from '@/lib/time-ago';
+import type { Listing } from '../api/types';
+
+/** listingTypeLabel is the card's type badge: Free, Swap, or the price in pounds for Sell. */
+export function listingTypeLabel(l: Pick<Listing, 'listingType' | 'price'>): string {
+  return l.listingType === 'Sell' ? formatPounds(l.price) : l.listingType;
+}
+
+/** fallbackDescription stands in for an empty description (spec 02 §2), from plant name and type. */
+export function fallbackDescription(l: Pick<Listing, 'plantName' | 'listingType'>): string {
+  const what = { Free: 'free to a good home', Swap: 'available to swap', Sell: 'for sale' }[l.listingType] ?? 'available';
+  return `${l.plantName} ${what}.`;
+}
+
+const typeTone = { Free: 'green', Swap: 'blue', Sell: 'amber' } as const;
+
+/** ListingCard: one listing of the Plant Sharing list. */
+export function ListingCard({ listing }: { listing: Listing }) {
+  const done = listing.status === 'Closed';
+  return (
+    <article className="listing-card" aria-labelledby={`listing-${listing.id}`}>
+      <Link to={`/community/plant-sharing/${listing.id}`} className="listing-card__media" tabIndex={-1} aria-hidden="true">
+        <PlantImage src={listing.imageUrl} alt="" className="listing-card__image" />
+        {done || listing.isExpired ? <span className="listing-card__overlay">{done ? 'COMPLETED' : 'EXPIRED'}</span> : null}
+      </Link>
+      <div className="listing-card__body">
+        <div className="listing-card__badges">
+          <Badge tone={typeTone[listing.listingType]}>{listingTypeLabel(listing)}</Badge>
+          <Badge tone="purple">{listing.plantType}</Badge>
+        </div>
+        <h3 className="listing-card__title" id={`listing-${listing.id}`}>
+          {listing.title}
+        </h3>
+        {listing.location ? (
+          <p className="listing-card__meta">
+            <MapPin size={14} aria-hidden="true" /> {listing.location}
+          </p>
+        ) : null}
+        <p className="listing-card__description">{listing.description?.trim() || fallbackDescription(listing)}</p>
+        <div className="listing-card__footer">
+          <span className="listing-card__time">Posted {timeAgo(listing.createdAt)}</span>
+          <Link to={`/community/plant-sharing/${listing.id}`} className={buttonClass('outline', 'sm')}>
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

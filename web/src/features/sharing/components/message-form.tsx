@@ -1,0 +1,51 @@
+import { Send } from 'lucide-react';
+import { getErrorMessage } from '@/api/client';
+import { Button } from '@/components/ui/button';
+import { Form, FormTextarea, useZodForm } from '@/components/ui/form';
+import { useToast } from '@/components/ui/toast';
+import { messageSchema, sendListingMessage, type MessageInput } from '../api/listing-messages';
+
+/**
+ * MessageForm writes one message about a listing: to the owner, or, from the owner, to
+ * recipientId. Success toasts "Message Sent"; failure "Failed to send message" with the
+ * server's reason.
+ */
+export function MessageForm({
+  listingId,
+  recipientId,
+  label,
+  submitLabel = 'Send Message',
+  onSent,
+}: {
+  listingId: number;
+  recipientId?: number;
+  label: string;
+  submitLabel?: string;
+  onSent: () => void;
+}) {
+  const form = useZodForm(messageSchema, { defaultValues: { message: '' } satisfies MessageInput });
+  const { toast } = useToast();
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form
+      form={form}
+      className="message-form"
+      onSubmit={async ({ message }) => {
+        await sendListingMessage(listingId, message, recipientId);
+        form.reset({ message: '' });
+        toast({ title: 'Message Sent', variant: 'success' });
+        onSent();
+      }}
+      onSubmitError={(error) =>
+        toast({ title: 'Failed to send message', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+      }
+    >
+      <FormTextarea name="message" label={label} rows={3} placeholder="Write your message…" />
+      <div className="message-form__actions">
+        <Button type="submit" icon={<Send size={16} aria-hidden="true" />} loading={pending}>
+          {pending ? 'Sending...' : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

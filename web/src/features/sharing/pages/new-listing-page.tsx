@@ -1,0 +1,236 @@
+import { ArrowLeft, ImagePlus, LogIn, Trash } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import { useApiQuery, useRefresh } from '@/api/query';
+import type { Plant } from '@/api/types';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { checkImageFile, createListing, listingSchema, uploadListingImage, type ListingFormInput } from '../api/create-listing';
+import { isPlantSharingKey } from '../api/get-listings';
+import { LISTING_TYPES, PLANT_TYPES, type ListingType } from '../api/types';
+import '../sharing.css';
+
+/**
+ * prefillFromQuery reads the new-listing form's prefill parameters: the harvest page's
+ * "Share surplus" (listingType, plantName, plantType, quantity, description).
+ */
+export function prefillFromQuery(params: URLSearchParams): Partial<ListingFormInput> {
+  const out: Partial<ListingFormInput> = {};
+  const type = params.get('listingType');
+  if (type && (LISTING_TYPES as readonly string[]).includes(type)) out.listingType = type as ListingType;
+  const name = params.get('plantName');
+  if (name) {
+    out.plantName = name;
+    out.title = `${name} to share`;
+  }
+  const plantType = params.get('plantType');
+  if (plantType) out.plantType = plantType;
+  const quantity = Number(params.get('quantity'));
+  if (Number.isInteger(quantity) && quantity >= 1) out.quantity = quantity;
+  const description = params.get('description');
+  if (description) out.description = description;
+  return out;
+}
+
+/** PhotoPanel: an optional photo with preview, checked (type, 5 MB) before it is uploaded. */
+function PhotoPanel({ file, fallbackUrl, onChange }: { file: File | null; fallbackUrl: string; onChange: (f: File | null) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState('');
+  const [preview, setPreview] = useState('');
+  useEffect(() => {
+    if (!file) {
+      setPreview('');
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const shown = preview || fallbackUrl;
+  return (
+    <Card aria-label="Photo">
+      <CardHeader icon={<ImagePlus size={18} />} title="Photo" description="Optional. JPG, PNG or GIF, Max 5MB." />
+      <CardBody className="photo-panel">
+        {shown ? (
+          <img className="photo-panel__preview" src={shown} alt="Preview of the listing photo" />
+        ) : (
+          <div className="photo-panel__empty">
+            <ImagePlus size={28} aria-hidden="true" />
+            <span>No photo chosen</span>
+          </div>
+        )}
+        <div className="listing-actions">
+          <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+            {shown ? 'Change photo' : 'Choose photo'}
+          </Button>
+          {file ? (
+            <Button variant="ghost" size="sm" icon={<Trash size={16} aria-hidden="true" />} onClick={() => onChange(null)}>
+              Remove photo
+            </Button>
+          ) : null}
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          className="visually-hidden"
+          aria-label="Listing photo"
+          tabIndex={-1}
+          onChange={(e) => {
+            const chosen = e.target.files?.[0];
+            e.target.value = '';
+            if (!chosen) return;
+            const problem = checkImageFile(chosen);
+            setError(problem ?? '');
+            if (!problem) onChange(chosen);
+          }}
+        />
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** NewListingForm is the form itself; the page wraps it with the sign-in requirement. */
+export function NewListingForm({ initial, plantId, plantImage }: { initial: Partial<ListingFormInput>; plantId?: number; plantImage?: string }) {
+  const form = useZodForm(listingSchema, {
+    defaultValues: {
+      title: '',
+      plantName: '',
+      plantType: 'Herbs',
+      species: '',
+      description: '',
+      listingType: 'Free',
+      quantity: 1,
+      location: '',
+      ...initial,
+      plantId,
+      imageUrl: plantImage ?? '',
+    },
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const listingType = useWatch({ control: form.control, name: 'listingType' });
+  const plantType = useWatch({ control: form.control, name: 'plantType' });
+  const { toast } = useToast();
+  const refresh = useRefresh();
+  const navigate = useNavigate();
+  const pending = form.formState.isSubmitting;
+  const types: string[] = [...PLANT_TYPES];
+  if (plantType && !types.includes(plantType)) types.push(plantType);
+
+  return (
+    <Form
+      form={form}
+      className="listing-form"
+      onSubmit={async (values) => {
+        const created = await createListing(values);
+        if (file) {
+          try {
+            await uploadListingImage(created.id, file);
+          } catch (error) {
+            toast({ title: 'Photo not saved', description: getErrorMessage(error, 'The listing was created without its photo.'), variant: 'destructive' });
+          }
+        }
+        toast({ title: 'Success', description: 'Your listing has been created.', variant: 'success' });
+        await refresh(isPlantSharingKey);
+        navigate('/community/plant-sharing');
+      }}
+      onSubmitError={(error) =>
+        toast({ title: 'Error', description: `Failed to create listing: ${getErrorMessage(error, 'Please try again.')}`, variant: 'destructive' })
+      }
+    >
+      <Card aria-label="Listing details">
+        <CardHeader title="Listing details" />
+        <CardBody className="listing-form__fields">
+          <FormInput name="title" label="Title" className="field--wide" placeholder="e.g. Spare mint cuttings" />
+          <FormInput name="plantName" label="Plant name" />
+          <FormSelect name="plantType" label="Plant type">
+            {types.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </FormSelect>
+          <FormTextarea name="description" label="Description" rows={4} className="field--wide" />
+          <FormSelect name="listingType" label="Listing type">
+            {LISTING_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </FormSelect>
+          <FormNumber name="quantity" label="Quantity" min={1} step={1} />
+          {listingType === 'Sell' ? <FormNumber name="price" label="Price (£)" min={0} step={0.01} inputMode="decimal" /> : null}
+          <FormInput name="location" label="Location (optional)" placeholder="Town or area" />
+        </CardBody>
+      </Card>
+      <div className="listing-form__side">
+        <PhotoPanel file={file} fallbackUrl={plantImage ?? ''} onChange={setFile} />
+        <div className="form-actions">
+          <Link to="/community/plant-sharing" className={buttonClass('outline')}>
+            Cancel
+          </Link>
+          <Button type="submit" loading={pending}>
+            {pending ? 'Creating...' : 'Create Listing'}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+/** NewListingPage (/community/plant-sharing/new); ?plantId= lists one of the user's plants. */
+export function NewListingPage() {
+  useDocumentTitle('New Listing');
+  const { status } = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const plantId = Number(params.get('plantId')) || undefined;
+  const plant = useApiQuery<Plant>(status === 'signed-in' && plantId ? `/api/plants/${plantId}` : null);
+  const back = (
+    <Link to="/community/plant-sharing" className="back-link">
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back to Plant Sharing
+    </Link>
+  );
+  if (status !== 'signed-in') {
+    return (
+      <div className="listing-form-page">
+        {back}
+        <PageHeader title="New Listing" />
+        <Alert variant="info" title="You must be logged in to create a listing" />
+        <Link to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass('primary')}>
+          <LogIn size={18} aria-hidden="true" />
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  if (plantId && plant.isLoading) return <div className="listing-form-page">{back}</div>;
+  const initial = prefillFromQuery(params);
+  const p = plant.data;
+  if (p) {
+    Object.assign(initial, { plantName: p.name, title: `${p.name} to share`, species: p.species ?? '' });
+    if (p.plantType) initial.plantType = p.plantType;
+  }
+  return (
+    <div className="listing-form-page">
+      {back}
+      <PageHeader title="New Listing" description="Offer a plant to give away, swap or sell." />
+      {plantId && plant.error ? <Alert variant="warning" title="That plant could not be loaded; fill in the listing by hand." /> : null}
+      <NewListingForm initial={initial} plantId={p ? p.id : undefined} plantImage={p?.imageUrl ?? undefined} />
+    </div>
+  );
+}
