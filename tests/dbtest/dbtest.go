@@ -165,6 +165,29 @@ func Postgres(t testing.TB) *sqlstore.Store {
 	return s
 }
 
+// SQLiteCounted is a fresh, migrated SQLite store whose statements are counted in c.
+func SQLiteCounted(t testing.TB, c *sqlstore.StatementCounter) *sqlstore.Store {
+	t.Helper()
+	s, err := sqlstore.OpenCounted(context.Background(), "", t.TempDir(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return Migrated(t, s)
+}
+
+// PostgresCounted is a fresh, migrated PostgreSQL store whose statements are counted in c.
+func PostgresCounted(t testing.TB, c *sqlstore.StatementCounter) *sqlstore.Store {
+	t.Helper()
+	s, err := sqlstore.OpenCounted(context.Background(), PostgresURL(t), "", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	PostgresStores.Add(1)
+	return Migrated(t, s)
+}
+
 // Dialects maps each dialect's name to its fresh-store function, for tests that run on both.
 func Dialects() map[string]func(testing.TB) *sqlstore.Store {
 	return map[string]func(testing.TB) *sqlstore.Store{"SQLite": SQLite, "Postgres": Postgres}

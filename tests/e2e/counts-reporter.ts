@@ -1,0 +1,61 @@
+// Reporter that ends the run with "e2e: N passed, N failed, N skipped" and writes
+// "<passed> <failed>" to $GARDEN_TEST_COUNTS for the Makefile's total line. Errors outside
+// tests (global setup or teardown, a crashed worker) count as failures. With CI=true a
+// skipped test counts as a failure and fails the run: a suite that silently skips in CI tests
+// nothing (the Go suite's tests/gotest does the same).
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
+import { SERVER_LOG } from './global-setup';
+
+export default class CountsReporter implements Reporter {
+  private suite: Suite | undefined;
+  private errors = 0;
+  private readonly started = Date.now();
+
+  printsToStdio() {
+    return false;
+  }
+
+  onBegin(_config: unknown, suite: Suite) {
+    this.suite = suite;
+  }
+
+  onError() {
+    this.errors++;
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    if (process.argv.includes('--list')) return undefined;
+    const tests = this.suite?.allTests() ?? [];
+    const by = (outcome: ReturnType<TestCase['outcome']>) => tests.filter((t) => t.outcome() === outcome);
+    const passed = by('expected').length + by('flaky').length;
+    const skipped = by('skipped');
+    const ci = process.env.CI === 'true';
+    let failed = by('unexpected').length + this.errors + (ci ? skipped.length : 0);
+    if (result.status !== 'passed' && failed === 0) failed = 1; // interrupted or timed out
+
+    const counts = process.env.GARDEN_TEST_COUNTS;
+    if (counts) {
+      try {
+        writeFileSync(counts, `${passed} ${failed}\n`);
+      } catch (error) {
+        console.log(`could not write ${counts}: ${(error as Error).message}`);
+      }
+    }
+    for (const test of skipped) console.log(`skipped: ${test.titlePath().filter(Boolean).join(' › ')}`);
+    if (failed > 0 && existsSync(SERVER_LOG)) {
+      const tail = readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-40).join('\n');
+      if (tail.trim()) console.log(`\n--- gardenctl serve output (last lines) ---\n${tail}`);
+    }
+    console.log(`\nscreenshots: tests/e2e/screenshots/ · traces of failed tests: tests/e2e/test-results/`);
+    console.log(
+      `e2e: ${passed} passed, ${failed} failed, ${skipped.length} skipped (${((Date.now() - this.started) / 1000).toFixed(1)} s)`,
+    );
+    if (ci && skipped.length > 0) {
+      console.log('CI=true: skipped tests count as failures here');
+      return { status: 'failed' };
+    }
+    return undefined;
+  }
+}

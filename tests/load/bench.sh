@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Load harness (issue #14): gardenctl against a bare net/http baseline (tests/load/baseline) on
+# the same data, alternately, on SQLite and on PostgreSQL. Prints, per database, throughput,
+# p50/p99 latency and server CPU per request of each round, and the ratios app/bare with their
+# spread. Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
+#
+#   make bench-load                       # 3 rounds of 10 s each, 64 connections
+#   ROUNDS=5 DURATION=20s tests/load/bench.sh
+#
+# Needs wrk (Debian package; installed here when missing) and, for PostgreSQL, the server at
+# 127.0.0.1:5432 (skipped with a notice when it is not there).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10s}
+CONNS=${CONNS:-64}
+PLANTS=${PLANTS:-50}
+if ! command -v wrk >/dev/null; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+fi
+
+work=$(mktemp -d)
+make -s build >/dev/null
+app=$PWD/bin/gardenctl
+go build -o "$work/baseline" ./tests/load/baseline
+free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+rss_mib() { awk '/VmRSS/ {printf "%.0f", $2/1024}' "/proc/$1/status"; }
+
+# round NAME PID URL TOKEN → one line: rps p50_ms p99_ms cpu_us_per_request
+round() {
+  local pid=$2 url=$3 token=$4 before after out
+  before=$(cpu_ticks "$pid")
+  out=$(wrk -t2 -c"$CONNS" -d"$DURATION" --latency -H "Authorization: Bearer $token" "$url")
+  after=$(cpu_ticks "$pid")
+  python3 - "$before" "$after" <<PY "$out"
+import re, sys
+before, after, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+def ms(v):
+    m = re.match(r"([\d.]+)(us|ms|s|m|h)$", v)
+    if not m:
+        sys.exit(f"cannot read the latency {v!r} in: {out}")
+    n, unit = m.groups()
+    return float(n) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000, "h": 3600000}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+reqs = int(re.search(r"(\d+) requests in", out).group(1))
+p50 = ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))
+p99 = ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+if errors:
+    sys.exit(f"{errors.group(1)} error answers: {out}")
+cpu_us = (after - before) * 10000 / reqs  # clock ticks are 10 ms
+print(f"{rps:.0f} {p50:.2f} {p99:.2f} {cpu_us:.1f}")
+PY
+}
+
+bench() {
+  local name=$1 dburl=$2
+  local data=$work/data-$name
+  mkdir -p "$data"
+  local aport bport
+  aport=$(free_port); bport=$(free_port)
+  GARDEN_DATABASE_URL=$dburl GARDEN_DATA_DIR=$data GARDEN_LOG_LEVEL=error "$app" migrate >/dev/null
+  GARDEN_DATABASE_URL=$dburl GARDEN_DATA_DIR=$data GARDEN_ADMIN_PASSWORD=load-admin-pw GARDEN_LOG_LEVEL=error \
+    "$app" users create --username bench --password bench-password-1 >/dev/null
+  GARDEN_DATABASE_URL=$dburl GARDEN_DATA_DIR=$data GARDEN_ADMIN_PASSWORD=load-admin-pw GARDEN_LOG_LEVEL=error \
+    GARDEN_ADDR=127.0.0.1:$aport "$app" serve >"$work/app-$name.log" 2>&1 &
+  local apid=$!; pids+=("$apid")
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$aport/readyz" >/dev/null && break; sleep 0.1; done
+  "$work/baseline" -addr "127.0.0.1:$bport" -database-url "$dburl" -data-dir "$data" 2>"$work/baseline-$name.log" &
+  local bpid=$!; pids+=("$bpid")
+  local token
+  token=$(curl -sf -XPOST "http://127.0.0.1:$aport/api/login" -d '{"username":"bench","password":"bench-password-1"}' |
+    python3 -c 'import json,sys;print(json.load(sys.stdin)["token"])')
+  for i in $(seq 1 "$PLANTS"); do
+    curl -sf -o /dev/null -XPOST "http://127.0.0.1:$aport/api/plants" -H "Authorization: Bearer $token" \
+      -d "{\"name\":\"Plant $i\",\"species\":\"Species $i\",\"plantType\":\"Herbs\",\"waterFrequency\":3,\"fertilizerFrequency\":30,\"location\":\"Bed $((i % 5))\",\"lastWatered\":\"2026-11-20T08:00:00Z\",\"notes\":\"Seeded by the load harness\"}"
+  done
+  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token" >/dev/null && break; sleep 0.1; done
+  if ! cmp -s <(curl -sf "http://127.0.0.1:$aport/api/plants" -H "Authorization: Bearer $token") \
+              <(curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token"); then
+    echo "the baseline's answer differs from gardenctl's: update tests/load/baseline to the wire type" >&2
+    diff <(curl -sf "http://127.0.0.1:$aport/api/plants" -H "Authorization: Bearer $token" | python3 -m json.tool) \
+         <(curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token" | python3 -m json.tool) | head -20 >&2
+    exit 1
+  fi
+  echo "== $name: GET /api/plants ($PLANTS plants), $CONNS connections, $ROUNDS rounds of $DURATION each, alternating"
+  echo "idle resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
+  : >"$work/rounds-$name"
+  for r in $(seq 1 "$ROUNDS"); do
+    # Warm both once, then measure app and baseline back to back.
+    wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$aport/api/plants" >/dev/null
+    wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$bport/api/plants" >/dev/null
+    a=$(round app "$apid" "http://127.0.0.1:$aport/api/plants" "$token")
+    b=$(round bare "$bpid" "http://127.0.0.1:$bport/api/plants" "$token")
+    echo "round $r  app: $a   bare: $b   (req/s p50_ms p99_ms cpu_us/req)"
+    echo "$a $b" >>"$work/rounds-$name"
+  done
+  echo "steady-state resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
+  python3 - "$work/rounds-$name" <<'PY'
+import sys, statistics as st
+rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+thr = [r[0] / r[4] for r in rows]
+tail = [r[2] / r[1] for r in rows]
+cpu = [r[3] / r[7] for r in rows]
+def show(name, xs, target, better):
+    ok = (min(xs) >= target) if better == "higher" else (max(xs) <= target)
+    print(f"{name:34s} {st.mean(xs):5.2f}  (spread {min(xs):.2f}–{max(xs):.2f}; target {'≥' if better=='higher' else '≤'} {target}) {'OK' if ok else 'MISSED'}")
+show("throughput app / bare", thr, 0.90, "higher")
+show("p99 / p50 of the app", tail, 3.0, "lower")
+show("server CPU per request app / bare", cpu, 1.2, "lower")
+PY
+  kill "$apid" "$bpid" 2>/dev/null || true
+  wait "$apid" "$bpid" 2>/dev/null || true
+}
+
+bench SQLite ""
+if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+  db=garden_bench_$$
+  psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $db"
+  trap 'cleanup; psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true' EXIT
+  bench PostgreSQL "postgres://postgres@127.0.0.1:5432/$db?sslmode=disable"
+else
+  echo "NOTICE: PostgreSQL is not running at 127.0.0.1:5432; its rounds are skipped"
+fi
