@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e lint bench clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-fuzz lint bench bench-load bench-signin clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -37,7 +37,7 @@ node_modules/.installed: package.json package-lock.json
 
 ## test: every test — lint, Go (unit, storage contract on SQLite and PostgreSQL, HTTP API, CLI),
 ## web unit (Vitest) and browser end-to-end (Playwright + Chromium); ends with one total line
-test: lint test-go test-web test-e2e
+test: lint test-fuzz test-go test-web test-e2e
 	@read gp gf gs < $(COUNTS)-go.txt; read wp wf < $(COUNTS)-web.txt; read ep ef < $(COUNTS)-e2e.txt; \
 	echo "Go $$gp, web $$wp, end-to-end $$ep tests passed"; \
 	echo "all: $$((gp + wp + ep)) passed, $$((gf + wf + ef)) failed"
@@ -46,6 +46,24 @@ test-go:
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
 	$(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | GARDEN_TEST_COUNTS=$(COUNTS)-go.txt bin/gotest
+
+## test-fuzz: each fuzz target (every decoder of user input) for FUZZTIME; a failing input is
+## saved under the package's testdata/fuzz and replayed by every later `go test`
+FUZZTIME ?= 8s
+FUZZ_TARGETS := ./adapters/httpapi:FuzzJSONWrites ./adapters/httpapi:FuzzUpload \
+	./core/domain:FuzzParseDate ./adapters/catalogue:FuzzParsers
+test-fuzz:
+	@mkdir -p bin; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg > bin/fuzz-$$name.log 2>&1 \
+			|| { tail -40 bin/fuzz-$$name.log; exit 1; }; \
+	done
+
+## bench-signin: the sign-in flood (256 connections of random sign-ins for 20 s beside a
+## signed-in reader) against a freshly built server on 127.0.0.1; figures for docs/performance.md
+bench-signin: build
+	$(GO) run ./tests/load/signinflood --bin $(CURDIR)/$(BIN)
 
 test-web: node_modules/.installed
 	@mkdir -p bin
@@ -66,7 +84,14 @@ lint: node_modules/.installed
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files --others --exclude-standard '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
+	tests/tools/staticcheck.sh $(GO_PKGS)
 	npm run typecheck
+	npm run lint:web
+
+## bench-load: the load harness (tests/load/bench.sh): gardenctl against a bare net/http baseline
+## on SQLite and PostgreSQL, ratios with their spread (figures go into docs/performance.md)
+bench-load:
+	tests/load/bench.sh
 
 ## bench: Go benchmarks (figures go into docs/performance.md)
 bench:
