@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -154,12 +155,18 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Store, error) {
 		return nil, fmt.Errorf("%s: %w", cfg, err)
 	}
 	s := &Store{client: client, bucket: cfg.Bucket}
-	exists, err := client.BucketExists(ctx, cfg.Bucket)
+	var exists bool
+	err = whileStarting(ctx, func() (err error) {
+		exists, err = client.BucketExists(ctx, cfg.Bucket)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg, err)
 	}
 	if !exists {
-		err := client.MakeBucket(ctx, cfg.Bucket, minio.MakeBucketOptions{Region: cfg.Region})
+		err := whileStarting(ctx, func() error {
+			return client.MakeBucket(ctx, cfg.Bucket, minio.MakeBucketOptions{Region: cfg.Region})
+		})
 		// Replicas starting together race to create the bucket: losing that race is fine.
 		if code := errorCode(err); err != nil && code != "BucketAlreadyOwnedByYou" && code != "BucketAlreadyExists" {
 			return nil, fmt.Errorf("%s: create bucket: %w", cfg, err)
@@ -246,6 +253,29 @@ func (s *Store) Ready(ctx context.Context) error {
 
 func info(oi minio.ObjectInfo) ports.BlobInfo {
 	return ports.BlobInfo{Size: oi.Size, ContentType: oi.ContentType, ModTime: oi.LastModified.UTC()}
+}
+
+// startupGrace is how long New waits for a server that answers "not initialized yet".
+const startupGrace = 30 * time.Second
+
+// whileStarting runs call again while the server says it is still starting. MinIO answers
+// its health check before its S3 API has loaded its configuration (XMinioServerNotInitialized),
+// so replicas started together with it, and the test suite, would otherwise fail at once.
+func whileStarting(ctx context.Context, call func() error) error {
+	deadline := time.Now().Add(startupGrace)
+	wait := 50 * time.Millisecond
+	for {
+		err := call()
+		if errorCode(err) != "XMinioServerNotInitialized" || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(wait*2, time.Second)
+	}
 }
 
 // errorCode returns the S3 error code carried by err, or "".

@@ -146,8 +146,38 @@ func startMinIOOnce(bin string) (func(), error) {
 		stop()
 		return nil, fmt.Errorf("%w; server log:\n%s", err, tail(string(log), 2000))
 	}
-	minioCfg = s3.Config{Endpoint: addr, AccessKey: user, SecretKey: password, Secure: false}
+	cfg := s3.Config{Endpoint: addr, AccessKey: user, SecretKey: password, Secure: false}
+	// The health check answers before the S3 API has loaded its configuration: wait until a
+	// bucket can really be made, so no test meets a server that is still starting.
+	if err := waitS3(cfg, exited, 60*time.Second); err != nil {
+		log, _ := os.ReadFile(logPath)
+		stop()
+		return nil, fmt.Errorf("%w; server log:\n%s", err, tail(string(log), 2000))
+	}
+	minioCfg = cfg
 	return stop, nil
+}
+
+func waitS3(cfg s3.Config, exited <-chan error, timeout time.Duration) error {
+	cfg.Bucket = "garden-probe"
+	deadline := time.Now().Add(timeout)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, err := s3.New(ctx, cfg, quiet)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case exitErr := <-exited:
+			return fmt.Errorf("MinIO exited before its S3 API answered: %v", exitErr)
+		default:
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("MinIO's S3 API did not answer within %s: %w", timeout, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }
 
 func waitReady(url string, exited <-chan error, timeout time.Duration) error {
