@@ -109,6 +109,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		ExpertQA: app.NewExpertQA(store, store, notifications, sanitizer, clock, log),
 		Forum:    app.NewForum(store, store, sanitizer, notifications, clock, app.ForumConfig{}, log),
 	}
+	backups := app.NewBackups(store, blobs, clock, log)
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
 		store.Close()
@@ -132,6 +133,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Maintenance:   services.Maintenance,
 		Notifications: notifications,
 		Forum:         services.Forum,
+		Backups:       backups,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {
