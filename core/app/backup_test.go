@@ -23,6 +23,7 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
+	"github.com/gardenctl/garden/tests/miniotest"
 )
 
 type backupClock struct{}
@@ -224,7 +225,7 @@ func roundTrip(t *testing.T, src, dst install) {
 		t.Errorf("blobs differ: got %d keys, want %d", len(gotBlobs), len(wantBlobs))
 	}
 	// New rows get fresh ids after a restore (PostgreSQL's identity sequences moved on).
-	exec(t, dst.store, `INSERT INTO users (username, password_hash, role, created_at) VALUES ('after', 'x', 'user', ?)`, fillTime)
+	exec(t, dst.store, `INSERT INTO users (username, password_hash, role, created_at) VALUES (?, 'x', 'user', ?)`, fmt.Sprint("after-", time.Now().UnixNano()), fillTime)
 	// The forum's search finds restored topics on both dialects.
 	res, err := dst.store.SearchForum(ctx, []string{"yellow"}, domain.ForumViewer{}, domain.PageRequest{Limit: 10})
 	if err != nil || len(res.Items) == 0 {
@@ -251,6 +252,17 @@ func TestBackupRoundTrip(t *testing.T) {
 			roundTrip(t, src, newInstall(t, pair[1], nil))
 		})
 	}
+}
+
+// TestBackupRoundTrip_LocalToMinIO moves a SQLite + folder installation to PostgreSQL + MinIO,
+// the README's migration path, and back to SQLite + folder.
+func TestBackupRoundTrip_LocalToMinIO(t *testing.T) {
+	t.Parallel()
+	src := newInstall(t, "SQLite", nil)
+	fill(t, src, 10)
+	onMinIO := newInstall(t, "Postgres", miniotest.Store(t))
+	roundTrip(t, src, onMinIO)
+	roundTrip(t, onMinIO, newInstall(t, "SQLite", nil))
 }
 
 // rewrite returns the archive with its manifest changed by edit.
