@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob"
@@ -149,6 +150,9 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 			if err := runner.Register(ctx, jobs.ForumCleanupJob{Forum: services.Forum}); err != nil {
 				return err
 			}
+			if err := runner.Register(ctx, jobs.BackupJob{Backups: backups, Dest: backupDestination(cfg, blobs), Keep: cfg.BackupKeep}); err != nil {
+				return err
+			}
 			return runner.Register(ctx, jobs.SessionCleanupJob{Accounts: accounts})
 		},
 		StartJobs: func(ctx context.Context) error { return runner.Start(ctx, time.Minute) },
@@ -161,6 +165,17 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Metrics: metricsHandler,
 		Close:   store.Close,
 	}, nil
+}
+
+// backupDestination is where the backup job keeps its archives.
+func backupDestination(cfg configs.Config, blobs ports.BlobStore) app.BackupDestination {
+	if cfg.BackupBlobPrefix != "" {
+		return app.BlobBackupDestination{Blobs: blobs, Prefix: cfg.BackupBlobPrefix}
+	}
+	if cfg.BackupFolder != "" {
+		return jobs.FolderDestination{Dir: cfg.BackupFolder}
+	}
+	return jobs.FolderDestination{Dir: filepath.Join(cfg.DataDir, "backups")}
 }
 
 // unconfiguredCatalogue stands in when no seed store is configured, so the import explains

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"path"
+	"sort"
 	"strings"
 	"time"
 
@@ -654,4 +655,108 @@ func IsBackupName(name string) bool {
 	}
 	_, err := time.Parse("20060102T150405Z", stamp)
 	return err == nil
+}
+
+// BackupDestination keeps the backup job's archives: a folder, or a prefix of the blob store.
+type BackupDestination interface {
+	// Write stores the archive that write produces under name; a failed write leaves nothing
+	// under name.
+	Write(ctx context.Context, name string, write func(io.Writer) error) error
+	// List returns the names of the archives kept, in any order.
+	List(ctx context.Context) ([]string, error)
+	// Remove deletes one archive.
+	Remove(ctx context.Context, name string) error
+	// String says where the archives go, for messages.
+	String() string
+}
+
+// BackupSaved is what Save did.
+type BackupSaved struct {
+	Name     string
+	Manifest BackupManifest
+	Removed  []string
+}
+
+// Save writes a new archive to dest and then removes all but the newest keep archives there
+// (names sort by time). Only names BackupName makes are counted or removed.
+func (b *Backups) Save(ctx context.Context, dest BackupDestination, keep int) (BackupSaved, error) {
+	var out BackupSaved
+	out.Name = BackupName(b.clock.Now())
+	opts := BackupOptions{}
+	if bd, ok := dest.(BlobBackupDestination); ok {
+		opts.SkipBlobPrefix = bd.Prefix
+	}
+	err := dest.Write(ctx, out.Name, func(w io.Writer) error {
+		m, err := b.Create(ctx, w, opts)
+		out.Manifest = m
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	names, err := dest.List(ctx)
+	if err != nil {
+		return out, err
+	}
+	var ours []string
+	for _, n := range names {
+		if IsBackupName(n) {
+			ours = append(ours, n)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(ours)))
+	for i, n := range ours {
+		if i < max(keep, 1) {
+			continue
+		}
+		if err := dest.Remove(ctx, n); err != nil {
+			return out, fmt.Errorf("backup: remove the old archive %s: %w", n, err)
+		}
+		out.Removed = append(out.Removed, n)
+	}
+	return out, nil
+}
+
+// BlobBackupDestination keeps archives in the blob store under Prefix (such as "backups/");
+// backups leave that prefix out, so archives never hold older archives.
+type BlobBackupDestination struct {
+	Blobs  ports.BlobStore
+	Prefix string
+}
+
+func (d BlobBackupDestination) String() string { return "the blob store under " + d.Prefix }
+
+// Write streams the archive into the blob store (size unknown) through a pipe.
+func (d BlobBackupDestination) Write(ctx context.Context, name string, write func(io.Writer) error) error {
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := write(pw)
+		pw.CloseWithError(err)
+		done <- err
+	}()
+	err := d.Blobs.Put(ctx, d.Prefix+name, pr, -1, "application/gzip")
+	pr.CloseWithError(errors.New("upload ended"))
+	werr := <-done
+	if err != nil {
+		return err
+	}
+	return werr
+}
+
+// List lists the archives under the prefix.
+func (d BlobBackupDestination) List(ctx context.Context) ([]string, error) {
+	var names []string
+	err := d.Blobs.List(ctx, d.Prefix, func(key string, _ ports.BlobInfo) error {
+		if rest := strings.TrimPrefix(key, d.Prefix); !strings.Contains(rest, "/") {
+			names = append(names, rest)
+		}
+		return nil
+	})
+	return names, err
+}
+
+// Remove deletes one archive.
+func (d BlobBackupDestination) Remove(ctx context.Context, name string) error {
+	return d.Blobs.Delete(ctx, d.Prefix+name)
 }
