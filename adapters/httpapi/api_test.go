@@ -144,6 +144,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Sharing:       app.NewSharing(store, s, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
 		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.New(), c, log),
 		Forum:         app.NewForum(store, s, sanitize.New(), nf.svc, c, app.ForumConfig{}, log),
+		Backups:       app.NewBackups(s, blobs, c, log),
 	}}
 	if o.web != nil {
 		opts.Web = o.web

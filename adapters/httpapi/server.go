@@ -36,6 +36,8 @@ type Services struct {
 	Sharing  *app.Sharing
 	ExpertQA *app.ExpertQA
 	Forum    *app.Forum
+	// Backups serves the superadmin's backup download (nil: not served).
+	Backups *app.Backups
 }
 
 // Server holds the services the handlers call.
@@ -146,6 +148,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("PATCH /api/sites/{first}/{second}", s.write("", s.handleSitesPatch))
 	mux.HandleFunc("GET /api/site-categories", s.authed(s.handleSiteCategories))
 	mux.HandleFunc("GET /api/admin/sites", s.authed(s.handleAdminSites))
+	mux.HandleFunc("GET /api/admin/backup", s.authed(s.handleAdminBackup))
 
 	mux.HandleFunc("GET /api/users", s.authed(s.handleListUsers))
 	mux.HandleFunc("POST /api/users", s.write("", s.handleCreateUser))

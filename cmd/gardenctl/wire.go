@@ -76,6 +76,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	sanitizer := sanitize.New()
+	backups := app.NewBackups(store, blobs, clock, log)
 	images := app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{})
 	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
 	if fetcher, ok := cat.(ports.ImageFetcher); ok {
@@ -109,8 +110,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Sharing:  sharing,
 		ExpertQA: app.NewExpertQA(store, store, notifications, sanitizer, clock, log),
 		Forum:    app.NewForum(store, store, sanitizer, notifications, clock, app.ForumConfig{}, log),
+		Backups:  backups,
 	}
-	backups := app.NewBackups(store, blobs, clock, log)
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
 		store.Close()

@@ -113,6 +113,9 @@ func NewBackups(store ports.BackupStore, blobs ports.BlobStore, clock ports.Cloc
 	return &Backups{store: store, blobs: blobs, clock: clock, log: log}
 }
 
+// Name is the file name of an archive made now.
+func (b *Backups) Name() string { return BackupName(b.clock.Now()) }
+
 // BackupOptions tune Create.
 type BackupOptions struct {
 	// SkipBlobPrefix leaves out blobs under this prefix: the backup job's own archives when it
