@@ -119,7 +119,7 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 		},
 	}
 	restore.Flags().BoolVar(&dryRun, "dry-run", false, "check the archive and the target and report, writing nothing")
-	c.AddCommand(create, restore)
+	c.AddCommand(create, restore, e.scheduleCommand("backup", "backup"))
 	return c
 }
 
