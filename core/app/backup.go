@@ -55,10 +55,16 @@ type BackupManifest struct {
 
 // BackupManifestTable is one table of an archive.
 type BackupManifestTable struct {
-	Name    string               `json:"name"`
-	Columns []ports.BackupColumn `json:"columns"`
-	Rows    int64                `json:"rows"`
-	Parts   []BackupPart         `json:"parts"`
+	Name    string                 `json:"name"`
+	Columns []BackupManifestColumn `json:"columns"`
+	Rows    int64                  `json:"rows"`
+	Parts   []BackupPart           `json:"parts"`
+}
+
+// BackupManifestColumn is one column of a table, with its portable kind.
+type BackupManifestColumn struct {
+	Name string           `json:"name"`
+	Kind ports.BackupKind `json:"kind"`
 }
 
 // BackupPart is one file of rows.
@@ -148,7 +154,10 @@ func (b *Backups) Create(ctx context.Context, w io.Writer, opts BackupOptions) (
 	err := b.store.Snapshot(ctx, func(snap ports.BackupSnapshot) error {
 		m.SchemaVersion = snap.SchemaVersion()
 		for i, t := range snap.Tables() {
-			mt := BackupManifestTable{Name: t.Name, Columns: t.Columns}
+			mt := BackupManifestTable{Name: t.Name}
+			for _, c := range t.Columns {
+				mt.Columns = append(mt.Columns, BackupManifestColumn{Name: c.Name, Kind: c.Kind})
+			}
 			var buf bytes.Buffer
 			var rows int64
 			flush := func() error {
