@@ -342,6 +342,23 @@ func TestBackupRestoreRefusals(t *testing.T) {
 			})
 		}
 	}
+	t.Run("AnyFlippedByte", func(t *testing.T) {
+		t.Parallel()
+		// Past the gzip header (whose time and OS bytes do not guard the content), every
+		// flipped byte is caught by the deflate stream, the gzip CRC or a part's SHA-256.
+		dst := newInstall(t, "SQLite", nil)
+		for i := 1; i < 40; i++ {
+			bad := bytes.Clone(archive)
+			pos := 10 + (len(bad)-10)*i/40
+			bad[pos] ^= 0x01
+			if _, err := dst.backups().Restore(context.Background(), opener(bad), false); domain.ErrorCode(err) != domain.EInvalid {
+				t.Fatalf("byte %d of %d flipped: Restore = %v, want refused", pos, len(bad), err)
+			}
+		}
+		if occ := occupied(t, dst); len(occ) != 0 {
+			t.Fatalf("rows written: %v", occ)
+		}
+	})
 	t.Run("NonEmptyTarget", func(t *testing.T) {
 		t.Parallel()
 		dst := newInstall(t, "SQLite", nil)
