@@ -20,8 +20,8 @@ func (e *env) backupCommand() *cobra.Command {
 		Short: "Back up the database and blobs to one archive, or restore one",
 		Long: `backup create writes one archive (tar + gzip) of every table, read in one transaction while
 serve goes on, and every blob. backup restore puts an archive into a new, empty installation of
-either database (SQLite or PostgreSQL) and either blob store (folder or S3/MinIO): run
-gardenctl migrate on it first, and serve only after the restore.`,
+either database (SQLite or PostgreSQL) and either blob store (folder or S3/MinIO): a blank
+database (the restore migrates it) or one just migrated; serve only after the restore.`,
 	}
 	var out string
 	create := &cobra.Command{
@@ -84,7 +84,8 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 --dry-run does every check and prints what would be restored.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
+			// A blank database is fine: the restore migrates it to the archive's schema.
+			rt, _, err := e.runtime(cmd.Context(), false)
 			if err != nil {
 				return err
 			}
@@ -111,7 +112,13 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 					return err
 				}
 			}
+			if report.MigrateFirst {
+				fmt.Fprintf(e.out, "the database is %s migrated to schema %d first\n", map[bool]string{true: "to be", false: "was"}[dryRun], m.SchemaVersion)
+			}
 			fmt.Fprintf(e.out, "%s %d rows in %d tables and %d blobs (%s)\n", verb, m.Rows(), len(m.Tables), len(m.Blobs), byteSize(m.BlobBytes()))
+			if report.MigratedTo > 0 {
+				fmt.Fprintf(e.out, "then migrated them to schema %d\n", report.MigratedTo)
+			}
 			if report.Refusal != nil {
 				return fmt.Errorf("the restore would be refused: %w", report.Refusal)
 			}

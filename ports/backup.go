@@ -50,8 +50,10 @@ type BackupSnapshot interface {
 
 // BackupTarget describes a database a backup may be restored into.
 type BackupTarget struct {
-	// SchemaVersion is the newest migration applied.
+	// SchemaVersion is the newest migration applied (0: a blank database).
 	SchemaVersion int
+	// Latest is the newest migration this program knows.
+	Latest int
 	// Tables are the restorable tables, in dependency order.
 	Tables []BackupTable
 	// Occupied lists tables that hold rows a restore would overwrite, as "table (N rows)";
@@ -76,6 +78,10 @@ type BackupStore interface {
 	Snapshot(ctx context.Context, fn func(BackupSnapshot) error) error
 	// BackupTarget describes this database as a restore target. Codes: internal.
 	BackupTarget(ctx context.Context) (BackupTarget, error)
+	// MigrateTo applies the pending migrations up to and including version, so that an
+	// archive of an older schema can be restored into a blank database before the later
+	// migrations bring its rows forward. Codes: internal.
+	MigrateTo(ctx context.Context, version int) error
 	// Restore runs fn in one write transaction: it first checks again that the database is
 	// empty (conflict otherwise), deletes the rows the installation made by itself, lets fn
 	// insert, then brings identity sequences and search indexes up to date, and commits only

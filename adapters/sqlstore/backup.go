@@ -340,6 +340,18 @@ func (s *Store) Snapshot(ctx context.Context, fn func(ports.BackupSnapshot) erro
 
 // BackupTarget implements ports.BackupStore.
 func (s *Store) BackupTarget(ctx context.Context) (ports.BackupTarget, error) {
+	all, err := s.Migrations()
+	if err != nil {
+		return ports.BackupTarget{}, err
+	}
+	latest := all[len(all)-1].Version
+	pending, err := s.Pending(ctx)
+	if err != nil {
+		return ports.BackupTarget{}, fmt.Errorf("backup: read the schema version: %w", err)
+	}
+	if len(pending) == len(all) {
+		return ports.BackupTarget{Latest: latest}, nil // blank: not one migration applied
+	}
 	tables, version, err := s.catalog(ctx, s.db)
 	if err != nil {
 		return ports.BackupTarget{}, err
@@ -348,7 +360,7 @@ func (s *Store) BackupTarget(ctx context.Context) (ports.BackupTarget, error) {
 	if err != nil {
 		return ports.BackupTarget{}, err
 	}
-	out := ports.BackupTarget{SchemaVersion: version, Occupied: occupied}
+	out := ports.BackupTarget{SchemaVersion: version, Latest: latest, Occupied: occupied}
 	for _, t := range tables {
 		out.Tables = append(out.Tables, t.BackupTable)
 	}

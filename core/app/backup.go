@@ -271,6 +271,12 @@ type BackupRestoreReport struct {
 	// Refusal is why the target cannot take the archive (dry run only: a real restore returns
 	// it as its error).
 	Refusal error
+	// MigrateFirst: the database is blank (or behind) and is migrated to the archive's schema
+	// before the rows go in.
+	MigrateFirst bool
+	// MigratedTo is the schema the restored rows were migrated to, when the archive was
+	// older than this program (0: none).
+	MigratedTo int
 }
 
 // damaged is the error for an archive that cannot be read or does not match its manifest.
@@ -404,20 +410,54 @@ func (l *lineCounter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// checkTarget returns why the database and blob store cannot take the archive, or nil.
-func (b *Backups) checkTarget(ctx context.Context, m BackupManifest) (map[string]ports.BackupTable, error) {
+// restorePlan is what a restore does to the target's schema around the rows.
+type restorePlan struct {
+	// tables are the target's tables by name (nil until the schema is at the archive's).
+	tables map[string]ports.BackupTable
+	// migrateFirst: the database is blank or behind the archive and is migrated to the
+	// archive's schema before the rows go in.
+	migrateFirst bool
+	// latest is the newest migration, applied after the rows when the archive is older.
+	latest int
+}
+
+// checkTarget returns what the restore must do, or why the database and blob store cannot
+// take the archive.
+func (b *Backups) checkTarget(ctx context.Context, m BackupManifest) (restorePlan, error) {
 	target, err := b.store.BackupTarget(ctx)
 	if err != nil {
-		return nil, err
+		return restorePlan{}, err
 	}
-	if m.SchemaVersion != target.SchemaVersion {
-		if m.SchemaVersion > target.SchemaVersion {
-			return nil, domain.Errorf(domain.EInvalid, "The backup has database schema %d, newer than this database's %d: upgrade gardenctl and run gardenctl migrate first. Nothing was restored.", m.SchemaVersion, target.SchemaVersion)
-		}
-		return nil, domain.Errorf(domain.EInvalid, "The backup has database schema %d, older than this database's %d: restore it with the Garden release that wrote it, then upgrade. Nothing was restored.", m.SchemaVersion, target.SchemaVersion)
+	plan := restorePlan{latest: target.Latest}
+	switch {
+	case m.SchemaVersion > target.Latest:
+		return plan, domain.Errorf(domain.EInvalid, "The backup has database schema %d, newer than this gardenctl knows (%d): restore it with a newer gardenctl. Nothing was restored.", m.SchemaVersion, target.Latest)
+	case target.SchemaVersion > m.SchemaVersion:
+		return plan, domain.Errorf(domain.EInvalid, "The backup has database schema %d, older than this database's %d: restore it into a new, blank database (created, but without gardenctl migrate or serve); the restore migrates it to schema %d, restores the rows and then applies the newer migrations. Nothing was restored.", m.SchemaVersion, target.SchemaVersion, m.SchemaVersion)
 	}
+	if len(target.Occupied) > 0 {
+		return plan, domain.Errorf(domain.EConflict, "The database is not empty (%s): restore only into a new installation (gardenctl migrate, then restore, before serve). Nothing was restored.", strings.Join(target.Occupied, ", "))
+	}
+	var blob string
+	errStop := errors.New("stop")
+	if err := b.blobs.List(ctx, "", func(key string, _ ports.BlobInfo) error { blob = key; return errStop }); err != nil && !errors.Is(err, errStop) {
+		return plan, err
+	}
+	if blob != "" {
+		return plan, domain.Errorf(domain.EConflict, "The blob store is not empty (it holds %s among others): restore only into an empty folder or bucket. Nothing was restored.", blob)
+	}
+	if target.SchemaVersion < m.SchemaVersion {
+		plan.migrateFirst = true
+		return plan, nil
+	}
+	plan.tables, err = matchTables(m, target.Tables)
+	return plan, err
+}
+
+// matchTables checks that the database has every table and column of the archive.
+func matchTables(m BackupManifest, have []ports.BackupTable) (map[string]ports.BackupTable, error) {
 	tables := map[string]ports.BackupTable{}
-	for _, t := range target.Tables {
+	for _, t := range have {
 		tables[t.Name] = t
 	}
 	for _, t := range m.Tables {
@@ -430,17 +470,6 @@ func (b *Backups) checkTarget(ctx context.Context, m BackupManifest) (map[string
 				return nil, domain.Errorf(domain.EInvalid, "The backup holds a column %s.%s that this database does not have. Nothing was restored.", t.Name, c.Name)
 			}
 		}
-	}
-	if len(target.Occupied) > 0 {
-		return nil, domain.Errorf(domain.EConflict, "The database is not empty (%s): restore only into a new installation (gardenctl migrate, then restore, before serve). Nothing was restored.", strings.Join(target.Occupied, ", "))
-	}
-	var blob string
-	errStop := errors.New("stop")
-	if err := b.blobs.List(ctx, "", func(key string, _ ports.BlobInfo) error { blob = key; return errStop }); err != nil && !errors.Is(err, errStop) {
-		return nil, err
-	}
-	if blob != "" {
-		return nil, domain.Errorf(domain.EConflict, "The blob store is not empty (it holds %s among others): restore only into an empty folder or bucket. Nothing was restored.", blob)
 	}
 	return tables, nil
 }
@@ -469,13 +498,27 @@ func (b *Backups) Restore(ctx context.Context, open func() (io.ReadCloser, error
 		return BackupRestoreReport{}, err
 	}
 	report := BackupRestoreReport{Manifest: m, DryRun: dryRun}
-	tables, err := b.checkTarget(ctx, m)
+	plan, err := b.checkTarget(ctx, m)
+	report.MigrateFirst = plan.migrateFirst
 	if dryRun {
 		report.Refusal = err
 		return report, nil
 	}
 	if err != nil {
 		return report, err
+	}
+	tables := plan.tables
+	if plan.migrateFirst {
+		if err := b.store.MigrateTo(ctx, m.SchemaVersion); err != nil {
+			return report, fmt.Errorf("restore: migrate the database to schema %d: %w", m.SchemaVersion, err)
+		}
+		target, err := b.store.BackupTarget(ctx)
+		if err != nil {
+			return report, err
+		}
+		if tables, err = matchTables(m, target.Tables); err != nil {
+			return report, err
+		}
 	}
 	rc, err = open()
 	if err != nil {
@@ -540,6 +583,13 @@ func (b *Backups) Restore(ctx context.Context, open func() (io.ReadCloser, error
 		if err != nil {
 			return report, fmt.Errorf("restore blobs: %w", err)
 		}
+	}
+	if m.SchemaVersion < plan.latest {
+		// The archive's rows are brought forward as any upgrade brings rows forward.
+		if err := b.store.MigrateTo(ctx, plan.latest); err != nil {
+			return report, fmt.Errorf("restore: the rows and blobs are restored, but migrating them to schema %d failed: %w", plan.latest, err)
+		}
+		report.MigratedTo = plan.latest
 	}
 	return report, nil
 }

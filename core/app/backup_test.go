@@ -265,6 +265,60 @@ func TestBackupRoundTrip_LocalToMinIO(t *testing.T) {
 	roundTrip(t, onMinIO, newInstall(t, "SQLite", nil))
 }
 
+// TestBackupRestore_BlankAndOlder restores into a blank database (no gardenctl migrate), and
+// an archive of an older schema: migrated to the archive's schema first, forward after.
+func TestBackupRestore_BlankAndOlder(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, pair := range [][2]string{{"SQLite", "Postgres"}, {"Postgres", "SQLite"}} {
+		t.Run(pair[0]+"To"+pair[1], func(t *testing.T) {
+			t.Parallel()
+			unmigrated := map[string]func(testing.TB) *sqlstore.Store{"SQLite": dbtest.SQLiteUnmigrated, "Postgres": dbtest.PostgresUnmigrated}
+			// An installation one release behind: schema 12.
+			old := install{store: unmigrated[pair[0]](t), blobs: newLocalBlobs(t)}
+			if err := old.store.MigrateTo(ctx, 12); err != nil {
+				t.Fatal(err)
+			}
+			fill(t, old, 3)
+			archive, m := createArchive(t, old)
+			if m.SchemaVersion != 12 {
+				t.Fatalf("schema %d, want 12", m.SchemaVersion)
+			}
+			// Into a database already at the newest schema: refused, with what to do.
+			current := newInstall(t, pair[1], nil)
+			if _, err := current.backups().Restore(ctx, opener(archive), false); err == nil || !strings.Contains(err.Error(), "older than this database's") {
+				t.Fatalf("older archive into a current database = %v", err)
+			}
+			// Into a blank database: migrated to 12, restored, migrated to the newest.
+			blank := install{store: unmigrated[pair[1]](t), blobs: newLocalBlobs(t)}
+			dry, err := blank.backups().Restore(ctx, opener(archive), true)
+			if err != nil || dry.Refusal != nil || !dry.MigrateFirst {
+				t.Fatalf("dry run into a blank database = %+v, %v", dry, err)
+			}
+			if pending, _ := blank.store.Pending(ctx); len(pending) != 13 {
+				t.Fatalf("the dry run migrated the database: %d pending", len(pending))
+			}
+			report, err := blank.backups().Restore(ctx, opener(archive), false)
+			if err != nil || report.MigratedTo != 13 {
+				t.Fatalf("restore into a blank database = %+v, %v", report, err)
+			}
+			if err := blank.store.Ready(ctx); err != nil {
+				t.Fatalf("after the restore: %v", err)
+			}
+			want, _ := dump(t, old)
+			got, _ := dump(t, blank)
+			for name, rows := range want {
+				if len(got[name]) != len(rows) {
+					t.Errorf("%s: %d rows, want %d", name, len(got[name]), len(rows))
+				}
+			}
+			if _, ok := got["api_tokens"]; !ok {
+				t.Error("schema 13's api_tokens table is missing after the restore")
+			}
+		})
+	}
+}
+
 // rewrite returns the archive with its manifest changed by edit.
 func rewrite(t *testing.T, archive []byte, edit func(m map[string]any)) []byte {
 	t.Helper()
