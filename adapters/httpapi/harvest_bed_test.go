@@ -153,7 +153,7 @@ func TestHarvestBeds_YieldPerSquareFoot(t *testing.T) {
 		add("Tomato", "2026-05-20", beds[0], 1000, "g")
 		add("Radish", "2026-05-11", beds[0], 8, "items")
 		add("Radish", "2025-05-11", beds[1], 4, "bunches") // last year
-		add("Tomato", "2026-05-21", nil, 9, "kg")           // no bed
+		add("Tomato", "2026-05-21", nil, 9, "kg")          // no bed
 
 		st := h.do("GET", "/api/harvests/stats?period=year", tok, nil)
 		expect(t, st, 200, "")
