@@ -157,7 +157,7 @@ func (s *Server) handleListListings(w http.ResponseWriter, r *http.Request, p *d
 func (s *Server) handleListingPlantTypes(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]string, error) {
 		return s.svc.Sharing.PlantTypes(r.Context())
-	}, func(types []string) []string { return types })
+	}, asIs[[]string])
 }
 
 func (s *Server) handleGetListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
