@@ -87,40 +87,19 @@ func harvestQuery(r *http.Request) (app.HarvestQuery, error) {
 }
 
 func (s *Server) handleListHarvests(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	q, err := harvestQuery(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.svc.Harvests.List(r.Context(), p, q, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]harvestJSON, len(res.Items))
-	for i, h := range res.Items {
-		out[i] = toHarvestJSON(h)
-	}
-	writePage(w, r, out, res.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.Harvest], error) {
+		q, err := harvestQuery(r)
+		if err != nil {
+			return domain.Page[*domain.Harvest]{}, err
+		}
+		return s.svc.Harvests.List(r.Context(), p, q, page)
+	}, toHarvestJSON)
 }
 
 func (s *Server) handleGetHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	h, err := s.svc.Harvests.Get(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toHarvestJSON(h))
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*domain.Harvest, error) {
+		return s.svc.Harvests.Get(r.Context(), p, q.id)
+	}, toHarvestJSON)
 }
 
 // harvestInput is the body of POST and PATCH. Absent fields are left as they are by PATCH;
@@ -145,65 +124,44 @@ func (in *harvestInput) date(f *fieldErrors) *time.Time {
 }
 
 func (s *Server) handleCreateHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in harvestInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var f fieldErrors
-	h := &domain.Harvest{PlantID: in.PlantID.ptr(), Quantity: in.Quantity.ptr(), Unit: domain.HarvestUnit(in.Unit.Value),
-		Notes: in.Notes.Value, ImageURL: in.ImageURL.Value, BedID: in.BedID.ptr()}
-	if d := in.date(&f); d != nil { // none: the service takes today, the form's default
-		h.HarvestDate = *d
-	}
-	if err := f.err(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	created, err := s.svc.Harvests.Create(r.Context(), p, h)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toHarvestJSON(created))
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[harvestInput]) (*domain.Harvest, error) {
+		in := q.in
+		var f fieldErrors
+		h := &domain.Harvest{PlantID: in.PlantID.ptr(), Quantity: in.Quantity.ptr(), Unit: domain.HarvestUnit(in.Unit.Value),
+			Notes: in.Notes.Value, ImageURL: in.ImageURL.Value, BedID: in.BedID.ptr()}
+		if d := in.date(&f); d != nil { // none: the service takes today, the form's default
+			h.HarvestDate = *d
+		}
+		if err := f.err(); err != nil {
+			return nil, err
+		}
+		return s.svc.Harvests.Create(r.Context(), p, h)
+	}, toHarvestJSON)
 }
 
 func (s *Server) handleUpdateHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in harvestInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var f fieldErrors
-	patch := app.HarvestPatch{PlantID: in.PlantID.ptr(), SetQuantity: in.Quantity.Set, Quantity: in.Quantity.ptr(),
-		Notes: in.Notes.ptr(), ImageURL: in.ImageURL.ptr(), SetBed: in.BedID.Set, BedID: in.BedID.ptr()}
-	if in.PlantID.Set && in.PlantID.Null {
-		f.v.Add("plantId", domain.MsgSelectPlant)
-	}
-	if in.HarvestDate.Set {
-		if patch.HarvestDate = in.date(&f); patch.HarvestDate == nil {
-			f.v.Add("harvestDate", domain.MsgHarvestDateRequired)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[harvestInput]) (*domain.Harvest, error) {
+		in := q.in
+		var f fieldErrors
+		patch := app.HarvestPatch{PlantID: in.PlantID.ptr(), SetQuantity: in.Quantity.Set, Quantity: in.Quantity.ptr(),
+			Notes: in.Notes.ptr(), ImageURL: in.ImageURL.ptr(), SetBed: in.BedID.Set, BedID: in.BedID.ptr()}
+		if in.PlantID.Set && in.PlantID.Null {
+			f.v.Add("plantId", domain.MsgSelectPlant)
 		}
-	}
-	if in.Unit.Set {
-		u := domain.HarvestUnit(in.Unit.Value) // null clears the unit, like ""
-		patch.Unit = &u
-	}
-	if err := f.err(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	h, err := s.svc.Harvests.Update(r.Context(), p, id, patch)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toHarvestJSON(h))
+		if in.HarvestDate.Set {
+			if patch.HarvestDate = in.date(&f); patch.HarvestDate == nil {
+				f.v.Add("harvestDate", domain.MsgHarvestDateRequired)
+			}
+		}
+		if in.Unit.Set {
+			u := domain.HarvestUnit(in.Unit.Value) // null clears the unit, like ""
+			patch.Unit = &u
+		}
+		if err := f.err(); err != nil {
+			return nil, err
+		}
+		return s.svc.Harvests.Update(r.Context(), p, q.id, patch)
+	}, toHarvestJSON)
 }
 
 func (s *Server) handleDeleteHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -357,17 +315,13 @@ func toHarvestStatsJSON(st *app.HarvestStats) harvestStatsJSON {
 }
 
 func (s *Server) handleHarvestStats(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	q, err := harvestQuery(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	st, err := s.svc.Harvests.Stats(r.Context(), p, q)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toHarvestStatsJSON(st))
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (*app.HarvestStats, error) {
+		q, err := harvestQuery(r)
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Harvests.Stats(r.Context(), p, q)
+	}, toHarvestStatsJSON)
 }
 
 // harvestCSVHeader names the export's columns.
@@ -448,19 +402,9 @@ type harvestBedJSON struct {
 // handleListHarvestBeds is GET /api/garden-beds: the beds of the caller's garden layouts,
 // paginated, the newest layout first and each layout's beds in drawing order.
 func (s *Server) handleListHarvestBeds(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.svc.Harvests.Beds(r.Context(), p, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]harvestBedJSON, len(res.Items))
-	for i, b := range res.Items {
-		out[i] = harvestBedJSON{ID: b.ID, Name: b.Name, LayoutID: b.LayoutID, LayoutName: b.LayoutName}
-	}
-	writePage(w, r, out, res.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.HarvestBed], error) {
+		return s.svc.Harvests.Beds(r.Context(), p, page)
+	}, func(b *domain.HarvestBed) harvestBedJSON {
+		return harvestBedJSON{ID: b.ID, Name: b.Name, LayoutID: b.LayoutID, LayoutName: b.LayoutName}
+	})
 }
