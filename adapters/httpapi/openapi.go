@@ -21,6 +21,8 @@ type apiOp struct {
 	summary string
 	// in is the request body, as a zero value of the type the handler decodes (nil: no body).
 	in any
+	// form names the file field of a multipart/form-data body (an upload).
+	form string
 	// out is the success body, as a zero value of the type the handler encodes (nil: none).
 	out any
 	// status of a success: 0 is 200 with out and 204 without.
@@ -154,6 +156,14 @@ func OpenAPI() (*openapi3.T, error) {
 				return nil, fmt.Errorf("openapi: %s request: %w", key, err)
 			}
 			op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithJSONSchemaRef(ref)}
+		}
+		if o.form != "" {
+			file := openapi3.NewStringSchema()
+			body := openapi3.NewObjectSchema().WithProperty(o.form, file)
+			body.Required = []string{o.form}
+			body.Properties[o.form].Value.Description = "The image file."
+			op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
+				WithContent(openapi3.Content{"multipart/form-data": openapi3.NewMediaType().WithSchema(body)})}
 		}
 		op.Responses = openapi3.NewResponses()
 		op.Responses.Delete("default")
