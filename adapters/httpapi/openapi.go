@@ -290,8 +290,10 @@ func customizeSchema(required bool) openapi3gen.SchemaCustomizerFn {
 			no := false
 			schema.AdditionalProperties = openapi3.AdditionalProperties{Has: &no}
 		}
-		for i := range t.NumField() {
-			f := t.Field(i)
+		for _, f := range reflect.VisibleFields(t) { // with the fields of embedded structs
+			if f.Anonymous || !f.IsExported() {
+				continue
+			}
 			jsonName, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if jsonName == "" || jsonName == "-" || schema.Properties[jsonName] == nil {
 				continue
