@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -95,5 +96,29 @@ func TestOpenAPI_Served(t *testing.T) {
 	}
 	if r.body["openapi"] != "3.1.0" {
 		t.Fatalf("openapi %v, want 3.1.0", r.body["openapi"])
+	}
+}
+
+// TestOpenAPI_SecurityMatchesTheServer: an operation the document says needs a token answers
+// 401 without one, and one it says is open (public, or open to visitors) does not.
+func TestOpenAPI_SecurityMatchesTheServer(t *testing.T) {
+	doc, _, err := openAPIRouter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, options{})
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			concrete := strings.NewReplacer("{id}", "1", "{answerId}", "1", "{slug}", "general", "{date}", "2026-06-01",
+				"{file}", "nope.ics", "{key}", "nope.png").Replace(path)
+			open := op.Security != nil && (len(*op.Security) == 0 || slices.ContainsFunc(*op.Security, func(r openapi3.SecurityRequirement) bool { return len(r) == 0 }))
+			r := h.do(method, concrete, "", nil)
+			if open && r.status == http.StatusUnauthorized {
+				t.Errorf("%s %s is open in the document but answers 401 without a token", method, path)
+			}
+			if !open && r.status != http.StatusUnauthorized {
+				t.Errorf("%s %s needs a token in the document but answers %d without one", method, path, r.status)
+			}
+		}
 	}
 }
