@@ -11,7 +11,7 @@ import (
 // planningRoutes adds the garden layout and crop rotation calls of spec 02 §7 and the ones the
 // editors need (docs/api.md, "Planning"). Writes are gated by the garden_planner and
 // crop_rotation maintenance functions.
-func (s *Server) planningRoutes(mux *http.ServeMux) {
+func (s *Server) planningRoutes(mux *router) {
 	mux.HandleFunc("GET /api/garden-layouts", s.authed(s.handleListLayouts))
 	mux.HandleFunc("POST /api/garden-layouts", s.write(domain.FunctionPlanner, s.handleCreateLayout))
 	mux.HandleFunc("GET /api/garden-layouts/{id}", s.authed(s.handleGetLayout))
@@ -147,14 +147,17 @@ func (s *Server) handleGetLayout(w http.ResponseWriter, r *http.Request, p *doma
 	s.layout(w, r, l, err, http.StatusOK)
 }
 
+// createLayoutInput is the body of handleCreateLayout.
+type createLayoutInput struct {
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Width       float64   `json:"width"`
+	Height      float64   `json:"height"`
+	Beds        []bedJSON `json:"beds"`
+}
+
 func (s *Server) handleCreateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Name        string    `json:"name"`
-		Description string    `json:"description"`
-		Width       float64   `json:"width"`
-		Height      float64   `json:"height"`
-		Beds        []bedJSON `json:"beds"`
-	}
+	var in createLayoutInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -164,19 +167,22 @@ func (s *Server) handleCreateLayout(w http.ResponseWriter, r *http.Request, p *d
 	s.layout(w, r, l, err, http.StatusCreated)
 }
 
+// updateLayoutInput is the body of handleUpdateLayout.
+type updateLayoutInput struct {
+	Name        *string  `json:"name"`
+	Description *string  `json:"description"`
+	Width       *float64 `json:"width"`
+	Height      *float64 `json:"height"`
+	Version     *int64   `json:"version"`
+}
+
 func (s *Server) handleUpdateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
 		return
 	}
-	var in struct {
-		Name        *string  `json:"name"`
-		Description *string  `json:"description"`
-		Width       *float64 `json:"width"`
-		Height      *float64 `json:"height"`
-		Version     *int64   `json:"version"`
-	}
+	var in updateLayoutInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -184,6 +190,16 @@ func (s *Server) handleUpdateLayout(w http.ResponseWriter, r *http.Request, p *d
 	l, err := s.svc.Planning.UpdateLayout(r.Context(), p, id, app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width,
 		Height: in.Height, Version: in.Version})
 	s.layout(w, r, l, err, http.StatusOK)
+}
+
+// saveBedsInput is the body of handleSaveBeds.
+type saveBedsInput struct {
+	Version     *int64    `json:"version"`
+	Beds        []bedJSON `json:"beds"`
+	Name        *string   `json:"name"`
+	Description *string   `json:"description"`
+	Width       *float64  `json:"width"`
+	Height      *float64  `json:"height"`
 }
 
 func (s *Server) handleSaveBeds(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -194,14 +210,7 @@ func (s *Server) handleSaveBeds(w http.ResponseWriter, r *http.Request, p *domai
 	}
 	// name, description, width and height are ours: the editor saves a resized layout with
 	// its beds in one transaction.
-	var in struct {
-		Version     *int64    `json:"version"`
-		Beds        []bedJSON `json:"beds"`
-		Name        *string   `json:"name"`
-		Description *string   `json:"description"`
-		Width       *float64  `json:"width"`
-		Height      *float64  `json:"height"`
-	}
+	var in saveBedsInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -298,12 +307,15 @@ func (s *Server) handleListGroups(w http.ResponseWriter, r *http.Request, p *dom
 	writePage(w, r, out, list.NextCursor)
 }
 
+// createGroupInput is the body of handleCreateGroup.
+type createGroupInput struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Color       string `json:"color"`
+}
+
 func (s *Server) handleCreateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Name        string `json:"name"`
-		Description string `json:"description"`
-		Color       string `json:"color"`
-	}
+	var in createGroupInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -325,17 +337,20 @@ func (s *Server) handleSeedGroups(w http.ResponseWriter, r *http.Request, p *dom
 	writeJSON(w, http.StatusOK, map[string]int{"created": n})
 }
 
+// updateGroupInput is the body of handleUpdateGroup.
+type updateGroupInput struct {
+	Name        *string          `json:"name"`
+	Description *string          `json:"description"`
+	Color       optional[string] `json:"color"`
+}
+
 func (s *Server) handleUpdateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgGroupNotFound))
 		return
 	}
-	var in struct {
-		Name        *string          `json:"name"`
-		Description *string          `json:"description"`
-		Color       optional[string] `json:"color"`
-	}
+	var in updateGroupInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -502,17 +517,20 @@ func (s *Server) handleGetPlan(w http.ResponseWriter, r *http.Request, p *domain
 	s.plan(w, r, d, err, http.StatusOK)
 }
 
+// createPlanInput is the body of handleCreatePlan.
+type createPlanInput struct {
+	Name        string           `json:"name"`
+	Description string           `json:"description"`
+	StartYear   int              `json:"startYear"`
+	Duration    int              `json:"duration"`
+	Gap         int              `json:"gap"`
+	LayoutID    *int64           `json:"layoutId"`
+	Areas       []string         `json:"areas"`
+	Assignments []assignmentJSON `json:"assignments"`
+}
+
 func (s *Server) handleCreatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Name        string           `json:"name"`
-		Description string           `json:"description"`
-		StartYear   int              `json:"startYear"`
-		Duration    int              `json:"duration"`
-		Gap         int              `json:"gap"`
-		LayoutID    *int64           `json:"layoutId"`
-		Areas       []string         `json:"areas"`
-		Assignments []assignmentJSON `json:"assignments"`
-	}
+	var in createPlanInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -522,21 +540,24 @@ func (s *Server) handleCreatePlan(w http.ResponseWriter, r *http.Request, p *dom
 	s.plan(w, r, d, err, http.StatusCreated)
 }
 
+// updatePlanInput is the body of handleUpdatePlan.
+type updatePlanInput struct {
+	Name        *string         `json:"name"`
+	Description *string         `json:"description"`
+	StartYear   *int            `json:"startYear"`
+	Duration    *int            `json:"duration"`
+	Gap         *int            `json:"gap"`
+	LayoutID    optional[int64] `json:"layoutId"`
+	Areas       *[]string       `json:"areas"`
+}
+
 func (s *Server) handleUpdatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
 		return
 	}
-	var in struct {
-		Name        *string         `json:"name"`
-		Description *string         `json:"description"`
-		StartYear   *int            `json:"startYear"`
-		Duration    *int            `json:"duration"`
-		Gap         *int            `json:"gap"`
-		LayoutID    optional[int64] `json:"layoutId"`
-		Areas       *[]string       `json:"areas"`
-	}
+	var in updatePlanInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -546,15 +567,18 @@ func (s *Server) handleUpdatePlan(w http.ResponseWriter, r *http.Request, p *dom
 	s.plan(w, r, d, err, http.StatusOK)
 }
 
+// saveAssignmentsInput is the body of handleSaveAssignments.
+type saveAssignmentsInput struct {
+	Assignments []assignmentJSON `json:"assignments"`
+}
+
 func (s *Server) handleSaveAssignments(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
 		return
 	}
-	var in struct {
-		Assignments []assignmentJSON `json:"assignments"`
-	}
+	var in saveAssignmentsInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return

@@ -8,7 +8,7 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
-func (s *Server) expertQARoutes(mux *http.ServeMux) {
+func (s *Server) expertQARoutes(mux *router) {
 	mux.HandleFunc("GET /api/expert-qa", s.sharingVisitor(s.handleListQuestions))
 	mux.HandleFunc("GET /api/expert-qa/similar", s.sharingVisitor(s.handleSimilarQuestions))
 	mux.HandleFunc("GET /api/expert-qa/tags", s.sharingVisitor(s.handleQuestionTags))
@@ -202,15 +202,18 @@ func (s *Server) handleListAnswers(w http.ResponseWriter, r *http.Request, _ *do
 	writePage(w, r, out, res.NextCursor)
 }
 
+// createAnswerInput is the body of handleCreateAnswer.
+type createAnswerInput struct {
+	Content string `json:"content"`
+}
+
 func (s *Server) handleCreateAnswer(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	var in struct {
-		Content string `json:"content"`
-	}
+	var in createAnswerInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
