@@ -223,6 +223,7 @@ func (h *harness) do(method, path, token string, body any) response {
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
+	validateAnswer(h.t, req, res, raw)
 	out := response{status: res.StatusCode, header: res.Header, raw: string(raw)}
 	_ = json.Unmarshal(raw, &out.body)
 	return out

@@ -13,7 +13,7 @@ import (
 
 // harvestRoutes adds harvest tracking (spec 02 §2, §3, §7; docs/api.md, "Harvest tracking").
 // Records are the caller's own; writes are gated by the harvest_tracking function.
-func (s *Server) harvestRoutes(mux *http.ServeMux) {
+func (s *Server) harvestRoutes(mux *router) {
 	mux.HandleFunc("GET /api/harvests", s.authed(s.handleListHarvests))
 	mux.HandleFunc("POST /api/harvests", s.write(domain.FunctionHarvest, s.handleCreateHarvest))
 	mux.HandleFunc("GET /api/harvests/stats", s.authed(s.handleHarvestStats))

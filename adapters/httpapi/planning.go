@@ -11,7 +11,7 @@ import (
 // planningRoutes adds the garden layout and crop rotation calls of spec 02 §7 and the ones the
 // editors need (docs/api.md, "Planning"). Writes are gated by the garden_planner and
 // crop_rotation maintenance functions.
-func (s *Server) planningRoutes(mux *http.ServeMux) {
+func (s *Server) planningRoutes(mux *router) {
 	mux.HandleFunc("GET /api/garden-layouts", s.authed(s.handleListLayouts))
 	mux.HandleFunc("POST /api/garden-layouts", s.write(domain.FunctionPlanner, s.handleCreateLayout))
 	mux.HandleFunc("GET /api/garden-layouts/{id}", s.authed(s.handleGetLayout))
@@ -129,7 +129,8 @@ func (s *Server) handleGetLayout(w http.ResponseWriter, r *http.Request, p *doma
 	}, toLayoutDetailJSON)
 }
 
-type layoutCreateRequest struct {
+// createLayoutInput is the body of handleCreateLayout.
+type createLayoutInput struct {
 	Name        string    `json:"name"`
 	Description string    `json:"description"`
 	Width       float64   `json:"width"`
@@ -138,14 +139,15 @@ type layoutCreateRequest struct {
 }
 
 func (s *Server) handleCreateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[layoutCreateRequest]) (*domain.GardenLayout, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createLayoutInput]) (*domain.GardenLayout, error) {
 		in := q.in
 		return s.svc.Planning.CreateLayout(r.Context(), p, &domain.GardenLayout{Name: in.Name, Description: in.Description, Width: in.Width,
 			Height: in.Height, Beds: fromBedsJSON(in.Beds)})
 	}, toLayoutDetailJSON)
 }
 
-type layoutPatchRequest struct {
+// updateLayoutInput is the body of handleUpdateLayout.
+type updateLayoutInput struct {
 	Name        *string  `json:"name"`
 	Description *string  `json:"description"`
 	Width       *float64 `json:"width"`
@@ -154,16 +156,15 @@ type layoutPatchRequest struct {
 }
 
 func (s *Server) handleUpdateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, layoutEndpoint, func(q request[layoutPatchRequest]) (*domain.GardenLayout, error) {
+	handleJSON(s, w, r, p, layoutEndpoint, func(q request[updateLayoutInput]) (*domain.GardenLayout, error) {
 		in := q.in
 		return s.svc.Planning.UpdateLayout(r.Context(), p, q.id, app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width,
 			Height: in.Height, Version: in.Version})
 	}, toLayoutDetailJSON)
 }
 
-// bedsSaveRequest: name, description, width and height are ours: the editor saves a resized
-// layout with its beds in one transaction.
-type bedsSaveRequest struct {
+// saveBedsInput is the body of handleSaveBeds.
+type saveBedsInput struct {
 	Version     *int64    `json:"version"`
 	Beds        []bedJSON `json:"beds"`
 	Name        *string   `json:"name"`
@@ -173,7 +174,7 @@ type bedsSaveRequest struct {
 }
 
 func (s *Server) handleSaveBeds(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, layoutEndpoint, func(q request[bedsSaveRequest]) (*domain.GardenLayout, error) {
+	handleJSON(s, w, r, p, layoutEndpoint, func(q request[saveBedsInput]) (*domain.GardenLayout, error) {
 		in := q.in
 		if in.Version == nil {
 			const msg = "version is required: send the version the layout was read with"
@@ -234,14 +235,15 @@ func (s *Server) handleListGroups(w http.ResponseWriter, r *http.Request, p *dom
 	}, toGroupJSON)
 }
 
-type groupCreateRequest struct {
+// createGroupInput is the body of handleCreateGroup.
+type createGroupInput struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	Color       string `json:"color"`
 }
 
 func (s *Server) handleCreateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[groupCreateRequest]) (*domain.RotationGroup, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createGroupInput]) (*domain.RotationGroup, error) {
 		return s.svc.Planning.CreateGroup(r.Context(), p, &domain.RotationGroup{Name: q.in.Name, Description: q.in.Description, Color: q.in.Color})
 	}, toGroupJSON)
 }
@@ -249,20 +251,21 @@ func (s *Server) handleCreateGroup(w http.ResponseWriter, r *http.Request, p *do
 func (s *Server) handleSeedGroups(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (int, error) {
 		return s.svc.Planning.SeedClassicGroups(r.Context(), p)
-	}, func(n int) map[string]int { return map[string]int{"created": n} })
+	}, func(n int) createdCountJSON { return createdCountJSON{Created: n} })
 }
 
 // groupEndpoint reads a rotation group's {id}: one that is not a number is the group's 404.
 var groupEndpoint = endpoint{id: true, idNotFound: domain.MsgGroupNotFound}
 
-type groupPatchRequest struct {
+// updateGroupInput is the body of handleUpdateGroup.
+type updateGroupInput struct {
 	Name        *string          `json:"name"`
 	Description *string          `json:"description"`
 	Color       optional[string] `json:"color"`
 }
 
 func (s *Server) handleUpdateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, groupEndpoint, func(q request[groupPatchRequest]) (*domain.RotationGroup, error) {
+	handleJSON(s, w, r, p, groupEndpoint, func(q request[updateGroupInput]) (*domain.RotationGroup, error) {
 		patch := app.GroupPatch{Name: q.in.Name, Description: q.in.Description}
 		if q.in.Color.Set {
 			c := q.in.Color.Value // null resets to the default colour, like ""
@@ -392,7 +395,8 @@ func (s *Server) handleGetPlan(w http.ResponseWriter, r *http.Request, p *domain
 	}, toPlanDetailJSON)
 }
 
-type planCreateRequest struct {
+// createPlanInput is the body of handleCreatePlan.
+type createPlanInput struct {
 	Name        string           `json:"name"`
 	Description string           `json:"description"`
 	StartYear   int              `json:"startYear"`
@@ -404,14 +408,15 @@ type planCreateRequest struct {
 }
 
 func (s *Server) handleCreatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[planCreateRequest]) (*app.PlanDetail, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createPlanInput]) (*app.PlanDetail, error) {
 		in := q.in
 		return s.svc.Planning.CreatePlan(r.Context(), p, &domain.RotationPlan{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
 			Duration: in.Duration, Gap: in.Gap, LayoutID: in.LayoutID, Areas: in.Areas, Assignments: fromAssignmentsJSON(in.Assignments)})
 	}, toPlanDetailJSON)
 }
 
-type planPatchRequest struct {
+// updatePlanInput is the body of handleUpdatePlan.
+type updatePlanInput struct {
 	Name        *string         `json:"name"`
 	Description *string         `json:"description"`
 	StartYear   *int            `json:"startYear"`
@@ -422,19 +427,20 @@ type planPatchRequest struct {
 }
 
 func (s *Server) handleUpdatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, planEndpoint, func(q request[planPatchRequest]) (*app.PlanDetail, error) {
+	handleJSON(s, w, r, p, planEndpoint, func(q request[updatePlanInput]) (*app.PlanDetail, error) {
 		in := q.in
 		return s.svc.Planning.UpdatePlan(r.Context(), p, q.id, app.PlanPatch{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
 			Duration: in.Duration, Gap: in.Gap, LayoutSet: in.LayoutID.Set, LayoutID: in.LayoutID.ptr(), Areas: in.Areas})
 	}, toPlanDetailJSON)
 }
 
-type assignmentsSaveRequest struct {
+// saveAssignmentsInput is the body of handleSaveAssignments.
+type saveAssignmentsInput struct {
 	Assignments []assignmentJSON `json:"assignments"`
 }
 
 func (s *Server) handleSaveAssignments(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, planEndpoint, func(q request[assignmentsSaveRequest]) (*app.PlanDetail, error) {
+	handleJSON(s, w, r, p, planEndpoint, func(q request[saveAssignmentsInput]) (*app.PlanDetail, error) {
 		return s.svc.Planning.SaveAssignments(r.Context(), p, q.id, fromAssignmentsJSON(q.in.Assignments))
 	}, toPlanDetailJSON)
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-func (s *Server) expertQARoutes(mux *http.ServeMux) {
+func (s *Server) expertQARoutes(mux *router) {
 	mux.HandleFunc("GET /api/expert-qa", s.sharingVisitor(s.handleListQuestions))
 	mux.HandleFunc("GET /api/expert-qa/similar", s.sharingVisitor(s.handleSimilarQuestions))
 	mux.HandleFunc("GET /api/expert-qa/tags", s.sharingVisitor(s.handleQuestionTags))
@@ -95,16 +95,10 @@ func (s *Server) handleSimilarQuestions(w http.ResponseWriter, r *http.Request, 
 	writeJSON(w, http.StatusOK, out)
 }
 
-// tagJSON is a question tag with the number of questions that carry it.
-type tagJSON struct {
-	Tag   string `json:"tag"`
-	Count int    `json:"count"`
-}
-
 func (s *Server) handleQuestionTags(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]ports.TagCount, error) {
 		return s.svc.ExpertQA.Tags(r.Context())
-	}, each(func(t ports.TagCount) tagJSON { return tagJSON{t.Tag, t.Count} }))
+	}, each(func(t ports.TagCount) questionTagJSON { return questionTagJSON{t.Tag, t.Count} }))
 }
 
 // questionInput is the body of POST /api/expert-qa. userId is ignored: the asker is the caller.
@@ -153,12 +147,13 @@ func (s *Server) handleListAnswers(w http.ResponseWriter, r *http.Request, p *do
 	}, toAnswerJSON)
 }
 
-type answerInput struct {
+// createAnswerInput is the body of handleCreateAnswer.
+type createAnswerInput struct {
 	Content string `json:"content"`
 }
 
 func (s *Server) handleCreateAnswer(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[answerInput]) (*domain.Answer, error) {
+	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[createAnswerInput]) (*domain.Answer, error) {
 		a, _, err := s.svc.ExpertQA.Answer(r.Context(), p, q.id, q.in.Content)
 		return a, err
 	}, toAnswerJSON)

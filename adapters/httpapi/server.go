@@ -80,7 +80,13 @@ func New(o Options) *Server {
 
 // Handler returns the HTTP handler with every route. The routes are listed here, in one table.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	rt := newRouter()
+	s.register(rt)
+	return s.recoverer(s.compress(s.accessLog(securityHeaders(checkAddressText(rt.mux)))))
+}
+
+// register puts every route on mux.
+func (s *Server) register(mux *router) {
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
 
@@ -184,12 +190,12 @@ func (s *Server) Handler() http.Handler {
 	s.sharingRoutes(mux)
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
+	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	mux.Handle("/", s.webApp())
-	return s.recoverer(s.compress(s.accessLog(securityHeaders(checkAddressText(mux)))))
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {

@@ -14,7 +14,7 @@ import (
 
 // sharingRoutes are plant sharing (spec 02 §7 "Plant sharing") and expert Q&A. Reads are open
 // to visitors; every write is signed in and gated by its maintenance function.
-func (s *Server) sharingRoutes(mux *http.ServeMux) {
+func (s *Server) sharingRoutes(mux *router) {
 	if s.svc.Sharing != nil {
 		mux.HandleFunc("GET /api/plant-sharing", s.sharingVisitor(s.handleListListings))
 		mux.HandleFunc("GET /api/plant-sharing/plant-types", s.sharingVisitor(s.handleListingPlantTypes))

@@ -16,8 +16,9 @@ export interface ConfirmDialogProps {
 /**
  * ConfirmDialog asks before something irreversible (see ConfirmDialogContent). Nearly every
  * page offers one and few open it, so its code (Radix AlertDialog, focus trap, scroll lock)
- * loads the first time one opens.
+ * loads right after the page instead of with it.
  */
-export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
-  import('./confirm-dialog-content').then((m) => m.ConfirmDialogContent),
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(
+  () => import('./confirm-dialog-content').then((m) => m.ConfirmDialogContent),
+  { preload: true },
 );
