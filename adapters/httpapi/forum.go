@@ -192,155 +192,89 @@ type forumSearchHitJSON struct {
 
 // ---- reading
 
-func (s *Server) handleForumCategories(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
-	req, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := s.svc.Forum.Categories(r.Context(), req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]forumCategoryJSON, len(page.Items))
-	for i, c := range page.Items {
-		out[i] = toForumCategoryJSON(c)
-	}
-	writePage(w, r, out, page.NextCursor)
+// The {id} of the forum's paths: a topic, a post, or (moderators only) a category.
+var (
+	topicEndpoint    = endpoint{id: true, idNotFound: domain.MsgForumTopicNotFound}
+	postEndpoint     = endpoint{id: true, idNotFound: domain.MsgForumPostNotFound}
+	categoryEndpoint = moderated(endpoint{id: true, idInvalid: domain.MsgForumCategoryIDRequired})
+)
+
+// moderated is e for the forum's moderators only, checked before anything else is read.
+func moderated(e endpoint) endpoint {
+	e.guard = domain.RequireForumModerator
+	return e
+}
+
+func created(e endpoint) endpoint {
+	e.status = http.StatusCreated
+	return e
+}
+
+func toTopicSummaryJSON(t *domain.ForumTopic) forumTopicJSON { return toForumTopicJSON(t, false) }
+func toTopicDetailJSON(t *domain.ForumTopic) forumTopicJSON  { return toForumTopicJSON(t, true) }
+
+func (s *Server) handleForumCategories(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumCategory], error) {
+		return s.svc.Forum.Categories(r.Context(), page)
+	}, toForumCategoryJSON)
 }
 
 func (s *Server) handleForumCategoryPair(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	first, second := r.PathValue("first"), r.PathValue("second")
 	switch {
 	case first == "by-slug":
-		c, err := s.svc.Forum.CategoryBySlug(r.Context(), second)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, toForumCategoryJSON(c))
+		handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (*domain.ForumCategory, error) {
+			return s.svc.Forum.CategoryBySlug(r.Context(), second)
+		}, toForumCategoryJSON)
 	case second == "topics":
-		req, err := pageRequest(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		page, err := s.svc.Forum.CategoryTopics(r.Context(), p, first, req)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeTopics(w, r, page)
+		handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
+			return s.svc.Forum.CategoryTopics(r.Context(), p, first, page)
+		}, toTopicSummaryJSON)
 	default:
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 	}
 }
 
-func writeTopics(w http.ResponseWriter, r *http.Request, page domain.Page[*domain.ForumTopic]) {
-	out := make([]forumTopicJSON, len(page.Items))
-	for i, t := range page.Items {
-		out[i] = toForumTopicJSON(t, false)
-	}
-	writePage(w, r, out, page.NextCursor)
-}
-
 func (s *Server) handleForumTopics(sort ports.ForumTopicSort) func(http.ResponseWriter, *http.Request, *domain.Principal) {
 	return func(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-		req, err := pageRequest(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		page, err := s.svc.Forum.Topics(r.Context(), p, sort, req)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		writeTopics(w, r, page)
+		handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
+			return s.svc.Forum.Topics(r.Context(), p, sort, page)
+		}, toTopicSummaryJSON)
 	}
-}
-
-func (s *Server) topicID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgForumTopicNotFound))
-		return 0, false
-	}
-	return id, true
-}
-
-func (s *Server) postID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgForumPostNotFound))
-		return 0, false
-	}
-	return id, true
 }
 
 func (s *Server) handleForumTopic(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.topicID(w, r)
-	if !ok {
-		return
-	}
-	// The same client address as the sign-in limits: the peer, or X-Forwarded-For only from a
-	// trusted proxy, so a visitor cannot inflate views by setting the header.
-	t, err := s.svc.Forum.Topic(r.Context(), p, id, clientAddr(r, s.proxies))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toForumTopicJSON(t, true))
+	handleJSON(s, w, r, p, topicEndpoint, func(q request[noBody]) (*domain.ForumTopic, error) {
+		// The same client address as the sign-in limits: the peer, or X-Forwarded-For only from
+		// a trusted proxy, so a visitor cannot inflate views by setting the header.
+		return s.svc.Forum.Topic(r.Context(), p, q.id, clientAddr(r, s.proxies))
+	}, toTopicDetailJSON)
 }
 
 func (s *Server) handleForumPosts(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.topicID(w, r)
-	if !ok {
-		return
+	handlePage(s, w, r, p, topicEndpoint, func(q request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumPost], error) {
+		return s.svc.Forum.Posts(r.Context(), p, q.id, page)
+	}, toForumPostJSON)
+}
+
+func toForumSearchHitJSON(h *domain.ForumSearchHit) forumSearchHitJSON {
+	url := domain.ForumTopicURL(h.TopicID)
+	if h.PostID != nil {
+		url += "#post-" + strconv.FormatInt(*h.PostID, 10)
 	}
-	req, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	out := forumSearchHitJSON{TopicID: h.TopicID, PostID: h.PostID, Title: h.Title, Snippet: domain.HighlightSnippet(h.Snippet),
+		CreatedAt: h.CreatedAt.UTC(), CategoryID: h.CategoryID, URL: url}
+	if h.Username != "" {
+		u := h.Username
+		out.Username = &u
 	}
-	page, err := s.svc.Forum.Posts(r.Context(), p, id, req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]forumPostJSON, len(page.Items))
-	for i, x := range page.Items {
-		out[i] = toForumPostJSON(x)
-	}
-	writePage(w, r, out, page.NextCursor)
+	return out
 }
 
 func (s *Server) handleForumSearch(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	req, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := s.svc.Forum.Search(r.Context(), p, r.URL.Query().Get("q"), req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]forumSearchHitJSON, len(page.Items))
-	for i, h := range page.Items {
-		url := domain.ForumTopicURL(h.TopicID)
-		if h.PostID != nil {
-			url += "#post-" + strconv.FormatInt(*h.PostID, 10)
-		}
-		out[i] = forumSearchHitJSON{TopicID: h.TopicID, PostID: h.PostID, Title: h.Title, Snippet: domain.HighlightSnippet(h.Snippet),
-			CreatedAt: h.CreatedAt.UTC(), CategoryID: h.CategoryID, URL: url}
-		if h.Username != "" {
-			u := h.Username
-			out[i].Username = &u
-		}
-	}
-	writePage(w, r, out, page.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumSearchHit], error) {
+		return s.svc.Forum.Search(r.Context(), p, r.URL.Query().Get("q"), page)
+	}, toForumSearchHitJSON)
 }
 
 // ---- categories
@@ -357,68 +291,22 @@ func (in forumCategoryRequest) input() app.CategoryInput {
 }
 
 func (s *Server) handleCreateForumCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in forumCategoryRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.svc.Forum.CreateCategory(r.Context(), p, in.input())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toForumCategoryJSON(c))
-}
-
-func (s *Server) categoryID(w http.ResponseWriter, r *http.Request) (int64, bool) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.EInvalid, domain.MsgForumCategoryIDRequired))
-		return 0, false
-	}
-	return id, true
+	handleJSON(s, w, r, p, moderated(created(endpoint{})), func(q request[forumCategoryRequest]) (*domain.ForumCategory, error) {
+		return s.svc.Forum.CreateCategory(r.Context(), p, q.in.input())
+	}, toForumCategoryJSON)
 }
 
 func (s *Server) handleUpdateForumCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, ok := s.categoryID(w, r)
-	if !ok {
-		return
-	}
-	var in forumCategoryRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.svc.Forum.UpdateCategory(r.Context(), p, id, in.input())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toForumCategoryJSON(c))
+	handleJSON(s, w, r, p, categoryEndpoint, func(q request[forumCategoryRequest]) (*domain.ForumCategory, error) {
+		return s.svc.Forum.UpdateCategory(r.Context(), p, q.id, q.in.input())
+	}, toForumCategoryJSON)
 }
 
 func (s *Server) handleDeleteForumCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, ok := s.categoryID(w, r)
-	if !ok {
-		return
-	}
-	if err := s.svc.Forum.DeleteCategory(r.Context(), p, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	handleJSON(s, w, r, p, categoryEndpoint, func(q request[noBody]) (successJSON, error) {
+		err := s.svc.Forum.DeleteCategory(r.Context(), p, q.id)
+		return successJSON{Success: err == nil}, err
+	}, asIs[successJSON])
 }
 
 // moveForumCategoryInput is the body of handleMoveForumCategory.
@@ -427,25 +315,9 @@ type moveForumCategoryInput struct {
 }
 
 func (s *Server) handleMoveForumCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, ok := s.categoryID(w, r)
-	if !ok {
-		return
-	}
-	var in moveForumCategoryInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.svc.Forum.MoveCategory(r.Context(), p, id, in.Direction)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toForumCategoryJSON(c))
+	handleJSON(s, w, r, p, categoryEndpoint, func(q request[moveForumCategoryInput]) (*domain.ForumCategory, error) {
+		return s.svc.Forum.MoveCategory(r.Context(), p, q.id, q.in.Direction)
+	}, toForumCategoryJSON)
 }
 
 // ---- topics and replies
@@ -457,21 +329,13 @@ type createTopicRequest struct {
 }
 
 func (s *Server) handleCreateForumTopic(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in createTopicRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	nt := domain.NewTopic{Title: in.Title, Content: in.Content}
-	if in.CategoryID.Value != nil && !in.CategoryID.Bad {
-		nt.CategoryID = *in.CategoryID.Value
-	}
-	t, err := s.svc.Forum.CreateTopic(r.Context(), p, nt)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toForumTopicJSON(t, true))
+	handleJSON(s, w, r, p, created(endpoint{}), func(q request[createTopicRequest]) (*domain.ForumTopic, error) {
+		nt := domain.NewTopic{Title: q.in.Title, Content: q.in.Content}
+		if q.in.CategoryID.Value != nil && !q.in.CategoryID.Bad {
+			nt.CategoryID = *q.in.CategoryID.Value
+		}
+		return s.svc.Forum.CreateTopic(r.Context(), p, nt)
+	}, toTopicDetailJSON)
 }
 
 type contentRequest struct {
@@ -479,39 +343,15 @@ type contentRequest struct {
 }
 
 func (s *Server) handleForumReply(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.topicID(w, r)
-	if !ok {
-		return
-	}
-	var in contentRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	post, err := s.svc.Forum.Reply(r.Context(), p, id, in.Content)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toForumPostJSON(post))
+	handleJSON(s, w, r, p, created(topicEndpoint), func(q request[contentRequest]) (*domain.ForumPost, error) {
+		return s.svc.Forum.Reply(r.Context(), p, q.id, q.in.Content)
+	}, toForumPostJSON)
 }
 
 func (s *Server) handleEditForumPost(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.postID(w, r)
-	if !ok {
-		return
-	}
-	var in contentRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	post, err := s.svc.Forum.EditPost(r.Context(), p, id, in.Content)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toForumPostJSON(post))
+	handleJSON(s, w, r, p, postEndpoint, func(q request[contentRequest]) (*domain.ForumPost, error) {
+		return s.svc.Forum.EditPost(r.Context(), p, q.id, q.in.Content)
+	}, toForumPostJSON)
 }
 
 type topicFlagsRequest struct {
@@ -531,26 +371,11 @@ func firstPtr(a, b optional[bool]) *bool {
 }
 
 func (s *Server) handleUpdateForumTopic(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, ok := s.topicID(w, r)
-	if !ok {
-		return
-	}
-	var in topicFlagsRequest
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	t, err := s.svc.Forum.UpdateTopic(r.Context(), p, id, app.TopicFlags{Pinned: firstPtr(in.Pinned, in.IsPinned),
-		Locked: firstPtr(in.Locked, in.IsLocked), InReview: in.InReview.ptr(), Reason: in.Reason})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toForumTopicJSON(t, true))
+	handleJSON(s, w, r, p, moderated(topicEndpoint), func(q request[topicFlagsRequest]) (*domain.ForumTopic, error) {
+		in := q.in
+		return s.svc.Forum.UpdateTopic(r.Context(), p, q.id, app.TopicFlags{Pinned: firstPtr(in.Pinned, in.IsPinned),
+			Locked: firstPtr(in.Locked, in.IsLocked), InReview: in.InReview.ptr(), Reason: in.Reason})
+	}, toTopicDetailJSON)
 }
 
 // reviewRequest is the body of both review toggles (spec 02 §7); the direct paths also carry
@@ -564,83 +389,76 @@ type reviewRequest struct {
 
 const msgInReviewRequired = "inReview must be true or false"
 
-func (s *Server) readReview(w http.ResponseWriter, r *http.Request, p *domain.Principal) (reviewRequest, bool) {
-	var in reviewRequest
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return in, false
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return in, false
-	}
+// check refuses a review toggle that does not say which way.
+func (in reviewRequest) check() error {
 	if !in.InReview.has() {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: msgInReviewRequired, Fields: map[string]string{"inReview": msgInReviewRequired}})
-		return in, false
+		return &domain.Error{Code: domain.EInvalid, Message: msgInReviewRequired, Fields: map[string]string{"inReview": msgInReviewRequired}}
 	}
-	return in, true
+	return nil
 }
 
-func (s *Server) topicReview(w http.ResponseWriter, r *http.Request, p *domain.Principal, id int64, in reviewRequest) {
-	t, err := s.svc.Forum.UpdateTopic(r.Context(), p, id, app.TopicFlags{InReview: in.InReview.ptr(), Reason: in.Reason})
-	if err != nil {
-		s.fail(w, r, err)
-		return
+// requiredID reads the id a direct review path carries in its body.
+func requiredID(v flexID, field string) (int64, error) {
+	if v.Value == nil || v.Bad {
+		msg := field + " is required"
+		return 0, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": t.ID, "inReview": t.InReview})
+	return *v.Value, nil
 }
 
-func (s *Server) postReview(w http.ResponseWriter, r *http.Request, p *domain.Principal, id int64, in reviewRequest) {
-	post, err := s.svc.Forum.SetPostReview(r.Context(), p, id, in.InReview.Value, in.Reason)
+func (s *Server) topicReview(ctx context.Context, p *domain.Principal, id int64, in reviewRequest) (reviewStateJSON, error) {
+	t, err := s.svc.Forum.UpdateTopic(ctx, p, id, app.TopicFlags{InReview: in.InReview.ptr(), Reason: in.Reason})
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return reviewStateJSON{}, err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": post.ID, "inReview": post.InReview})
+	return reviewStateJSON{ID: t.ID, InReview: t.InReview}, nil
+}
+
+func (s *Server) postReview(ctx context.Context, p *domain.Principal, id int64, in reviewRequest) (reviewStateJSON, error) {
+	post, err := s.svc.Forum.SetPostReview(ctx, p, id, in.InReview.Value, in.Reason)
+	if err != nil {
+		return reviewStateJSON{}, err
+	}
+	return reviewStateJSON{ID: post.ID, InReview: post.InReview}, nil
+}
+
+// handleReview answers the four review toggles: e reads the path's id, or, for the direct
+// paths, idField names the body's; review does the toggle.
+func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint, idField string,
+	review func(ctx context.Context, p *domain.Principal, id int64, in reviewRequest) (reviewStateJSON, error)) {
+	handleJSON(s, w, r, p, moderated(e), func(q request[reviewRequest]) (reviewStateJSON, error) {
+		if err := q.in.check(); err != nil {
+			return reviewStateJSON{}, err
+		}
+		id := q.id
+		if idField != "" {
+			var err error
+			field := q.in.TopicID
+			if idField == "postId" {
+				field = q.in.PostID
+			}
+			if id, err = requiredID(field, idField); err != nil {
+				return reviewStateJSON{}, err
+			}
+		}
+		return review(r.Context(), p, id, q.in)
+	}, asIs[reviewStateJSON])
 }
 
 func (s *Server) handleForumTopicReview(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.topicID(w, r)
-	if !ok {
-		return
-	}
-	if in, ok := s.readReview(w, r, p); ok {
-		s.topicReview(w, r, p, id, in)
-	}
+	s.handleReview(w, r, p, topicEndpoint, "", s.topicReview)
 }
 
 func (s *Server) handleForumDirectTopicReview(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	in, ok := s.readReview(w, r, p)
-	if !ok {
-		return
-	}
-	if in.TopicID.Value == nil || in.TopicID.Bad {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "topicId is required", Fields: map[string]string{"topicId": "topicId is required"}})
-		return
-	}
-	s.topicReview(w, r, p, *in.TopicID.Value, in)
+	s.handleReview(w, r, p, endpoint{}, "topicId", s.topicReview)
 }
 
 func (s *Server) handleForumPostReview(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.postID(w, r)
-	if !ok {
-		return
-	}
-	if in, ok := s.readReview(w, r, p); ok {
-		s.postReview(w, r, p, id, in)
-	}
+	s.handleReview(w, r, p, postEndpoint, "", s.postReview)
 }
 
 func (s *Server) handleForumDirectPostReview(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	in, ok := s.readReview(w, r, p)
-	if !ok {
-		return
-	}
-	if in.PostID.Value == nil || in.PostID.Bad {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "postId is required", Fields: map[string]string{"postId": "postId is required"}})
-		return
-	}
-	s.postReview(w, r, p, *in.PostID.Value, in)
+	s.handleReview(w, r, p, endpoint{}, "postId", s.postReview)
 }
 
 // deleteReasonInput is the body of deleteReason.
@@ -664,48 +482,31 @@ func deleteReason(w http.ResponseWriter, r *http.Request) (string, error) {
 }
 
 func (s *Server) handleDeleteForumTopic(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	s.deleteForumItem(w, r, p, s.topicID, s.svc.Forum.DeleteTopic)
+	s.deleteForumItem(w, r, p, topicEndpoint, s.svc.Forum.DeleteTopic)
 }
 
 func (s *Server) handleDeleteForumPost(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	s.deleteForumItem(w, r, p, s.postID, s.svc.Forum.DeletePost)
+	s.deleteForumItem(w, r, p, postEndpoint, s.svc.Forum.DeletePost)
 }
 
 // deleteForumItem is the moderator's delete of a topic or a post, with an optional reason
 // that reaches the author.
-func (s *Server) deleteForumItem(w http.ResponseWriter, r *http.Request, p *domain.Principal,
-	idOf func(http.ResponseWriter, *http.Request) (int64, bool),
+func (s *Server) deleteForumItem(w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,
 	del func(ctx context.Context, p *domain.Principal, id int64, reason string) error) {
-	if err := domain.RequireForumModerator(p); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, ok := idOf(w, r)
-	if !ok {
-		return
-	}
-	reason, err := deleteReason(w, r)
-	if err == nil {
-		err = del(r.Context(), p, id, reason)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	handleJSON(s, w, r, p, moderated(e), func(q request[noBody]) (successJSON, error) {
+		reason, err := deleteReason(w, r)
+		if err == nil {
+			err = del(r.Context(), p, q.id, reason)
+		}
+		return successJSON{Success: err == nil}, err
+	}, asIs[successJSON])
 }
 
 func (s *Server) handleForumLike(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.postID(w, r)
-	if !ok {
-		return
-	}
-	liked, likes, err := s.svc.Forum.ToggleLike(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": id, "liked": liked, "likes": likes})
+	handleJSON(s, w, r, p, postEndpoint, func(q request[noBody]) (likeJSON, error) {
+		liked, likes, err := s.svc.Forum.ToggleLike(r.Context(), p, q.id)
+		return likeJSON{ID: q.id, Liked: liked, Likes: likes}, err
+	}, asIs[likeJSON])
 }
 
 // forumReportInput is the body of handleForumReport.
@@ -714,57 +515,32 @@ type forumReportInput struct {
 }
 
 func (s *Server) handleForumReport(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.postID(w, r)
-	if !ok {
-		return
+	handleJSON(s, w, r, p, created(postEndpoint), func(q request[forumReportInput]) (*domain.ForumReport, error) {
+		return s.svc.Forum.Report(r.Context(), p, q.id, q.in.Reason)
+	}, func(rep *domain.ForumReport) reportCreatedJSON {
+		return reportCreatedJSON{ID: rep.ID, PostID: rep.PostID, Reason: rep.Reason, CreatedAt: rep.CreatedAt.UTC()}
+	})
+}
+
+func toReportedPostJSON(rp *domain.ReportedPost) reportedPostJSON {
+	reports := make([]forumReportJSON, len(rp.Reports))
+	for j, x := range rp.Reports {
+		reports[j] = forumReportJSON{ID: x.ID, Reason: x.Reason, Reporter: x.Reporter, CreatedAt: x.CreatedAt.UTC()}
 	}
-	var in forumReportInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	rep, err := s.svc.Forum.Report(r.Context(), p, id, in.Reason)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": rep.ID, "postId": rep.PostID, "reason": rep.Reason, "createdAt": rep.CreatedAt.UTC()})
+	return reportedPostJSON{Post: toForumPostJSON(&rp.Post), TopicID: rp.Post.TopicID, TopicTitle: rp.TopicTitle, Reports: reports,
+		LastReportedAt: rp.LastReportedAt.UTC()}
 }
 
 func (s *Server) handleForumReports(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	req, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := s.svc.Forum.Reports(r.Context(), p, req)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]reportedPostJSON, len(page.Items))
-	for i, rp := range page.Items {
-		reports := make([]forumReportJSON, len(rp.Reports))
-		for j, x := range rp.Reports {
-			reports[j] = forumReportJSON{ID: x.ID, Reason: x.Reason, Reporter: x.Reporter, CreatedAt: x.CreatedAt.UTC()}
-		}
-		out[i] = reportedPostJSON{Post: toForumPostJSON(&rp.Post), TopicID: rp.Post.TopicID, TopicTitle: rp.TopicTitle, Reports: reports,
-			LastReportedAt: rp.LastReportedAt.UTC()}
-	}
-	writePage(w, r, out, page.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ReportedPost], error) {
+		return s.svc.Forum.Reports(r.Context(), p, page)
+	}, toReportedPostJSON)
 }
 
 func (s *Server) handleClearForumReports(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.postID(w, r)
-	if !ok {
-		return
-	}
-	n, err := s.svc.Forum.ClearReports(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"success": true, "cleared": n})
+	handleJSON(s, w, r, p, postEndpoint, func(q request[noBody]) (int, error) {
+		return s.svc.Forum.ClearReports(r.Context(), p, q.id)
+	}, func(n int) clearedReportsJSON { return clearedReportsJSON{Success: true, Cleared: n} })
 }
 
 // forumWatchInput is the body of handleForumWatch.
@@ -773,19 +549,8 @@ type forumWatchInput struct {
 }
 
 func (s *Server) handleForumWatch(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, ok := s.topicID(w, r)
-	if !ok {
-		return
-	}
-	var in forumWatchInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	level, err := s.svc.Forum.SetWatch(r.Context(), p, id, in.Level)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"topicId": id, "level": level})
+	handleJSON(s, w, r, p, topicEndpoint, func(q request[forumWatchInput]) (watchJSON, error) {
+		level, err := s.svc.Forum.SetWatch(r.Context(), p, q.id, q.in.Level)
+		return watchJSON{TopicID: q.id, Level: string(level)}, err
+	}, asIs[watchJSON])
 }

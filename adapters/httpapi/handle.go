@@ -11,10 +11,15 @@ type endpoint struct {
 	// role, when set, is checked first, so that a caller without it learns nothing else (not
 	// whether the id exists, nor what the form would say about the body).
 	role domain.Role
+	// guard, when set, is checked right after role, for a rule that is not one role (the forum
+	// moderators).
+	guard func(*domain.Principal) error
 	// id reads the {id} path value; one that is not a positive integer is 404 with
 	// idNotFound, or "Not found".
 	id         bool
 	idNotFound string
+	// idInvalid, instead, answers such an id with 400 and this message.
+	idInvalid string
 	// status of a success: 200 when unset.
 	status int
 }
@@ -37,9 +42,17 @@ func read[In any](w http.ResponseWriter, r *http.Request, p *domain.Principal, e
 			return q, err
 		}
 	}
+	if e.guard != nil {
+		if err := e.guard(p); err != nil {
+			return q, err
+		}
+	}
 	if e.id {
 		id, err := pathID(r, "id")
-		if err != nil && e.idNotFound != "" {
+		switch {
+		case err != nil && e.idInvalid != "":
+			err = domain.Errorf(domain.EInvalid, "%s", e.idInvalid)
+		case err != nil && e.idNotFound != "":
 			err = domain.Errorf(domain.ENotFound, "%s", e.idNotFound)
 		}
 		if err != nil {
