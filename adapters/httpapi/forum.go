@@ -205,11 +205,6 @@ func moderated(e endpoint) endpoint {
 	return e
 }
 
-func created(e endpoint) endpoint {
-	e.status = http.StatusCreated
-	return e
-}
-
 func toTopicSummaryJSON(t *domain.ForumTopic) forumTopicJSON { return toForumTopicJSON(t, false) }
 func toTopicDetailJSON(t *domain.ForumTopic) forumTopicJSON  { return toForumTopicJSON(t, true) }
 

@@ -34,6 +34,12 @@ type request[In any] struct {
 // noBody is the In of a handler that reads no request body.
 type noBody struct{}
 
+// created is e answering 201 Created on success.
+func created(e endpoint) endpoint {
+	e.status = http.StatusCreated
+	return e
+}
+
 // read checks the caller's role, reads the id and decodes the body, as e says.
 func read[In any](w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint) (request[In], error) {
 	var q request[In]

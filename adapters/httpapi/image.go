@@ -17,39 +17,43 @@ import (
 const maxUploadBody = domain.MaxImageBytes + 256<<10
 
 func (s *Server) handleUploadImage(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, created(endpoint{}), func(request[noBody]) (string, error) {
+		return uploadPart(w, r, "file", func(body io.Reader) (string, error) { return s.svc.Images.Upload(r.Context(), p, body) })
+	}, func(key string) imageURLJSON {
+		return imageURLJSON{ImageURL: "/api/images/" + strings.TrimPrefix(key, app.ImageKeyPrefix)}
+	})
+}
+
+// uploadPart hands the form field of a multipart upload to store, the whole body bounded by
+// maxUploadBody. Whatever is the body's fault (no field, a broken envelope, a body cut short
+// while store reads it) is a 4xx; store's own errors pass through.
+func uploadPart[T any](w http.ResponseWriter, r *http.Request, field string, store func(io.Reader) (T, error)) (T, error) {
+	var none T
 	r.Body = http.MaxBytesReader(w, r.Body, maxUploadBody)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.EInvalid, `Send the image as multipart/form-data in the field "file"`))
-		return
+		return none, domain.Errorf(domain.EInvalid, "Send the image as multipart/form-data in the field %q", field)
 	}
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
-			s.fail(w, r, domain.Errorf(domain.EInvalid, `Choose an image to upload (form field "file")`))
-			return
+			return none, domain.Errorf(domain.EInvalid, "Choose an image to upload (form field %q)", field)
 		}
 		if err != nil {
 			// Whatever NextPart cannot read is the body's fault, never the server's.
-			s.fail(w, r, malformedUpload(err))
-			return
+			return none, malformedUpload(err)
 		}
-		if part.FormName() != "file" {
+		if part.FormName() != field {
 			part.Close()
 			continue
 		}
 		body := &readErrRecorder{r: part}
-		key, err := s.svc.Images.Upload(r.Context(), p, body)
+		v, err := store(body)
 		part.Close()
-		if err != nil {
-			if body.err != nil {
-				err = malformedUpload(body.err) // the upload failed because the body did
-			}
-			s.fail(w, r, uploadError(err))
-			return
+		if err != nil && body.err != nil {
+			err = malformedUpload(body.err) // the upload failed because the body did
 		}
-		writeJSON(w, http.StatusCreated, map[string]string{"imageUrl": "/api/images/" + strings.TrimPrefix(key, app.ImageKeyPrefix)})
-		return
+		return v, uploadError(err)
 	}
 }
 

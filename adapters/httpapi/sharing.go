@@ -211,40 +211,11 @@ func (s *Server) handleAddListingToPlants(w http.ResponseWriter, r *http.Request
 // handleListingImage takes the photo of a listing as multipart/form-data in the field "image"
 // (spec 02 §7); the type is sniffed from the bytes and 5 MB is the most (413 beyond).
 func (s *Server) handleListingImage(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxUploadBody)
-	mr, err := r.MultipartReader()
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.EInvalid, `Send the image as multipart/form-data in the field "image"`))
-		return
-	}
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			s.fail(w, r, domain.Errorf(domain.EInvalid, `Choose an image to upload (form field "image")`))
-			return
-		}
-		if err != nil {
-			s.fail(w, r, uploadError(err))
-			return
-		}
-		if part.FormName() != "image" {
-			part.Close()
-			continue
-		}
-		v, err := s.svc.Sharing.SetImage(r.Context(), p, id, part)
-		part.Close()
-		if err != nil {
-			s.fail(w, r, uploadError(err))
-			return
-		}
-		writeJSON(w, http.StatusOK, toListingJSON(v))
-		return
-	}
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.ListingView, error) {
+		return uploadPart(w, r, "image", func(body io.Reader) (*app.ListingView, error) {
+			return s.svc.Sharing.SetImage(r.Context(), p, q.id, body)
+		})
+	}, toListingJSON)
 }
 
 // listingMessageJSON is a listing message on the wire (spec 02 §3 Listing message), with the
