@@ -474,6 +474,8 @@ export interface UserSettingsInput {
   notificationPreferences?: NotificationPreferences;
   /** Never sent empty. */
   password?: string;
+  /** Beside a new password for one's own account: the server checks it. */
+  currentPassword?: string;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */
