@@ -8,11 +8,12 @@ import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
 import { useRefresh } from '@/api/query';
 import { PLANT_TYPES } from '@/api/types';
 import { FormImageField } from '@/components/image-field/image-field';
-import { applyServerErrors, Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { applyServerErrors, Form, FormDate, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { SelectField } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { LIGHT_NEEDS } from '@/lib/care';
+import { todayKey } from '@/lib/dates';
 import { prefillFromDatabase } from '@/lib/plant-prefill';
 
 const ADD_FAILED = {
@@ -27,7 +28,8 @@ export function limitReachedMessage(limit: number | null | undefined): string {
 }
 
 function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDialogBody) {
-  const form = useZodForm(plantSchema, { defaultValues: emptyPlantForm });
+  const [today] = useState(todayKey);
+  const form = useZodForm(plantSchema, { defaultValues: emptyPlantForm(today) });
   const [pickedId, setPickedId] = useState('');
   const [imageBusy, setImageBusy] = useState(false);
   const database = usePlantDatabase(true);
@@ -137,6 +139,8 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
         </FormSelect>
         <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
         <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
+        <FormDate name="lastWatered" label="Last watered" max={today} description="Today, or the day you last watered it." />
+        <FormDate name="lastFertilized" label="Last fertilized" max={today} />
       </div>
       <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
       <FormImageField name="imageUrl" label="Plant photo" onBusyChange={onImageBusy} />
@@ -147,7 +151,8 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
 
 /**
  * AddPlantDialog: the Add New Plant form of spec 01 §5, with the plant database picker
- * (loaded when the dialog opens) and the image field.
+ * (loaded when the dialog opens), the image field, and when the plant was last watered and
+ * fertilized (today by default), so every new plant is on the schedule.
  */
 export function AddPlantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
