@@ -206,6 +206,26 @@ describe('Add New Plant dialog', () => {
     expect(posts()[0]!.body).toMatchObject({ name: 'Cherry Tomato', plantDatabaseId: 41, waterFrequency: 2 });
   });
 
+  it('searches the plant database on the server and keeps the picked item through a new search', async () => {
+    db.database = [
+      makeDbItem({ id: 41, commonName: 'Cherry Tomato', scientificName: 'Solanum lycopersicum' }),
+      makeDbItem({ id: 42, commonName: 'Sweet Basil', scientificName: 'Ocimum basilicum' }),
+    ];
+    const { user } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Plant' });
+    const picker = within(dialog).getByLabelText('Start from the plant database');
+    await within(picker).findByRole('option', { name: 'Sweet Basil (Ocimum basilicum)' });
+    await user.selectOptions(picker, '42');
+    await user.type(within(dialog).getByLabelText('Find in the plant database'), 'tomato');
+    await waitFor(() => expect(db.requests.some((r) => r.path === '/api/plant-database' && r.search === '?q=tomato&limit=50')).toBe(true));
+    await within(picker).findByRole('option', { name: 'Cherry Tomato (Solanum lycopersicum)' });
+    expect(picker).toHaveValue('42');
+    expect(within(picker).getByRole('option', { name: 'Sweet Basil (Ocimum basilicum)' })).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Find in the plant database'));
+    await user.type(within(dialog).getByLabelText('Find in the plant database'), 'zzz');
+    expect(await within(dialog).findByText('Nothing in the plant database matches “zzz”.')).toBeInTheDocument();
+  });
+
   it('uploads a chosen photo, previews it and sends its URL', async () => {
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Add New Plant' });
