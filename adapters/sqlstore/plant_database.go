@@ -116,7 +116,9 @@ func (s *Store) PagePlantDB(ctx context.Context, q ports.PlantDBQuery, page doma
 		args = append(args, p, p)
 	}
 	if after {
-		where = append(where, `(lower(common_name) > ? OR (lower(common_name) = ? AND id > ?))`)
+		// The name bound lets SQLite seek the expression index (it does not seek on a row
+		// value); the row comparison is PostgreSQL's index condition and settles ties by id.
+		where = append(where, `lower(common_name) >= ? AND (lower(common_name), id) > (?, ?)`)
 		args = append(args, c.Key, c.Key, c.ID)
 	}
 	query := `SELECT ` + plantDBColumns + ` FROM plant_database`
