@@ -193,6 +193,25 @@ describe('User Settings (?userId=)', () => {
     expect(patches('/api/users/55')[0]!.body).toEqual({ username: 'fern', email: 'fern@example.com', fullName: 'Fern Green' });
   });
 
+  it('resets someone else’s password without the current one; one’s own id asks for it', async () => {
+    const me = signedInGardener({ role: 'superadmin', username: 'admin' });
+    seedTarget();
+    const { user, unmount } = renderApp('/settings?userId=55');
+    let form = await account();
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('New password'), 'reset-by-admin');
+    await user.click(within(form).getByRole('button', { name: 'Save Account Settings' }));
+    await waitFor(() => expect(patches('/api/users/55')).toHaveLength(1));
+    expect(patches('/api/users/55')[0]!.body).toMatchObject({ password: 'reset-by-admin' });
+    expect(patches('/api/users/55')[0]!.body).not.toHaveProperty('currentPassword');
+    unmount();
+
+    db.users.push(me);
+    renderApp(`/settings?userId=${me.id}`);
+    form = await account();
+    expect(within(form).getByLabelText('Current password')).toBeInTheDocument();
+  });
+
   it('gives a superadmin role, site, site admin flag and active flag with the admin form rules', async () => {
     signedInGardener({ role: 'superadmin', username: 'admin' });
     db.sites.push({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 });
