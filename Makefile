@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e test-fuzz lint bench bench-load bench-signin clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-bundle test-fuzz lint bench bench-load bench-signin clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -37,7 +37,7 @@ node_modules/.installed: package.json package-lock.json
 
 ## test: every test — lint, Go (unit, storage contract on SQLite and PostgreSQL, HTTP API, CLI),
 ## web unit (Vitest) and browser end-to-end (Playwright + Chromium); ends with one total line
-test: lint test-fuzz test-go test-web test-e2e
+test: lint test-fuzz test-go test-web test-e2e test-bundle
 	@read gp gf gs < $(COUNTS)-go.txt; read wp wf < $(COUNTS)-web.txt; read ep ef < $(COUNTS)-e2e.txt; \
 	echo "Go $$gp, web $$wp, end-to-end $$ep tests passed"; \
 	echo "all: $$((gp + wp + ep)) passed, $$((gf + wf + ef)) failed"
@@ -69,6 +69,10 @@ test-web: node_modules/.installed
 	@mkdir -p bin
 	npx vitest run --config web/vite.config.ts --reporter=default --reporter=json --outputFile=$(COUNTS)-web.json
 	node -e 'const r=require(process.argv[1]);require("fs").writeFileSync(process.argv[2], r.numPassedTests+" "+r.numFailedTests+"\n")' $(COUNTS)-web.json $(COUNTS)-web.txt
+
+## test-bundle: the first load of the dashboard stays under its ceiling (web/scripts/bundle-budget.mjs)
+test-bundle: web
+	npm run --silent bundle-budget | tail -1
 
 test-e2e: build
 	$(GO) build -o bin/fixturestore ./tests/fixturestore

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
@@ -38,6 +39,10 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 	if err != nil {
 		return nil, err
 	}
+	var backups *app.Backups
+	if blobs, err := blob.Open(ctx, cfg.BlobURL, cfg.DataDir); err == nil {
+		backups = app.NewBackups(store, blobs, realClock{}, log)
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(400 * time.Millisecond)
@@ -46,6 +51,7 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 	return &cli.Runtime{
 		Accounts: acc,
 		Forum:    app.NewForum(store, store, sanitize.New(), nil, realClock{}, app.ForumConfig{}, log),
+		Backups:  backups,
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},

@@ -67,7 +67,7 @@ takes the same lock and is recorded in the same history.`,
 			return nil
 		},
 	}
-	c.AddCommand(run, e.scheduleCommand(), e.historyCommand())
+	c.AddCommand(run, e.scheduleCommand(catalogueImport, "import"), e.historyCommand())
 	return c
 }
 
@@ -109,8 +109,9 @@ func drawBar(w io.Writer, done, total int) {
 	fmt.Fprintf(w, "\r  importing [%s%s] %d/%d ", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
 }
 
-func (e *env) scheduleCommand() *cobra.Command {
-	c := &cobra.Command{Use: "schedule", Short: "Show or change the daily import schedule"}
+// scheduleCommand shows and changes the daily schedule of job, which people call what.
+func (e *env) scheduleCommand(job, what string) *cobra.Command {
+	c := &cobra.Command{Use: "schedule", Short: "Show or change the daily " + what + " schedule"}
 	show := func(cmd *cobra.Command, enabled *bool, hhmm *string) error {
 		rt, err := e.jobsRuntime(cmd.Context())
 		if err != nil {
@@ -118,11 +119,11 @@ func (e *env) scheduleCommand() *cobra.Command {
 		}
 		defer rt.Close()
 		if enabled != nil || hhmm != nil {
-			if _, err := rt.Jobs.UpdateDailyAsOperator(cmd.Context(), catalogueImport, enabled, hhmm); err != nil {
+			if _, err := rt.Jobs.UpdateDailyAsOperator(cmd.Context(), job, enabled, hhmm); err != nil {
 				return err
 			}
 		}
-		st, err := rt.Jobs.StatusAsOperator(cmd.Context(), catalogueImport)
+		st, err := rt.Jobs.StatusAsOperator(cmd.Context(), job)
 		if err != nil {
 			return err
 		}
@@ -147,8 +148,8 @@ func (e *env) scheduleCommand() *cobra.Command {
 	c.AddCommand(
 		&cobra.Command{Use: "show", Short: "Show the schedule", Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error { return show(cmd, nil, nil) }},
 		set,
-		&cobra.Command{Use: "enable", Short: "Enable the daily import", Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error { return show(cmd, &yes, nil) }},
-		&cobra.Command{Use: "disable", Short: "Disable the daily import", Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error { return show(cmd, &no, nil) }},
+		&cobra.Command{Use: "enable", Short: "Enable the daily " + what, Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error { return show(cmd, &yes, nil) }},
+		&cobra.Command{Use: "disable", Short: "Disable the daily " + what, Args: cobra.NoArgs, RunE: func(cmd *cobra.Command, _ []string) error { return show(cmd, &no, nil) }},
 	)
 	return c
 }

@@ -28,6 +28,7 @@ type Runtime struct {
 	Maintenance   *app.Maintenance
 	Notifications *app.Notifications
 	Forum         *app.Forum
+	Backups       *app.Backups
 	// JobNames lists the registered jobs (after PrepareJobs).
 	JobNames func() []string
 	// PrepareJobs registers the job plugins, storing their default schedules once.
@@ -89,6 +90,7 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 		e.importCommand(), e.jobsCommand(), e.plantdbCommand(), e.sitesCommand(), e.maintenanceCommand())
 	root.AddCommand(e.pushCommand(), e.remindersCommand(), e.tokensCommand())
 	root.AddCommand(e.forumCommand())
+	root.AddCommand(e.backupCommand())
 	return root
 }
 

@@ -40,10 +40,15 @@ type Config struct {
 	ListingLifetime time.Duration `mapstructure:"listing_lifetime"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
 	// MetricsAddr is where GET /metrics is served; empty turns metrics off.
-	MetricsAddr string       `mapstructure:"metrics_addr"`
-	LogLevel    string       `mapstructure:"log_level"`
-	LogFormat   string       `mapstructure:"log_format"`
-	Notify      NotifyConfig `mapstructure:",squash"`
+	MetricsAddr string `mapstructure:"metrics_addr"`
+	// BackupFolder and BackupBlobPrefix say where the backup job keeps its archives (at most
+	// one; neither: <data_dir>/backups); BackupKeep is how many it keeps.
+	BackupFolder     string       `mapstructure:"backup_folder"`
+	BackupBlobPrefix string       `mapstructure:"backup_blob_prefix"`
+	BackupKeep       int          `mapstructure:"backup_keep"`
+	LogLevel         string       `mapstructure:"log_level"`
+	LogFormat        string       `mapstructure:"log_format"`
+	Notify           NotifyConfig `mapstructure:",squash"`
 }
 
 // Validate checks the configuration and fills derived values (BaseURL from Addr).
@@ -107,6 +112,15 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
+	if c.BackupFolder != "" && c.BackupBlobPrefix != "" {
+		return fmt.Errorf("backup_folder and backup_blob_prefix: set at most one")
+	}
+	if p := c.BackupBlobPrefix; p != "" && (!strings.HasSuffix(p, "/") || strings.HasPrefix(p, "/") || strings.Contains(p, "..") || strings.Contains(p, "//")) {
+		return fmt.Errorf("backup_blob_prefix %q: want a folder-like prefix such as backups/", p)
+	}
+	if c.BackupKeep < 1 {
+		return fmt.Errorf("backup_keep %d: want at least 1", c.BackupKeep)
+	}
 	if err := c.Notify.validate(c.BaseURL); err != nil {
 		return err
 	}
@@ -142,6 +156,9 @@ func (c Config) Dump() string {
 		"shutdown_timeout":           c.ShutdownTimeout.String(),
 		"listing_lifetime":           c.ListingLifetime.String(),
 		"metrics_addr":               c.MetricsAddr,
+		"backup_folder":              c.BackupFolder,
+		"backup_blob_prefix":         c.BackupBlobPrefix,
+		"backup_keep":                fmt.Sprint(c.BackupKeep),
 		"log_level":                  c.LogLevel,
 		"log_format":                 c.LogFormat,
 	}

@@ -48,6 +48,12 @@ type BlobStore interface {
 	Delete(ctx context.Context, key string) error
 	// Ready returns nil when the store can be read and written. Codes: unavailable.
 	Ready(ctx context.Context) error
+	// List calls fn with every object whose key starts with prefix ("" for all), in
+	// ascending byte order of the key, with its Size and ModTime (ContentType may be empty:
+	// S3 listings do not carry it; Get or Stat give it). Objects written or deleted while the
+	// listing runs may or may not be seen. An error from fn stops the listing and is returned.
+	// Codes: internal, unavailable.
+	List(ctx context.Context, prefix string, fn func(key string, info BlobInfo) error) error
 }
 
 // MaxBlobKeyLen is the longest key a BlobStore accepts, well under S3's 1024 bytes and

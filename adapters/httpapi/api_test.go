@@ -144,6 +144,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Sharing:       app.NewSharing(store, s, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
 		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.New(), c, log),
 		Forum:         app.NewForum(store, s, sanitize.New(), nf.svc, c, app.ForumConfig{}, log),
+		Backups:       app.NewBackups(s, blobs, c, log),
 	}}
 	if o.web != nil {
 		opts.Web = o.web
@@ -222,6 +223,7 @@ func (h *harness) do(method, path, token string, body any) response {
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
+	validateAnswer(h.t, req, res, raw)
 	out := response{status: res.StatusCode, header: res.Header, raw: string(raw)}
 	_ = json.Unmarshal(raw, &out.body)
 	return out

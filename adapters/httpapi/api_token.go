@@ -29,7 +29,7 @@ type apiTokenInput struct {
 	ExpiresInDays int    `json:"expiresInDays"`
 }
 
-func (s *Server) apiTokenRoutes(mux *http.ServeMux) {
+func (s *Server) apiTokenRoutes(mux *router) {
 	mux.HandleFunc("GET /api/user/tokens", s.authed(s.handleListAPITokens))
 	mux.HandleFunc("POST /api/user/tokens", s.write("", s.handleCreateAPIToken))
 	mux.HandleFunc("DELETE /api/user/tokens/{id}", s.write("", s.handleRevokeAPIToken))

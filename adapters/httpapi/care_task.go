@@ -153,6 +153,11 @@ func (s *Server) handleCreateTask(w http.ResponseWriter, r *http.Request, p *dom
 	writeJSON(w, http.StatusCreated, toTaskJSON(created))
 }
 
+// completeTaskInput is the body of handleCompleteTask.
+type completeTaskInput struct {
+	CompletedDate optional[string] `json:"completedDate"`
+}
+
 func (s *Server) handleCompleteTask(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -160,9 +165,7 @@ func (s *Server) handleCompleteTask(w http.ResponseWriter, r *http.Request, p *d
 		return
 	}
 	// The plant page's shortcut sends no body at all; the schedule sends {completedDate}.
-	var in struct {
-		CompletedDate optional[string] `json:"completedDate"`
-	}
+	var in completeTaskInput
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
 	if err != nil {
 		s.fail(w, r, domain.Errorf(domain.ETooLarge, "Request body is too large (limit %d bytes)", maxJSONBody))
@@ -267,7 +270,7 @@ func (s *Server) handleCareDue(w http.ResponseWriter, r *http.Request, p *domain
 }
 
 // gardenerRoutes are the routes the gardener's day added: overdue tasks and due care.
-func (s *Server) gardenerRoutes(mux *http.ServeMux) {
+func (s *Server) gardenerRoutes(mux *router) {
 	mux.HandleFunc("GET /api/care-tasks/overdue", s.authed(s.handleOverdueTasks))
 	mux.HandleFunc("GET /api/care-due", s.authed(s.handleCareDue))
 }

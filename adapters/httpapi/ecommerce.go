@@ -120,15 +120,18 @@ func (s *Server) handleImportSchedule(w http.ResponseWriter, r *http.Request, p 
 	writeSchedule(w, st)
 }
 
+// updateImportScheduleInput is the body of handleUpdateImportSchedule.
+type updateImportScheduleInput struct {
+	Enabled optional[bool]   `json:"enabled"`
+	Time    optional[string] `json:"time"`
+}
+
 func (s *Server) handleUpdateImportSchedule(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	if err := domain.RequireRole(p, domain.RoleAdmin); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	var in struct {
-		Enabled optional[bool]   `json:"enabled"`
-		Time    optional[string] `json:"time"`
-	}
+	var in updateImportScheduleInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return

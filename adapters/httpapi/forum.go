@@ -16,7 +16,7 @@ import (
 // forumRoutes adds the forum calls of spec 02 §7 and ours for pinning, locking, likes, reports,
 // edits, watch levels and search (docs/api.md, "Community forum"). Reading needs no sign-in
 // (spec 02 §6); every write is signed in and gated by the community_forum function.
-func (s *Server) forumRoutes(mux *http.ServeMux) {
+func (s *Server) forumRoutes(mux *router) {
 	const fn = domain.FunctionForum
 	mux.HandleFunc("GET /api/forum/categories", s.reader(s.handleForumCategories))
 	mux.HandleFunc("POST /api/forum/categories", s.write(fn, s.handleCreateForumCategory))
@@ -421,6 +421,11 @@ func (s *Server) handleDeleteForumCategory(w http.ResponseWriter, r *http.Reques
 	writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
+// moveForumCategoryInput is the body of handleMoveForumCategory.
+type moveForumCategoryInput struct {
+	Direction string `json:"direction"`
+}
+
 func (s *Server) handleMoveForumCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	if err := domain.RequireForumModerator(p); err != nil {
 		s.fail(w, r, err)
@@ -430,9 +435,7 @@ func (s *Server) handleMoveForumCategory(w http.ResponseWriter, r *http.Request,
 	if !ok {
 		return
 	}
-	var in struct {
-		Direction string `json:"direction"`
-	}
+	var in moveForumCategoryInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -640,6 +643,11 @@ func (s *Server) handleForumDirectPostReview(w http.ResponseWriter, r *http.Requ
 	s.postReview(w, r, p, *in.PostID.Value, in)
 }
 
+// deleteReasonInput is the body of deleteReason.
+type deleteReasonInput struct {
+	Reason string `json:"reason"`
+}
+
 // deleteReason reads the optional reason told to the author: ?reason= or a JSON body.
 func deleteReason(w http.ResponseWriter, r *http.Request) (string, error) {
 	if v := r.URL.Query().Get("reason"); v != "" {
@@ -648,9 +656,7 @@ func deleteReason(w http.ResponseWriter, r *http.Request) (string, error) {
 	if r.ContentLength == 0 {
 		return "", nil
 	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
+	var in deleteReasonInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return "", err
 	}
@@ -702,14 +708,17 @@ func (s *Server) handleForumLike(w http.ResponseWriter, r *http.Request, p *doma
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "liked": liked, "likes": likes})
 }
 
+// forumReportInput is the body of handleForumReport.
+type forumReportInput struct {
+	Reason string `json:"reason"`
+}
+
 func (s *Server) handleForumReport(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, ok := s.postID(w, r)
 	if !ok {
 		return
 	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
+	var in forumReportInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
@@ -758,14 +767,17 @@ func (s *Server) handleClearForumReports(w http.ResponseWriter, r *http.Request,
 	writeJSON(w, http.StatusOK, map[string]any{"success": true, "cleared": n})
 }
 
+// forumWatchInput is the body of handleForumWatch.
+type forumWatchInput struct {
+	Level string `json:"level"`
+}
+
 func (s *Server) handleForumWatch(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, ok := s.topicID(w, r)
 	if !ok {
 		return
 	}
-	var in struct {
-		Level string `json:"level"`
-	}
+	var in forumWatchInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return

@@ -102,3 +102,26 @@ func each[T, Out any](encode func(T) Out) func([]T) []Out {
 		return out
 	}
 }
+
+// handlePage is handleJSON for a list: after what e says it reads ?limit= and ?cursor=, and it
+// answers the page's items, encoded one by one, with the next page's cursor (writePage).
+func handlePage[In, T, Out any](s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,
+	call func(q request[In], page domain.PageRequest) (domain.Page[T], error), encode func(T) Out) {
+	q, err := read[In](w, r, p, e)
+	var page domain.PageRequest
+	if err == nil {
+		page, err = pageRequest(r)
+	}
+	var list domain.Page[T]
+	if err == nil {
+		list, err = call(q, page)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writePage(w, r, each(encode)(list.Items), list.NextCursor)
+}
+
+// asIs is the encoder of a result that is already its wire type.
+func asIs[T any](v T) T { return v }

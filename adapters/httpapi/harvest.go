@@ -13,7 +13,7 @@ import (
 
 // harvestRoutes adds harvest tracking (spec 02 §2, §3, §7; docs/api.md, "Harvest tracking").
 // Records are the caller's own; writes are gated by the harvest_tracking function.
-func (s *Server) harvestRoutes(mux *http.ServeMux) {
+func (s *Server) harvestRoutes(mux *router) {
 	mux.HandleFunc("GET /api/harvests", s.authed(s.handleListHarvests))
 	mux.HandleFunc("POST /api/harvests", s.write(domain.FunctionHarvest, s.handleCreateHarvest))
 	mux.HandleFunc("GET /api/harvests/stats", s.authed(s.handleHarvestStats))
@@ -21,6 +21,8 @@ func (s *Server) harvestRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/harvests/{id}", s.authed(s.handleGetHarvest))
 	mux.HandleFunc("PATCH /api/harvests/{id}", s.write(domain.FunctionHarvest, s.handleUpdateHarvest))
 	mux.HandleFunc("DELETE /api/harvests/{id}", s.write(domain.FunctionHarvest, s.handleDeleteHarvest))
+	// The beds a harvest can come from: names and ids only, for the form's choice.
+	mux.HandleFunc("GET /api/garden-beds", s.authed(s.handleListHarvestBeds))
 }
 
 // harvestJSON is a harvest record (spec 02 §3) with its quantity in the common unit of its
@@ -38,6 +40,9 @@ type harvestJSON struct {
 	CommonUnit     string    `json:"commonUnit"`
 	Notes          string    `json:"notes"`
 	ImageURL       string    `json:"imageUrl"`
+	BedID          *int64    `json:"bedId"`
+	BedName        string    `json:"bedName"`
+	LayoutName     string    `json:"layoutName"`
 	CreatedAt      time.Time `json:"createdAt"`
 	UpdatedAt      time.Time `json:"updatedAt"`
 }
@@ -46,7 +51,8 @@ func toHarvestJSON(h *domain.Harvest) harvestJSON {
 	common, kind := h.Common()
 	return harvestJSON{ID: h.ID, UserID: h.UserID, PlantID: h.PlantID, PlantName: h.PlantName, HarvestDate: h.HarvestDate.Format(domain.DateLayout),
 		Quantity: h.Quantity, Unit: string(h.Unit), Kind: string(kind), CommonQuantity: common, CommonUnit: string(kind.CommonUnit()),
-		Notes: h.Notes, ImageURL: h.ImageURL, CreatedAt: h.CreatedAt.UTC(), UpdatedAt: h.UpdatedAt.UTC()}
+		Notes: h.Notes, ImageURL: h.ImageURL, BedID: h.BedID, BedName: h.BedName, LayoutName: h.LayoutName,
+		CreatedAt: h.CreatedAt.UTC(), UpdatedAt: h.UpdatedAt.UTC()}
 }
 
 // harvestQuery reads the filters shared by the list, the stats and the export: plantId,
@@ -81,44 +87,23 @@ func harvestQuery(r *http.Request) (app.HarvestQuery, error) {
 }
 
 func (s *Server) handleListHarvests(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	q, err := harvestQuery(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.svc.Harvests.List(r.Context(), p, q, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]harvestJSON, len(res.Items))
-	for i, h := range res.Items {
-		out[i] = toHarvestJSON(h)
-	}
-	writePage(w, r, out, res.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.Harvest], error) {
+		q, err := harvestQuery(r)
+		if err != nil {
+			return domain.Page[*domain.Harvest]{}, err
+		}
+		return s.svc.Harvests.List(r.Context(), p, q, page)
+	}, toHarvestJSON)
 }
 
 func (s *Server) handleGetHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	h, err := s.svc.Harvests.Get(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toHarvestJSON(h))
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*domain.Harvest, error) {
+		return s.svc.Harvests.Get(r.Context(), p, q.id)
+	}, toHarvestJSON)
 }
 
 // harvestInput is the body of POST and PATCH. Absent fields are left as they are by PATCH;
-// "quantity": null clears the quantity.
+// "quantity": null clears the quantity, "bedId": null the bed.
 type harvestInput struct {
 	PlantID     optional[int64]   `json:"plantId"`
 	UserID      any               `json:"userId"` // ignored: a record is always the caller's
@@ -127,6 +112,7 @@ type harvestInput struct {
 	Unit        optional[string]  `json:"unit"`
 	Notes       optional[string]  `json:"notes"`
 	ImageURL    optional[string]  `json:"imageUrl"`
+	BedID       optional[int64]   `json:"bedId"`
 }
 
 func (in *harvestInput) date(f *fieldErrors) *time.Time {
@@ -138,65 +124,44 @@ func (in *harvestInput) date(f *fieldErrors) *time.Time {
 }
 
 func (s *Server) handleCreateHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in harvestInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var f fieldErrors
-	h := &domain.Harvest{PlantID: in.PlantID.ptr(), Quantity: in.Quantity.ptr(), Unit: domain.HarvestUnit(in.Unit.Value),
-		Notes: in.Notes.Value, ImageURL: in.ImageURL.Value}
-	if d := in.date(&f); d != nil { // none: the service takes today, the form's default
-		h.HarvestDate = *d
-	}
-	if err := f.err(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	created, err := s.svc.Harvests.Create(r.Context(), p, h)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toHarvestJSON(created))
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[harvestInput]) (*domain.Harvest, error) {
+		in := q.in
+		var f fieldErrors
+		h := &domain.Harvest{PlantID: in.PlantID.ptr(), Quantity: in.Quantity.ptr(), Unit: domain.HarvestUnit(in.Unit.Value),
+			Notes: in.Notes.Value, ImageURL: in.ImageURL.Value, BedID: in.BedID.ptr()}
+		if d := in.date(&f); d != nil { // none: the service takes today, the form's default
+			h.HarvestDate = *d
+		}
+		if err := f.err(); err != nil {
+			return nil, err
+		}
+		return s.svc.Harvests.Create(r.Context(), p, h)
+	}, toHarvestJSON)
 }
 
 func (s *Server) handleUpdateHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in harvestInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var f fieldErrors
-	patch := app.HarvestPatch{PlantID: in.PlantID.ptr(), SetQuantity: in.Quantity.Set, Quantity: in.Quantity.ptr(),
-		Notes: in.Notes.ptr(), ImageURL: in.ImageURL.ptr()}
-	if in.PlantID.Set && in.PlantID.Null {
-		f.v.Add("plantId", domain.MsgSelectPlant)
-	}
-	if in.HarvestDate.Set {
-		if patch.HarvestDate = in.date(&f); patch.HarvestDate == nil {
-			f.v.Add("harvestDate", domain.MsgHarvestDateRequired)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[harvestInput]) (*domain.Harvest, error) {
+		in := q.in
+		var f fieldErrors
+		patch := app.HarvestPatch{PlantID: in.PlantID.ptr(), SetQuantity: in.Quantity.Set, Quantity: in.Quantity.ptr(),
+			Notes: in.Notes.ptr(), ImageURL: in.ImageURL.ptr(), SetBed: in.BedID.Set, BedID: in.BedID.ptr()}
+		if in.PlantID.Set && in.PlantID.Null {
+			f.v.Add("plantId", domain.MsgSelectPlant)
 		}
-	}
-	if in.Unit.Set {
-		u := domain.HarvestUnit(in.Unit.Value) // null clears the unit, like ""
-		patch.Unit = &u
-	}
-	if err := f.err(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	h, err := s.svc.Harvests.Update(r.Context(), p, id, patch)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toHarvestJSON(h))
+		if in.HarvestDate.Set {
+			if patch.HarvestDate = in.date(&f); patch.HarvestDate == nil {
+				f.v.Add("harvestDate", domain.MsgHarvestDateRequired)
+			}
+		}
+		if in.Unit.Set {
+			u := domain.HarvestUnit(in.Unit.Value) // null clears the unit, like ""
+			patch.Unit = &u
+		}
+		if err := f.err(); err != nil {
+			return nil, err
+		}
+		return s.svc.Harvests.Update(r.Context(), p, q.id, patch)
+	}, toHarvestJSON)
 }
 
 func (s *Server) handleDeleteHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -276,6 +241,27 @@ type yearOnYearJSON struct {
 
 // harvestStatsJSON is GET /api/harvests/stats. Every amount is in the unit named beside it:
 // kg for mass, items for counts (a bunch is one item), litres for volume.
+// bedYieldJSON is one kind a bed gave: the total in unit and the same per square foot of the
+// bed (unit/ft²).
+type bedYieldJSON struct {
+	Kind          string  `json:"kind"`
+	Unit          string  `json:"unit"`
+	Amount        float64 `json:"amount"`
+	PerSquareFoot float64 `json:"perSquareFoot"`
+	Records       int     `json:"records"`
+}
+
+// bedYieldsJSON is what one bed gave in the period.
+type bedYieldsJSON struct {
+	BedID      int64          `json:"bedId"`
+	BedName    string         `json:"bedName"`
+	LayoutID   int64          `json:"layoutId"`
+	LayoutName string         `json:"layoutName"`
+	Area       float64        `json:"area"`
+	Records    int            `json:"records"`
+	Yields     []bedYieldJSON `json:"yields"`
+}
+
 type harvestStatsJSON struct {
 	Period        string             `json:"period"`
 	Range         rangeJSON          `json:"range"`
@@ -285,6 +271,8 @@ type harvestStatsJSON struct {
 	MostHarvested *mostHarvestedJSON `json:"mostHarvested"`
 	Monthly       []monthlyJSON      `json:"monthly"`
 	YearOnYear    yearOnYearJSON     `json:"yearOnYear"`
+	// YieldPerSquareFoot has one entry per bed records of the period came from.
+	YieldPerSquareFoot []bedYieldsJSON `json:"yieldPerSquareFoot"`
 }
 
 func toPlantTotalsJSON(p domain.PlantHarvestTotals) plantTotalsJSON {
@@ -314,21 +302,26 @@ func toHarvestStatsJSON(st *app.HarvestStats) harvestStatsJSON {
 		out.YearOnYear.Plants[i] = comparisonJSON{PlantName: c.PlantName, Kind: string(c.Kind), Unit: string(c.Unit), Current: c.Current,
 			Previous: c.Previous, CurrentRecords: c.CurrentRecords, PreviousRecords: c.PreviousRecords}
 	}
+	out.YieldPerSquareFoot = make([]bedYieldsJSON, len(st.Beds))
+	for i, b := range st.Beds {
+		y := bedYieldsJSON{BedID: b.Bed.ID, BedName: b.Bed.Name, LayoutID: b.Bed.LayoutID, LayoutName: b.Bed.LayoutName, Area: b.Bed.Area,
+			Records: b.Records, Yields: make([]bedYieldJSON, len(b.Yields))}
+		for j, t := range b.Yields {
+			y.Yields[j] = bedYieldJSON{Kind: string(t.Kind), Unit: string(t.Unit), Amount: t.Amount, PerSquareFoot: t.PerSquareFoot, Records: t.Records}
+		}
+		out.YieldPerSquareFoot[i] = y
+	}
 	return out
 }
 
 func (s *Server) handleHarvestStats(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	q, err := harvestQuery(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	st, err := s.svc.Harvests.Stats(r.Context(), p, q)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toHarvestStatsJSON(st))
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (*app.HarvestStats, error) {
+		q, err := harvestQuery(r)
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Harvests.Stats(r.Context(), p, q)
+	}, toHarvestStatsJSON)
 }
 
 // harvestCSVHeader names the export's columns.
@@ -396,4 +389,22 @@ func (s *Server) handleExportHarvests(w http.ResponseWriter, r *http.Request, p 
 		start()
 	}
 	cw.Flush()
+}
+
+// harvestBedJSON is a bed a harvest can come from: ids and names only.
+type harvestBedJSON struct {
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	LayoutID   int64  `json:"layoutId"`
+	LayoutName string `json:"layoutName"`
+}
+
+// handleListHarvestBeds is GET /api/garden-beds: the beds of the caller's garden layouts,
+// paginated, the newest layout first and each layout's beds in drawing order.
+func (s *Server) handleListHarvestBeds(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.HarvestBed], error) {
+		return s.svc.Harvests.Beds(r.Context(), p, page)
+	}, func(b *domain.HarvestBed) harvestBedJSON {
+		return harvestBedJSON{ID: b.ID, Name: b.Name, LayoutID: b.LayoutID, LayoutName: b.LayoutName}
+	})
 }

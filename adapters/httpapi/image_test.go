@@ -45,6 +45,7 @@ func (h *harness) upload(token, field, filename, claimedType string, data []byte
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
+	validateAnswer(h.t, req, res, raw)
 	out := response{status: res.StatusCode, header: res.Header, raw: string(raw)}
 	_ = jsonUnmarshal(raw, &out.body)
 	return out

@@ -15,7 +15,7 @@ import (
 // notificationRoutes adds the notification calls of spec 01 §7 and spec 02 §7, and ours for
 // Web Push, ntfy and unread counts (docs/api.md, "Notifications"). Writes are gated by
 // site-wide and site maintenance like every other write.
-func (s *Server) notificationRoutes(mux *http.ServeMux) {
+func (s *Server) notificationRoutes(mux *router) {
 	mux.HandleFunc("GET /api/notifications", s.authed(s.handleListNotifications))
 	mux.HandleFunc("GET /api/notifications/unread-count", s.authed(s.handleUnreadCount))
 	mux.HandleFunc("PATCH /api/notifications/{id}/read", s.write("", s.handleMarkNotificationRead))

@@ -11,7 +11,7 @@ import (
 // planningRoutes adds the garden layout and crop rotation calls of spec 02 §7 and the ones the
 // editors need (docs/api.md, "Planning"). Writes are gated by the garden_planner and
 // crop_rotation maintenance functions.
-func (s *Server) planningRoutes(mux *http.ServeMux) {
+func (s *Server) planningRoutes(mux *router) {
 	mux.HandleFunc("GET /api/garden-layouts", s.authed(s.handleListLayouts))
 	mux.HandleFunc("POST /api/garden-layouts", s.write(domain.FunctionPlanner, s.handleCreateLayout))
 	mux.HandleFunc("GET /api/garden-layouts/{id}", s.authed(s.handleGetLayout))
@@ -112,132 +112,91 @@ func fromBedsJSON(in []bedJSON) []*domain.GardenBed {
 }
 
 func (s *Server) handleListLayouts(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	list, err := s.svc.Planning.ListLayouts(r.Context(), p, r.URL.Query().Get("search"), page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]layoutJSON, len(list.Items))
-	for i, l := range list.Items {
-		out[i] = toLayoutJSON(l, false)
-	}
-	writePage(w, r, out, list.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.GardenLayout], error) {
+		return s.svc.Planning.ListLayouts(r.Context(), p, r.URL.Query().Get("search"), page)
+	}, toLayoutSummaryJSON)
 }
 
-func (s *Server) layout(w http.ResponseWriter, r *http.Request, l *domain.GardenLayout, err error, status int) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, toLayoutJSON(l, true))
-}
+func toLayoutSummaryJSON(l *domain.GardenLayout) layoutJSON { return toLayoutJSON(l, false) }
+func toLayoutDetailJSON(l *domain.GardenLayout) layoutJSON  { return toLayoutJSON(l, true) }
+
+// layoutEndpoint reads a layout's {id}: one that is not a number is the layout's 404.
+var layoutEndpoint = endpoint{id: true, idNotFound: domain.MsgLayoutNotFound}
 
 func (s *Server) handleGetLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
-		return
-	}
-	l, err := s.svc.Planning.GetLayout(r.Context(), p, id)
-	s.layout(w, r, l, err, http.StatusOK)
+	handleJSON(s, w, r, p, layoutEndpoint, func(q request[noBody]) (*domain.GardenLayout, error) {
+		return s.svc.Planning.GetLayout(r.Context(), p, q.id)
+	}, toLayoutDetailJSON)
+}
+
+// createLayoutInput is the body of handleCreateLayout.
+type createLayoutInput struct {
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Width       float64   `json:"width"`
+	Height      float64   `json:"height"`
+	Beds        []bedJSON `json:"beds"`
 }
 
 func (s *Server) handleCreateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Name        string    `json:"name"`
-		Description string    `json:"description"`
-		Width       float64   `json:"width"`
-		Height      float64   `json:"height"`
-		Beds        []bedJSON `json:"beds"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, err := s.svc.Planning.CreateLayout(r.Context(), p, &domain.GardenLayout{Name: in.Name, Description: in.Description, Width: in.Width,
-		Height: in.Height, Beds: fromBedsJSON(in.Beds)})
-	s.layout(w, r, l, err, http.StatusCreated)
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createLayoutInput]) (*domain.GardenLayout, error) {
+		in := q.in
+		return s.svc.Planning.CreateLayout(r.Context(), p, &domain.GardenLayout{Name: in.Name, Description: in.Description, Width: in.Width,
+			Height: in.Height, Beds: fromBedsJSON(in.Beds)})
+	}, toLayoutDetailJSON)
+}
+
+// updateLayoutInput is the body of handleUpdateLayout.
+type updateLayoutInput struct {
+	Name        *string  `json:"name"`
+	Description *string  `json:"description"`
+	Width       *float64 `json:"width"`
+	Height      *float64 `json:"height"`
+	Version     *int64   `json:"version"`
 }
 
 func (s *Server) handleUpdateLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
-		return
-	}
-	var in struct {
-		Name        *string  `json:"name"`
-		Description *string  `json:"description"`
-		Width       *float64 `json:"width"`
-		Height      *float64 `json:"height"`
-		Version     *int64   `json:"version"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, err := s.svc.Planning.UpdateLayout(r.Context(), p, id, app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width,
-		Height: in.Height, Version: in.Version})
-	s.layout(w, r, l, err, http.StatusOK)
+	handleJSON(s, w, r, p, layoutEndpoint, func(q request[updateLayoutInput]) (*domain.GardenLayout, error) {
+		in := q.in
+		return s.svc.Planning.UpdateLayout(r.Context(), p, q.id, app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width,
+			Height: in.Height, Version: in.Version})
+	}, toLayoutDetailJSON)
+}
+
+// saveBedsInput is the body of handleSaveBeds.
+type saveBedsInput struct {
+	Version     *int64    `json:"version"`
+	Beds        []bedJSON `json:"beds"`
+	Name        *string   `json:"name"`
+	Description *string   `json:"description"`
+	Width       *float64  `json:"width"`
+	Height      *float64  `json:"height"`
 }
 
 func (s *Server) handleSaveBeds(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
-		return
-	}
-	// name, description, width and height are ours: the editor saves a resized layout with
-	// its beds in one transaction.
-	var in struct {
-		Version     *int64    `json:"version"`
-		Beds        []bedJSON `json:"beds"`
-		Name        *string   `json:"name"`
-		Description *string   `json:"description"`
-		Width       *float64  `json:"width"`
-		Height      *float64  `json:"height"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if in.Version == nil {
-		const msg = "version is required: send the version the layout was read with"
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"version": msg}})
-		return
-	}
-	l, err := s.svc.Planning.SaveBeds(r.Context(), p, id, *in.Version, fromBedsJSON(in.Beds),
-		app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width, Height: in.Height})
-	s.layout(w, r, l, err, http.StatusOK)
+	handleJSON(s, w, r, p, layoutEndpoint, func(q request[saveBedsInput]) (*domain.GardenLayout, error) {
+		in := q.in
+		if in.Version == nil {
+			const msg = "version is required: send the version the layout was read with"
+			return nil, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"version": msg}}
+		}
+		return s.svc.Planning.SaveBeds(r.Context(), p, q.id, *in.Version, fromBedsJSON(in.Beds),
+			app.LayoutPatch{Name: in.Name, Description: in.Description, Width: in.Width, Height: in.Height})
+	}, toLayoutDetailJSON)
 }
 
 func (s *Server) handleCopyLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound))
-		return
-	}
-	l, err := s.svc.Planning.CopyLayout(r.Context(), p, id)
-	s.layout(w, r, l, err, http.StatusCreated)
+	e := layoutEndpoint
+	e.status = http.StatusCreated
+	handleJSON(s, w, r, p, e, func(q request[noBody]) (*domain.GardenLayout, error) {
+		return s.svc.Planning.CopyLayout(r.Context(), p, q.id)
+	}, toLayoutDetailJSON)
 }
 
 func (s *Server) handleDeleteLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		err = domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound)
-	} else {
-		err = s.svc.Planning.DeleteLayout(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, layoutEndpoint, func(q request[noBody]) error {
+		return s.svc.Planning.DeleteLayout(r.Context(), p, q.id)
+	})
 }
 
 // placementJSON says where a plant grows, for "Grows in: Back garden · Bed 2".
@@ -250,21 +209,11 @@ type placementJSON struct {
 }
 
 func (s *Server) handlePlantPlacements(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlantNotFound))
-		return
-	}
-	list, err := s.svc.Planning.Placements(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]placementJSON, len(list))
-	for i, x := range list {
-		out[i] = placementJSON{x.LayoutID, x.LayoutName, x.BedID, x.BedName, x.Count}
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgPlantNotFound}, func(q request[noBody]) ([]domain.Placement, error) {
+		return s.svc.Planning.Placements(r.Context(), p, q.id)
+	}, each(func(x domain.Placement) placementJSON {
+		return placementJSON{x.LayoutID, x.LayoutName, x.BedID, x.BedName, x.Count}
+	}))
 }
 
 // groupJSON is a rotation group (spec 02 §3).
@@ -281,90 +230,55 @@ func toGroupJSON(g *domain.RotationGroup) groupJSON {
 }
 
 func (s *Server) handleListGroups(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	list, err := s.svc.Planning.ListGroups(r.Context(), p, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]groupJSON, len(list.Items))
-	for i, g := range list.Items {
-		out[i] = toGroupJSON(g)
-	}
-	writePage(w, r, out, list.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.RotationGroup], error) {
+		return s.svc.Planning.ListGroups(r.Context(), p, page)
+	}, toGroupJSON)
+}
+
+// createGroupInput is the body of handleCreateGroup.
+type createGroupInput struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Color       string `json:"color"`
 }
 
 func (s *Server) handleCreateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Name        string `json:"name"`
-		Description string `json:"description"`
-		Color       string `json:"color"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	g, err := s.svc.Planning.CreateGroup(r.Context(), p, &domain.RotationGroup{Name: in.Name, Description: in.Description, Color: in.Color})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toGroupJSON(g))
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createGroupInput]) (*domain.RotationGroup, error) {
+		return s.svc.Planning.CreateGroup(r.Context(), p, &domain.RotationGroup{Name: q.in.Name, Description: q.in.Description, Color: q.in.Color})
+	}, toGroupJSON)
 }
 
 func (s *Server) handleSeedGroups(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	n, err := s.svc.Planning.SeedClassicGroups(r.Context(), p)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"created": n})
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (int, error) {
+		return s.svc.Planning.SeedClassicGroups(r.Context(), p)
+	}, func(n int) createdCountJSON { return createdCountJSON{Created: n} })
+}
+
+// groupEndpoint reads a rotation group's {id}: one that is not a number is the group's 404.
+var groupEndpoint = endpoint{id: true, idNotFound: domain.MsgGroupNotFound}
+
+// updateGroupInput is the body of handleUpdateGroup.
+type updateGroupInput struct {
+	Name        *string          `json:"name"`
+	Description *string          `json:"description"`
+	Color       optional[string] `json:"color"`
 }
 
 func (s *Server) handleUpdateGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgGroupNotFound))
-		return
-	}
-	var in struct {
-		Name        *string          `json:"name"`
-		Description *string          `json:"description"`
-		Color       optional[string] `json:"color"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	patch := app.GroupPatch{Name: in.Name, Description: in.Description}
-	if in.Color.Set {
-		c := in.Color.Value // null resets to the default colour, like ""
-		patch.Color = &c
-	}
-	g, err := s.svc.Planning.UpdateGroup(r.Context(), p, id, patch)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toGroupJSON(g))
+	handleJSON(s, w, r, p, groupEndpoint, func(q request[updateGroupInput]) (*domain.RotationGroup, error) {
+		patch := app.GroupPatch{Name: q.in.Name, Description: q.in.Description}
+		if q.in.Color.Set {
+			c := q.in.Color.Value // null resets to the default colour, like ""
+			patch.Color = &c
+		}
+		return s.svc.Planning.UpdateGroup(r.Context(), p, q.id, patch)
+	}, toGroupJSON)
 }
 
 func (s *Server) handleDeleteGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		err = domain.Errorf(domain.ENotFound, domain.MsgGroupNotFound)
-	} else {
-		err = s.svc.Planning.DeleteGroup(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, groupEndpoint, func(q request[noBody]) error {
+		return s.svc.Planning.DeleteGroup(r.Context(), p, q.id)
+	})
 }
 
 // planJSON is a rotation plan (spec 02 §3); one plan read alone also carries its grid rows,
@@ -467,112 +381,72 @@ func fromAssignmentsJSON(in []assignmentJSON) []domain.RotationAssignment {
 }
 
 func (s *Server) handleListPlans(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	list, err := s.svc.Planning.ListPlans(r.Context(), p, r.URL.Query().Get("search"), page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]planJSON, len(list.Items))
-	for i, x := range list.Items {
-		out[i] = toPlanJSON(x)
-	}
-	writePage(w, r, out, list.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.RotationPlan], error) {
+		return s.svc.Planning.ListPlans(r.Context(), p, r.URL.Query().Get("search"), page)
+	}, toPlanJSON)
 }
 
-func (s *Server) plan(w http.ResponseWriter, r *http.Request, d *app.PlanDetail, err error, status int) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, toPlanDetailJSON(d))
-}
+// planEndpoint reads a rotation plan's {id}: one that is not a number is the plan's 404.
+var planEndpoint = endpoint{id: true, idNotFound: domain.MsgPlanNotFound}
 
 func (s *Server) handleGetPlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
-		return
-	}
-	d, err := s.svc.Planning.GetPlan(r.Context(), p, id)
-	s.plan(w, r, d, err, http.StatusOK)
+	handleJSON(s, w, r, p, planEndpoint, func(q request[noBody]) (*app.PlanDetail, error) {
+		return s.svc.Planning.GetPlan(r.Context(), p, q.id)
+	}, toPlanDetailJSON)
+}
+
+// createPlanInput is the body of handleCreatePlan.
+type createPlanInput struct {
+	Name        string           `json:"name"`
+	Description string           `json:"description"`
+	StartYear   int              `json:"startYear"`
+	Duration    int              `json:"duration"`
+	Gap         int              `json:"gap"`
+	LayoutID    *int64           `json:"layoutId"`
+	Areas       []string         `json:"areas"`
+	Assignments []assignmentJSON `json:"assignments"`
 }
 
 func (s *Server) handleCreatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in struct {
-		Name        string           `json:"name"`
-		Description string           `json:"description"`
-		StartYear   int              `json:"startYear"`
-		Duration    int              `json:"duration"`
-		Gap         int              `json:"gap"`
-		LayoutID    *int64           `json:"layoutId"`
-		Areas       []string         `json:"areas"`
-		Assignments []assignmentJSON `json:"assignments"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	d, err := s.svc.Planning.CreatePlan(r.Context(), p, &domain.RotationPlan{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
-		Duration: in.Duration, Gap: in.Gap, LayoutID: in.LayoutID, Areas: in.Areas, Assignments: fromAssignmentsJSON(in.Assignments)})
-	s.plan(w, r, d, err, http.StatusCreated)
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[createPlanInput]) (*app.PlanDetail, error) {
+		in := q.in
+		return s.svc.Planning.CreatePlan(r.Context(), p, &domain.RotationPlan{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
+			Duration: in.Duration, Gap: in.Gap, LayoutID: in.LayoutID, Areas: in.Areas, Assignments: fromAssignmentsJSON(in.Assignments)})
+	}, toPlanDetailJSON)
+}
+
+// updatePlanInput is the body of handleUpdatePlan.
+type updatePlanInput struct {
+	Name        *string         `json:"name"`
+	Description *string         `json:"description"`
+	StartYear   *int            `json:"startYear"`
+	Duration    *int            `json:"duration"`
+	Gap         *int            `json:"gap"`
+	LayoutID    optional[int64] `json:"layoutId"`
+	Areas       *[]string       `json:"areas"`
 }
 
 func (s *Server) handleUpdatePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
-		return
-	}
-	var in struct {
-		Name        *string         `json:"name"`
-		Description *string         `json:"description"`
-		StartYear   *int            `json:"startYear"`
-		Duration    *int            `json:"duration"`
-		Gap         *int            `json:"gap"`
-		LayoutID    optional[int64] `json:"layoutId"`
-		Areas       *[]string       `json:"areas"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	d, err := s.svc.Planning.UpdatePlan(r.Context(), p, id, app.PlanPatch{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
-		Duration: in.Duration, Gap: in.Gap, LayoutSet: in.LayoutID.Set, LayoutID: in.LayoutID.ptr(), Areas: in.Areas})
-	s.plan(w, r, d, err, http.StatusOK)
+	handleJSON(s, w, r, p, planEndpoint, func(q request[updatePlanInput]) (*app.PlanDetail, error) {
+		in := q.in
+		return s.svc.Planning.UpdatePlan(r.Context(), p, q.id, app.PlanPatch{Name: in.Name, Description: in.Description, StartYear: in.StartYear,
+			Duration: in.Duration, Gap: in.Gap, LayoutSet: in.LayoutID.Set, LayoutID: in.LayoutID.ptr(), Areas: in.Areas})
+	}, toPlanDetailJSON)
+}
+
+// saveAssignmentsInput is the body of handleSaveAssignments.
+type saveAssignmentsInput struct {
+	Assignments []assignmentJSON `json:"assignments"`
 }
 
 func (s *Server) handleSaveAssignments(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound))
-		return
-	}
-	var in struct {
-		Assignments []assignmentJSON `json:"assignments"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	d, err := s.svc.Planning.SaveAssignments(r.Context(), p, id, fromAssignmentsJSON(in.Assignments))
-	s.plan(w, r, d, err, http.StatusOK)
+	handleJSON(s, w, r, p, planEndpoint, func(q request[saveAssignmentsInput]) (*app.PlanDetail, error) {
+		return s.svc.Planning.SaveAssignments(r.Context(), p, q.id, fromAssignmentsJSON(q.in.Assignments))
+	}, toPlanDetailJSON)
 }
 
 func (s *Server) handleDeletePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		err = domain.Errorf(domain.ENotFound, domain.MsgPlanNotFound)
-	} else {
-		err = s.svc.Planning.DeletePlan(r.Context(), p, id)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, planEndpoint, func(q request[noBody]) error {
+		return s.svc.Planning.DeletePlan(r.Context(), p, q.id)
+	})
 }

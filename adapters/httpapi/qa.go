@@ -6,9 +6,10 @@ import (
 
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
-func (s *Server) expertQARoutes(mux *http.ServeMux) {
+func (s *Server) expertQARoutes(mux *router) {
 	mux.HandleFunc("GET /api/expert-qa", s.sharingVisitor(s.handleListQuestions))
 	mux.HandleFunc("GET /api/expert-qa/similar", s.sharingVisitor(s.handleSimilarQuestions))
 	mux.HandleFunc("GET /api/expert-qa/tags", s.sharingVisitor(s.handleQuestionTags))
@@ -74,23 +75,11 @@ func toAnswerJSON(a *domain.Answer) answerJSON {
 }
 
 func (s *Server) handleListQuestions(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	q := r.URL.Query()
-	res, err := s.svc.ExpertQA.List(r.Context(), p, app.QuestionQuery{Search: q.Get("search"), Status: q.Get("status"), Tag: q.Get("tag"),
-		Mine: q.Get("mine") == "true" || q.Get("mine") == "1"}, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]questionJSON, len(res.Items))
-	for i, x := range res.Items {
-		out[i] = toQuestionJSON(x, p)
-	}
-	writePage(w, r, out, res.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.Question], error) {
+		q := r.URL.Query()
+		return s.svc.ExpertQA.List(r.Context(), p, app.QuestionQuery{Search: q.Get("search"), Status: q.Get("status"), Tag: q.Get("tag"),
+			Mine: q.Get("mine") == "true" || q.Get("mine") == "1"}, page)
+	}, func(x *domain.Question) questionJSON { return toQuestionJSON(x, p) })
 }
 
 func (s *Server) handleSimilarQuestions(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -106,21 +95,10 @@ func (s *Server) handleSimilarQuestions(w http.ResponseWriter, r *http.Request, 
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) handleQuestionTags(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
-	tags, err := s.svc.ExpertQA.Tags(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	type tagJSON struct {
-		Tag   string `json:"tag"`
-		Count int    `json:"count"`
-	}
-	out := make([]tagJSON, len(tags))
-	for i, t := range tags {
-		out[i] = tagJSON{t.Tag, t.Count}
-	}
-	writeJSON(w, http.StatusOK, out)
+func (s *Server) handleQuestionTags(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]ports.TagCount, error) {
+		return s.svc.ExpertQA.Tags(r.Context())
+	}, each(func(t ports.TagCount) questionTagJSON { return questionTagJSON{t.Tag, t.Count} }))
 }
 
 // questionInput is the body of POST /api/expert-qa. userId is ignored: the asker is the caller.
@@ -133,17 +111,10 @@ type questionInput struct {
 }
 
 func (s *Server) handleCreateQuestion(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in questionInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	q, err := s.svc.ExpertQA.Create(r.Context(), p, &domain.Question{Title: in.Title, Content: in.Content, Tags: in.Tags, ImageURL: in.ImageURL})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toQuestionJSON(q, p))
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[questionInput]) (*domain.Question, error) {
+		in := q.in
+		return s.svc.ExpertQA.Create(r.Context(), p, &domain.Question{Title: in.Title, Content: in.Content, Tags: in.Tags, ImageURL: in.ImageURL})
+	}, func(x *domain.Question) questionJSON { return toQuestionJSON(x, p) })
 }
 
 // questionDetailJSON is GET /api/expert-qa/{id}: the question with the first page of its
@@ -156,71 +127,36 @@ type questionDetailJSON struct {
 }
 
 func (s *Server) handleGetQuestion(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgQuestionNotFound))
-		return
-	}
-	q, err := s.svc.ExpertQA.Get(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	answers, err := s.svc.ExpertQA.Answers(r.Context(), id, domain.FirstPage())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := questionDetailJSON{questionJSON: toQuestionJSON(q, p), Answers: make([]answerJSON, len(answers.Items)), AnswersNextCursor: answers.NextCursor}
-	for i, a := range answers.Items {
-		out.Answers[i] = toAnswerJSON(a)
-	}
-	out.CanAccept = p != nil && p.User != nil && (p.User.ID == q.UserID || p.User.Role == domain.RoleSuperadmin)
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgQuestionNotFound}, func(rq request[noBody]) (questionDetailJSON, error) {
+		q, err := s.svc.ExpertQA.Get(r.Context(), rq.id)
+		if err != nil {
+			return questionDetailJSON{}, err
+		}
+		answers, err := s.svc.ExpertQA.Answers(r.Context(), rq.id, domain.FirstPage())
+		if err != nil {
+			return questionDetailJSON{}, err
+		}
+		return questionDetailJSON{questionJSON: toQuestionJSON(q, p), Answers: each(toAnswerJSON)(answers.Items), AnswersNextCursor: answers.NextCursor,
+			CanAccept: p != nil && p.User != nil && (p.User.ID == q.UserID || p.User.Role == domain.RoleSuperadmin)}, nil
+	}, asIs[questionDetailJSON])
 }
 
-func (s *Server) handleListAnswers(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.svc.ExpertQA.Answers(r.Context(), id, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]answerJSON, len(res.Items))
-	for i, a := range res.Items {
-		out[i] = toAnswerJSON(a)
-	}
-	writePage(w, r, out, res.NextCursor)
+func (s *Server) handleListAnswers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handlePage(s, w, r, p, endpoint{id: true}, func(q request[noBody], page domain.PageRequest) (domain.Page[*domain.Answer], error) {
+		return s.svc.ExpertQA.Answers(r.Context(), q.id, page)
+	}, toAnswerJSON)
+}
+
+// createAnswerInput is the body of handleCreateAnswer.
+type createAnswerInput struct {
+	Content string `json:"content"`
 }
 
 func (s *Server) handleCreateAnswer(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in struct {
-		Content string `json:"content"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	a, _, err := s.svc.ExpertQA.Answer(r.Context(), p, id, in.Content)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toAnswerJSON(a))
+	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[createAnswerInput]) (*domain.Answer, error) {
+		a, _, err := s.svc.ExpertQA.Answer(r.Context(), p, q.id, q.in.Content)
+		return a, err
+	}, toAnswerJSON)
 }
 
 func (s *Server) handleAcceptAnswer(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -36,6 +36,8 @@ type Services struct {
 	Sharing  *app.Sharing
 	ExpertQA *app.ExpertQA
 	Forum    *app.Forum
+	// Backups serves the superadmin's backup download (nil: not served).
+	Backups *app.Backups
 }
 
 // Server holds the services the handlers call.
@@ -78,7 +80,13 @@ func New(o Options) *Server {
 
 // Handler returns the HTTP handler with every route. The routes are listed here, in one table.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	rt := newRouter()
+	s.register(rt)
+	return s.recoverer(s.compress(s.accessLog(securityHeaders(checkAddressText(rt.mux)))))
+}
+
+// register puts every route on mux.
+func (s *Server) register(mux *router) {
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
 
@@ -146,6 +154,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("PATCH /api/sites/{first}/{second}", s.write("", s.handleSitesPatch))
 	mux.HandleFunc("GET /api/site-categories", s.authed(s.handleSiteCategories))
 	mux.HandleFunc("GET /api/admin/sites", s.authed(s.handleAdminSites))
+	mux.HandleFunc("GET /api/admin/backup", s.authed(s.handleAdminBackup))
 
 	mux.HandleFunc("GET /api/users", s.authed(s.handleListUsers))
 	mux.HandleFunc("POST /api/users", s.write("", s.handleCreateUser))
@@ -181,12 +190,12 @@ func (s *Server) Handler() http.Handler {
 	s.sharingRoutes(mux)
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
+	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	mux.Handle("/", s.webApp())
-	return s.recoverer(s.compress(s.accessLog(securityHeaders(checkAddressText(mux)))))
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {

@@ -14,7 +14,7 @@ import (
 
 // sharingRoutes are plant sharing (spec 02 §7 "Plant sharing") and expert Q&A. Reads are open
 // to visitors; every write is signed in and gated by its maintenance function.
-func (s *Server) sharingRoutes(mux *http.ServeMux) {
+func (s *Server) sharingRoutes(mux *router) {
 	if s.svc.Sharing != nil {
 		mux.HandleFunc("GET /api/plant-sharing", s.sharingVisitor(s.handleListListings))
 		mux.HandleFunc("GET /api/plant-sharing/plant-types", s.sharingVisitor(s.handleListingPlantTypes))
@@ -147,65 +147,33 @@ func (in *listingInput) toDomain() (*domain.Listing, error) {
 }
 
 func (s *Server) handleListListings(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	q := r.URL.Query()
-	res, err := s.svc.Sharing.List(r.Context(), p, app.ListingQuery{Search: q.Get("search"), PlantType: q.Get("plantType"),
-		ListingType: q.Get("listingType"), Status: q.Get("status"), Mine: q.Get("mine") == "true" || q.Get("mine") == "1"}, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]listingJSON, len(res.Items))
-	for i, v := range res.Items {
-		out[i] = toListingJSON(v)
-	}
-	writePage(w, r, out, res.NextCursor)
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*app.ListingView], error) {
+		q := r.URL.Query()
+		return s.svc.Sharing.List(r.Context(), p, app.ListingQuery{Search: q.Get("search"), PlantType: q.Get("plantType"),
+			ListingType: q.Get("listingType"), Status: q.Get("status"), Mine: q.Get("mine") == "true" || q.Get("mine") == "1"}, page)
+	}, toListingJSON)
 }
 
-func (s *Server) handleListingPlantTypes(w http.ResponseWriter, r *http.Request, _ *domain.Principal) {
-	types, err := s.svc.Sharing.PlantTypes(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, types)
+func (s *Server) handleListingPlantTypes(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]string, error) {
+		return s.svc.Sharing.PlantTypes(r.Context())
+	}, asIs[[]string])
 }
 
 func (s *Server) handleGetListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgListingNotFound))
-		return
-	}
-	v, err := s.svc.Sharing.Get(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toListingJSON(v))
+	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgListingNotFound}, func(q request[noBody]) (*app.ListingView, error) {
+		return s.svc.Sharing.Get(r.Context(), p, q.id)
+	}, toListingJSON)
 }
 
 func (s *Server) handleCreateListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	var in listingInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, err := in.toDomain()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sharing.Create(r.Context(), p, l, in.PlantID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toListingJSON(v))
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[listingInput]) (*app.ListingView, error) {
+		l, err := q.in.toDomain()
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Sharing.Create(r.Context(), p, l, q.in.PlantID)
+	}, toListingJSON)
 }
 
 // listingPatch is the body of PATCH /api/plant-sharing/{id}: the status, and, when completing,
@@ -216,26 +184,12 @@ type listingPatch struct {
 }
 
 func (s *Server) handlePatchListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in listingPatch
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if in.Status == nil {
-		s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: domain.MsgListingStatus, Fields: map[string]string{"status": domain.MsgListingStatus}})
-		return
-	}
-	v, err := s.svc.Sharing.SetStatus(r.Context(), p, id, *in.Status, in.CompletedWithUserID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toListingJSON(v))
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[listingPatch]) (*app.ListingView, error) {
+		if q.in.Status == nil {
+			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgListingStatus, Fields: map[string]string{"status": domain.MsgListingStatus}}
+		}
+		return s.svc.Sharing.SetStatus(r.Context(), p, q.id, *q.in.Status, q.in.CompletedWithUserID)
+	}, toListingJSON)
 }
 
 func (s *Server) handleDeleteListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -243,31 +197,15 @@ func (s *Server) handleDeleteListing(w http.ResponseWriter, r *http.Request, p *
 }
 
 func (s *Server) handleRenewListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	v, err := s.svc.Sharing.Renew(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toListingJSON(v))
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.ListingView, error) {
+		return s.svc.Sharing.Renew(r.Context(), p, q.id)
+	}, toListingJSON)
 }
 
 func (s *Server) handleAddListingToPlants(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	plant, err := s.svc.Sharing.AddToMyPlants(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toPlantJSON(plant))
+	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[noBody]) (*domain.Plant, error) {
+		return s.svc.Sharing.AddToMyPlants(r.Context(), p, q.id)
+	}, toPlantJSON)
 }
 
 // handleListingImage takes the photo of a listing as multipart/form-data in the field "image"
@@ -329,33 +267,17 @@ func toListingMessageJSON(m *domain.ListingMessage) listingMessageJSON {
 }
 
 func (s *Server) handleListingMessages(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var with int64
-	if v := strings.TrimSpace(r.URL.Query().Get("with")); v != "" {
-		if with, err = strconv.ParseInt(v, 10, 64); err != nil || with < 1 {
-			s.fail(w, r, &domain.Error{Code: domain.EInvalid, Message: "with must be a user id", Fields: map[string]string{"with": "with must be a user id"}})
-			return
+	handlePage(s, w, r, p, endpoint{id: true}, func(q request[noBody], page domain.PageRequest) (domain.Page[*domain.ListingMessage], error) {
+		var with int64
+		if v := strings.TrimSpace(r.URL.Query().Get("with")); v != "" {
+			var err error
+			if with, err = strconv.ParseInt(v, 10, 64); err != nil || with < 1 {
+				const msg = "with must be a user id"
+				return domain.Page[*domain.ListingMessage]{}, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{"with": msg}}
+			}
 		}
-	}
-	res, err := s.svc.Sharing.Messages(r.Context(), p, id, with, page)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]listingMessageJSON, len(res.Items))
-	for i, m := range res.Items {
-		out[i] = toListingMessageJSON(m)
-	}
-	writePage(w, r, out, res.NextCursor)
+		return s.svc.Sharing.Messages(r.Context(), p, q.id, with, page)
+	}, toListingMessageJSON)
 }
 
 // listingMessageInput is the body of POST /api/plant-sharing/{id}/messages: the message, and,
@@ -366,20 +288,7 @@ type listingMessageInput struct {
 }
 
 func (s *Server) handleSendListingMessage(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in listingMessageInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	m, err := s.svc.Sharing.SendMessage(r.Context(), p, id, in.Message, in.RecipientID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toListingMessageJSON(m))
+	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[listingMessageInput]) (*domain.ListingMessage, error) {
+		return s.svc.Sharing.SendMessage(r.Context(), p, q.id, q.in.Message, q.in.RecipientID)
+	}, toListingMessageJSON)
 }

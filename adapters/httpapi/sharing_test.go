@@ -406,6 +406,7 @@ func (h *harness) multipart(path, token, field string, data []byte) response {
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
+	validateAnswer(h.t, req, res, raw)
 	out := response{status: res.StatusCode, header: res.Header, raw: string(raw)}
 	_ = jsonUnmarshal(raw, &out.body)
 	return out

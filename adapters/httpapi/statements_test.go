@@ -39,8 +39,10 @@ var statementBudget = []struct {
 	{"/api/sites", true, 3},
 	{"/api/admin/sites", true, 3},
 	{"/api/harvests", false, 2},
-	{"/api/harvests/stats?period=year", false, 4},
+	// +1: the yield per square foot of each bed, one grouped query
+	{"/api/harvests/stats?period=year", false, 5},
 	{"/api/harvests/export.csv", false, 2},
+	{"/api/garden-beds", false, 2},
 	{"/api/plant-database", false, 2},
 	{"/api/plant-database?q=species&type=herbs&limit=20", false, 2},
 }
@@ -84,6 +86,8 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 	token := h.login("counted", "password-counted")
 	admin := h.login("counted-admin", "password-counted-admin")
 	var plantID any
+	// Half the harvests come from the beds of a layout: the list and the stats join them.
+	bedIDs := h.bedsOf(token, "Counted beds", [2]float64{2, 2}, [2]float64{3, 3}, [2]float64{1, 4})
 	for i := 0; i < rows; i++ {
 		p := h.do("POST", "/api/plants", token, map[string]any{"name": fmt.Sprintf("Plant %03d", i), "plantType": "Herbs",
 			"waterFrequency": 3, "fertilizerFrequency": 30, "lastWatered": "2026-05-30T08:00:00Z"})
@@ -93,8 +97,11 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 			"scheduledDate": fmt.Sprintf("2026-06-%02d", 1+i%28), "isRecurring": i%2 == 0, "recurringDays": 7}), 201, "")
 		expect(t, h.do("POST", "/api/journal-entries", token, map[string]any{"plantId": plantID, "title": fmt.Sprintf("Entry %d", i),
 			"content": "Growing well", "entryDate": "2026-05-31"}), 201, "")
-		expect(t, h.do("POST", "/api/harvests", token, map[string]any{"plantId": plantID, "harvestDate": "2026-05-31",
-			"quantity": i, "unit": "g"}), 201, "")
+		harvest := map[string]any{"plantId": plantID, "harvestDate": "2026-05-31", "quantity": i, "unit": "g"}
+		if i%2 == 0 {
+			harvest["bedId"] = bedIDs[i%len(bedIDs)]
+		}
+		expect(t, h.do("POST", "/api/harvests", token, harvest), 201, "")
 		h.user(fmt.Sprintf("member%03d", i), domain.RoleUser)
 		expect(t, h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"}), 201, "")
 		expect(t, h.do("POST", "/api/plant-database", admin, map[string]any{"commonName": fmt.Sprintf("Species %03d", i),

@@ -26,3 +26,22 @@ func TestHarvestStoreContract_Postgres(t *testing.T) {
 		return s, s
 	})
 }
+
+func TestHarvestBedStoreContract_SQLite(t *testing.T) {
+	t.Parallel()
+	porttest.RunHarvestBedStore(t, func(t *testing.T) (ports.Store, ports.PlanningStore, ports.HarvestStore) {
+		s := dbtest.SQLite(t)
+		return s, s, s
+	})
+}
+
+func TestHarvestBedStoreContract_Postgres(t *testing.T) {
+	t.Parallel()
+	if !dbtest.Available() {
+		t.Skip("PostgreSQL unavailable (see the notice above)")
+	}
+	porttest.RunHarvestBedStore(t, func(t *testing.T) (ports.Store, ports.PlanningStore, ports.HarvestStore) {
+		s := dbtest.Postgres(t)
+		return s, s, s
+	})
+}

@@ -106,6 +106,17 @@ func (s *Store) Pending(ctx context.Context) ([]Migration, error) {
 // Migrate applies every pending migration, each in its own transaction, and returns the ones it
 // applied. On Postgres an advisory lock makes concurrent callers wait for each other.
 func (s *Store) Migrate(ctx context.Context) ([]Migration, error) {
+	return s.migrateUpTo(ctx, 0)
+}
+
+// MigrateTo applies the pending migrations up to and including version.
+func (s *Store) MigrateTo(ctx context.Context, version int) error {
+	_, err := s.migrateUpTo(ctx, version)
+	return err
+}
+
+// migrateUpTo applies the pending migrations up to version (0: all).
+func (s *Store) migrateUpTo(ctx context.Context, version int) ([]Migration, error) {
 	if s.dialect == Postgres {
 		conn, err := s.db.Connx(ctx)
 		if err != nil {
@@ -123,6 +134,15 @@ func (s *Store) Migrate(ctx context.Context) ([]Migration, error) {
 	pending, err := s.Pending(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if version > 0 {
+		var upTo []Migration
+		for _, m := range pending {
+			if m.Version <= version {
+				upTo = append(upTo, m)
+			}
+		}
+		pending = upTo
 	}
 	for _, m := range pending {
 		tx, err := s.db.BeginTxx(ctx, nil)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob"
@@ -75,6 +76,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	sanitizer := sanitize.New()
+	backups := app.NewBackups(store, blobs, clock, log)
 	images := app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{})
 	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
 	if fetcher, ok := cat.(ports.ImageFetcher); ok {
@@ -108,6 +110,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Sharing:  sharing,
 		ExpertQA: app.NewExpertQA(store, store, notifications, sanitizer, clock, log),
 		Forum:    app.NewForum(store, store, sanitizer, notifications, clock, app.ForumConfig{}, log),
+		Backups:  backups,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
@@ -132,6 +135,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Maintenance:   services.Maintenance,
 		Notifications: notifications,
 		Forum:         services.Forum,
+		Backups:       backups,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {
@@ -147,6 +151,9 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 			if err := runner.Register(ctx, jobs.ForumCleanupJob{Forum: services.Forum}); err != nil {
 				return err
 			}
+			if err := runner.Register(ctx, jobs.BackupJob{Backups: backups, Dest: backupDestination(cfg, blobs), Keep: cfg.BackupKeep}); err != nil {
+				return err
+			}
 			return runner.Register(ctx, jobs.SessionCleanupJob{Accounts: accounts})
 		},
 		StartJobs: func(ctx context.Context) error { return runner.Start(ctx, time.Minute) },
@@ -159,6 +166,17 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Metrics: metricsHandler,
 		Close:   store.Close,
 	}, nil
+}
+
+// backupDestination is where the backup job keeps its archives.
+func backupDestination(cfg configs.Config, blobs ports.BlobStore) app.BackupDestination {
+	if cfg.BackupBlobPrefix != "" {
+		return app.BlobBackupDestination{Blobs: blobs, Prefix: cfg.BackupBlobPrefix}
+	}
+	if cfg.BackupFolder != "" {
+		return jobs.FolderDestination{Dir: cfg.BackupFolder}
+	}
+	return jobs.FolderDestination{Dir: filepath.Join(cfg.DataDir, "backups")}
 }
 
 // unconfiguredCatalogue stands in when no seed store is configured, so the import explains

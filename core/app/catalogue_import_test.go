@@ -13,6 +13,7 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
+	"github.com/gardenctl/garden/tests/miniotest"
 )
 
 // scriptedCatalogue answers Fetch with a prepared result, as a store would.
@@ -171,4 +172,8 @@ func (b *blockingCatalogue) Fetch(ctx context.Context, _ ports.CatalogueProgress
 	return ports.CatalogueResult{}, nil
 }
 
-func TestMain(m *testing.M) { os.Exit(dbtest.Main(m, "")) }
+func TestMain(m *testing.M) {
+	code := dbtest.Main(m, "")
+	miniotest.Stop() // the backup tests' MinIO, when one was started
+	os.Exit(code)
+}

@@ -80,8 +80,42 @@ func plantRefused() error {
 	return &domain.Error{Code: domain.EInvalid, Message: domain.MsgPlantNotFound, Fields: map[string]string{"plantId": domain.MsgPlantNotFound}}
 }
 
+// bedOf loads a bed of one of the caller's garden layouts for a record; another gardener's
+// bed, or none, is a validation error on bedId.
+func (s *Harvests) bedOf(ctx context.Context, p *domain.Principal, bedID int64) (*domain.HarvestBed, error) {
+	if bedID < 1 {
+		return nil, bedRefused()
+	}
+	bed, err := s.harvests.HarvestBed(ctx, p.User.ID, bedID)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return nil, bedRefused()
+	}
+	return bed, err
+}
+
+func bedRefused() error {
+	return &domain.Error{Code: domain.EInvalid, Message: domain.MsgHarvestBedNotFound,
+		Fields: map[string]string{"bedId": domain.MsgHarvestBedNotFound}}
+}
+
+// refusedRef turns the store's not_found for a plant or bed that went away meanwhile into the
+// same validation error the service gives when it checks them first.
+func refusedRef(err error) error {
+	if domain.ErrorCode(err) != domain.ENotFound {
+		return err
+	}
+	switch err.Error() {
+	case domain.MsgPlantNotFound:
+		return plantRefused()
+	case domain.MsgHarvestBedNotFound:
+		return bedRefused()
+	}
+	return err
+}
+
 // Create records a harvest of one of the caller's plants, dated today (in the server's zone)
-// unless it has a date. The record is always the caller's, and keeps the plant's name.
+// unless it has a date, optionally from a bed of one of the caller's garden layouts. The record
+// is always the caller's, and keeps the plant's name.
 func (s *Harvests) Create(ctx context.Context, p *domain.Principal, h *domain.Harvest) (*domain.Harvest, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
@@ -99,11 +133,16 @@ func (s *Harvests) Create(ctx context.Context, p *domain.Principal, h *domain.Ha
 		return nil, err
 	}
 	h.PlantName = plant.Name
-	if err := s.harvests.CreateHarvest(ctx, h); err != nil {
-		if domain.ErrorCode(err) == domain.ENotFound { // the plant went away meanwhile
-			return nil, plantRefused()
+	h.BedName, h.LayoutName = "", ""
+	if h.BedID != nil {
+		bed, err := s.bedOf(ctx, p, *h.BedID)
+		if err != nil {
+			return nil, err
 		}
-		return nil, err
+		h.BedName, h.LayoutName = bed.Name, bed.LayoutName
+	}
+	if err := s.harvests.CreateHarvest(ctx, h); err != nil {
+		return nil, refusedRef(err) // the plant or bed went away meanwhile
 	}
 	return h, nil
 }
@@ -118,10 +157,13 @@ type HarvestPatch struct {
 	Unit        *domain.HarvestUnit
 	Notes       *string
 	ImageURL    *string
+	// SetBed says BedID is given; a nil BedID then unlinks the record from its bed.
+	SetBed bool
+	BedID  *int64
 }
 
 // Update changes one of the caller's records. A new plant must be the caller's; the record
-// takes its name.
+// takes its name. A new bed must be on one of the caller's garden layouts.
 func (s *Harvests) Update(ctx context.Context, p *domain.Principal, id int64, patch HarvestPatch) (*domain.Harvest, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
@@ -130,6 +172,13 @@ func (s *Harvests) Update(ctx context.Context, p *domain.Principal, id int64, pa
 	if patch.PlantID != nil {
 		var err error
 		if plant, err = s.plantOf(ctx, p, *patch.PlantID); err != nil {
+			return nil, err
+		}
+	}
+	var bed *domain.HarvestBed
+	if patch.SetBed && patch.BedID != nil {
+		var err error
+		if bed, err = s.bedOf(ctx, p, *patch.BedID); err != nil {
 			return nil, err
 		}
 	}
@@ -153,13 +202,29 @@ func (s *Harvests) Update(ctx context.Context, p *domain.Principal, id int64, pa
 		if patch.ImageURL != nil {
 			h.ImageURL = *patch.ImageURL
 		}
+		if patch.SetBed {
+			h.BedID, h.BedName, h.LayoutName = nil, "", ""
+			if bed != nil {
+				id := bed.ID
+				h.BedID, h.BedName, h.LayoutName = &id, bed.Name, bed.LayoutName
+			}
+		}
 		h.UpdatedAt = s.clock.Now()
 		return domain.ValidateHarvest(h, today)
 	})
-	if err != nil && plant != nil && domain.ErrorCode(err) == domain.ENotFound && err.Error() == domain.MsgPlantNotFound {
-		return nil, plantRefused()
+	if err != nil && (plant != nil || bed != nil) {
+		return nil, refusedRef(err)
 	}
 	return out, err
+}
+
+// Beds returns one page of the beds of the caller's garden layouts, for the form's bed choice:
+// the newest layout first, each layout's beds in drawing order.
+func (s *Harvests) Beds(ctx context.Context, p *domain.Principal, page domain.PageRequest) (domain.Page[*domain.HarvestBed], error) {
+	if err := signedIn(p); err != nil {
+		return domain.Page[*domain.HarvestBed]{}, err
+	}
+	return s.harvests.ListHarvestBeds(ctx, p.User.ID, page)
 }
 
 // Delete removes one of the caller's records.
@@ -222,6 +287,9 @@ type HarvestStats struct {
 	// a year before. For all time, Current is this calendar year.
 	YearOnYear        []domain.HarvestComparison
 	Current, Previous domain.HarvestRange
+	// Beds holds, per bed records came from, its totals per kind and the yield per square
+	// foot (records without a bed left out), ordered by layout name then drawing order.
+	Beds []domain.BedYields
 }
 
 // Stats adds up the caller's records matching q. The database does the adding: the service
@@ -278,5 +346,10 @@ func (s *Harvests) Stats(ctx context.Context, p *domain.Principal, q HarvestQuer
 	}
 	out.Current, out.Previous = current.Range, previous.Range
 	out.YearOnYear = domain.CompareYears(currentSums, previousSums)
+	byBed, err := s.harvests.SumHarvestsByBed(ctx, owner, f)
+	if err != nil {
+		return nil, err
+	}
+	out.Beds = domain.YieldsByBed(byBed)
 	return out, nil
 }

@@ -115,6 +115,9 @@ const (
 	MsgHarvestNotFound         = "Harvest record not found"
 	MsgHarvestPeriod           = "Period must be all, year, 3months or month"
 	MsgHarvestDateRange        = "The start date must not be after the end date"
+	// MsgHarvestBedNotFound answers a bedId that is not a bed of one of the caller's garden
+	// layouts (another gardener's, a deleted one, or none at all).
+	MsgHarvestBedNotFound = "Bed not found in your garden layouts"
 	// UnnamedHarvest is shown for a record without a plant name (spec 02 §2).
 	UnnamedHarvest = "Unnamed Harvest"
 )
@@ -137,11 +140,18 @@ type Harvest struct {
 	// Quantity is nil when the gardener did not weigh or count (shown as Not specified).
 	Quantity *float64
 	// Unit is empty only when Quantity is nil.
-	Unit      HarvestUnit
-	Notes     string
-	ImageURL  string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	Unit     HarvestUnit
+	Notes    string
+	ImageURL string
+	// BedID is the bed of one of the owner's garden layouts the harvest came from, or nil. It
+	// becomes nil when the bed (or its layout) is deleted; the record stays.
+	BedID *int64
+	// BedName and LayoutName are the bed's and its layout's names, filled when read (empty
+	// without a bed).
+	BedName    string
+	LayoutName string
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // Common returns the quantity in its kind's common unit, and the kind; nil and "" when there is
@@ -523,4 +533,75 @@ func kindIndex(k UnitKind) int {
 		}
 	}
 	return len(UnitKinds)
+}
+
+// HarvestBed is a bed a harvest can come from: a bed of one of the gardener's garden layouts,
+// with its area in square feet.
+type HarvestBed struct {
+	ID         int64
+	Name       string
+	LayoutID   int64
+	LayoutName string
+	// Area is the bed's width × height in square feet.
+	Area float64
+}
+
+// BedHarvestSum is one group of harvest records added up by the database: a bed and a unit
+// kind (Kind "" for records without a unit). PerSquareFoot is Amount divided by the bed's area,
+// computed by the database too.
+type BedHarvestSum struct {
+	Bed           HarvestBed
+	Kind          UnitKind
+	Amount        float64
+	PerSquareFoot float64
+	// Records counts the group's records; Quantified those with a quantity.
+	Records    int
+	Quantified int
+}
+
+// BedYield is an amount of one kind a bed gave, in its kind's common unit, and the same per
+// square foot of the bed (kg/ft², items/ft², litres/ft²).
+type BedYield struct {
+	Kind          UnitKind
+	Unit          HarvestUnit
+	Amount        float64
+	PerSquareFoot float64
+	// Records counts the records with a quantity that make up Amount.
+	Records int
+}
+
+// BedYields is what one bed gave: every record linked to it, and per kind the total and the
+// yield per square foot.
+type BedYields struct {
+	Bed     HarvestBed
+	Records int
+	// Yields has one entry per kind measured from the bed, in UnitKinds order; empty when no
+	// record from it was weighed or counted.
+	Yields []BedYield
+}
+
+// YieldsByBed folds sums (one row per bed and kind, in the order to show the beds) into one
+// entry per bed, keeping the order of the beds' first rows.
+func YieldsByBed(sums []BedHarvestSum) []BedYields {
+	index := map[int64]int{}
+	var out []BedYields
+	for _, s := range sums {
+		i, ok := index[s.Bed.ID]
+		if !ok {
+			i = len(out)
+			index[s.Bed.ID] = i
+			out = append(out, BedYields{Bed: s.Bed})
+		}
+		b := &out[i]
+		b.Records += s.Records
+		if s.Kind.Valid() && s.Quantified > 0 {
+			b.Yields = append(b.Yields, BedYield{Kind: s.Kind, Unit: s.Kind.CommonUnit(), Amount: roundAmount(s.Amount),
+				PerSquareFoot: roundAmount(s.PerSquareFoot), Records: s.Quantified})
+		}
+	}
+	for i := range out {
+		y := out[i].Yields
+		sort.SliceStable(y, func(a, b int) bool { return kindIndex(y[a].Kind) < kindIndex(y[b].Kind) })
+	}
+	return out
 }

@@ -44,6 +44,7 @@ func RunBlobStore(t *testing.T, newStore BlobStoreFactory) {
 		"ConcurrentPuts":           testBlobConcurrentPuts,
 		"ModTimeSet":               testBlobModTime,
 		"Ready":                    testBlobReady,
+		"List":                     testBlobList,
 	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -406,4 +407,51 @@ func testBlobModTime(t *testing.T, s ports.BlobStore) {
 
 func testBlobReady(t *testing.T, s ports.BlobStore) {
 	must(t, s.Ready(context.Background()))
+}
+
+func testBlobList(t *testing.T, s ports.BlobStore) {
+	ctx := context.Background()
+	list := func(prefix string) []string {
+		t.Helper()
+		var keys []string
+		must(t, s.List(ctx, prefix, func(key string, info ports.BlobInfo) error {
+			if info.ModTime.IsZero() {
+				t.Errorf("List %q: %s has no ModTime", prefix, key)
+			}
+			keys = append(keys, fmt.Sprintf("%s:%d", key, info.Size))
+			return nil
+		}))
+		return keys
+	}
+	if got := list(""); len(got) != 0 {
+		t.Fatalf("List of an empty store = %v, want nothing", got)
+	}
+	// "a-b" sorts before "a/b" by bytes, though a folder walk would meet the folder "a" first.
+	putBytes(t, s, "a/b", []byte("12"), "")
+	putBytes(t, s, "a-b", []byte("1"), "")
+	putBytes(t, s, "images/2.png", []byte("123"), "image/png")
+	putBytes(t, s, "images/1.png", nil, "image/png")
+	putBytes(t, s, "images/thumbs/1.png", []byte("1234"), "image/png")
+	putBytes(t, s, "gone", []byte("x"), "")
+	must(t, s.Delete(ctx, "gone"))
+	want := "[a-b:1 a/b:2 images/1.png:0 images/2.png:3 images/thumbs/1.png:4]"
+	if got := fmt.Sprint(list("")); got != want {
+		t.Fatalf("List = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(list("images/")), "[images/1.png:0 images/2.png:3 images/thumbs/1.png:4]"; got != want {
+		t.Fatalf("List images/ = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(list("images/t")), "[images/thumbs/1.png:4]"; got != want {
+		t.Fatalf("List images/t = %s, want %s", got, want)
+	}
+	if got := list("nothing/"); len(got) != 0 {
+		t.Fatalf("List nothing/ = %v, want nothing", got)
+	}
+	// An error from fn stops the listing and comes back as is.
+	stop := errors.New("stop")
+	calls := 0
+	err := s.List(ctx, "", func(string, ports.BlobInfo) error { calls++; return stop })
+	if !errors.Is(err, stop) || calls != 1 {
+		t.Fatalf("List with a failing fn = %v after %d calls, want stop after 1", err, calls)
+	}
 }

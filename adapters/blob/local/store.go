@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"sort"
 	"strings"
 	"syscall"
 
@@ -180,6 +181,66 @@ func (s *Store) Ready(ctx context.Context) error {
 	f.Close()
 	if err := s.root.Remove(probe); err != nil {
 		return domain.Errorf(domain.EUnavailable, "The blob folder cannot be written: %v", err)
+	}
+	return nil
+}
+
+// List walks the folder, skipping temporary and probe files (they start with a dot, which no
+// key may), and reports the objects sorted by key: a walk goes folder by folder, which is not
+// the byte order of whole keys ("a-b" sorts before "a/b").
+func (s *Store) List(ctx context.Context, prefix string, fn func(key string, info ports.BlobInfo) error) error {
+	type entry struct {
+		key  string
+		info ports.BlobInfo
+	}
+	var found []entry
+	err := fs.WalkDir(s.root.FS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if isMissing(err) {
+				return nil // removed while walking
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if name == "." {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			// Only descend where a key with the prefix can be.
+			if !strings.HasPrefix(name+"/", prefix) && !strings.HasPrefix(prefix, name+"/") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasPrefix(name, prefix) || ports.ValidateBlobKey(name) != nil {
+			return nil
+		}
+		info, err := s.Stat(ctx, name)
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return nil // deleted since the folder was read
+		} else if err != nil {
+			return err
+		}
+		info.ContentType = ""
+		found = append(found, entry{name, info})
+		return nil
+	})
+	if err != nil {
+		return translate("list", prefix, err)
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].key < found[j].key })
+	for _, e := range found {
+		if err := fn(e.key, e.info); err != nil {
+			return err
+		}
 	}
 	return nil
 }

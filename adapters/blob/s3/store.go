@@ -251,6 +251,26 @@ func (s *Store) Ready(ctx context.Context) error {
 	return nil
 }
 
+// List pages through the bucket's listing (ListObjectsV2, recursive), which S3 returns in
+// ascending key order. Keys that are not valid Garden keys (put there by other tools) are
+// skipped.
+func (s *Store) List(ctx context.Context, prefix string, fn func(key string, info ports.BlobInfo) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops the listing goroutine when fn fails
+	for oi := range s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+		if oi.Err != nil {
+			return translate("list", prefix, oi.Err)
+		}
+		if ports.ValidateBlobKey(oi.Key) != nil {
+			continue
+		}
+		if err := fn(oi.Key, ports.BlobInfo{Size: oi.Size, ModTime: oi.LastModified.UTC()}); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
 func info(oi minio.ObjectInfo) ports.BlobInfo {
 	return ports.BlobInfo{Size: oi.Size, ContentType: oi.ContentType, ModTime: oi.LastModified.UTC()}
 }

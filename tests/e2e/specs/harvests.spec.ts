@@ -1,7 +1,7 @@
 // A gardener logs a season's harvests, end to end: records three harvests of two plants in
-// different units (one from the plant's page), reads the list, the stats sheet, the calendar
-// and the chart, downloads the CSV, corrects a record and deletes one, at desktop and phone
-// width.
+// different units (one from the plant's page, one from a bed of their garden layout), reads the
+// list, the stats sheet (with the bed's yield per square foot), the calendar and the chart,
+// downloads the CSV, corrects a record and deletes one, at desktop and phone width.
 
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -9,18 +9,18 @@ import { test, expect, type Account } from '../fixtures';
 
 const PICKER: Account = { username: 'harvest-picker', password: 'secret-pass-harvest' };
 
-/** POST from the page with its stored token: status and JSON body. */
-function postFromPage(page: Page, url: string, body: unknown) {
+/** POST (or another method) from the page with its stored token: status and JSON body. */
+function postFromPage(page: Page, url: string, body: unknown, method = 'POST') {
   return page.evaluate(
-    async ([u, b]) => {
+    async ([u, b, m]) => {
       const response = await fetch(u as string, {
-        method: 'POST',
+        method: m as string,
         headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(b),
       });
       return { status: response.status, body: await response.json().catch(() => null) };
     },
-    [url, body] as const,
+    [url, body, method] as const,
   );
 }
 
@@ -52,6 +52,16 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
       expect(created.status).toBe(201);
       plants[name] = created.body.id;
     }
+    // A 4 × 5 ft bed (20 ft²) on a garden layout, for the yield per square foot.
+    const layout = await postFromPage(page, '/api/garden-layouts', { name: 'Back garden', width: 20, height: 10 });
+    expect(layout.status).toBe(201);
+    const beds = await postFromPage(
+      page,
+      `/api/garden-layouts/${layout.body.id}/beds`,
+      { version: 1, beds: [{ name: 'Tomato bed', x: 0, y: 0, width: 4, height: 5 }] },
+      'PUT',
+    );
+    expect(beds.status).toBe(200);
     await mainNav(page).getByRole('link', { name: 'Harvest Tracking' }).click();
     await page.waitForURL(`${garden.baseURL}/planning/harvest-tracking`);
     await expect(page.getByRole('heading', { level: 1, name: 'Harvest Tracking' })).toBeVisible();
@@ -80,10 +90,10 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
     await page.getByText('Harvest Recorded').first().waitFor();
   });
 
-  test('records two more: grams of the tomato and bunches of basil', async ({ garden }) => {
-    for (const [plant, quantity, unit] of [
-      ['Sungold Tomato', '500', 'g'],
-      ['Genovese Basil', '3', 'bunches'],
+  test('records two more: grams of the tomato from its bed and bunches of basil', async ({ garden }) => {
+    for (const [plant, quantity, unit, bed] of [
+      ['Sungold Tomato', '500', 'g', 'Tomato bed'],
+      ['Genovese Basil', '3', 'bunches', ''],
     ]) {
       await page.getByRole('link', { name: 'Record Harvest' }).first().click();
       await page.waitForURL(`${garden.baseURL}/planning/harvest-tracking/new`);
@@ -91,6 +101,7 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
       await form.getByLabel('Plant').selectOption({ label: plant });
       await form.getByLabel('Quantity').fill(quantity);
       await form.getByLabel('Unit').selectOption(unit);
+      if (bed) await form.getByLabel('Bed').selectOption({ label: bed });
       await form.getByRole('button', { name: 'Record Harvest' }).click();
       await page.waitForURL(`${garden.baseURL}/planning/harvest-tracking`);
     }
@@ -103,6 +114,7 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
     await expect(list.getByText('500 g')).toBeVisible();
     await expect(list.getByText('3 bunches')).toBeVisible();
     await expect(list.getByText('First truss, very sweet')).toBeVisible();
+    await expect(list.getByRole('article').filter({ hasText: '500 g' }).getByText('Tomato bed · Back garden')).toBeVisible();
     await bothWidths(page, 'harvests-list');
   });
 
@@ -117,6 +129,10 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
     await expect(sheet.getByText('Sungold Tomato', { exact: true }).first()).toBeVisible();
     await expect(sheet.getByText('2 kg · 2 harvests')).toBeVisible();
     await expect(sheet.locator('.stat-recent li')).toHaveCount(3);
+    // 500 g from the 20 ft² bed.
+    const yieldCard = sheet.locator('section', { has: page.getByRole('heading', { name: 'Yield per square foot' }) });
+    await expect(yieldCard.getByText('Tomato bed', { exact: true })).toBeVisible();
+    await expect(yieldCard.getByText('0.025 kg/ft²')).toBeVisible();
     await bothWidths(page, 'harvests-stats');
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();

@@ -3,11 +3,10 @@ import { SWRConfig, type Cache } from 'swr';
 import { swrConfig } from '@/api/swr-config';
 import { OfflineNotice } from '@/components/offline-notice/offline-notice';
 import { ToastProvider } from '@/components/ui/toast';
-import { TooltipProvider } from '@/components/ui/tooltip';
 
 /**
  * AppProvider holds the providers that live outside the router: SWR (spec defaults and
- * the global fetcher), toasts and tooltips. The session provider sits inside the router
+ * the global fetcher), and toasts. The session provider sits inside the router
  * (see routes.tsx) because logging out and impersonating navigate.
  */
 export function AppProvider({
@@ -21,10 +20,8 @@ export function AppProvider({
   return (
     <SWRConfig value={swrCache ? { ...swrConfig, provider: swrCache } : swrConfig}>
       <ToastProvider>
-        <TooltipProvider>
-          {children}
-          <OfflineNotice />
-        </TooltipProvider>
+        {children}
+        <OfflineNotice />
       </ToastProvider>
     </SWRConfig>
   );

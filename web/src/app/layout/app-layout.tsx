@@ -1,16 +1,16 @@
 import { Menu } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Sheet } from '@/components/ui/sheet';
-import { Tooltip } from '@/components/ui/tooltip';
+import { deferred } from '@/components/ui/deferred';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
-import { NotificationsDropdown } from '@/features/notifications/components/notifications-dropdown';
+import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
 import { BOTTOM_BAR_ITEMS } from './nav-config';
 import { NavGroups } from './nav-groups';
-import { UserMenu } from './user-menu';
+import { UserMenuPlaceholder } from './user-chip';
 import './layout.css';
 
 // The notification prompt (after a few seconds) and the push bridge are not needed to show the
@@ -19,6 +19,16 @@ const NotificationsRuntime = lazy(() =>
   import('@/features/notifications/components/notifications-runtime').then((m) => ({ default: m.NotificationsRuntime })),
 );
 
+// The header's menus and the phone's drawer are on every page but used after it shows: the
+// first page draws their buttons and their code (Radix popover, menu and dialog, the
+// notification list) loads just after, which keeps the first load within its budget (#14).
+const NotificationsDropdown = deferred(
+  () => import('@/features/notifications/components/notifications-dropdown').then((m) => m.NotificationsDropdown),
+  BellPlaceholder,
+);
+const UserMenu = deferred(() => import('./user-menu').then((m) => m.UserMenu), UserMenuPlaceholder);
+const Sheet = lazyDialog(() => import('@/components/ui/sheet').then((m) => m.Sheet));
+
 const today = () =>
   new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
 
@@ -26,11 +36,10 @@ function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const visible = useScrollVisibility();
   return (
     <header className={visible ? 'mobile-header' : 'mobile-header mobile-header--hidden'}>
-      <Tooltip content="Open menu" side="bottom">
-        <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
-          <Menu size={22} aria-hidden="true" />
-        </button>
-      </Tooltip>
+      {/* No tooltip: this header is the phone's, where nothing hovers; the label is for readers. */}
+      <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
+        <Menu size={22} aria-hidden="true" />
+      </button>
       <Brand />
       <div className="header-actions">
         <NotificationsDropdown />

@@ -1,16 +1,19 @@
-import { Bug, ChevronDown, LogOut, Settings } from 'lucide-react';
+import { Bug, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import type { DeferredProps } from '@/components/ui/deferred';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { displayName, initials, roleLabel } from '@/lib/format';
+import { displayName, roleLabel } from '@/lib/format';
 import { hasRole, useSession } from '@/lib/session';
+import { UserChip } from './user-chip';
 
 /** UserMenu: the signed-in user (name and role) with Settings and Log Out. */
-export function UserMenu({ compact = false }: { compact?: boolean }) {
+export function UserMenu({ compact = false, defaultOpen }: { compact?: boolean } & DeferredProps) {
   const { user, logout, loggingOut } = useSession();
   if (!user) return null;
   const name = displayName(user);
   return (
     <DropdownMenu
+      defaultOpen={defaultOpen}
       label={
         <span className="user-menu__label">
           <span className="user-menu__label-name">{name}</span>
@@ -19,20 +22,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           </span>
         </span>
       }
-      trigger={
-        <button type="button" className="user-chip" aria-label={`Account menu for ${name}`}>
-          <span className="avatar" aria-hidden="true">
-            {initials(name) || '?'}
-          </span>
-          {compact ? null : (
-            <span className="user-chip__text">
-              <span className="user-chip__name">{name}</span>
-              <span className="user-chip__role">{roleLabel(user.role)}</span>
-            </span>
-          )}
-          <ChevronDown size={16} aria-hidden="true" className="user-chip__chevron" />
-        </button>
-      }
+      trigger={<UserChip user={user} compact={compact} />}
     >
       <DropdownMenuItem asChild>
         <Link to="/settings">

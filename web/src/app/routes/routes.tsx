@@ -298,6 +298,11 @@ export const routes: RouteObject[] = [
             }),
           },
           ...communityPages,
+          // The API reference (docs/api.md): Swagger UI over GET /api/openapi.json, loaded only here.
+          {
+            path: 'api/docs',
+            lazy: async () => ({ Component: (await import('@/features/api-docs/pages/api-docs-page')).ApiDocsPage }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

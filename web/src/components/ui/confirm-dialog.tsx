@@ -1,23 +1,7 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import './dialog.css';
+import { lazyDialog } from './lazy-dialog';
 
-/**
- * ConfirmDialog asks before something irreversible (Radix AlertDialog: focus starts on
- * Cancel, Escape cancels). The confirm button shows a spinner while `pending`.
- */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  onConfirm,
-  pending = false,
-  destructive = true,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -27,38 +11,14 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
   destructive?: boolean;
-}) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog__overlay" />
-        <AlertDialog.Content className="dialog dialog--sm">
-          <div className="dialog__header">
-            <div className="dialog__heading">
-              <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
-              <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
-            </div>
-          </div>
-          <div className="dialog__footer">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={pending}>
-                {cancelLabel}
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant={destructive ? 'danger' : 'primary'}
-              loading={pending}
-              onClick={(event) => {
-                // Stay open until the caller closes it (after the request).
-                event.preventDefault();
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
 }
+
+/**
+ * ConfirmDialog asks before something irreversible (see ConfirmDialogContent). Nearly every
+ * page offers one and few open it, so its code (Radix AlertDialog, focus trap, scroll lock)
+ * loads right after the page instead of with it.
+ */
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(
+  () => import('./confirm-dialog-content').then((m) => m.ConfirmDialogContent),
+  { preload: true },
+);

@@ -8,14 +8,17 @@ export function DropdownMenu({
   children,
   align = 'end',
   label,
+  defaultOpen,
 }: {
   trigger: ReactNode;
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
   label?: ReactNode;
+  /** Open on mount: a deferred menu whose placeholder was clicked before its code arrived. */
+  defaultOpen?: boolean;
 }) {
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className="menu" align={align} sideOffset={8} collisionPadding={8}>

@@ -1,7 +1,7 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { CircleCheck, Info, CircleExclamationPoint, X } from 'lucide-react';
 import {
+  Suspense,
   createContext,
+  lazy,
   useCallback,
   useContext,
   useEffect,
@@ -10,14 +10,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY_MS,
-  TOAST_SWIPE_THRESHOLD,
-} from '@/lib/config';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/lib/config';
 import { takeFlashToast } from '@/lib/flash-toast';
-import './toast.css';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -27,7 +21,7 @@ export interface ToastInput {
   variant?: ToastVariant;
 }
 
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -43,7 +37,9 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 let nextId = 1;
 
-const icons = { default: Info, success: CircleCheck, destructive: CircleExclamationPoint } as const;
+// Radix's toast renderer loads just after the first page: a toast raised before it arrives
+// waits in `items` and shows a moment later.
+const ToastViewport = lazy(() => import('./toast-viewport').then((m) => ({ default: m.ToastViewport })));
 
 /**
  * ToastProvider holds the toasts (spec 01 §9: 1 at a time, 5000 ms, swipe right with a
@@ -97,43 +93,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider
-        duration={TOAST_DURATION_MS}
-        swipeDirection="right"
-        swipeThreshold={TOAST_SWIPE_THRESHOLD}
-        label="Notification"
-      >
-        {children}
-        {items.map((item) => {
-          const variant = item.variant ?? 'default';
-          const Icon = icons[variant];
-          return (
-            <RadixToast.Root
-              key={item.id}
-              open={item.open}
-              onOpenChange={(open) => {
-                if (!open) dismiss(item.id);
-              }}
-              className={`toast toast--${variant}`}
-              type={variant === 'destructive' ? 'foreground' : 'background'}
-            >
-              <Icon className="toast__icon" aria-hidden="true" size={20} />
-              <div className="toast__body">
-                <RadixToast.Title className="toast__title">{item.title}</RadixToast.Title>
-                {item.description ? (
-                  <RadixToast.Description className="toast__description">
-                    {item.description}
-                  </RadixToast.Description>
-                ) : null}
-              </div>
-              <RadixToast.Close className="toast__close" aria-label="Close">
-                <X size={16} aria-hidden="true" />
-              </RadixToast.Close>
-            </RadixToast.Root>
-          );
-        })}
-        <RadixToast.Viewport className="toast-viewport" hotkey={['F8']} />
-      </RadixToast.Provider>
+      {children}
+      <Suspense fallback={null}>
+        <ToastViewport items={items} dismiss={dismiss} />
+      </Suspense>
     </ToastContext.Provider>
   );
 }

@@ -1,10 +1,15 @@
-import { Building, ShieldCheck, Tags, Users, UsersRound } from 'lucide-react';
+import { Building, Download, ShieldCheck, Tags, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { getErrorMessage } from '@/api/client';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
+import { useSession } from '@/lib/session';
 import { SearchField } from '@/components/ui/search-field';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { downloadBackup } from '../api/download-backup';
 import { DASHBOARD_TABS, dashboardTabFromParam, type DashboardTab } from '../components/admin-tabs';
 import { CategoriesTab } from '../components/categories-tab';
 import { CommunityTab } from '../components/community-tab';
@@ -39,6 +44,20 @@ export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
   const tab = dashboardTabFromParam(params.get('tab'));
   const [search, setSearch] = useState('');
+  const { user: me } = useSession();
+  const { toast } = useToast();
+  const [downloading, setDownloading] = useState(false);
+
+  const backup = async () => {
+    setDownloading(true);
+    try {
+      await downloadBackup();
+    } catch (error) {
+      toast({ title: 'Backup failed', description: getErrorMessage(error, 'The backup could not be downloaded.'), variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   const setTab = (next: DashboardTab) =>
     setParams((prev) => {
@@ -53,6 +72,13 @@ export function AdminDashboardPage() {
         eyebrow="Administration"
         title="Admin Dashboard"
         description="Users, their categories, the sites and the community tools in one place."
+        actions={
+          me?.role === 'superadmin' ? (
+            <Button variant="outline" icon={<Download size={18} aria-hidden="true" />} onClick={backup} disabled={downloading}>
+              {downloading ? 'Preparing backup…' : 'Download backup'}
+            </Button>
+          ) : null
+        }
       />
       <div className="dashboard-search" role="search">
         <SearchField

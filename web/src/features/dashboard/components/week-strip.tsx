@@ -1,18 +1,15 @@
 import { addDays, format, isToday } from 'date-fns';
-import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight, Droplets, FlaskConical, Sprout } from 'lucide-react';
+import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { careDueByDate, useCareDue } from '@/api/care-tasks/get-care-due';
 import { useCareTasksInRange } from '@/api/care-tasks/get-care-tasks-in-range';
-import { useCareNow } from '@/api/plants/care-now';
-import type { CareDue } from '@/api/types';
-import { CareDueChip, TaskChip } from '@/components/task-chip/task-chip';
-import { careDueLabel } from '@/components/task-item/care-due-item';
+import { TaskChip } from '@/components/task-chip/task-chip';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { useToast } from '@/components/ui/toast';
+import { deferred } from '@/components/ui/deferred';
 import { Segmented } from '@/components/ui/segmented';
 import { isoWeek, toDateKey, weekDays } from '@/lib/dates';
+import { DueCareButton } from './due-care-button';
 import { DashboardSection } from './section';
 
 const VIEWS = [
@@ -21,49 +18,12 @@ const VIEWS = [
   { value: 'month', label: 'Month' },
 ] as const;
 
-/**
- * DueCareMenu: a due watering or fertilizing in the week strip; a tap opens a menu titled with
- * the full text, offering Water Now (or Fertilize) and the plant's page.
- */
-function DueCareMenu({ due }: { due: CareDue }) {
-  const care = useCareNow(due.plantId);
-  const navigate = useNavigate();
-  const { toast } = useToast();
-  const water = due.taskType === 'water';
-  const run = async () => {
-    try {
-      await care.run(due.taskType);
-      toast({
-        title: 'Task completed',
-        description: water ? `${due.plantName} was watered.` : `${due.plantName} was fertilized.`,
-        variant: 'success',
-      });
-    } catch {
-      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
-    }
-  };
-  return (
-    <DropdownMenu
-      align="center"
-      label={`${careDueLabel(due)}${due.overdue ? ' (overdue)' : ''}`}
-      trigger={
-        <button type="button" className="week-strip__due" aria-label={`${careDueLabel(due)}${due.overdue ? ', overdue' : ''}: actions`}>
-          <CareDueChip due={due} />
-        </button>
-      }
-    >
-      <DropdownMenuItem
-        icon={water ? <Droplets size={16} /> : <FlaskConical size={16} />}
-        onSelect={() => void run()}
-      >
-        {water ? 'Water Now' : 'Fertilize'}
-      </DropdownMenuItem>
-      <DropdownMenuItem icon={<Sprout size={16} />} onSelect={() => navigate(`/plants/${due.plantId}`)}>
-        Open plant
-      </DropdownMenuItem>
-    </DropdownMenu>
-  );
-}
+// The menu behind each due chip loads just after the first page (see deferred): the chip
+// shows at once, its Radix menu code arrives a moment later.
+const DueCareMenu = deferred(
+  () => import('./due-care-menu').then((m) => m.DueCareMenu),
+  ({ due, onActivate }) => <DueCareButton due={due} onClick={onActivate} />,
+);
 
 /**
  * WeekStrip: the dashboard's weekly schedule, Monday first, with the ISO week number and

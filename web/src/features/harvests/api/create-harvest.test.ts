@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harvestSchema } from './create-harvest';
 
 const TODAY = '2026-07-10';
-const valid = { plantId: '3', harvestDate: '2026-07-09', quantity: 1.5, unit: 'kg', notes: '  sweet  ', imageUrl: '' } as const;
+const valid = { plantId: '3', harvestDate: '2026-07-09', quantity: 1.5, unit: 'kg', bedId: '', notes: '  sweet  ', imageUrl: '' } as const;
 
 function messages(input: Record<string, unknown>): Record<string, string> {
   const result = harvestSchema(TODAY).safeParse({ ...valid, ...input });
@@ -20,9 +20,12 @@ describe('harvestSchema', () => {
       harvestDate: '2026-07-09',
       quantity: 1.5,
       unit: 'kg',
+      bedId: null,
       notes: 'sweet',
       imageUrl: '',
     });
+    // The bed select's value becomes its id; none is null (which also clears it on a PATCH).
+    expect(harvestSchema(TODAY).parse({ ...valid, bedId: '12' })).toMatchObject({ bedId: 12 });
     expect(harvestSchema(TODAY).parse({ ...valid, quantity: undefined, unit: '' })).toMatchObject({ quantity: null, unit: '' });
     // A unit without a quantity is kept (the record shows Not specified).
     expect(harvestSchema(TODAY).parse({ ...valid, quantity: undefined, unit: 'bunches' })).toMatchObject({ quantity: null, unit: 'bunches' });

@@ -27,7 +27,8 @@ function latestDate(today: string): string {
 
 /**
  * harvestSchema is the Record Harvest form: plant (a select's value), date, an optional
- * quantity with its unit, notes and image. Its output is what POST /api/harvests takes.
+ * quantity with its unit, the optional bed it came from ('' for none), notes and image. Its
+ * output is what POST /api/harvests takes.
  */
 export function harvestSchema(today = todayKey()) {
   return z
@@ -44,6 +45,7 @@ export function harvestSchema(today = todayKey()) {
         .max(1e9, HARVEST_MESSAGES.quantityMax)
         .optional(),
       unit: z.enum(['', ...HARVEST_UNITS]),
+      bedId: z.string(),
       notes: z.string().trim().max(5000, HARVEST_MESSAGES.notes),
       imageUrl: z.string().trim(),
     })
@@ -57,6 +59,7 @@ export function harvestSchema(today = todayKey()) {
       harvestDate: v.harvestDate,
       quantity: v.quantity ?? null,
       unit: v.unit,
+      bedId: /^\d+$/.test(v.bedId) ? Number(v.bedId) : null,
       notes: v.notes,
       imageUrl: v.imageUrl,
     }));

@@ -37,7 +37,40 @@ export interface Harvest {
   commonUnit?: string;
   notes: string | null;
   imageUrl: string | null;
+  /** The bed of one of the gardener's layouts it came from; null (or absent) when none. */
+  bedId?: number | null;
+  /** The bed's and its layout's names ('' without a bed). */
+  bedName?: string;
+  layoutName?: string;
   createdAt?: string;
+}
+
+/** A bed a harvest can come from (GET /api/garden-beds): ids and names only. */
+export interface HarvestBed {
+  id: number;
+  name: string;
+  layoutId: number;
+  layoutName: string;
+}
+
+/** One kind a bed gave: the total in `unit` and the same per square foot of the bed. */
+export interface BedYield {
+  kind: UnitKind;
+  unit: string;
+  amount: number;
+  perSquareFoot: number;
+  records: number;
+}
+
+/** What one bed gave in the period: its area in ft² and its yields per kind. */
+export interface BedYields {
+  bedId: number;
+  bedName: string;
+  layoutId: number;
+  layoutName: string;
+  area: number;
+  records: number;
+  yields: BedYield[];
 }
 
 export interface HarvestTotal {
@@ -88,6 +121,8 @@ export interface HarvestStats {
   mostHarvested: (PlantTotals & { rankedBy: UnitKind | ''; amount: number | null; unit: string }) | null;
   monthly: MonthlyTotal[];
   yearOnYear: { current: DateSpan; previous: DateSpan; plants: YearComparison[] };
+  /** One entry per bed the period's records came from (absent from an older server). */
+  yieldPerSquareFoot?: BedYields[];
 }
 
 /** The filters of the list, the stats and the export. */
@@ -98,6 +133,9 @@ export interface HarvestFilters {
 }
 
 export const HARVESTS_URL = '/api/harvests';
+
+/** The beds a record can name, the most the API gives in one page (docs/api.md). */
+export const GARDEN_BEDS_URL = '/api/garden-beds?limit=200';
 
 /** harvestQuery builds the query string of the filters (empty ones left out). */
 export function harvestQuery(filters: Partial<HarvestFilters> & { from?: string; to?: string; limit?: number }): string {

@@ -11,6 +11,21 @@ export function formatAmount(value: number): string {
 }
 
 /**
+ * formatRate: a yield per square foot, small as it often is (0.075 kg/ft²): three significant
+ * digits below 1, else like formatAmount.
+ */
+export function formatRate(value: number): string {
+  if (value === 0 || Math.abs(value) >= 1) return formatAmount(value);
+  return value.toLocaleString('en-US', { maximumSignificantDigits: 3 });
+}
+
+/** bedLabel: "Bed 1 · Back garden" for a record's bed, '' without one. */
+export function bedLabel(h: Pick<Harvest, 'bedId' | 'bedName' | 'layoutName'>): string {
+  if (!h.bedId) return '';
+  return [h.bedName?.trim(), h.layoutName?.trim()].filter(Boolean).join(' · ');
+}
+
+/**
  * formatQuantity: "2.5 kg", "12 items"; "units" when a quantity has no unit (spec 02 §2's
  * fallback) and "Not specified" when there is no quantity.
  */

@@ -1,4 +1,4 @@
-import { CalendarDays, Gift, MoreVertical, Pencil, Scale, Trash, Wheat } from 'lucide-react';
+import { CalendarDays, Gift, MapPin, MoreVertical, Pencil, Scale, Trash, Wheat } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
@@ -9,12 +9,12 @@ import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { useDeleteHarvest } from '../api/delete-harvest';
 import type { Harvest } from '../api/types';
-import { formatQuantity, harvestName, shareSurplusUrl } from './format';
+import { bedLabel, formatQuantity, harvestName, shareSurplusUrl } from './format';
 
 /**
  * HarvestCard: one record of the list (spec 02 §2) — image, plant name (Unnamed Harvest
- * when none), date, quantity with unit or Not specified, notes, and a menu with Edit Record,
- * Share surplus and Delete Record (after a confirmation).
+ * when none), date, quantity with unit or Not specified, the bed it came from, notes, and a
+ * menu with Edit Record, Share surplus and Delete Record (after a confirmation).
  */
 export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantType?: string | null }) {
   const id = useId();
@@ -23,6 +23,7 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
   const { toast } = useToast();
   const name = harvestName(harvest);
   const measured = harvest.quantity !== null && harvest.quantity !== undefined;
+  const bed = bedLabel(harvest);
 
   const onDelete = async () => {
     try {
@@ -85,6 +86,13 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
             <Scale size={14} aria-hidden="true" />
             {formatQuantity(harvest)}
           </span>
+          {bed ? (
+            <span className="harvest-card__bed">
+              <MapPin size={14} aria-hidden="true" />
+              <span className="visually-hidden">Bed: </span>
+              {bed}
+            </span>
+          ) : null}
         </div>
         {harvest.notes ? <p className="harvest-card__notes">{harvest.notes}</p> : null}
       </div>

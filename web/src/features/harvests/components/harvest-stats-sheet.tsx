@@ -1,19 +1,63 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Activity, BarChart3, Trophy, X } from 'lucide-react';
+import { Activity, BarChart3, LandPlot, Trophy, X } from 'lucide-react';
 import { getErrorMessage } from '@/api/client';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useHarvestStats } from '../api/get-harvests';
-import { KIND_LABEL, PERIODS, type Harvest, type HarvestFilters } from '../api/types';
-import { formatAmount, formatQuantity, harvestName } from './format';
+import { KIND_LABEL, PERIODS, type BedYields, type Harvest, type HarvestFilters } from '../api/types';
+import { formatAmount, formatQuantity, formatRate, harvestName } from './format';
 
 /** How many records Recent Activity shows (spec 02 §9). */
 export const RECENT_ACTIVITY = 3;
 
 /**
+ * YieldCard: the yield per square foot of each bed the period's records came from — the bed's
+ * and its layout's names, then per kind the rate (kg/ft², items/ft², litres/ft²) with the total
+ * and the bed's area.
+ */
+export function YieldCard({ beds }: { beds: readonly BedYields[] }) {
+  return (
+    <section className="stat-card" aria-labelledby="stat-yield">
+      <h3 id="stat-yield" className="stat-card__title">
+        <LandPlot size={16} aria-hidden="true" /> Yield per square foot
+      </h3>
+      {beds.length === 0 ? (
+        <p className="stat-card__detail">Choose the bed a harvest came from when you record it to see what each bed gives per square foot.</p>
+      ) : (
+        <ul className="stat-yield" aria-label="Yield per square foot">
+          {beds.map((b) => (
+            <li key={b.bedId}>
+              <span className="stat-yield__bed">{b.bedName}</span>
+              <span className="stat-yield__layout">{b.layoutName}</span>
+              {b.yields.length === 0 ? (
+                <span className="stat-yield__meta">
+                  {b.records} {b.records === 1 ? 'harvest' : 'harvests'}, none weighed or counted
+                </span>
+              ) : (
+                b.yields.map((y) => (
+                  <span key={y.kind}>
+                    <span className="stat-yield__rate">
+                      {formatRate(y.perSquareFoot)} {y.unit}/ft²
+                    </span>{' '}
+                    <span className="stat-yield__meta">
+                      ({formatAmount(y.amount)} {y.unit} from {formatAmount(b.area)} ft²)
+                    </span>
+                  </span>
+                ))
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
  * HarvestStatsSheet: the View Stats side sheet (spec 02 §2) — Total Harvests, the Most
- * Harvested plant with its real figures, the totals per kind in kg, items and litres, and
- * Recent Activity (the first three records of the list), for the list's period and plant.
+ * Harvested plant with its real figures, the totals per kind in kg, items and litres, the yield
+ * per square foot of each bed, and Recent Activity (the first three records of the list), for
+ * the list's period and plant.
  */
 export function HarvestStatsSheet({
   open,
@@ -93,6 +137,7 @@ export function HarvestStatsSheet({
                     <p className="stat-card__detail">No harvests in this period yet.</p>
                   )}
                 </section>
+                <YieldCard beds={data.yieldPerSquareFoot ?? []} />
               </>
             ) : null}
             <section className="stat-card" aria-labelledby="stat-recent">

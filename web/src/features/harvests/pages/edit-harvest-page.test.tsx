@@ -26,7 +26,9 @@ describe('Edit Harvest (/planning/harvest-tracking/:id/edit)', { timeout: 20000 
     await user.selectOptions(within(form).getByLabelText('Plant'), 'Pepper');
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/planning/harvest-tracking'));
-    expect(mock.patched).toEqual([{ plantId: 2, harvestDate: '2026-07-01', quantity: 2.4, unit: 'kg', notes: 'Ripe', imageUrl: '' }]);
+    expect(mock.patched).toEqual([
+      { plantId: 2, harvestDate: '2026-07-01', quantity: 2.4, unit: 'kg', bedId: null, notes: 'Ripe', imageUrl: '' },
+    ]);
     expect(await screen.findByText('Record Updated')).toBeInTheDocument();
   });
 

@@ -48,11 +48,13 @@ export function EditHarvestPage() {
                 failure="Failed to save the harvest"
                 cancelTo={HARVEST_LIST}
                 keptPlantName={h.plantId === null ? (h.plantName ?? '') : undefined}
+                currentBed={h.bedId ? { id: h.bedId, name: h.bedName ?? '', layoutName: h.layoutName ?? '' } : undefined}
                 defaults={{
                   plantId: h.plantId === null ? KEPT_PLANT : String(h.plantId),
                   harvestDate: h.harvestDate,
                   quantity: h.quantity ?? undefined,
                   unit: HARVEST_UNITS.find((u) => u === h.unit) ?? '',
+                  bedId: h.bedId ? String(h.bedId) : '',
                   notes: h.notes ?? '',
                   imageUrl: h.imageUrl ?? '',
                 }}

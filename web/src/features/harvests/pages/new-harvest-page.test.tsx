@@ -22,7 +22,9 @@ describe('Record Harvest (/planning/harvest-tracking/new)', { timeout: 20000 }, 
     await user.type(screen.getByLabelText('Notes'), '  First truss ');
     await user.click(screen.getByRole('button', { name: 'Record Harvest' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/planning/harvest-tracking'));
-    expect(mock.posted).toEqual([{ plantId: 2, harvestDate: todayKey(), quantity: 1.5, unit: 'kg', notes: 'First truss', imageUrl: '' }]);
+    expect(mock.posted).toEqual([
+      { plantId: 2, harvestDate: todayKey(), quantity: 1.5, unit: 'kg', bedId: null, notes: 'First truss', imageUrl: '' },
+    ]);
     expect(await screen.findByText('Harvest Recorded')).toBeInTheDocument();
   });
 

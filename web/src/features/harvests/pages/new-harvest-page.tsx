@@ -75,6 +75,7 @@ export function NewHarvestPage() {
                 harvestDate: todayKey(),
                 quantity: undefined,
                 unit: '',
+                bedId: '',
                 notes: '',
                 imageUrl: '',
               }}

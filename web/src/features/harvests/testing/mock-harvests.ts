@@ -1,5 +1,5 @@
 import { http, HttpResponse, server } from '@/testing/server';
-import type { Harvest, HarvestStats } from '../api/types';
+import type { Harvest, HarvestBed, HarvestStats } from '../api/types';
 
 /** An in-memory harvest API for the page tests: what they posted, deleted and asked for. */
 export interface HarvestMock {
@@ -10,6 +10,7 @@ export interface HarvestMock {
   listUrls: URL[];
   statsUrls: URL[];
   exportUrls: URL[];
+  bedUrls: URL[];
 }
 
 export function makeHarvest(overrides: Partial<Harvest> = {}): Harvest {
@@ -35,17 +36,42 @@ export const emptyStats = (): HarvestStats => ({
   mostHarvested: null,
   monthly: [],
   yearOnYear: { current: { from: '2026-01-01', to: '2026-12-31' }, previous: { from: '2025-01-01', to: '2025-12-31' }, plants: [] },
+  yieldPerSquareFoot: [],
 });
 
 /**
  * mockHarvests answers the harvest calls from `records`: the list newest first, filtered by
  * plantId, q, from and to (not by period: the tests read the URL for that), a page of
  * `limit` with X-Next-Cursor; stats from `stats`; one record by id; POST, PATCH and DELETE
- * change `records`.
+ * change `records` (a bedId takes the bed's names from `beds`); GET /api/garden-beds pages
+ * through `beds`.
  */
-export function mockHarvests(records: Harvest[], stats: HarvestStats = emptyStats()): HarvestMock {
-  const mock: HarvestMock = { records: [...records], posted: [], patched: [], deleted: [], listUrls: [], statsUrls: [], exportUrls: [] };
+export function mockHarvests(records: Harvest[], stats: HarvestStats = emptyStats(), beds: HarvestBed[] = []): HarvestMock {
+  const mock: HarvestMock = {
+    records: [...records],
+    posted: [],
+    patched: [],
+    deleted: [],
+    listUrls: [],
+    statsUrls: [],
+    exportUrls: [],
+    bedUrls: [],
+  };
+  const bedNames = (body: Partial<Harvest>): Partial<Harvest> => {
+    if (!('bedId' in body)) return {};
+    const bed = beds.find((b) => b.id === body.bedId);
+    return { bedName: bed?.name ?? '', layoutName: bed?.layoutName ?? '' };
+  };
   server.use(
+    http.get('*/api/garden-beds', ({ request }) => {
+      const url = new URL(request.url);
+      mock.bedUrls.push(url);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const headers: Record<string, string> = {};
+      if (start + limit < beds.length) headers['X-Next-Cursor'] = String(start + limit);
+      return HttpResponse.json(beds.slice(start, start + limit), { headers });
+    }),
     http.get('*/api/harvests/stats', ({ request }) => {
       mock.statsUrls.push(new URL(request.url));
       return HttpResponse.json(stats);
@@ -73,7 +99,7 @@ export function mockHarvests(records: Harvest[], stats: HarvestStats = emptyStat
     http.post('*/api/harvests', async ({ request }) => {
       const body = (await request.json()) as Partial<Harvest>;
       mock.posted.push(body);
-      const created = makeHarvest({ ...body, id: 1000 + mock.posted.length });
+      const created = makeHarvest({ ...body, ...bedNames(body), id: 1000 + mock.posted.length });
       mock.records.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -88,7 +114,7 @@ export function mockHarvests(records: Harvest[], stats: HarvestStats = emptyStat
       mock.patched.push(body);
       const i = mock.records.findIndex((h) => h.id === Number(params.id));
       if (i < 0) return HttpResponse.json({ message: 'Harvest record not found', code: 'not_found' }, { status: 404 });
-      mock.records[i] = { ...mock.records[i]!, ...body };
+      mock.records[i] = { ...mock.records[i]!, ...body, ...bedNames(body) };
       return HttpResponse.json(mock.records[i]);
     }),
     http.delete('*/api/harvests/:id', ({ params }) => {

@@ -1,11 +1,6 @@
 import { formatDistance } from 'date-fns';
 import { formatDate, parseDate } from '@/lib/dates';
 
-/** The bell's badge: the unread count, or "9+" above 9 (spec 01 §2, §9). */
-export function badgeText(unread: number): string {
-  return unread > 9 ? '9+' : String(unread);
-}
-
 /** relativeTime: "5 minutes ago" (a time ahead of the clock counts as now); '' when unreadable. */
 export function relativeTime(value: string | null | undefined, now: Date = new Date()): string {
   const date = parseDate(value);

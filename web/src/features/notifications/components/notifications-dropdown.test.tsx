@@ -5,7 +5,8 @@ import { makeNotification } from '@/testing/notifications';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
-import { appPath, badgeText, relativeTime } from './notification-format';
+import { appPath, relativeTime } from './notification-format';
+import { badgeText } from './notifications-bell';
 
 const bell = () => screen.getAllByRole('button', { name: 'Notifications' })[0]!;
 const panel = () => screen.getByRole('dialog', { name: 'Notifications' });

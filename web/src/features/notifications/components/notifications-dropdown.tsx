@@ -1,17 +1,19 @@
 import * as Popover from '@radix-ui/react-popover';
-import { Bell, BellOff, CloudOff, RefreshCw } from 'lucide-react';
+import { BellOff, CloudOff, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppNotification } from '@/api/types';
 import { Button } from '@/components/ui/button';
+import type { DeferredProps } from '@/components/ui/deferred';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { unreadCount, useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { appPath, badgeText } from './notification-format';
+import { appPath } from './notification-format';
 import { NotificationItem } from './notification-item';
+import { BellButton } from './notifications-bell';
 import './notifications.css';
 
 export const EMPTY_TEXT = 'No notifications to display';
@@ -69,14 +71,14 @@ function PanelBody({
  * notifications), the items, or "No notifications to display". Clicking an item marks it read
  * and follows its data.url when that is a path of the app.
  */
-export function NotificationsDropdown() {
+export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
   const { user } = useSession();
   const list = useNotifications(Boolean(user));
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const describedBy = useId();
 
   if (!user) return null;
@@ -112,22 +114,7 @@ export function NotificationsDropdown() {
       }}
     >
       <Popover.Trigger asChild>
-        <button
-          type="button"
-          className="icon-button bell"
-          aria-label="Notifications"
-          aria-describedby={unread > 0 ? describedBy : undefined}
-        >
-          <Bell size={22} aria-hidden="true" />
-          {unread > 0 ? (
-            <span className="bell__badge" aria-hidden="true" data-testid="notification-badge">
-              {badgeText(unread)}
-            </span>
-          ) : null}
-          <span id={describedBy} hidden>
-            {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
-          </span>
-        </button>
+        <BellButton unread={unread} describedBy={describedBy} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

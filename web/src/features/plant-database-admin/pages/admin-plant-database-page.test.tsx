@@ -133,13 +133,13 @@ describe('Plant database administration: list', () => {
     db.database = [makeDbItem({ id: 3, commonName: 'Basil' }), makeDbItem({ id: 4, commonName: 'Dill' })];
     const { user } = renderApp('/admin/plant-database');
     await user.click(await screen.findByRole('button', { name: 'Delete Basil' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete Basil from the plant database?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(db.requests.some((r) => r.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete Basil' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Plant database item deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Basil' })).not.toBeInTheDocument());
     expect(db.database.map((i) => i.commonName)).toEqual(['Dill']);
@@ -155,7 +155,7 @@ describe('Plant database administration: list', () => {
     );
     const { user } = renderApp('/admin/plant-database');
     await user.click(await screen.findByRole('button', { name: 'Delete Basil' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(
       await screen.findByText('Failed to delete plant database item: You need admin privileges to access this page.'),
     ).toBeInTheDocument();

@@ -1,0 +1,34 @@
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import type { User } from '@/api/types';
+import type { PlaceholderProps } from '@/components/ui/deferred';
+import { displayName, initials, roleLabel } from '@/lib/format';
+import { useSession } from '@/lib/session';
+
+/**
+ * UserChip is the header's account button (avatar, name and role). It is its own light module
+ * so the first page shows it while the menu behind it loads just after (see app-layout.tsx).
+ */
+export function UserChip({ user, compact = false, ...rest }: { user: User; compact?: boolean } & ComponentProps<'button'>) {
+  const name = displayName(user);
+  return (
+    <button type="button" className="user-chip" aria-label={`Account menu for ${name}`} {...rest}>
+      <span className="avatar" aria-hidden="true">
+        {initials(name) || '?'}
+      </span>
+      {compact ? null : (
+        <span className="user-chip__text">
+          <span className="user-chip__name">{name}</span>
+          <span className="user-chip__role">{roleLabel(user.role)}</span>
+        </span>
+      )}
+      <ChevronDown size={16} aria-hidden="true" className="user-chip__chevron" />
+    </button>
+  );
+}
+
+/** The account button as the first page shows it, before the menu's code has arrived. */
+export function UserMenuPlaceholder({ compact = false, onActivate }: { compact?: boolean } & PlaceholderProps) {
+  const { user } = useSession();
+  return user ? <UserChip user={user} compact={compact} onClick={onActivate} /> : null;
+}
