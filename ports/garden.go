@@ -68,10 +68,21 @@ type JournalStore interface {
 	DeleteJournalEntry(ctx context.Context, ownerID, id int64) error
 }
 
+// PlantDBQuery narrows the plant database list: Search is found, case-insensitively, in the
+// common or scientific name; Type keeps one plant type (items stored without one count as
+// Herbs, the default).
+type PlantDBQuery struct {
+	Search string
+	Type   domain.PlantType
+}
+
 // PlantDatabaseStore keeps the plant database.
 type PlantDatabaseStore interface {
 	// ListPlantDB returns every item by common name.
 	ListPlantDB(ctx context.Context) ([]*domain.PlantDBItem, error)
+	// PagePlantDB returns one page of the items matching q, by common name (case-insensitive),
+	// then id. Codes: invalid (cursor).
+	PagePlantDB(ctx context.Context, q PlantDBQuery, page domain.PageRequest) (domain.Page[*domain.PlantDBItem], error)
 	// PlantDBByID returns one item. Codes: not_found.
 	PlantDBByID(ctx context.Context, id int64) (*domain.PlantDBItem, error)
 	// CreatePlantDB inserts an item. Codes: conflict (store URL or slug taken).

@@ -191,16 +191,18 @@ func (s *Server) handleSiteCategories(w http.ResponseWriter, r *http.Request, p 
 // userInput is the body of the admin user form, of PATCH /api/users/{id} and of PATCH
 // /api/user/settings.
 type userInput struct {
-	Username    optional[string] `json:"username"`
-	Email       optional[string] `json:"email"`
-	FullName    optional[string] `json:"fullName"`
-	Password    optional[string] `json:"password"`
-	Role        optional[string] `json:"role"`
-	IsActive    optional[bool]   `json:"isActive"`
-	CategoryID  optional[int64]  `json:"categoryId"`
-	SiteID      optional[int64]  `json:"siteId"`
-	IsSiteAdmin optional[bool]   `json:"isSiteAdmin"`
-	Preferences optional[struct {
+	Username optional[string] `json:"username"`
+	Email    optional[string] `json:"email"`
+	FullName optional[string] `json:"fullName"`
+	Password optional[string] `json:"password"`
+	// CurrentPassword proves a change of one's own password.
+	CurrentPassword optional[string] `json:"currentPassword"`
+	Role            optional[string] `json:"role"`
+	IsActive        optional[bool]   `json:"isActive"`
+	CategoryID      optional[int64]  `json:"categoryId"`
+	SiteID          optional[int64]  `json:"siteId"`
+	IsSiteAdmin     optional[bool]   `json:"isSiteAdmin"`
+	Preferences     optional[struct {
 		Notifications *bool `json:"notifications"`
 	}] `json:"preferences"`
 	NotificationPreferences optional[notificationPreferencesJSON] `json:"notificationPreferences"`
@@ -220,6 +222,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.Password.has() && in.Password.Value != "" {
 		p.Password = app.Of(in.Password.Value) // an empty password means "unchanged"
+	}
+	if in.CurrentPassword.has() {
+		p.CurrentPassword = app.Of(in.CurrentPassword.Value)
 	}
 	if in.Role.Set {
 		p.Role = app.Of(domain.Role(in.Role.Value))

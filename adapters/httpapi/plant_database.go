@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 // plantDBJSON is a plant database item on the wire. The fertilizer text is sent under both
@@ -47,17 +48,30 @@ func toPlantDBJSON(it *domain.PlantDBItem) plantDBJSON {
 		Source: it.Source, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt}
 }
 
+// handleListPlantDB serves GET /api/plant-database: ?q= (common or scientific name), ?type=
+// (a plant type, any case; "all" or empty for every type), by common name, paginated by the
+// list convention.
 func (s *Server) handleListPlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	items, err := s.svc.PlantDatabase.List(r.Context(), p)
+	page, err := pageRequest(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	out := make([]plantDBJSON, len(items))
-	for i, it := range items {
+	qs := r.URL.Query()
+	q := ports.PlantDBQuery{Search: qs.Get("q"), Type: domain.PlantType(qs.Get("type"))}
+	if strings.EqualFold(string(q.Type), "all") {
+		q.Type = ""
+	}
+	items, err := s.svc.PlantDatabase.List(r.Context(), p, q, page)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]plantDBJSON, len(items.Items))
+	for i, it := range items.Items {
 		out[i] = toPlantDBJSON(it)
 	}
-	writeJSON(w, http.StatusOK, out)
+	writePage(w, r, out, items.NextCursor)
 }
 
 func (s *Server) handleGetPlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -43,6 +43,8 @@ var statementBudget = []struct {
 	{"/api/harvests/stats?period=year", false, 5},
 	{"/api/harvests/export.csv", false, 2},
 	{"/api/garden-beds", false, 2},
+	{"/api/plant-database", false, 2},
+	{"/api/plant-database?q=species&type=herbs&limit=20", false, 2},
 }
 
 func TestStatementsPerRequest(t *testing.T) {
@@ -102,6 +104,8 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		expect(t, h.do("POST", "/api/harvests", token, harvest), 201, "")
 		h.user(fmt.Sprintf("member%03d", i), domain.RoleUser)
 		expect(t, h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"}), 201, "")
+		expect(t, h.do("POST", "/api/plant-database", admin, map[string]any{"commonName": fmt.Sprintf("Species %03d", i),
+			"scientificName": "Plantae species", "plantType": []string{"Herbs", "Vegetables"}[i%2]}), 201, "")
 	}
 	out := map[string]int64{}
 	for _, b := range statementBudget {

@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 type plantDBRow struct {
@@ -29,10 +30,13 @@ type plantDBRow struct {
 	Source                 string         `db:"source"`
 	CreatedAt              time.Time      `db:"created_at"`
 	UpdatedAt              time.Time      `db:"updated_at"`
+	// LowerName is lower(common_name) as the database computes it: the list's keyset key.
+	LowerName string `db:"lower_name"`
 }
 
 const plantDBColumns = `id, common_name, scientific_name, plant_type, description, image_url, alternative_image_urls,
-	light_requirements, water_requirements, fertilizer_requirements, care_instructions, store_url, slug, source, created_at, updated_at`
+	light_requirements, water_requirements, fertilizer_requirements, care_instructions, store_url, slug, source, created_at, updated_at,
+	lower(common_name) AS lower_name`
 
 // Care instructions are stored as text: a JSON object when they have named parts, plain text
 // otherwise. A plain text that happens to start with "{" is kept apart by a marker prefix.
@@ -92,6 +96,50 @@ func (s *Store) ListPlantDB(ctx context.Context) ([]*domain.PlantDBItem, error) 
 		out[i] = rows[i].toDomain()
 	}
 	return out, nil
+}
+
+// PagePlantDB implements ports.PlantDatabaseStore: a keyset page on (lower(common_name), id),
+// read through the plant_database_name_order or plant_database_type_name_order index.
+func (s *Store) PagePlantDB(ctx context.Context, q ports.PlantDBQuery, page domain.PageRequest) (domain.Page[*domain.PlantDBItem], error) {
+	c, after, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.PlantDBItem]{}, err
+	}
+	var where []string
+	var args []any
+	if q.Type != "" {
+		where, args = append(where, `plant_type = ?`), append(args, string(q.Type))
+	}
+	if strings.TrimSpace(q.Search) != "" {
+		p := searchPattern(q.Search)
+		where = append(where, `(lower(common_name) LIKE ? ESCAPE '\' OR lower(scientific_name) LIKE ? ESCAPE '\')`)
+		args = append(args, p, p)
+	}
+	if after {
+		// The name bound lets SQLite seek the expression index (it does not seek on a row
+		// value); the row comparison is PostgreSQL's index condition and settles ties by id.
+		where = append(where, `lower(common_name) >= ? AND (lower(common_name), id) > (?, ?)`)
+		args = append(args, c.Key, c.Key, c.ID)
+	}
+	query := `SELECT ` + plantDBColumns + ` FROM plant_database`
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	query += ` ORDER BY lower(common_name), id LIMIT ?`
+	args = append(args, page.Limit+1)
+	var rows []plantDBRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return domain.Page[*domain.PlantDBItem]{}, translate(err)
+	}
+	keys := make(map[int64]string, len(rows))
+	out := make([]*domain.PlantDBItem, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+		keys[rows[i].ID] = rows[i].LowerName
+	}
+	return domain.PageOf(out, page, func(it *domain.PlantDBItem) string {
+		return domain.KeysetCursor{Key: keys[it.ID], ID: it.ID}.Encode()
+	}), nil
 }
 
 func (s *Store) getPlantDB(ctx context.Context, q sqlx.QueryerContext, id int64, lock bool) (*domain.PlantDBItem, error) {

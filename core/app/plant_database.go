@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
@@ -20,12 +21,36 @@ func NewPlantDatabase(store ports.Store, sanitizer ports.HTMLSanitizer, clock po
 	return &PlantDatabase{store: store, sanitizer: sanitizer, clock: clock}
 }
 
-// List returns every item.
-func (s *PlantDatabase) List(ctx context.Context, p *domain.Principal) ([]*domain.PlantDBItem, error) {
+// MsgPlantDBType answers a type filter that is not one of the plant types.
+const MsgPlantDBType = "Type must be Herbs, Vegetables, Fruits or Flowers"
+
+// List returns one page of the items matching q, by common name. The type filter is read in
+// any case ("herbs" is Herbs).
+func (s *PlantDatabase) List(ctx context.Context, p *domain.Principal, q ports.PlantDBQuery, page domain.PageRequest) (domain.Page[*domain.PlantDBItem], error) {
 	if err := signedIn(p); err != nil {
-		return nil, err
+		return domain.Page[*domain.PlantDBItem]{}, err
 	}
-	return s.store.ListPlantDB(ctx)
+	if q.Type != "" {
+		t, ok := parsePlantType(string(q.Type))
+		if !ok {
+			return domain.Page[*domain.PlantDBItem]{}, &domain.Error{Code: domain.EInvalid, Message: MsgPlantDBType,
+				Fields: map[string]string{"type": MsgPlantDBType}}
+		}
+		q.Type = t
+	}
+	if len(q.Search) > 200 {
+		q.Search = q.Search[:200]
+	}
+	return s.store.PagePlantDB(ctx, q, page)
+}
+
+func parsePlantType(s string) (domain.PlantType, bool) {
+	for _, t := range domain.PlantTypes {
+		if strings.EqualFold(strings.TrimSpace(s), string(t)) {
+			return t, true
+		}
+	}
+	return "", false
 }
 
 // Get returns one item, or not found "Plant Not Found".

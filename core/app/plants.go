@@ -175,7 +175,7 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 		d := domain.DefaultFertilizerFrequency
 		plant.FertilizerFrequency = &d
 	}
-	if err := domain.ValidatePlant(plant); err != nil {
+	if err := domain.ValidatePlant(plant, now); err != nil {
 		return nil, err
 	}
 	limit, err := s.limitFor(ctx, p.User)
@@ -203,7 +203,7 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 		if err := change(plant); err != nil {
 			return err
 		}
-		return domain.ValidatePlant(plant)
+		return domain.ValidatePlant(plant, s.clock.Now())
 	})
 	if err != nil {
 		return nil, plantNotFound(err)

@@ -20,11 +20,13 @@ func Of[T any](v T) Field[T] { return Field[T]{Set: true, Value: v} }
 // UserPatch is a change to an account. Which fields a caller may send depends on who they are.
 type UserPatch struct {
 	Username, Email, FullName, Password Field[string]
-	Role                                Field[domain.Role]
-	IsActive, IsSiteAdmin               Field[bool]
-	CategoryID, SiteID                  Field[*int64]
-	NotificationsEnabled                Field[bool]
-	NotificationPrefs                   Field[domain.NotificationPreferences]
+	// CurrentPassword proves a change of one's own password (ignored otherwise).
+	CurrentPassword       Field[string]
+	Role                  Field[domain.Role]
+	IsActive, IsSiteAdmin Field[bool]
+	CategoryID, SiteID    Field[*int64]
+	NotificationsEnabled  Field[bool]
+	NotificationPrefs     Field[domain.NotificationPreferences]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -99,9 +101,11 @@ func (a *Accounts) CreateUserAsAdmin(ctx context.Context, p *domain.Principal, i
 
 // UpdateUserFor applies patch to account id. A superadmin may change every field; a manager of
 // the account's site only its profile (name, e-mail, password, preferences); anyone may change
-// their own profile through UpdateOwnSettings.
+// their own profile through UpdateOwnSettings. Changing one's own password here, too, takes
+// the current one; resetting someone else's does not.
 func (a *Accounts) UpdateUserFor(ctx context.Context, p *domain.Principal, id int64, patch UserPatch) (*domain.User, error) {
-	if _, err := a.managedUser(ctx, p, id, true); err != nil {
+	target, err := a.managedUser(ctx, p, id, true)
+	if err != nil {
 		return nil, err
 	}
 	if p.User.Role != domain.RoleSuperadmin {
@@ -109,7 +113,10 @@ func (a *Accounts) UpdateUserFor(ctx context.Context, p *domain.Principal, id in
 			return nil, domain.Errorf(domain.EForbidden, domain.MsgSuperadminRequired)
 		}
 	}
-	return a.applyPatch(ctx, id, patch, domain.MinAdminPasswordLength)
+	if target.ID != p.User.ID {
+		patch.CurrentPassword = Field[string]{}
+	}
+	return a.applyPatch(ctx, target, patch, domain.MinAdminPasswordLength, target.ID == p.User.ID)
 }
 
 // UpdateOwnSettings changes the caller's own profile and preferences (spec 02 §7 PATCH
@@ -124,10 +131,13 @@ func (a *Accounts) UpdateOwnSettings(ctx context.Context, p *domain.Principal, p
 	if patch.Password.Set && patch.Password.Value == "" {
 		patch.Password = Field[string]{}
 	}
-	return a.applyPatch(ctx, p.User.ID, patch, domain.MinAdminPasswordLength)
+	return a.applyPatch(ctx, p.User, patch, domain.MinAdminPasswordLength, true)
 }
 
-func (a *Accounts) applyPatch(ctx context.Context, id int64, patch UserPatch, minPassword int) (*domain.User, error) {
+// applyPatch validates and saves patch on account target. When own is set (the caller's own
+// account) a new password needs the current one: missing or wrong, nothing changes.
+func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch UserPatch, minPassword int, own bool) (*domain.User, error) {
+	id := target.ID
 	var v domain.Validation
 	if patch.Username.Set {
 		patch.Username.Value = domain.NormalizeUsername(patch.Username.Value)
@@ -140,6 +150,9 @@ func (a *Accounts) applyPatch(ctx context.Context, id int64, patch UserPatch, mi
 	var hash string
 	if patch.Password.Set {
 		domain.ValidatePassword(&v, patch.Password.Value, minPassword)
+		if own && patch.CurrentPassword.Value == "" {
+			v.Add("currentPassword", domain.MsgCurrentPasswordRequired)
+		}
 	}
 	if patch.Role.Set {
 		if _, err := domain.ParseRole(string(patch.Role.Value)); err != nil {
@@ -148,6 +161,11 @@ func (a *Accounts) applyPatch(ctx context.Context, id int64, patch UserPatch, mi
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
+	}
+	if patch.Password.Set && own {
+		if err := a.checkCurrentPassword(ctx, target, patch.CurrentPassword.Value); err != nil {
+			return nil, err
+		}
 	}
 	if patch.Password.Set {
 		h, err := a.hash(ctx, patch.Password.Value)
@@ -204,6 +222,32 @@ func (a *Accounts) applyPatch(ctx context.Context, id int64, patch UserPatch, mi
 		}
 	}
 	return u, nil
+}
+
+// checkCurrentPassword verifies password against u's stored hash inside the password gate
+// (bounded like a sign-in); a wrong one is a field error on currentPassword.
+func (a *Accounts) checkCurrentPassword(ctx context.Context, u *domain.User, password string) error {
+	wrong := &domain.Error{Code: domain.EInvalid, Message: domain.MsgCurrentPasswordWrong,
+		Fields: map[string]string{"currentPassword": domain.MsgCurrentPasswordWrong}}
+	if len(password) > domain.MaxPasswordLength {
+		return wrong
+	}
+	if u.PasswordHash == "" { // a principal read without its hash: read the account
+		fresh, err := a.store.UserByID(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		u = fresh
+	}
+	var ok bool
+	var verr error
+	if err := a.gate.Do(ctx, func() { ok, verr = a.hasher.Verify(u.PasswordHash, password) }); err != nil {
+		return err
+	}
+	if verr != nil || !ok {
+		return wrong
+	}
+	return nil
 }
 
 // changeUserByID is ChangeUser by id.

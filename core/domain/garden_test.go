@@ -346,3 +346,28 @@ func TestJournalValidation(t *testing.T) {
 		}
 	}
 }
+
+func TestValidatePlant_CareDatesNotInTheFuture(t *testing.T) {
+	t.Parallel()
+	now := *ts("2026-06-10T09:00:00Z")
+	plant := func(watered, fertilized string) *domain.Plant {
+		return &domain.Plant{Name: "Basil", Type: domain.Herbs, LastWatered: ts(watered), LastFertilized: ts(fertilized)}
+	}
+	t.Run("OK", func(t *testing.T) {
+		// today, earlier, and a gardener's today in a zone ahead of the server (midday there)
+		for _, at := range []string{"2026-06-10T09:00:00Z", "2026-06-06T12:00:00Z", "2026-06-10T22:00:00Z", "2026-06-11T09:00:00Z"} {
+			if err := domain.ValidatePlant(plant(at, at), now); err != nil {
+				t.Errorf("%s: %v", at, err)
+			}
+		}
+	})
+	t.Run("ErrFuture", func(t *testing.T) {
+		err := domain.ValidatePlant(plant("2026-06-12T12:00:00Z", "2026-06-11T09:00:01Z"), now)
+		if got := fieldMsg(t, err, "lastWatered"); got != domain.MsgLastWateredFuture {
+			t.Errorf("lastWatered: %q", got)
+		}
+		if got := fieldMsg(t, err, "lastFertilized"); got != domain.MsgLastFertilizedFuture {
+			t.Errorf("lastFertilized: %q", got)
+		}
+	})
+}

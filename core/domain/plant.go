@@ -65,7 +65,14 @@ const (
 	MsgPlantLimitReached      = "Plant limit reached"
 	MsgPlantNotFound          = "Plant not found"
 	MsgTextTooLong            = "Text is too long"
+	MsgLastWateredFuture      = "Last watered date cannot be in the future"
+	MsgLastFertilizedFuture   = "Last fertilized date cannot be in the future"
 )
+
+// CareDateSlack is how far past the server's clock a last-watered or last-fertilized date may
+// lie: a gardener's picked day travels as their local midday, which in zones ahead of the
+// server is up to a day later than the server's now (docs/decisions.md).
+const CareDateSlack = 24 * time.Hour
 
 // Plant is one of a gardener's plants.
 type Plant struct {
@@ -115,8 +122,9 @@ func dueOn(next *time.Time, today time.Time) bool {
 	return next != nil && !DateOf(next.UTC()).After(DateOf(today))
 }
 
-// ValidatePlant normalises p and checks it against spec 01 §5.
-func ValidatePlant(p *Plant) error {
+// ValidatePlant normalises p and checks it against spec 01 §5; the last watering and
+// fertilizing may not lie in the future (later than now plus CareDateSlack).
+func ValidatePlant(p *Plant, now time.Time) error {
 	var v Validation
 	p.Name = strings.TrimSpace(p.Name)
 	switch n := utf8.RuneCountInString(p.Name); {
@@ -145,6 +153,13 @@ func ValidatePlant(p *Plant) error {
 	}
 	if utf8.RuneCountInString(p.Notes) > 10000 {
 		v.Add("notes", MsgTextTooLong)
+	}
+	latest := now.Add(CareDateSlack)
+	if p.LastWatered != nil && p.LastWatered.After(latest) {
+		v.Add("lastWatered", MsgLastWateredFuture)
+	}
+	if p.LastFertilized != nil && p.LastFertilized.After(latest) {
+		v.Add("lastFertilized", MsgLastFertilizedFuture)
 	}
 	return v.Err()
 }

@@ -229,7 +229,7 @@ func TestListingNotifications(t *testing.T) {
 	if p.UserID != 8 || p.Name != "Mint" || p.Type != domain.Herbs || !strings.Contains(p.Notes, "/community/plant-sharing/42") {
 		t.Fatalf("%+v", p)
 	}
-	if err := domain.ValidatePlant(p); err != nil {
+	if err := domain.ValidatePlant(p, lnow); err != nil {
 		t.Fatal(err)
 	}
 }

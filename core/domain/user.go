@@ -112,6 +112,10 @@ const (
 	MsgUsernameTaken              = "This username is already taken"
 	MsgUserNotFound               = "User not found"
 	MsgSiteNotFound               = "Site not found"
+	// MsgCurrentPasswordRequired and MsgCurrentPasswordWrong answer a change of one's own
+	// password without the right current one (issue 17; docs/decisions.md).
+	MsgCurrentPasswordRequired = "Please enter your current password"
+	MsgCurrentPasswordWrong    = "Your current password is incorrect"
 )
 
 // NormalizeUsername trims surrounding space; usernames compare case-insensitively in storage.

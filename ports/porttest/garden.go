@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -27,6 +28,7 @@ var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Tasks/OverduePaged":                testTaskOverdue,
 	"Journal/CreateListDelete":          testJournal,
 	"PlantDatabase/CRUDAndClear":        testPlantDB,
+	"PlantDatabase/Pages":               testPlantDBPages,
 	"CalendarFeed/Tokens":               testCalendarTokens,
 	"Jobs/SchedulesAndRuns":             testJobs,
 }
@@ -550,5 +552,71 @@ func testTaskOverdue(t *testing.T, s ports.Store) {
 	must(t, err)
 	if len(pending) != 3 {
 		t.Fatalf("PendingOnly gave %v", ids(pending))
+	}
+}
+
+// testPlantDBPages: the plant database list a page at a time by name (case-insensitive, ties by
+// id), with the search in both names and the type filter, and the cursor walking every item once.
+func testPlantDBPages(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	base := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
+	add := func(name, latin string, typ domain.PlantType) {
+		t.Helper()
+		must(t, s.CreatePlantDB(ctx, &domain.PlantDBItem{CommonName: name, ScientificName: latin, Type: typ, Source: domain.SourceManual,
+			CreatedAt: base, UpdatedAt: base}))
+	}
+	add("basil", "Ocimum basilicum", domain.Herbs)
+	add("Carrot", "Daucus carota", domain.Vegetables)
+	add("Apple Mint", "Mentha suaveolens", domain.Herbs)
+	add("Basil", "Ocimum basilicum 'Genovese'", domain.Herbs) // same lower name: id breaks the tie
+	add("Zinnia", "Zinnia elegans", domain.Flowers)
+	add("Tomato 100%_Sweet", "Solanum lycopersicum", domain.Vegetables)
+	walk := func(q ports.PlantDBQuery, limit int) []string {
+		t.Helper()
+		var names []string
+		req := domain.PageRequest{Limit: limit}
+		for i := 0; i < 10; i++ {
+			page, err := s.PagePlantDB(ctx, q, req)
+			must(t, err)
+			if len(page.Items) > limit {
+				t.Fatalf("page of %d items, limit %d", len(page.Items), limit)
+			}
+			for _, it := range page.Items {
+				names = append(names, it.CommonName+"|"+it.ScientificName)
+			}
+			if page.NextCursor == "" {
+				return names
+			}
+			req.Cursor = page.NextCursor
+		}
+		t.Fatal("the cursor never ends")
+		return nil
+	}
+	all := walk(ports.PlantDBQuery{}, 2)
+	want := []string{"Apple Mint|Mentha suaveolens", "basil|Ocimum basilicum", "Basil|Ocimum basilicum 'Genovese'",
+		"Carrot|Daucus carota", "Tomato 100%_Sweet|Solanum lycopersicum", "Zinnia|Zinnia elegans"}
+	if strings.Join(all, ",") != strings.Join(want, ",") {
+		t.Fatalf("pages by name:\n got %v\nwant %v", all, want)
+	}
+	if got := walk(ports.PlantDBQuery{Search: "OCIMUM"}, 1); len(got) != 2 {
+		t.Fatalf("search in the scientific name: %v", got)
+	}
+	if got := walk(ports.PlantDBQuery{Search: "mint"}, 50); len(got) != 1 || got[0] != "Apple Mint|Mentha suaveolens" {
+		t.Fatalf("search in the common name: %v", got)
+	}
+	if got := walk(ports.PlantDBQuery{Search: "100%_"}, 50); len(got) != 1 {
+		t.Fatalf("LIKE wildcards are searched as text: %v", got)
+	}
+	if got := walk(ports.PlantDBQuery{Search: "%"}, 50); len(got) != 1 {
+		t.Fatalf("a lone %% is text too: %v", got)
+	}
+	if got := walk(ports.PlantDBQuery{Type: domain.Herbs}, 2); len(got) != 3 || !strings.HasPrefix(got[0], "Apple Mint") {
+		t.Fatalf("type filter: %v", got)
+	}
+	if got := walk(ports.PlantDBQuery{Type: domain.Vegetables, Search: "car"}, 50); len(got) != 1 || !strings.HasPrefix(got[0], "Carrot") {
+		t.Fatalf("type and search: %v", got)
+	}
+	if _, err := s.PagePlantDB(ctx, ports.PlantDBQuery{}, domain.PageRequest{Limit: 5, Cursor: "!!"}); domain.ErrorCode(err) != domain.EInvalid {
+		t.Fatalf("bad cursor: %v", err)
 	}
 }

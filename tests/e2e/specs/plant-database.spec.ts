@@ -215,7 +215,11 @@ test.describe('seed-store import (an admin) and the plant database (a gardener)'
     await picker.getByRole('heading', { level: 1, name: 'Plant Database' }).waitFor();
     const grid = picker.getByRole('list', { name: 'Plant database' });
     await grid.getByRole('article').first().waitFor();
-    expect(await grid.getByRole('article').count()).toBe(STORE_PLANTS + 1);
+    // The server pages the list: 24 cards, then Load more reads the rest.
+    expect(await grid.getByRole('article').count()).toBe(24);
+    await picker.getByRole('button', { name: 'Load more' }).click();
+    await expect(grid.getByRole('article')).toHaveCount(STORE_PLANTS + 1);
+    await expect(picker.getByRole('button', { name: 'Load more' })).toHaveCount(0);
     // The main images answer 404: the cards fall back to the packet picture.
     await picker.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>(`img[alt="Beetroot 'Boltardy'"]`);
@@ -228,10 +232,14 @@ test.describe('seed-store import (an admin) and the plant database (a gardener)'
     await picker.getByLabel('Search the plant database').fill('carrot');
     const carrot = grid.getByRole('article', { name: "Carrot 'Nantes 2'" });
     await carrot.getByText('Daucus carota').waitFor();
-    expect(await grid.getByRole('article').count()).toBe(1);
+    await expect(grid.getByRole('article')).toHaveCount(1); // the server's answer to the search
+    // One click opens a small dialog asking when it was last watered and fertilized (today).
+    await carrot.getByRole('button', { name: 'Add to My Plants' }).click();
+    const ask = picker.getByRole('dialog', { name: "Add Carrot 'Nantes 2' to My Plants" });
+    await ask.getByRole('button', { name: /^Last watered/ }).waitFor();
     const [response] = await Promise.all([
       picker.waitForResponse((r) => r.url().endsWith('/api/plants') && r.request().method() === 'POST'),
-      carrot.getByRole('button', { name: 'Add to My Plants' }).click(),
+      ask.getByRole('button', { name: 'Add to My Plants' }).click(),
     ]);
     expect(response.status()).toBe(201);
     const sent = response.request().postDataJSON();
@@ -242,7 +250,9 @@ test.describe('seed-store import (an admin) and the plant database (a gardener)'
     expect(plant.name).toBe("Carrot 'Nantes 2'");
     expect(plant.species).toBe('Daucus carota');
     expect(plant.plantType).toBe('Vegetables');
+    expect(sent.lastWatered, 'watered today: on the schedule').toBeTruthy();
     await picker.getByText('Plant added').first().waitFor();
+    await carrot.getByRole('link', { name: "Edit Carrot 'Nantes 2'" }).waitFor();
     await picker.setViewportSize(PHONE);
     await picker.getByRole('combobox', { name: 'Plant category' }).waitFor();
     await assertNoSidewaysScroll(picker, 'plant database');

@@ -112,9 +112,9 @@ export const journalKeys: KeyMatcher = (key) =>
 /** The dashboard's summary, for any "today". */
 export const summaryKeys: KeyMatcher = (key) => key.startsWith('/api/dashboard/summary');
 
-/** The plant database: the list and every item (after an admin write, an import or a clear). */
+/** The plant database: every page and search of the list and every item (after an admin write, an import or a clear). */
 export const plantDatabaseKeys: KeyMatcher = (key) =>
-  key === urls.plantDatabase || key.startsWith(`${urls.plantDatabase}/`);
+  key === urls.plantDatabase || key.startsWith(`${urls.plantDatabase}?`) || key.startsWith(`${urls.plantDatabase}/`);
 
 /** What an import run changes besides the database: its status, the schedule's last run, the history. */
 export const importKeys: KeyMatcher = (key) =>

@@ -94,6 +94,9 @@ export interface NewPlant {
   location?: string;
   /** The plant database item the form started from (the server fills empty fields from it). */
   plantDatabaseId?: number;
+  /** RFC 3339; the server takes now when absent and refuses a day in the future. */
+  lastWatered?: string;
+  lastFertilized?: string;
 }
 
 /** PATCH /api/plants/{id}: any subset of the fields; null clears a nullable one. */
@@ -474,6 +477,8 @@ export interface UserSettingsInput {
   notificationPreferences?: NotificationPreferences;
   /** Never sent empty. */
   password?: string;
+  /** Beside a new password for one's own account: the server checks it. */
+  currentPassword?: string;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

@@ -161,10 +161,12 @@ export function prefillFromDatabase(item: PlantDatabaseItem): PlantPrefill {
  * quickAddPlant: the POST /api/plants body of "Add to My Plants" on the plant database
  * pages (spec 01 §5): name, species and type from the item, watering by the 14/7/4-day
  * rule of its water requirement, fertilizer every 30 days, and plantDatabaseId so that the
- * server fills the empty fields (image, light needs, notes) from the item.
+ * server fills the empty fields (image, light needs, notes) from the item. `dates` are when
+ * it was last watered and fertilized (the API's timestamps; the server takes now without).
  */
-export function quickAddPlant(item: PlantDatabaseItem): NewPlant {
+export function quickAddPlant(item: PlantDatabaseItem, dates?: { lastWatered: string; lastFertilized: string }): NewPlant {
   return {
+    ...dates,
     name: item.commonName.trim(),
     species: (item.scientificName ?? '').trim(),
     plantType: plantTypeFromText(item.plantType, item.commonName),

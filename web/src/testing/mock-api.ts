@@ -725,7 +725,21 @@ export const apiHandlers = [
   }),
   http.get('*/api/plant-database', async ({ request }) => {
     await record(request);
-    return HttpResponse.json(db.database);
+    // As the server: by common name, ?q= in either name, ?type= in any case, ?limit= and a
+    // cursor (here the offset) in X-Next-Cursor while there is more.
+    const params = new URL(request.url).searchParams;
+    const q = (params.get('q') ?? '').trim().toLowerCase();
+    const type = (params.get('type') ?? '').toLowerCase();
+    const limit = Number(params.get('limit') ?? 50);
+    const offset = Number(params.get('cursor') ?? 0);
+    const matching = [...db.database]
+      .sort((a, b) => a.commonName.toLowerCase().localeCompare(b.commonName.toLowerCase()) || a.id - b.id)
+      .filter((item) => !type || type === 'all' || (item.plantType || 'Herbs').toLowerCase() === type)
+      .filter((item) => !q || [item.commonName, item.scientificName].some((f) => (f ?? '').toLowerCase().includes(q)));
+    const page = matching.slice(offset, offset + limit);
+    const headers: Record<string, string> = {};
+    if (offset + limit < matching.length) headers['X-Next-Cursor'] = String(offset + limit);
+    return HttpResponse.json(page, { headers });
   }),
   http.post('*/api/plant-database/clear', async ({ request }) => {
     await record(request);

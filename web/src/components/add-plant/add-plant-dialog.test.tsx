@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, format } from 'date-fns';
+import { localDateKey } from '@/api/plants/plant-schema';
+import { formatDate, parseDate, toDateKey, todayKey } from '@/lib/dates';
 import { makeDbItem } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderWithSession } from '@/testing/render';
@@ -84,7 +87,46 @@ describe('Add New Plant dialog', () => {
       fertilizerFrequency: 30,
       notes: '',
       location: 'Kitchen window',
+      lastWatered: expect.any(String),
+      lastFertilized: expect.any(String),
     });
+    // Watered and fertilized today unless told otherwise: on the schedule from the start.
+    const body = posts()[0]!.body as { lastWatered: string; lastFertilized: string };
+    expect(localDateKey(body.lastWatered)).toBe(todayKey());
+    expect(localDateKey(body.lastFertilized)).toBe(todayKey());
+  });
+
+  it('asks when it was last watered and fertilized, today by default, and sends a picked day', async () => {
+    const { user } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Plant' });
+    const today = parseDate(todayKey())!;
+    expect(within(dialog).getByRole('button', { name: `Last watered: ${formatDate(today)}` })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: `Last fertilized: ${formatDate(today)}` })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Plant name'), 'Basil');
+    // Four days ago, picked in the calendar; tomorrow cannot be picked.
+    await user.click(within(dialog).getByRole('button', { name: /^Last watered/ }));
+    const fourDaysAgo = addDays(today, -4);
+    const tomorrow = addDays(today, 1);
+    if (tomorrow.getMonth() === today.getMonth()) {
+      expect(screen.getByRole('button', { name: format(tomorrow, 'MMMM d, yyyy') })).toBeDisabled();
+    }
+    if (fourDaysAgo.getMonth() !== today.getMonth()) await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: format(fourDaysAgo, 'MMMM d, yyyy') }));
+    await user.click(screen.getByRole('button', { name: 'Add Plant' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const body = posts()[0]!.body as { lastWatered: string; lastFertilized: string };
+    expect(localDateKey(body.lastWatered)).toBe(toDateKey(fourDaysAgo));
+    expect(localDateKey(body.lastFertilized)).toBe(todayKey());
+  });
+
+  it('refuses a cleared last watered date', async () => {
+    const { user } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Plant' });
+    await user.type(within(dialog).getByLabelText('Plant name'), 'Basil');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Clear date' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'Add Plant' }));
+    expect(await within(dialog).findByText('Please enter when it was last watered')).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
   });
 
   it('on 403 "Plant limit reached" toasts the limit, closes and refreshes the limit', async () => {
@@ -162,6 +204,26 @@ describe('Add New Plant dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add Plant' }));
     await screen.findByText('Plant added');
     expect(posts()[0]!.body).toMatchObject({ name: 'Cherry Tomato', plantDatabaseId: 41, waterFrequency: 2 });
+  });
+
+  it('searches the plant database on the server and keeps the picked item through a new search', async () => {
+    db.database = [
+      makeDbItem({ id: 41, commonName: 'Cherry Tomato', scientificName: 'Solanum lycopersicum' }),
+      makeDbItem({ id: 42, commonName: 'Sweet Basil', scientificName: 'Ocimum basilicum' }),
+    ];
+    const { user } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Plant' });
+    const picker = within(dialog).getByLabelText('Start from the plant database');
+    await within(picker).findByRole('option', { name: 'Sweet Basil (Ocimum basilicum)' });
+    await user.selectOptions(picker, '42');
+    await user.type(within(dialog).getByLabelText('Find in the plant database'), 'tomato');
+    await waitFor(() => expect(db.requests.some((r) => r.path === '/api/plant-database' && r.search === '?q=tomato&limit=50')).toBe(true));
+    await within(picker).findByRole('option', { name: 'Cherry Tomato (Solanum lycopersicum)' });
+    expect(picker).toHaveValue('42');
+    expect(within(picker).getByRole('option', { name: 'Sweet Basil (Ocimum basilicum)' })).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Find in the plant database'));
+    await user.type(within(dialog).getByLabelText('Find in the plant database'), 'zzz');
+    expect(await within(dialog).findByText('Nothing in the plant database matches “zzz”.')).toBeInTheDocument();
   });
 
   it('uploads a chosen photo, previews it and sends its URL', async () => {

@@ -5,8 +5,11 @@ import { useState } from 'react';
 import { WEEKDAY_SHORT, monthGrid, parseDate, toDateKey } from '@/lib/dates';
 import './date-picker.css';
 
-/** MiniCalendar: a month of day buttons, Monday first; `value` is yyyy-MM-dd or ''. */
-export function MiniCalendar({ value, onSelect }: { value: string; onSelect: (date: string) => void }) {
+/**
+ * MiniCalendar: a month of day buttons, Monday first; `value` is yyyy-MM-dd or ''. Days
+ * after `max` (yyyy-MM-dd) are disabled.
+ */
+export function MiniCalendar({ value, onSelect, max }: { value: string; onSelect: (date: string) => void; max?: string }) {
   const selected = parseDate(value);
   const [month, setMonth] = useState<Date>(() => selected ?? new Date());
   const days = monthGrid(month);
@@ -50,6 +53,7 @@ export function MiniCalendar({ value, onSelect }: { value: string; onSelect: (da
               className={classes.join(' ')}
               aria-label={format(day, 'MMMM d, yyyy')}
               aria-pressed={selected ? isSameDay(day, selected) : false}
+              disabled={max !== undefined && toDateKey(day) > max}
               onClick={() => onSelect(toDateKey(day))}
             >
               {format(day, 'd')}
@@ -73,9 +77,12 @@ export function DatePicker({
   id,
   invalid,
   'aria-describedby': describedBy,
+  max,
 }: {
   value: string;
   onChange: (date: string) => void;
+  /** The last day that may be picked (yyyy-MM-dd). */
+  max?: string;
   placeholder?: string;
   label: string;
   /** Set by a form field so its label and messages point at the trigger. */
@@ -104,6 +111,7 @@ export function DatePicker({
           <Popover.Content className="popover" align="start" sideOffset={6} collisionPadding={8}>
             <MiniCalendar
               value={value}
+              max={max}
               onSelect={(next) => {
                 onChange(next);
                 setOpen(false);

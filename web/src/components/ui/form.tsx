@@ -358,7 +358,8 @@ export function FormDate({
   labelHidden,
   className,
   placeholder,
-}: BoundProps & { placeholder?: string }) {
+  max,
+}: BoundProps & { placeholder?: string; max?: string }) {
   const { control } = useFormContext();
   return (
     <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
@@ -368,6 +369,7 @@ export function FormDate({
           name={name as FieldPath<FieldValues>}
           render={({ field }) => (
             <DatePicker
+              max={max}
               id={wiring.id}
               invalid={wiring.invalid}
               aria-describedby={wiring['aria-describedby']}

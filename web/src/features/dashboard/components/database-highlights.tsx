@@ -1,6 +1,6 @@
 import { ArrowRight, Database } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
 import { stripMarkup, truncate } from '@/lib/text';
@@ -10,9 +10,9 @@ import { DashboardSection } from './section';
 export const HIGHLIGHT_COUNT = 3;
 export const HIGHLIGHT_DESCRIPTION_MAX = 80;
 
-/** DatabaseHighlights: the first 3 plant database items; hidden when empty or failing. */
+/** DatabaseHighlights: the first 3 plant database items (one page of 3); hidden when empty or failing. */
 export function DatabaseHighlights() {
-  const items = usePlantDatabase(true);
+  const items = usePlantDatabaseSearch({ limit: HIGHLIGHT_COUNT });
   const list = (items.data ?? []).slice(0, HIGHLIGHT_COUNT);
   if (items.error || list.length === 0) return null;
   return (

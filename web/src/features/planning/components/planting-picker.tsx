@@ -1,10 +1,11 @@
 import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import { usePlants } from '@/api/plants/get-plants';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
+import { useDebounced } from '@/lib/use-debounced';
 import type { Planting } from '../api/types';
 
 type Source = 'mine' | 'database';
@@ -18,7 +19,9 @@ export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
   const [search, setSearch] = useState('');
   const [count, setCount] = useState('1');
   const plants = usePlants();
-  const items = usePlantDatabase(source === 'database');
+  // The database is searched on the server, a page of 50 at a time.
+  const q = useDebounced(search.trim(), 250);
+  const items = usePlantDatabaseSearch({ q, limit: 50 }, source === 'database');
   const options = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const list =

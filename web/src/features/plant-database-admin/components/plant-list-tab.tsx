@@ -1,8 +1,8 @@
 import { Database, Pencil, Plus, Store, Trash } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
-import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database';
 import type { PlantDatabaseItem } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { SearchField } from '@/components/ui/search-field';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
+import { useDebounced } from '@/lib/use-debounced';
 import { useDeletePlantDatabaseItem } from '../api/delete-plant-database-item';
 import { adminTabPath } from './admin-tabs';
 
@@ -24,16 +25,6 @@ export function sourceLabel(source: string | null | undefined): 'Imported' | 'Ma
 /** deleteQuestion: the confirmation of spec 01 §2. */
 export function deleteQuestion(name: string): string {
   return `Are you sure you want to delete ${name} from the plant database?`;
-}
-
-function searchItems(items: PlantDatabaseItem[], search: string): PlantDatabaseItem[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return items;
-  return items.filter((item) =>
-    [String(item.id), item.commonName, item.scientificName, item.plantType, item.slug].some((f) =>
-      (f ?? '').toLowerCase().includes(needle),
-    ),
-  );
 }
 
 function DeleteItemDialog({ item, onClose }: { item: PlantDatabaseItem | null; onClose: () => void }) {
@@ -69,22 +60,26 @@ function DeleteItemDialog({ item, onClose }: { item: PlantDatabaseItem | null; o
   );
 }
 
+/** Rows per page of the admin list; "Load more" reads the next. */
+export const ADMIN_PAGE_SIZE = 50;
+
 /**
- * PlantListTab: every plant database item in a table (ID, Name, Scientific Name, Type,
- * Source, Actions) with search, Add Plant, Edit and Delete. `enabled` false (not an admin)
- * fetches nothing (spec 01 §6).
+ * PlantListTab: the plant database items in a table (ID, Name, Scientific Name, Type,
+ * Source, Actions) with search, Add Plant, Edit and Delete. The server searches and pages
+ * the list (a page of 50, then "Load more"). `enabled` false (not an admin) fetches nothing
+ * (spec 01 §6).
  */
 export function PlantListTab({ enabled }: { enabled: boolean }) {
-  const items = usePlantDatabase(enabled);
   const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 250);
+  const items = usePlantDatabasePages({ q, limit: ADMIN_PAGE_SIZE }, enabled);
   const [deleting, setDeleting] = useState<PlantDatabaseItem | null>(null);
-  const all = useMemo(() => items.data ?? [], [items.data]);
-  const visible = useMemo(() => searchItems(all, search), [all, search]);
+  const visible = items.items;
 
   const content = (
     <ListStates
       query={items}
-      isEmpty={all.length === 0}
+      isEmpty={!q && visible.length === 0}
       noResults={visible.length === 0}
       compact
       loading={{ label: 'Loading the plant database…', rows: 6, height: 40, className: 'admin-skeleton' }}
@@ -107,7 +102,8 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
           </>
         ),
       }}
-      noResultsState={{ text: `No plant matches “${search.trim()}”.`, onClear: () => setSearch('') }}
+      noResultsState={{ text: `No plant matches “${q}”.`, onClear: () => setSearch('') }}
+      pager={items}
     >
       <Table aria-label="Plant database items">
         <thead>
@@ -172,9 +168,7 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
       <CardHeader
         icon={<Database size={18} />}
         title={<span id="admin-list-title">Plant Database</span>}
-        description={
-          items.data ? `${all.length} ${all.length === 1 ? 'plant' : 'plants'} in the database` : 'Every species users can browse'
-        }
+        description="Every species users can browse, by name"
         actions={
           <Link to="/admin/plants/new" className={buttonClass('primary')}>
             <Plus size={18} aria-hidden="true" />
@@ -186,7 +180,7 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
         <div className="admin-toolbar" role="search">
           <SearchField
             label="Search plants"
-            placeholder="ID, name, scientific name or type"
+            placeholder="Name or scientific name"
             value={search}
             onChange={(value) => setSearch(value)}
           />

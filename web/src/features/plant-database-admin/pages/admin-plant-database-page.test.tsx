@@ -109,10 +109,23 @@ describe('Plant database administration: list', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Edit Basil' })).toHaveAttribute('href', '/admin/plants/3');
     expect(screen.getByRole('link', { name: 'Add Plant' })).toHaveAttribute('href', '/admin/plants/new');
     await user.type(screen.getByLabelText('Search plants'), 'daucus');
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    // The server searches: one page of 50 for the words.
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Plant database items' })).getAllByRole('row')).toHaveLength(2));
+    expect(db.requests.filter((r) => r.path === '/api/plant-database').map((r) => r.search)).toEqual(['?limit=50', '?q=daucus&limit=50']);
     await user.clear(screen.getByLabelText('Search plants'));
     await user.type(screen.getByLabelText('Search plants'), 'zzz');
-    expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+  });
+
+  it('pages the list: 50 rows, then Load more', async () => {
+    admin();
+    db.database = Array.from({ length: 60 }, (_, i) => makeDbItem({ id: i + 1, commonName: `Species ${String(i + 1).padStart(2, '0')}` }));
+    const { user } = renderApp('/admin/plant-database?tab=list');
+    const table = await screen.findByRole('table', { name: 'Plant database items' });
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Plant database items' })).getAllByRole('row')).toHaveLength(61));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('deletes after the confirmation, with the success toast', async () => {
@@ -120,13 +133,13 @@ describe('Plant database administration: list', () => {
     db.database = [makeDbItem({ id: 3, commonName: 'Basil' }), makeDbItem({ id: 4, commonName: 'Dill' })];
     const { user } = renderApp('/admin/plant-database');
     await user.click(await screen.findByRole('button', { name: 'Delete Basil' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete Basil from the plant database?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(db.requests.some((r) => r.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete Basil' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Plant database item deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Basil' })).not.toBeInTheDocument());
     expect(db.database.map((i) => i.commonName)).toEqual(['Dill']);
@@ -142,7 +155,7 @@ describe('Plant database administration: list', () => {
     );
     const { user } = renderApp('/admin/plant-database');
     await user.click(await screen.findByRole('button', { name: 'Delete Basil' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(
       await screen.findByText('Failed to delete plant database item: You need admin privileges to access this page.'),
     ).toBeInTheDocument();

@@ -5,12 +5,16 @@ import { urls } from '@/api/keys';
 import { useCreatePlant } from '@/api/plants/create-plant';
 import { isPlantLimitError, usePlantLimit } from '@/api/plants/get-plant-limit';
 import { usePlants } from '@/api/plants/get-plants';
+import { careDatesBody, careDatesSchema, type CareDatesInput } from '@/api/plants/plant-schema';
 import { useRefresh } from '@/api/query';
 import type { Plant, PlantDatabaseItem } from '@/api/types';
 import { limitReachedMessage } from '@/components/add-plant/add-plant-dialog';
+import { Alert } from '@/components/ui/alert';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { applyServerErrors, Form, FormDate, useZodForm } from '@/components/ui/form';
+import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
+import { todayKey } from '@/lib/dates';
 import { quickAddPlant } from '@/lib/plant-prefill';
 
 const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
@@ -29,13 +33,68 @@ export function sameSpecies(plants: Plant[] | undefined, item: PlantDatabaseItem
 /** The error toast of Add to My Plants on the plant database pages (spec 01 §8). */
 export const ADD_TO_MY_PLANTS_FAILED = 'There was a problem adding this plant to your collection.';
 
+/** The small form of the one-click add: when the plant was last watered and fertilized. */
+function CareDatesForm({
+  item,
+  already,
+  formId,
+  onDone,
+  onPendingChange,
+  onAdded,
+}: FormDialogBody & { item: PlantDatabaseItem; already: Plant[]; onAdded: (plant: Plant) => void }) {
+  const [today] = useState(todayKey);
+  const form = useZodForm(careDatesSchema, { defaultValues: { lastWatered: today, lastFertilized: today } satisfies CareDatesInput });
+  const { trigger } = useCreatePlant();
+  const limit = usePlantLimit();
+  const refresh = useRefresh();
+  const { toast } = useToast();
+
+  const onSubmit = async (values: CareDatesInput) => {
+    onPendingChange(true);
+    try {
+      const plant = await trigger(quickAddPlant(item, careDatesBody(values)));
+      if (plant) onAdded(plant);
+      toast({ title: 'Plant added', description: `${plant?.name ?? item.commonName} is now in your garden.`, variant: 'success' });
+      onDone();
+    } catch (error) {
+      if (isPlantLimitError(error)) {
+        // Both limit paths are refreshed (spec 01 §7); the toast names the fresh limit.
+        void refresh((key) => key === urls.plantLimitAlt);
+        const latest = await limit.mutate().catch(() => undefined);
+        toast({ title: 'Plant Limit Reached', description: limitReachedMessage(latest?.limit ?? limit.data?.limit), variant: 'destructive' });
+        onDone();
+        return;
+      }
+      applyServerErrors(form, error);
+      toast({ title: 'Error', description: ADD_TO_MY_PLANTS_FAILED, variant: 'destructive' });
+    } finally {
+      onPendingChange(false);
+    }
+  };
+
+  return (
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit}>
+      {already.length > 0 ? (
+        <Alert variant="warning" title={`${item.commonName} is already in My Plants`}>
+          You have {already.map((p) => p.name).join(', ')}. Adding it again makes a new plant with its own schedule.
+        </Alert>
+      ) : null}
+      <div className="form-grid form-grid--2">
+        <FormDate name="lastWatered" label="Last watered" max={today} />
+        <FormDate name="lastFertilized" label="Last fertilized" max={today} />
+      </div>
+    </Form>
+  );
+}
+
 /**
- * AddToMyPlantsButton adds a plant database item to the user's plants in one click
- * (POST /api/plants with the 14/7/4-day watering rule and plantDatabaseId; the server puts it
- * on the schedule, last watered and fertilized today). It then says it was added, with a
- * link to edit the new plant; when the species is already in My Plants it says so and asks
- * before adding another. When the plant limit is reached it is disabled and says so; a
- * refused plant (403 "Plant limit reached") refreshes both limit paths and shows the toast.
+ * AddToMyPlantsButton adds a plant database item to the user's plants (POST /api/plants with
+ * the 14/7/4-day watering rule, plantDatabaseId, and when it was last watered and fertilized:
+ * a small dialog asks, today by default, so the plant is on the schedule). It then says it was
+ * added, with a link to edit the new plant; when the species is already in My Plants it says
+ * so, and the dialog warns before adding another. When the plant limit is reached it is
+ * disabled and says so; a refused plant (403 "Plant limit reached") refreshes both limit paths
+ * and shows the toast.
  */
 export function AddToMyPlantsButton({
   item,
@@ -48,40 +107,12 @@ export function AddToMyPlantsButton({
   size?: ButtonProps['size'];
   fullWidth?: boolean;
 }) {
-  const { trigger, isMutating } = useCreatePlant();
   const limit = usePlantLimit();
-  const refresh = useRefresh();
-  const { toast } = useToast();
   const blocked = limit.data ? !limit.data.canAddPlant : false;
   const mine = usePlants();
   const [added, setAdded] = useState<Plant | null>(null);
-  const [asking, setAsking] = useState(false);
+  const [open, setOpen] = useState(false);
   const already = sameSpecies(mine.data, item).filter((p) => p.id !== added?.id);
-
-  const add = async () => {
-    setAsking(false);
-    try {
-      const plant = await trigger(quickAddPlant(item));
-      if (plant) setAdded(plant);
-      toast({
-        title: 'Plant added',
-        description: `${plant?.name ?? item.commonName} is now in your garden.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      if (isPlantLimitError(error)) {
-        void refresh((key) => key === urls.plantLimitAlt);
-        const latest = await limit.mutate().catch(() => undefined);
-        toast({
-          title: 'Plant Limit Reached',
-          description: limitReachedMessage(latest?.limit ?? limit.data?.limit),
-          variant: 'destructive',
-        });
-        return;
-      }
-      toast({ title: 'Error', description: ADD_TO_MY_PLANTS_FAILED, variant: 'destructive' });
-    }
-  };
 
   return (
     <div className="add-to-mine">
@@ -89,12 +120,11 @@ export function AddToMyPlantsButton({
         variant={variant}
         size={size}
         fullWidth={fullWidth}
-        loading={isMutating}
         disabled={blocked}
         icon={<Plus size={18} aria-hidden="true" />}
-        onClick={() => (already.length > 0 ? setAsking(true) : void add())}
+        onClick={() => setOpen(true)}
       >
-        {blocked ? 'Plant limit reached' : isMutating ? 'Adding…' : 'Add to My Plants'}
+        {blocked ? 'Plant limit reached' : 'Add to My Plants'}
       </Button>
       {added ? (
         <p className="add-to-mine__note add-to-mine__note--added" role="status">
@@ -108,16 +138,18 @@ export function AddToMyPlantsButton({
           {already.length > 1 ? ` and ${already.length - 1} more` : ''}
         </p>
       ) : null}
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={`Add another ${item.commonName}?`}
-        description={`You already have ${already.map((p) => p.name).join(', ')} in My Plants. Add ${item.commonName} again as a new plant?`}
-        confirmLabel="Add Another"
-        destructive={false}
-        pending={isMutating}
-        onConfirm={() => void add()}
-      />
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={already.length > 0 ? `Add another ${item.commonName}?` : `Add ${item.commonName} to My Plants`}
+        description="When was it last watered and fertilized? The care schedule starts from these days."
+        size="sm"
+        submitLabel={already.length > 0 ? 'Add Another' : 'Add to My Plants'}
+        pendingLabel="Adding…"
+        lockWhilePending
+      >
+        {(body) => <CareDatesForm {...body} item={item} already={already} onAdded={setAdded} />}
+      </FormDialog>
     </div>
   );
 }

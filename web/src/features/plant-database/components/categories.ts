@@ -25,17 +25,3 @@ export function categoryFromParam(value: string | null): Category {
 export function itemType(item: Pick<PlantDatabaseItem, 'plantType'>): string {
   return item.plantType?.trim() || DEFAULT_PLANT_TYPE;
 }
-
-/**
- * filterItems: the items of a category whose common name, scientific name or type holds
- * the search text (case-insensitive); the server's order (by common name) is kept.
- */
-export function filterItems(items: PlantDatabaseItem[], category: Category, search: string): PlantDatabaseItem[] {
-  const type = CATEGORY_OPTIONS.find((o) => o.value === category)?.type ?? null;
-  const needle = search.trim().toLowerCase();
-  return items.filter((item) => {
-    if (type && itemType(item).toLowerCase() !== type.toLowerCase()) return false;
-    if (!needle) return true;
-    return [item.commonName, item.scientificName, item.plantType].some((f) => (f ?? '').toLowerCase().includes(needle));
-  });
-}

@@ -77,8 +77,13 @@ describe('Plant Database detail page', () => {
     db.database = [makeDbItem({ id: 9, commonName: 'Lavender', plantType: 'Flowers', waterRequirements: 'Low' })];
     const { user } = renderApp('/plant-database/9');
     await user.click(await screen.findByRole('button', { name: 'Add to My Plants' }));
+    // A small dialog asks when it was last watered and fertilized, today by default.
+    const dialog = await screen.findByRole('dialog', { name: 'Add Lavender to My Plants' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add to My Plants' }));
     expect(await screen.findByText('Plant added')).toBeInTheDocument();
     expect(db.plants[0]).toMatchObject({ name: 'Lavender', plantType: 'Flowers', waterFrequency: 14, plantDatabaseId: 9 });
+    expect(db.plants[0]!.lastWatered).toEqual(expect.any(String));
+    expect(await screen.findByRole('link', { name: 'Edit Lavender' })).toHaveAttribute('href', expect.stringMatching(/\?edit=1$/));
   });
 
   it('goes back to the tab the visitor came from', async () => {

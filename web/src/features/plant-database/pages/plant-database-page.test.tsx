@@ -1,5 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { localDateKey } from '@/api/plants/plant-schema';
+import { toDateKey, todayKey } from '@/lib/dates';
 import { makeDbItem, makePlant } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
@@ -12,6 +16,12 @@ const cardNames = () =>
     .map((h) => h.textContent);
 
 const card = (name: string) => screen.getByRole('article', { name });
+
+/** Confirms the one-click add's small dialog with its dates (today). */
+async function addInDialog(user: UserEvent, name: string) {
+  const dialog = await screen.findByRole('dialog', { name: `Add ${name} to My Plants` });
+  await user.click(within(dialog).getByRole('button', { name: 'Add to My Plants' }));
+}
 
 function seed() {
   db.database = [
@@ -48,7 +58,27 @@ describe('Plant Database page', () => {
     const mystery = card('Mystery Seed');
     expect(within(mystery).getByText('Herbs')).toBeInTheDocument();
     expect(within(mystery).getAllByText('Not specified')).toHaveLength(2);
-    expect(screen.getByText('5 plants')).toBeInTheDocument();
+    // One page from the server, by name, no more than the page shows.
+    const reads = db.requests.filter((r) => r.path === '/api/plant-database');
+    expect(reads.map((r) => r.search)).toEqual(['?limit=24']);
+    expect(cardNames()).toEqual(['Basil', 'Carrot', 'Mystery Seed', 'Strawberry', 'Sunflower']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('reads one page at a time and loads more on request', async () => {
+    signedInGardener();
+    db.database = Array.from({ length: 30 }, (_, i) =>
+      makeDbItem({ id: i + 1, commonName: `Plant ${String(i + 1).padStart(2, '0')}`, plantType: 'Herbs' }),
+    );
+    const { user } = renderApp('/plant-database');
+    await screen.findByRole('article', { name: 'Plant 01' });
+    expect(cardNames()).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Plant 30' });
+    expect(cardNames()).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const reads = db.requests.filter((r) => r.path === '/api/plant-database').map((r) => r.search);
+    expect(reads).toEqual(['?limit=24', '?limit=24&cursor=24']);
   });
 
   it('presets the tab from ?category=, keeps the chosen tab in the URL and drops it for All Plants', async () => {
@@ -117,14 +147,16 @@ describe('Plant Database page', () => {
     const { user, router } = renderApp('/plant-database?category=herbs');
     await screen.findByRole('article', { name: 'Basil' });
     await user.type(screen.getByLabelText('Search the plant database'), 'ocimum');
-    expect(cardNames()).toEqual(['Basil']);
-    expect(screen.getByText('Showing 1 of 5 plants')).toBeInTheDocument();
+    await waitFor(() => expect(cardNames()).toEqual(['Basil']));
+    // The server searches and filters: the page asks with the tab's type and the words.
+    expect(db.requests.some((r) => r.path === '/api/plant-database' && r.search === '?q=ocimum&type=Herbs&limit=24')).toBe(true);
     await user.clear(screen.getByLabelText('Search the plant database'));
     await user.type(screen.getByLabelText('Search the plant database'), 'carrot');
-    expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(screen.getByText('No plants in Herbs match “carrot”.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all plants' }));
     expect(router.state.location.search).toBe('');
-    expect(cardNames()).toHaveLength(5);
+    await waitFor(() => expect(cardNames()).toHaveLength(5));
   }, 15_000);
 
   it('says the plant was added with a link to edit it, and asks before adding a species already in My Plants', async () => {
@@ -134,6 +166,8 @@ describe('Plant Database page', () => {
     const { user } = renderApp('/plant-database');
     const carrot = await screen.findByRole('article', { name: 'Carrot' });
     await user.click(within(carrot).getByRole('button', { name: 'Add to My Plants' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Carrot to My Plants' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add to My Plants' }));
     const edit = await within(carrot).findByRole('link', { name: 'Edit Carrot' });
     expect(edit.getAttribute('href')).toMatch(/^\/plants\/\d+\?edit=1$/);
     expect(within(carrot).getByText(/Added to My Plants/)).toBeInTheDocument();
@@ -142,11 +176,12 @@ describe('Plant Database page', () => {
     expect(await within(basil).findByRole('link', { name: 'My basil' })).toHaveAttribute('href', '/plants/40');
     const before = db.plants.length;
     await user.click(within(basil).getByRole('button', { name: 'Add to My Plants' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Add another Basil?' });
+    const ask = await screen.findByRole('dialog', { name: 'Add another Basil?' });
+    expect(within(ask).getByText('Basil is already in My Plants')).toBeInTheDocument();
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(db.plants).toHaveLength(before);
     await user.click(within(basil).getByRole('button', { name: 'Add to My Plants' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add Another' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add Another' }));
     await waitFor(() => expect(db.plants).toHaveLength(before + 1));
   }, 30_000);
 
@@ -156,11 +191,23 @@ describe('Plant Database page', () => {
     const { user } = renderApp('/plant-database');
     await screen.findByRole('article', { name: 'Carrot' });
     await user.click(within(card('Carrot')).getByRole('button', { name: 'Add to My Plants' }));
+    await addInDialog(user, 'Carrot');
     expect(await screen.findByText('Plant added')).toBeInTheDocument();
     expect(screen.getByText('Carrot is now in your garden.')).toBeInTheDocument();
     await user.click(within(card('Strawberry')).getByRole('button', { name: 'Add to My Plants' }));
+    // Strawberry was last watered four days ago (picked in the calendar).
+    const dialog = await screen.findByRole('dialog', { name: 'Add Strawberry to My Plants' });
+    await user.click(within(dialog).getByRole('button', { name: /^Last watered/ }));
+    const fourDaysAgo = addDays(new Date(), -4);
+    if (fourDaysAgo.getMonth() !== new Date().getMonth()) await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: format(fourDaysAgo, 'MMMM d, yyyy') }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to My Plants' }));
     await waitFor(() => expect(db.plants).toHaveLength(2));
-    const bodies = db.requests.filter((r) => r.method === 'POST' && r.path === '/api/plants').map((r) => r.body);
+    const bodies = db.requests.filter((r) => r.method === 'POST' && r.path === '/api/plants').map((r) => r.body) as Record<string, unknown>[];
+    expect(localDateKey(bodies[0]!.lastWatered as string)).toBe(todayKey());
+    expect(localDateKey(bodies[0]!.lastFertilized as string)).toBe(todayKey());
+    expect(localDateKey(bodies[1]!.lastWatered as string)).toBe(toDateKey(fourDaysAgo));
+    expect(localDateKey(bodies[1]!.lastFertilized as string)).toBe(todayKey());
     expect(bodies).toEqual([
       {
         name: 'Carrot',
@@ -172,6 +219,8 @@ describe('Plant Database page', () => {
         fertilizerFrequency: 30,
         notes: '',
         plantDatabaseId: 2,
+        lastWatered: expect.any(String),
+        lastFertilized: expect.any(String),
       },
       {
         name: 'Strawberry',
@@ -183,6 +232,8 @@ describe('Plant Database page', () => {
         fertilizerFrequency: 30,
         notes: '',
         plantDatabaseId: 3,
+        lastWatered: expect.any(String),
+        lastFertilized: expect.any(String),
       },
     ]);
   });
@@ -194,6 +245,7 @@ describe('Plant Database page', () => {
     await screen.findByRole('article', { name: 'Basil' });
     db.limit = { limit: 3, currentCount: 3, canAddPlant: false };
     await user.click(within(card('Basil')).getByRole('button', { name: 'Add to My Plants' }));
+    await addInDialog(user, 'Basil');
     expect(await screen.findByText('Plant Limit Reached')).toBeInTheDocument();
     expect(
       screen.getByText('You have reached your plant limit (3 plants). Please remove plants or contact your site administrator.'),
@@ -208,6 +260,7 @@ describe('Plant Database page', () => {
     const { user } = renderApp('/plant-database');
     await screen.findByRole('article', { name: 'Basil' });
     await user.click(within(card('Basil')).getByRole('button', { name: 'Add to My Plants' }));
+    await addInDialog(user, 'Basil');
     expect(await screen.findByText('There was a problem adding this plant to your collection.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
   });

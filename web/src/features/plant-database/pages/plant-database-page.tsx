@@ -1,16 +1,17 @@
-import { CloudOff, Database, RefreshCw, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Database } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
-import { Button, buttonClass } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database';
+import { buttonClass } from '@/components/ui/button';
+import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { SearchField } from '@/components/ui/search-field';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { hasRole, useSession } from '@/lib/session';
+import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { CATEGORY_OPTIONS, categoryFromParam, filterItems, type Category } from '../components/categories';
+import { CATEGORY_OPTIONS, categoryFromParam, type Category } from '../components/categories';
 import { PlantDatabaseCard } from '../components/plant-database-card';
 import '../components/plant-database-card.css';
 import './plant-database-page.css';
@@ -18,11 +19,15 @@ import './plant-database-page.css';
 /** The error text of spec 01 §2. */
 export const DATABASE_LOAD_ERROR = 'Failed to load plant database items';
 
+/** Cards per page: a few screens' worth; "Load more" reads the next. */
+export const DATABASE_PAGE_SIZE = 24;
+
 const TABS_ID = 'plant-category';
 
+/** Card-shaped skeletons for the loading state (ListStates wraps them in the labelled region). */
 function GridSkeleton() {
   return (
-    <LoadingRegion label="Loading the plant database…" className="db-grid">
+    <>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="db-card">
           <div className="db-card__media">
@@ -44,13 +49,14 @@ function GridSkeleton() {
           </div>
         </div>
       ))}
-    </LoadingRegion>
+    </>
   );
 }
 
 /**
  * PlantDatabasePage (/plant-database): search, category tabs kept in `?category=`
- * (a dropdown on small screens) and a card per species with Add to My Plants.
+ * (a dropdown on small screens) and a card per species with Add to My Plants. The server
+ * searches, filters by type and pages the list; the page reads one page at a time.
  */
 export function PlantDatabasePage() {
   useDocumentTitle('Plant Database');
@@ -59,9 +65,9 @@ export function PlantDatabasePage() {
   const [params, setParams] = useSearchParams();
   const category = categoryFromParam(params.get('category'));
   const [search, setSearch] = useState('');
-  const items = usePlantDatabase(true);
-  const all = useMemo(() => items.data ?? [], [items.data]);
-  const visible = useMemo(() => filterItems(all, category, search), [all, category, search]);
+  const q = useDebounced(search.trim(), 250);
+  const type = CATEGORY_OPTIONS.find((o) => o.value === category)?.type ?? null;
+  const items = usePlantDatabasePages({ q, type, limit: DATABASE_PAGE_SIZE });
 
   const setCategory = (next: Category) => {
     setParams(
@@ -77,74 +83,7 @@ export function PlantDatabasePage() {
 
   const from = `${location.pathname}${location.search}`;
   const categoryLabel = CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? 'All Plants';
-
-  let content;
-  if (items.isLoading) {
-    content = <GridSkeleton />;
-  } else if (items.error) {
-    content = (
-      <EmptyState
-        icon={<CloudOff size={26} />}
-        title={DATABASE_LOAD_ERROR}
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void items.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        Something went wrong while loading the plant database. Please try again.
-      </EmptyState>
-    );
-  } else if (all.length === 0) {
-    content = (
-      <EmptyState
-        icon={<Database size={26} />}
-        title="The plant database is empty"
-        action={
-          hasRole(user, 'admin') ? (
-            <Link to="/admin/plant-database?tab=ecommerce" className={buttonClass('primary')}>
-              Import from the seed store
-            </Link>
-          ) : undefined
-        }
-      >
-        No plant species have been added yet. An administrator can import them from the seed store or add them by
-        hand on the Plant Database administration page.
-      </EmptyState>
-    );
-  } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        icon={<SearchX size={26} />}
-        title="No Results Found"
-        action={
-          <Button
-            variant="outline"
-            onClick={() => {
-              setSearch('');
-              setCategory('all');
-            }}
-          >
-            Show all plants
-          </Button>
-        }
-      >
-        {search.trim()
-          ? `No plants in ${categoryLabel} match “${search.trim()}”.`
-          : `There are no plants in ${categoryLabel} yet.`}
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <ul className="db-grid" aria-label="Plant database">
-        {visible.map((item) => (
-          <li key={item.id} className="db-grid__item">
-            <PlantDatabaseCard item={item} from={from} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const filtered = Boolean(q) || category !== 'all';
 
   return (
     <div className="plant-db-page">
@@ -161,23 +100,44 @@ export function PlantDatabasePage() {
             onChange={(value) => setSearch(value)}
           />
         </div>
-        <Tabs
-          idBase={TABS_ID}
-          label="Plant category"
-          options={CATEGORY_OPTIONS}
-          value={category}
-          onChange={setCategory}
-        />
+        <Tabs idBase={TABS_ID} label="Plant category" options={CATEGORY_OPTIONS} value={category} onChange={setCategory} />
       </div>
       <TabPanel idBase={TABS_ID} value={category}>
-        {!items.isLoading && !items.error && visible.length > 0 ? (
-          <p className="plant-db-page__count" aria-live="polite">
-            {visible.length === all.length
-              ? `${all.length} ${all.length === 1 ? 'plant' : 'plants'}`
-              : `Showing ${visible.length} of ${all.length} plants`}
-          </p>
-        ) : null}
-        {content}
+        <ListStates
+          query={items}
+          isEmpty={!filtered && items.items.length === 0}
+          noResults={items.items.length === 0}
+          loading={{ label: 'Loading the plant database…', skeleton: <GridSkeleton />, className: 'db-grid' }}
+          errorTitle={DATABASE_LOAD_ERROR}
+          errorText="Something went wrong while loading the plant database. Please try again."
+          empty={{
+            icon: <Database size={26} />,
+            title: 'The plant database is empty',
+            text: 'No plant species have been added yet. An administrator can import them from the seed store or add them by hand on the Plant Database administration page.',
+            action: hasRole(user, 'admin') ? (
+              <Link to="/admin/plant-database?tab=ecommerce" className={buttonClass('primary')}>
+                Import from the seed store
+              </Link>
+            ) : undefined,
+          }}
+          noResultsState={{
+            text: q ? `No plants in ${categoryLabel} match “${q}”.` : `There are no plants in ${categoryLabel} yet.`,
+            onClear: () => {
+              setSearch('');
+              setCategory('all');
+            },
+            clearLabel: 'Show all plants',
+          }}
+          pager={items}
+        >
+          <ul className="db-grid" aria-label="Plant database">
+            {items.items.map((item) => (
+              <li key={item.id} className="db-grid__item">
+                <PlantDatabaseCard item={item} from={from} />
+              </li>
+            ))}
+          </ul>
+        </ListStates>
       </TabPanel>
     </div>
   );

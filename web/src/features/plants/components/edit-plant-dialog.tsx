@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { editPlantDefaults, editPlantSchema, toPlantPatch, type EditPlantValues } from '@/api/plants/plant-schema';
 import { useUpdatePlant } from '@/api/plants/update-plant';
 import { PLANT_TYPES, type Plant } from '@/api/types';
 import { ImageField } from '@/components/image-field/image-field';
@@ -8,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Form, FormDate, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { LIGHT_NEEDS } from '@/lib/care';
-import { editPlantDefaults, editPlantSchema, toPlantPatch, type EditPlantValues } from '../api/edit-plant-schema';
+import { todayKey } from '@/lib/dates';
 
 const SAVE_FAILED = { title: 'Error', description: 'There was a problem saving your plant. Please try again.', variant: 'destructive' } as const;
 
@@ -25,6 +26,7 @@ function EditPlantForm({
   onPendingChange: (pending: boolean) => void;
   onImageBusyChange: (busy: boolean) => void;
 }) {
+  const [today] = useState(todayKey);
   const form = useZodForm(editPlantSchema, { defaultValues: editPlantDefaults(plant) });
   const update = useUpdatePlant();
   const { toast } = useToast();
@@ -65,8 +67,8 @@ function EditPlantForm({
         </FormSelect>
         <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
         <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
-        <FormDate name="lastWatered" label="Last watered" description="Clear it if you do not know." />
-        <FormDate name="lastFertilized" label="Last fertilized" />
+        <FormDate name="lastWatered" label="Last watered" max={today} />
+        <FormDate name="lastFertilized" label="Last fertilized" max={today} />
         <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
         <FormDate name="acquiredDate" label="Acquired" />
         <FormNumber name="growthProgress" label="Growth progress (%)" min={0} max={100} step={5} />

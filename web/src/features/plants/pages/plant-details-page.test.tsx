@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
 import { todayKey } from '@/lib/dates';
 import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
@@ -77,10 +78,16 @@ describe('plant details', () => {
 
   it('edits every field through Edit Plant, with the form filled in and the same messages', async () => {
     signedInGardener();
-    db.plants = [makePlant({ id: 7, name: 'Basil', species: 'Ocimum basilicum', location: 'Kitchen', growthProgress: 20, waterFrequency: 3 })];
+    db.plants = [makePlant({ id: 7, name: 'Basil', species: 'Ocimum basilicum', location: 'Kitchen', growthProgress: 20, waterFrequency: 3, lastFertilized: '2026-11-01T10:00:00Z' })];
     const { user } = renderApp('/plants/7');
     await user.click(await screen.findByRole('button', { name: 'Edit Plant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Plant' });
+    // A plant from before every plant had a schedule: the form asks when it was last watered.
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Please enter when it was last watered')).toBeInTheDocument();
+    expect(db.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: /^Last watered/ }));
+    await user.click(screen.getByRole('button', { name: format(new Date(), 'MMMM d, yyyy') }));
     expect(within(dialog).getByLabelText('Plant name')).toHaveValue('Basil');
     expect(within(dialog).getByLabelText('Location')).toHaveValue('Kitchen');
     expect(within(dialog).getByLabelText('Water every (days)')).toHaveValue(3);
@@ -99,6 +106,8 @@ describe('plant details', () => {
     expect(await screen.findByText('Plant updated')).toBeInTheDocument();
     const patch = db.requests.find((r) => r.method === 'PATCH' && r.path === '/api/plants/7');
     expect(patch?.body).toMatchObject({ name: 'Basil Genovese', location: 'Greenhouse', growthProgress: 60, plantType: 'Vegetables', waterFrequency: 3 });
+    expect(patch?.body).toHaveProperty('lastWatered');
+    expect(patch?.body).not.toHaveProperty('lastFertilized');
     expect(await screen.findByRole('heading', { level: 1, name: 'Basil Genovese' })).toBeInTheDocument();
   }, 30_000);
 

@@ -17,7 +17,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { usePlantDatabase } from '@/api/plant-database/get-plant-database';
+import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import type { Plant } from '@/api/types';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
@@ -140,8 +140,10 @@ function PlantDetails({ plant }: { plant: Plant }) {
     if (!open && search.has('edit')) setSearch({}, { replace: true });
   };
   const care = useCareNow(plant.id);
-  const database = usePlantDatabase(true);
-  const storeUrl = seedStoreLink(plant, database.data, SEED_SHOP_SEARCH_URL);
+  // The database items that can be this plant: found on the server by species, else by name.
+  const bySpecies = usePlantDatabaseSearch({ q: plant.species ?? '', limit: 20 }, Boolean(plant.species?.trim()));
+  const byName = usePlantDatabaseSearch({ q: plant.name, limit: 20 });
+  const storeUrl = seedStoreLink(plant, [...(bySpecies.data ?? []), ...(byName.data ?? [])], SEED_SHOP_SEARCH_URL);
 
   const careNow = async (type: CareNowType) => {
     try {

@@ -150,7 +150,8 @@ describe('My Plants', () => {
 
   it('edits a plant from its card menu', async () => {
     signedInGardener();
-    db.plants = [makePlant({ id: 5, name: 'Basil', location: 'Kitchen' })];
+    const dated = { lastWatered: '2026-11-01T10:00:00Z', lastFertilized: '2026-11-01T10:00:00Z' };
+    db.plants = [makePlant({ id: 5, name: 'Basil', location: 'Kitchen', ...dated })];
     const { user } = renderApp('/plants');
     await user.click(await screen.findByRole('button', { name: 'Actions for Basil' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Plant' }));

@@ -32,6 +32,25 @@ describe('accountSchema (Account Settings)', () => {
     });
   });
 
+  it('asks for the current password beside a new one on one’s own account, and sends it only then', () => {
+    const mine = accountSchema({ withCategory: false, withAdminFields: false, own: true });
+    expect(messagesOf(mine, { ...values, password: 'long-enough' })).toEqual({
+      currentPassword: 'Please enter your current password',
+    });
+    expect(messagesOf(mine, { ...values, password: 'short' })).toEqual({
+      password: 'Password must be at least 8 characters',
+      currentPassword: 'Please enter your current password',
+    });
+    expect(mine.parse({ ...values, password: 'long-enough', currentPassword: 'old-one' })).toMatchObject({
+      password: 'long-enough',
+      currentPassword: 'old-one',
+    });
+    expect(mine.parse({ ...values, currentPassword: 'old-one' })).not.toHaveProperty('currentPassword');
+    // Someone else's account (an admin's reset) never asks for it.
+    expect(messagesOf(own, { ...values, password: 'long-enough' })).toEqual({});
+    expect(own.parse({ ...values, password: 'long-enough', currentPassword: 'x' })).not.toHaveProperty('currentPassword');
+  });
+
   it('checks the account rules with the admin fields', () => {
     const admin = accountSchema({ withCategory: true, withAdminFields: true });
     expect(messagesOf(admin, { ...values, isSiteAdmin: true, siteId: '' })).toEqual({

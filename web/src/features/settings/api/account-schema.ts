@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { User, UserPatchInput } from '@/api/types';
 import { adminFieldRules, adminFieldsShape } from '@/components/user-admin-fields/account-rules';
-import { optionalEmail, requiredText, text } from '@/lib/schema';
+import { always, optionalEmail, requiredText, text } from '@/lib/schema';
 import { ADMIN_PASSWORD_MIN, MSG, USERNAME_MIN_LENGTH } from '@/lib/validation';
 
 /**
@@ -9,18 +9,23 @@ import { ADMIN_PASSWORD_MIN, MSG, USERNAME_MIN_LENGTH } from '@/lib/validation';
  * /api/users/{id} for a superadmin editing someone): username at least 3 characters, a
  * valid e-mail when one is given, and a new password (optional: empty keeps the current
  * one) of at least 8 characters, as the server asks of every password change but a site
- * admin's new user. With the admin fields, their account rules too. Its output is the
- * body: no empty password (spec 02 §5); the category only when the editor may choose it
- * (superadmins); the admin fields only for a superadmin editing someone.
+ * admin's new user. On one's own account (`own`) a new password takes the current one, as
+ * the server asks. With the admin fields, their account rules too. Its output is the body:
+ * no empty password (spec 02 §5), the current password only beside a new one; the category
+ * only when the editor may choose it (superadmins); the admin fields only for a superadmin
+ * editing someone.
  */
 export function accountSchema({
   withCategory,
   withAdminFields,
   isProtected = false,
+  own = false,
 }: {
   withCategory: boolean;
   withAdminFields: boolean;
   isProtected?: boolean;
+  /** The caller's own account: a new password needs the current one. */
+  own?: boolean;
 }) {
   const fields = z.object({
     username: requiredText(MSG.usernameShort, USERNAME_MIN_LENGTH),
@@ -28,13 +33,22 @@ export function accountSchema({
     fullName: text(),
     categoryId: z.string(),
     password: z.string().refine((password) => !password || password.length >= ADMIN_PASSWORD_MIN, MSG.password8),
+    currentPassword: z.string(),
     ...adminFieldsShape,
   });
-  const checked = withAdminFields ? adminFieldRules(fields, isProtected) : fields;
+  const checked = (withAdminFields ? adminFieldRules(fields, isProtected) : fields).superRefine(
+    (values, ctx) => {
+      if (own && values.password && !values.currentPassword) {
+        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: CURRENT_PASSWORD_REQUIRED });
+      }
+    },
+    { when: always },
+  );
   return checked.transform((values): UserPatchInput => {
     const body: UserPatchInput = { username: values.username, email: values.email, fullName: values.fullName };
     if (withCategory) body.categoryId = values.categoryId ? Number(values.categoryId) : null;
     if (values.password) body.password = values.password;
+    if (own && values.password) body.currentPassword = values.currentPassword;
     if (withAdminFields && values.role) {
       body.role = values.role;
       body.siteId = values.siteId ? Number(values.siteId) : null;
@@ -44,6 +58,10 @@ export function accountSchema({
     return body;
   });
 }
+
+/** The server's messages for a change of one's own password (docs/api.md). */
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect';
 
 /** What the Account Settings fields hold. */
 export type AccountValues = z.input<ReturnType<typeof accountSchema>>;
@@ -56,6 +74,7 @@ export function accountValuesFrom(user: User): AccountValues {
     fullName: user.fullName ?? '',
     categoryId: user.categoryId ? String(user.categoryId) : '',
     password: '',
+    currentPassword: '',
     role: user.role,
     siteId: user.siteId ? String(user.siteId) : '',
     isSiteAdmin: Boolean(user.isSiteAdmin),

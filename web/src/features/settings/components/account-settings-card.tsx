@@ -17,8 +17,9 @@ export const SAVE_FAILED_TEXT = 'There was a problem saving settings. Please try
 
 /**
  * AccountSettingsCard: username, e-mail, full name, the user category (superadmins only)
- * and an optional new password; for a superadmin editing someone also role, site, site
- * admin flag and active flag. `save` sends the body (own settings or PATCH /api/users/{id}).
+ * and an optional new password (on one's own account with the current password beside it);
+ * for a superadmin editing someone also role, site, site admin flag and active flag. `save`
+ * sends the body (own settings or PATCH /api/users/{id}).
  */
 export function AccountSettingsCard({
   user,
@@ -27,8 +28,11 @@ export function AccountSettingsCard({
   save,
   onSaved,
   description,
+  own,
 }: {
   user: User;
+  /** The caller's own account: a new password asks for the current one. */
+  own: boolean;
   canChooseCategory: boolean;
   withAdminFields: boolean;
   save: (body: UserPatchInput) => Promise<User>;
@@ -37,8 +41,8 @@ export function AccountSettingsCard({
 }) {
   const isProtected = Boolean(user.isProtected);
   const schema = useMemo(
-    () => accountSchema({ withCategory: canChooseCategory, withAdminFields, isProtected }),
-    [canChooseCategory, withAdminFields, isProtected],
+    () => accountSchema({ withCategory: canChooseCategory, withAdminFields, isProtected, own }),
+    [canChooseCategory, withAdminFields, isProtected, own],
   );
   const form = useZodForm(schema, {
     defaultValues: accountValuesFrom(user),
@@ -54,7 +58,7 @@ export function AccountSettingsCard({
     try {
       const saved = await save(body);
       // Start over from what was saved, without the password and with no messages shown.
-      form.reset({ ...form.getValues(), password: '' });
+      form.reset({ ...form.getValues(), password: '', currentPassword: '' });
       toast({ title: 'Settings saved', description: 'The account settings have been updated.', variant: 'success' });
       if (saved) onSaved?.(saved);
     } finally {
@@ -84,6 +88,15 @@ export function AccountSettingsCard({
               autoComplete="new-password"
               description="Leave empty to keep the current password."
             />
+            {own ? (
+              <FormInput
+                name="currentPassword"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                description="Needed only to set a new password."
+              />
+            ) : null}
           </div>
           {withAdminFields ? (
             <fieldset className="settings-fieldset">

@@ -39,9 +39,40 @@ describe('Settings (own account)', () => {
 
     await user.type(within(form).getByLabelText('New password'), 'a-new-password');
     await user.click(within(form).getByRole('button', { name: 'Save Account Settings' }));
+    // A new password asks for the current one first.
+    expect(await within(form).findByText('Please enter your current password')).toBeInTheDocument();
+    expect(patches('/api/user/settings')).toHaveLength(1);
+    await user.type(within(form).getByLabelText('Current password'), 'the-old-password');
+    await user.click(within(form).getByRole('button', { name: 'Save Account Settings' }));
     await waitFor(() => expect(patches('/api/user/settings')).toHaveLength(2));
-    expect(patches('/api/user/settings')[1]!.body).toMatchObject({ password: 'a-new-password' });
+    expect(patches('/api/user/settings')[1]!.body).toMatchObject({ password: 'a-new-password', currentPassword: 'the-old-password' });
     await waitFor(() => expect(within(form).getByLabelText('New password')).toHaveValue(''));
+    expect(within(form).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('shows the server refusing a wrong current password on its field', async () => {
+    signedInGardener();
+    server.use(
+      http.patch('/api/user/settings', () =>
+        HttpResponse.json(
+          {
+            message: 'Your current password is incorrect',
+            code: 'invalid',
+            errors: { currentPassword: 'Your current password is incorrect' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/settings');
+    const form = await account();
+    await user.type(within(form).getByLabelText('New password'), 'a-new-password');
+    await user.type(within(form).getByLabelText('Current password'), 'wrong-guess');
+    await user.click(within(form).getByRole('button', { name: 'Save Account Settings' }));
+    const field = within(form).getByLabelText('Current password');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(form).getAllByText('Your current password is incorrect').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
   });
 
   it('checks the username, e-mail and password before saving', async () => {
@@ -160,6 +191,25 @@ describe('User Settings (?userId=)', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Account Settings' }));
     await waitFor(() => expect(patches('/api/users/55')).toHaveLength(1));
     expect(patches('/api/users/55')[0]!.body).toEqual({ username: 'fern', email: 'fern@example.com', fullName: 'Fern Green' });
+  });
+
+  it('resets someone else’s password without the current one; one’s own id asks for it', async () => {
+    const me = signedInGardener({ role: 'superadmin', username: 'admin' });
+    seedTarget();
+    const { user, unmount } = renderApp('/settings?userId=55');
+    let form = await account();
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('New password'), 'reset-by-admin');
+    await user.click(within(form).getByRole('button', { name: 'Save Account Settings' }));
+    await waitFor(() => expect(patches('/api/users/55')).toHaveLength(1));
+    expect(patches('/api/users/55')[0]!.body).toMatchObject({ password: 'reset-by-admin' });
+    expect(patches('/api/users/55')[0]!.body).not.toHaveProperty('currentPassword');
+    unmount();
+
+    db.users.push(me);
+    renderApp(`/settings?userId=${me.id}`);
+    form = await account();
+    expect(within(form).getByLabelText('Current password')).toBeInTheDocument();
   });
 
   it('gives a superadmin role, site, site admin flag and active flag with the admin form rules', async () => {

@@ -89,6 +89,7 @@ function OwnSettings() {
         user={user}
         canChooseCategory={user.role === 'superadmin'}
         withAdminFields={false}
+        own
         save={saveAccount}
         description="Your name, sign-in and password."
       />
@@ -162,6 +163,7 @@ function UserSettings({ userId }: { userId: number }) {
         user={user}
         canChooseCategory={superadmin}
         withAdminFields={superadmin}
+        own={user.id === editor?.id}
         save={saveAccount}
         description={superadmin ? 'Profile, sign-in, role and site of this account.' : 'Profile and sign-in of this account.'}
       />
