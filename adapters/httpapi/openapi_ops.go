@@ -51,7 +51,7 @@ var apiOps = map[string]apiOp{
 	"GET /api/calendar/{file}":                {summary: "The iCalendar feed ({token}.ics; the token is the credential)", media: "text/calendar", public: true},
 	"POST /api/upload/image":                  {summary: "Upload an image (multipart/form-data, field file)", form: "file", out: imageURLJSON{}, status: 201},
 	"GET /api/images/{key}":                   {summary: "An uploaded image (the key may hold slashes); ?size=thumb for its thumbnail", media: "image/*", query: []string{"size: thumb for the thumbnail"}, public: true},
-	"GET /api/plant-database":                 {summary: "The plant database", out: []plantDBJSON{}},
+	"GET /api/plant-database":                 {summary: "The plant database", out: []plantDBJSON{}, page: true, query: []string{"q: searches common and scientific names", "type: a plant type"}},
 	"GET /api/plant-database/{id}":            {summary: "One plant database item", out: plantDBJSON{}},
 	"POST /api/plant-database":                {summary: "Add a plant database item", in: plantDBInput{}, out: plantDBJSON{}, status: 201},
 	"PATCH /api/plant-database/{id}":          {summary: "Change a plant database item", in: plantDBInput{}, out: plantDBJSON{}},
