@@ -19,8 +19,9 @@ type PlantStore interface {
 	// ListPlants returns the owner's plants by id.
 	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
 	// ListPlantsDueForCare returns every owner's plants whose next watering or fertilizing
-	// falls on or before the date day, by owner then id, in one statement (the daily care
-	// reminder). It may also return plants due the day after: callers decide with
+	// falls on or before the date day, by id, in one statement (the daily care reminder), with
+	// only the fields the reminder reads: ID, UserID, Name, the frequencies and the last care
+	// dates. It may also return plants due the day after: callers decide with
 	// Plant.NeedsWaterOn and NeedsFertilizerOn.
 	ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*domain.Plant, error)
 	// CountPlants returns how many plants the owner has.
@@ -52,9 +53,10 @@ type TaskStore interface {
 	TaskByID(ctx context.Context, ownerID, id int64) (*domain.CareTask, error)
 	// ListTasks returns the owner's tasks with plant names, by scheduled date then id.
 	ListTasks(ctx context.Context, ownerID int64, f TaskFilter) ([]*domain.CareTask, error)
-	// ListTasksDueBy returns every owner's tasks scheduled on the date day and their pending
-	// tasks scheduled before it, with plant names, by owner, scheduled date then id, in one
-	// statement (the daily care reminder).
+	// ListTasksDueBy returns every owner's pending tasks scheduled on or before the date day,
+	// by scheduled date then id, in one statement (the daily care reminder), with only the
+	// fields the reminder reads: ID, UserID, PlantID, PlantName, Type, ScheduledDate,
+	// IsRecurring and RecurringDays (Completed is false).
 	ListTasksDueBy(ctx context.Context, day time.Time) ([]*domain.CareTask, error)
 	// CompleteTask loads the task and its plant in one transaction and lets fn complete it;
 	// fn may change the plant and return a next task to insert. Codes: not_found, fn's error.

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"strings"
 	"time"
@@ -22,7 +23,8 @@ const batchRows = 500
 // ListPlantsDueForCare implements ports.PlantStore. A plant is due on day when its last care
 // plus its frequency in days falls before the next midnight (UTC); the SQL compares with the
 // midnight after that, a day's margin that keeps the dialects' date arithmetic on the safe
-// side, and the caller checks the exact rule.
+// side, and the caller checks the exact rule. Rows are in id order, which is each owner's
+// order too, so neither dialect sorts; they are scanned by hand, without reflection.
 func (s *Store) ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*domain.Plant, error) {
 	bound := domain.AddDays(domain.DateOf(day), 2)
 	var due string
@@ -37,30 +39,50 @@ func (s *Store) ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*dom
 			OR (last_fertilized IS NOT NULL AND fertilizer_frequency IS NOT NULL AND julianday(last_fertilized) + fertilizer_frequency < julianday(?))`
 		args = []any{b, b}
 	}
-	var rows []plantRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+plantColumns+` FROM plants WHERE `+due+` ORDER BY user_id, id`), args...); err != nil {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, user_id, name, water_frequency, fertilizer_frequency, last_watered, last_fertilized
+		FROM plants WHERE `+due+` ORDER BY id`), args...)
+	if err != nil {
 		return nil, translate(err)
 	}
-	out := make([]*domain.Plant, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
+	defer rows.Close()
+	var out []*domain.Plant
+	for rows.Next() {
+		p := &domain.Plant{}
+		var water, fert sql.NullInt64
+		var watered, fertilized sql.NullTime
+		if err := rows.Scan(&p.ID, &p.UserID, &p.Name, &water, &fert, &watered, &fertilized); err != nil {
+			return nil, translate(err)
+		}
+		p.WaterFrequency, p.FertilizerFrequency = nullIntPtr(water), nullIntPtr(fert)
+		p.LastWatered, p.LastFertilized = nullTime(watered), nullTime(fertilized)
+		out = append(out, p)
 	}
-	return out, nil
+	return out, translate(rows.Err())
 }
 
-// ListTasksDueBy implements ports.TaskStore.
+// ListTasksDueBy implements ports.TaskStore. The partial index care_tasks_open holds exactly
+// these rows in this order.
 func (s *Store) ListTasksDueBy(ctx context.Context, day time.Time) ([]*domain.CareTask, error) {
-	d := dbDate{domain.DateOf(day)}
-	var rows []taskRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(taskSelect+` WHERE t.scheduled_date = ? OR (NOT t.completed AND t.scheduled_date < ?)
-		ORDER BY t.user_id, t.scheduled_date, t.id`), d, d); err != nil {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT t.id, t.user_id, t.plant_id, p.name, t.task_type, t.scheduled_date, t.is_recurring,
+		t.recurring_days FROM care_tasks t JOIN plants p ON p.id = t.plant_id
+		WHERE NOT t.completed AND t.scheduled_date <= ? ORDER BY t.scheduled_date, t.id`), dbDate{domain.DateOf(day)})
+	if err != nil {
 		return nil, translate(err)
 	}
-	out := make([]*domain.CareTask, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
+	defer rows.Close()
+	var out []*domain.CareTask
+	for rows.Next() {
+		t := &domain.CareTask{}
+		var typ string
+		var date dbDate
+		var every sql.NullInt64
+		if err := rows.Scan(&t.ID, &t.UserID, &t.PlantID, &t.PlantName, &typ, &date, &t.IsRecurring, &every); err != nil {
+			return nil, translate(err)
+		}
+		t.Type, t.ScheduledDate, t.RecurringDays = domain.TaskType(typ), date.Time, nullIntPtr(every)
+		out = append(out, t)
 	}
-	return out, nil
+	return out, translate(rows.Err())
 }
 
 // CreateNotificationsOnce implements ports.NotificationStore: per batch of items, one INSERT of

@@ -92,15 +92,16 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 	for _, p := range plants {
 		plantsOf[p.UserID] = append(plantsOf[p.UserID], p)
 	}
-	// The two task lists the per-user reads had: the day's tasks with the pending recurring
-	// ones before it, and the pending tasks before the day.
+	// The two task lists the per-user reads had, less the completed tasks of the day, which
+	// TasksDueOn drops anyway: the day's pending tasks with the pending recurring ones before
+	// it, and the pending tasks before the day.
 	todayOf, pendingOf := map[int64][]*domain.CareTask{}, map[int64][]*domain.CareTask{}
 	for _, t := range tasks {
 		day := domain.DateOf(t.ScheduledDate)
-		if day.Equal(today) || (t.IsRecurring && !t.Completed && day.Before(today)) {
+		if day.Equal(today) || (t.IsRecurring && day.Before(today)) {
 			todayOf[t.UserID] = append(todayOf[t.UserID], t)
 		}
-		if !t.Completed && day.Before(today) {
+		if day.Before(today) {
 			pendingOf[t.UserID] = append(pendingOf[t.UserID], t)
 		}
 	}
