@@ -2,6 +2,8 @@ package jobs_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
 
@@ -74,4 +77,67 @@ func TestJobStatements(t *testing.T) {
 			t.Logf("statements: %+v", got[100])
 		})
 	}
+}
+
+// TestCareReminders_SameAsPerUser: on a seeded installation (due and pending tasks, recurring
+// ones, plants due or not), the set-based run stores for every user exactly the reminder the
+// per-user reads compute.
+func TestCareReminders_SameAsPerUser(t *testing.T) {
+	t.Parallel()
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		ctx := context.Background()
+		if _, err := s.Seed(ctx, ports.SeedSpec{Plants: 1234, PasswordHash: "x", Now: morning}); err != nil {
+			t.Fatal(err)
+		}
+		run, err := e.reminders.Run(ctx, nil)
+		if err != nil || run.Users != 25 || run.Failed != 0 {
+			t.Fatalf("run %+v %v", run, err)
+		}
+		users, err := s.ListUsers(ctx, ports.UserFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		today := domain.DateOf(morning)
+		for _, u := range users {
+			plants, err1 := s.ListPlants(ctx, u.ID)
+			tasks, err2 := s.ListTasks(ctx, u.ID, ports.TaskFilter{From: &today, To: &today, PendingRecurring: true})
+			yesterday := domain.AddDays(today, -1)
+			pending, err3 := s.ListTasks(ctx, u.ID, ports.TaskFilter{To: &yesterday, PendingOnly: true})
+			if err := errors.Join(err1, err2, err3); err != nil {
+				t.Fatal(err)
+			}
+			watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
+			want := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(tasks, today), domain.OverdueTasks(pending, today))
+			var got []*domain.UserNotification
+			for _, n := range e.inbox(t, u) {
+				if n.Kind == domain.KindCareReminder {
+					got = append(got, n)
+				}
+			}
+			if want == nil {
+				if len(got) != 0 {
+					t.Errorf("%s: reminded with nothing due: %q", u.Username, got[0].Content)
+				}
+				continue
+			}
+			if len(got) != 1 || got[0].Title != want.Title || got[0].Content != want.Content || fmt.Sprint(got[0].Data) != fmt.Sprint(jsonRound(t, want.Data)) {
+				t.Errorf("%s: got %+v, want %q / %q / %v", u.Username, got, want.Title, want.Content, want.Data)
+			}
+		}
+	})
+}
+
+// jsonRound is data as it reads back from storage.
+func jsonRound(t *testing.T, data map[string]any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
