@@ -19,7 +19,7 @@ type PlantStore interface {
 	// ListPlants returns the owner's plants by id.
 	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
 	// ListPlantsDueForCare returns every owner's plants whose next watering or fertilizing
-	// falls on or before the date day, by id, in one statement (the daily care reminder), with
+	// falls on or before the date day, in no order, in one statement (the daily care reminder), with
 	// only the fields the reminder reads: ID, UserID, Name, the frequencies and the last care
 	// dates. It may also return plants due the day after: callers decide with
 	// Plant.NeedsWaterOn and NeedsFertilizerOn.
@@ -54,7 +54,7 @@ type TaskStore interface {
 	// ListTasks returns the owner's tasks with plant names, by scheduled date then id.
 	ListTasks(ctx context.Context, ownerID int64, f TaskFilter) ([]*domain.CareTask, error)
 	// ListTasksDueBy returns every owner's pending tasks scheduled on or before the date day,
-	// by scheduled date then id, in one statement (the daily care reminder), with only the
+	// in no order, in one statement (the daily care reminder), with only the
 	// fields the reminder reads: ID, UserID, PlantID, PlantName, Type, ScheduledDate,
 	// IsRecurring and RecurringDays (Completed is false).
 	ListTasksDueBy(ctx context.Context, day time.Time) ([]*domain.CareTask, error)

@@ -23,8 +23,8 @@ const batchRows = 500
 // ListPlantsDueForCare implements ports.PlantStore. A plant is due on day when its last care
 // plus its frequency in days falls before the next midnight (UTC); the SQL compares with the
 // midnight after that, a day's margin that keeps the dialects' date arithmetic on the safe
-// side, and the caller checks the exact rule. Rows are in id order, which is each owner's
-// order too, so neither dialect sorts; they are scanned by hand, without reflection.
+// side, and the caller checks the exact rule. Rows come unsorted (PostgreSQL spilled the sort
+// of a million rows to disk) and are scanned by hand, without reflection.
 func (s *Store) ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*domain.Plant, error) {
 	bound := domain.AddDays(domain.DateOf(day), 2)
 	var due string
@@ -40,7 +40,7 @@ func (s *Store) ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*dom
 		args = []any{b, b}
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, user_id, name, water_frequency, fertilizer_frequency, last_watered, last_fertilized
-		FROM plants WHERE `+due+` ORDER BY id`), args...)
+		FROM plants WHERE `+due), args...)
 	if err != nil {
 		return nil, translate(err)
 	}
@@ -61,11 +61,11 @@ func (s *Store) ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*dom
 }
 
 // ListTasksDueBy implements ports.TaskStore. The partial index care_tasks_open holds exactly
-// these rows in this order.
+// these rows; they come unsorted, like the plants.
 func (s *Store) ListTasksDueBy(ctx context.Context, day time.Time) ([]*domain.CareTask, error) {
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT t.id, t.user_id, t.plant_id, p.name, t.task_type, t.scheduled_date, t.is_recurring,
 		t.recurring_days FROM care_tasks t JOIN plants p ON p.id = t.plant_id
-		WHERE NOT t.completed AND t.scheduled_date <= ? ORDER BY t.scheduled_date, t.id`), dbDate{domain.DateOf(day)})
+		WHERE NOT t.completed AND t.scheduled_date <= ?`), dbDate{domain.DateOf(day)})
 	if err != nil {
 		return nil, translate(err)
 	}

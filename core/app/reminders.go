@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sort"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -113,9 +114,14 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 		var items []ports.OnceNotification
 		var owners []*domain.User
 		for _, u := range batch {
-			watering, fertilizing, _ := domain.CareReminders(plantsOf[u.ID], nil, today)
-			n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(todayOf[u.ID], today),
-				domain.OverdueTasks(pendingOf[u.ID], today))
+			// The per-user reads' orders: plants by id, tasks by date then id.
+			plants, dueToday, pending := plantsOf[u.ID], todayOf[u.ID], pendingOf[u.ID]
+			sort.Slice(plants, func(i, j int) bool { return plants[i].ID < plants[j].ID })
+			sort.Slice(dueToday, func(i, j int) bool { return taskBefore(dueToday[i], dueToday[j]) })
+			sort.Slice(pending, func(i, j int) bool { return taskBefore(pending[i], pending[j]) })
+			watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
+			n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(dueToday, today),
+				domain.OverdueTasks(pending, today))
 			if n == nil {
 				out.NothingDue++
 				continue
@@ -157,6 +163,13 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 	r.log.Info("care reminders sent", "day", today.Format(domain.DateLayout), "reminded", out.Notified, "already", out.AlreadySent,
 		"nothingDue", out.NothingDue, "failed", out.Failed)
 	return out, nil
+}
+
+func taskBefore(a, b *domain.CareTask) bool {
+	if !a.ScheduledDate.Equal(b.ScheduledDate) {
+		return a.ScheduledDate.Before(b.ScheduledDate)
+	}
+	return a.ID < b.ID
 }
 
 // reminderBatch is how many users' reminders are stored and delivered together.
