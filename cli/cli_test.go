@@ -22,6 +22,7 @@ import (
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 type realClock struct{}
@@ -60,6 +61,13 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 		PrepareJobs: func(context.Context) error { return nil },
 		StartJobs:   func(context.Context) error { return nil },
 		StopJobs:    func() error { return nil },
+		Seed: func(ctx context.Context, plants int, pw string, progress func(int, int)) (ports.SeedCounts, error) {
+			hash, err := password.Fast.Hash(pw)
+			if err != nil {
+				return ports.SeedCounts{}, err
+			}
+			return store.Seed(ctx, ports.SeedSpec{Plants: plants, PasswordHash: hash, Now: time.Now().UTC(), Progress: progress})
+		},
 	}, nil
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/ports"
 )
 
 // Runtime is what the commands need, built from the configuration by a Wiring.
@@ -44,6 +45,10 @@ type Runtime struct {
 	Handler http.Handler
 	// Metrics serves GET /metrics on metrics_addr; nil when metrics are off.
 	Metrics http.Handler
+	// Seed bulk-loads plants synthetic plants with their users (password password), sites,
+	// tasks, journal entries and notifications (gardenctl dev seed); progress hears done of
+	// total plants. Nil when the build cannot seed.
+	Seed func(ctx context.Context, plants int, password string, progress func(done, total int)) (ports.SeedCounts, error)
 	// Close releases connections.
 	Close func() error
 }
@@ -91,6 +96,7 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 	root.AddCommand(e.pushCommand(), e.remindersCommand(), e.tokensCommand())
 	root.AddCommand(e.forumCommand())
 	root.AddCommand(e.backupCommand())
+	root.AddCommand(e.devCommand())
 	return root
 }
 

@@ -143,87 +143,93 @@ func (e *reminderEnv) run(t *testing.T) *domain.JobRun {
 
 func TestCareRemindersJob_WhoIsNotified(t *testing.T) {
 	t.Parallel()
-	e := newReminderEnv(t, dbtest.SQLite(t))
-	dry := e.gardener(t, "dry", 7, nil)
-	optedOut := e.gardener(t, "optedout", 10, func(u *domain.User) { u.NotificationPrefs.CareReminders = false })
-	inactive := e.gardener(t, "inactive", 10, func(u *domain.User) { u.IsActive = false })
-	fresh := e.gardener(t, "fresh", 1, nil)
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		dry := e.gardener(t, "dry", 7, nil)
+		optedOut := e.gardener(t, "optedout", 10, func(u *domain.User) { u.NotificationPrefs.CareReminders = false })
+		inactive := e.gardener(t, "inactive", 10, func(u *domain.User) { u.IsActive = false })
+		fresh := e.gardener(t, "fresh", 1, nil)
 
-	run := e.run(t)
-	if c := run.Counts; c["users"] != 2 || c["reminded"] != 1 || c["nothingDue"] != 1 || c["alreadyReminded"] != 0 || c["failed"] != 0 ||
-		c["push_sent"] != 1 || c["email_sent"] != 1 {
-		t.Fatalf("counts %v", run.Counts)
-	}
-	if run.Message != "2026-06-01: 1 reminded, 0 already reminded, 1 with nothing due, 0 failed" {
-		t.Fatalf("message %q", run.Message)
-	}
-	got := e.inbox(t, dry)
-	if len(got) != 1 || got[0].Title != "Today's plant care: 1 plant" || got[0].Content != "Water: dry's basil." || got[0].Kind != domain.KindCareReminder {
-		t.Fatalf("dry's inbox %+v", got)
-	}
-	for _, u := range []*domain.User{optedOut, inactive, fresh} {
-		if n := len(e.inbox(t, u)); n != 0 {
-			t.Errorf("%s got %d notifications", u.Username, n)
+		run := e.run(t)
+		if c := run.Counts; c["users"] != 2 || c["reminded"] != 1 || c["nothingDue"] != 1 || c["alreadyReminded"] != 0 || c["failed"] != 0 ||
+			c["push_sent"] != 1 || c["email_sent"] != 1 {
+			t.Fatalf("counts %v", run.Counts)
 		}
-	}
-	if pushes, mails := e.out.counts(); pushes != 1 || mails != 1 {
-		t.Fatalf("pushes %d, mails %d", pushes, mails)
-	}
-	e.out.mu.Lock()
-	mail := e.out.mails[0]
-	e.out.mu.Unlock()
-	if mail.To != "dry@example.org" || mail.Subject != "Today's plant care: 1 plant" {
-		t.Fatalf("mail %+v", mail)
-	}
+		if run.Message != "2026-06-01: 1 reminded, 0 already reminded, 1 with nothing due, 0 failed" {
+			t.Fatalf("message %q", run.Message)
+		}
+		got := e.inbox(t, dry)
+		if len(got) != 1 || got[0].Title != "Today's plant care: 1 plant" || got[0].Content != "Water: dry's basil." || got[0].Kind != domain.KindCareReminder {
+			t.Fatalf("dry's inbox %+v", got)
+		}
+		for _, u := range []*domain.User{optedOut, inactive, fresh} {
+			if n := len(e.inbox(t, u)); n != 0 {
+				t.Errorf("%s got %d notifications", u.Username, n)
+			}
+		}
+		if pushes, mails := e.out.counts(); pushes != 1 || mails != 1 {
+			t.Fatalf("pushes %d, mails %d", pushes, mails)
+		}
+		e.out.mu.Lock()
+		mail := e.out.mails[0]
+		e.out.mu.Unlock()
+		if mail.To != "dry@example.org" || mail.Subject != "Today's plant care: 1 plant" {
+			t.Fatalf("mail %+v", mail)
+		}
+	})
 }
 
 func TestCareRemindersJob_NeverTwiceADay(t *testing.T) {
 	t.Parallel()
-	e := newReminderEnv(t, dbtest.SQLite(t))
-	dry := e.gardener(t, "dry", 8, nil)
-	e.run(t)
-	e.clock.Set(morning.Add(6 * time.Hour)) // a manual re-run in the afternoon
-	again := e.run(t)
-	if again.Counts["reminded"] != 0 || again.Counts["alreadyReminded"] != 1 {
-		t.Fatalf("second run %v", again.Counts)
-	}
-	if len(e.inbox(t, dry)) != 1 {
-		t.Fatal("the reminder was stored twice")
-	}
-	if pushes, mails := e.out.counts(); pushes != 1 || mails != 1 {
-		t.Fatalf("pushes %d, mails %d after two runs", pushes, mails)
-	}
-	e.clock.Set(morning.Add(24 * time.Hour))
-	if next := e.run(t); next.Counts["reminded"] != 1 {
-		t.Fatalf("next day %v", next.Counts)
-	}
-	if len(e.inbox(t, dry)) != 2 {
-		t.Fatal("the next day's reminder is missing")
-	}
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		dry := e.gardener(t, "dry", 8, nil)
+		e.run(t)
+		e.clock.Set(morning.Add(6 * time.Hour)) // a manual re-run in the afternoon
+		again := e.run(t)
+		if again.Counts["reminded"] != 0 || again.Counts["alreadyReminded"] != 1 {
+			t.Fatalf("second run %v", again.Counts)
+		}
+		if len(e.inbox(t, dry)) != 1 {
+			t.Fatal("the reminder was stored twice")
+		}
+		if pushes, mails := e.out.counts(); pushes != 1 || mails != 1 {
+			t.Fatalf("pushes %d, mails %d after two runs", pushes, mails)
+		}
+		e.clock.Set(morning.Add(24 * time.Hour))
+		if next := e.run(t); next.Counts["reminded"] != 1 {
+			t.Fatalf("next day %v", next.Counts)
+		}
+		if len(e.inbox(t, dry)) != 2 {
+			t.Fatal("the next day's reminder is missing")
+		}
+	})
 }
 
 func TestCareRemindersJob_Preferences(t *testing.T) {
 	t.Parallel()
-	e := newReminderEnv(t, dbtest.SQLite(t))
-	no := false
-	quietUser := e.gardener(t, "quiet", 9, func(u *domain.User) {
-		u.NotificationPrefs.Email, u.NotificationPrefs.Push = false, &no
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		no := false
+		quietUser := e.gardener(t, "quiet", 9, func(u *domain.User) {
+			u.NotificationPrefs.Email, u.NotificationPrefs.Push = false, &no
+		})
+		off := e.gardener(t, "off", 9, func(u *domain.User) { u.NotificationPrefs.CareReminders = false })
+		run := e.run(t)
+		if run.Counts["reminded"] != 1 || run.Counts["users"] != 1 {
+			t.Fatalf("counts %v", run.Counts)
+		}
+		// In-app always; push and e-mail only as the preferences say.
+		if len(e.inbox(t, quietUser)) != 1 {
+			t.Fatal("the in-app reminder is missing")
+		}
+		if pushes, mails := e.out.counts(); pushes != 0 || mails != 0 {
+			t.Fatalf("pushes %d, mails %d despite push and e-mail off", pushes, mails)
+		}
+		if len(e.inbox(t, off)) != 0 {
+			t.Fatal("care reminders off, and still reminded")
+		}
 	})
-	off := e.gardener(t, "off", 9, func(u *domain.User) { u.NotificationPrefs.CareReminders = false })
-	run := e.run(t)
-	if run.Counts["reminded"] != 1 || run.Counts["users"] != 1 {
-		t.Fatalf("counts %v", run.Counts)
-	}
-	// In-app always; push and e-mail only as the preferences say.
-	if len(e.inbox(t, quietUser)) != 1 {
-		t.Fatal("the in-app reminder is missing")
-	}
-	if pushes, mails := e.out.counts(); pushes != 0 || mails != 0 {
-		t.Fatalf("pushes %d, mails %d despite push and e-mail off", pushes, mails)
-	}
-	if len(e.inbox(t, off)) != 0 {
-		t.Fatal("care reminders off, and still reminded")
-	}
 }
 
 // TestCareRemindersJob_ReplicasRemindOnce: two replicas on one PostgreSQL database send the
@@ -315,5 +321,15 @@ func TestNotificationCleanupJob(t *testing.T) {
 	left, _ := s.ListNotifications(ctx, 10)
 	if len(left) != 1 {
 		t.Fatalf("%d left", len(left))
+	}
+}
+
+// forDialects runs f on a fresh store of each dialect, side by side.
+func forDialects(t *testing.T, f func(t *testing.T, s *sqlstore.Store)) {
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			f(t, open(t))
+		})
 	}
 }

@@ -18,6 +18,12 @@ type PlantStore interface {
 	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
 	// ListPlants returns the owner's plants by id.
 	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
+	// ListPlantsDueForCare returns every owner's plants whose next watering or fertilizing
+	// falls on or before the date day, in no order, in one statement (the daily care reminder), with
+	// only the fields the reminder reads: ID, UserID, Name, the frequencies and the last care
+	// dates. It may also return plants due the day after: callers decide with
+	// Plant.NeedsWaterOn and NeedsFertilizerOn.
+	ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*domain.Plant, error)
 	// CountPlants returns how many plants the owner has.
 	CountPlants(ctx context.Context, ownerID int64) (int, error)
 	// UpdatePlant loads the plant in a transaction, lets fn change it and saves it. Codes:
@@ -47,6 +53,11 @@ type TaskStore interface {
 	TaskByID(ctx context.Context, ownerID, id int64) (*domain.CareTask, error)
 	// ListTasks returns the owner's tasks with plant names, by scheduled date then id.
 	ListTasks(ctx context.Context, ownerID int64, f TaskFilter) ([]*domain.CareTask, error)
+	// ListTasksDueBy returns every owner's pending tasks scheduled on or before the date day,
+	// in no order, in one statement (the daily care reminder), with only the
+	// fields the reminder reads: ID, UserID, PlantID, PlantName, Type, ScheduledDate,
+	// IsRecurring and RecurringDays (Completed is false).
+	ListTasksDueBy(ctx context.Context, day time.Time) ([]*domain.CareTask, error)
 	// CompleteTask loads the task and its plant in one transaction and lets fn complete it;
 	// fn may change the plant and return a next task to insert. Codes: not_found, fn's error.
 	CompleteTask(ctx context.Context, ownerID, id int64, fn func(*domain.CareTask, *domain.Plant) (*domain.CareTask, error)) (done, next *domain.CareTask, err error)

@@ -17,6 +17,11 @@ type NotificationStore interface {
 	// one transaction with the key, so that concurrent callers (replicas, re-runs) store it
 	// once. created is false, and nothing is stored, when the key was taken.
 	CreateNotificationOnce(ctx context.Context, n *domain.Notification, key domain.OnceKey) (created bool, err error)
+	// CreateNotificationsOnce is CreateNotificationOnce for many notifications in a few
+	// statements whatever their number (the daily care reminder): created[i] tells whether
+	// items[i] was stored. Each item's notification targets its key's user (domain.TargetUser),
+	// and no two items share a user. Codes: invalid (an item breaks that rule).
+	CreateNotificationsOnce(ctx context.Context, items []OnceNotification) (created []bool, err error)
 	// NotificationByID returns one notification. Codes: not_found.
 	NotificationByID(ctx context.Context, id int64) (*domain.Notification, error)
 	// ListUserNotifications returns the notifications a reaches with a's read state, newest
@@ -45,6 +50,12 @@ type NotificationStore interface {
 	PruneNotifications(ctx context.Context, before, onceBefore time.Time) (int, error)
 }
 
+// OnceNotification is a notification to store once under a key.
+type OnceNotification struct {
+	Notification *domain.Notification
+	Key          domain.OnceKey
+}
+
 // NotificationWithReads is a notification with how many users have read it.
 type NotificationWithReads struct {
 	domain.Notification
@@ -62,6 +73,8 @@ type DeviceStore interface {
 	SaveDevice(ctx context.Context, d *domain.Device, keep int) (created bool, err error)
 	// ListDevices returns a user's devices, most recently updated first.
 	ListDevices(ctx context.Context, userID int64) ([]*domain.Device, error)
+	// ListDevicesOf returns the devices of each of the users, most recently updated first.
+	ListDevicesOf(ctx context.Context, userIDs []int64) (map[int64][]*domain.Device, error)
 	// DeleteDevice removes one of a user's devices. Codes: not_found (no such device of that
 	// user).
 	DeleteDevice(ctx context.Context, userID, id int64) error
@@ -76,6 +89,8 @@ type DeviceStore interface {
 type NotificationChannelStore interface {
 	// NotificationChannels returns a user's settings; the zero value when none were saved.
 	NotificationChannels(ctx context.Context, userID int64) (domain.NotificationChannels, error)
+	// NotificationChannelsOf returns the settings of each of the users that saved some.
+	NotificationChannelsOf(ctx context.Context, userIDs []int64) (map[int64]domain.NotificationChannels, error)
 	// SaveNotificationChannels replaces a user's settings. Codes: not_found (no such user).
 	SaveNotificationChannels(ctx context.Context, userID int64, c domain.NotificationChannels) error
 }

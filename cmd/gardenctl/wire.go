@@ -164,6 +164,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Ready:   ready,
 		Handler: handler,
 		Metrics: metricsHandler,
+		Seed:    seeder(store, password.Default),
 		Close:   store.Close,
 	}, nil
 }
@@ -246,5 +247,16 @@ func stopJobs(shutdown func() error, n *app.Notifications) func() error {
 			err = fmt.Errorf("notifications still being delivered at shutdown: %w", werr)
 		}
 		return err
+	}
+}
+
+// seeder is the runtime's Seed over store: one hash for every seeded user.
+func seeder(store ports.Seeder, hasher ports.PasswordHasher) func(context.Context, int, string, func(int, int)) (ports.SeedCounts, error) {
+	return func(ctx context.Context, plants int, pw string, progress func(int, int)) (ports.SeedCounts, error) {
+		hash, err := hasher.Hash(pw)
+		if err != nil {
+			return ports.SeedCounts{}, err
+		}
+		return store.Seed(ctx, ports.SeedSpec{Plants: plants, PasswordHash: hash, Now: time.Now().UTC(), Progress: progress})
 	}
 }

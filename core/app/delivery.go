@@ -119,11 +119,45 @@ func (d *Delivery) count(channel string, r ChannelReport) {
 // preferences and settings, and reports what each did. It returns when every channel has
 // finished or timed out.
 func (d *Delivery) Deliver(ctx context.Context, u *domain.User, n *domain.Notification) DeliveryReport {
-	report := DeliveryReport{InApp: true}
 	channels, err := d.notify.NotificationChannels(ctx, u.ID)
 	if err != nil {
 		d.log.Error("notification delivery: reading channel settings failed", "user", u.ID, "notification", n.ID, "err", err)
 	}
+	return d.deliver(ctx, u, n, channels, func(ctx context.Context) ([]*domain.Device, error) { return d.notify.ListDevices(ctx, u.ID) })
+}
+
+// Addressed is a stored notification and the user it is delivered to.
+type Addressed struct {
+	User         *domain.User
+	Notification *domain.Notification
+}
+
+// DeliverMany is Deliver for many users, one after the other, with the channel settings and
+// devices of them all read in a few statements first, whatever their number; reports[i] is
+// items[i]'s.
+func (d *Delivery) DeliverMany(ctx context.Context, items []Addressed) []DeliveryReport {
+	ids := make([]int64, len(items))
+	for i, it := range items {
+		ids[i] = it.User.ID
+	}
+	channels, err := d.notify.NotificationChannelsOf(ctx, ids)
+	if err != nil {
+		d.log.Error("notification delivery: reading channel settings failed", "users", len(ids), "err", err)
+	}
+	devices, devErr := d.notify.ListDevicesOf(ctx, ids)
+	reports := make([]DeliveryReport, len(items))
+	for i, it := range items {
+		uid := it.User.ID
+		reports[i] = d.deliver(ctx, it.User, it.Notification, channels[uid], func(context.Context) ([]*domain.Device, error) {
+			return devices[uid], devErr
+		})
+	}
+	return reports
+}
+
+func (d *Delivery) deliver(ctx context.Context, u *domain.User, n *domain.Notification, channels domain.NotificationChannels,
+	devices func(context.Context) ([]*domain.Device, error)) DeliveryReport {
+	report := DeliveryReport{InApp: true}
 	plan := domain.PlanDelivery(u, channels)
 	msg := d.message(n)
 	var wg sync.WaitGroup
@@ -149,7 +183,7 @@ func (d *Delivery) Deliver(ctx context.Context, u *domain.User, n *domain.Notifi
 	}
 	off := skipReason(u)
 	run(ChannelPush, &report.Push, plan.Push, firstOf(off, "push is turned off"), func(ctx context.Context) ChannelReport {
-		return logOnly(d.deliverPush(ctx, u, n, msg), d.cfg.PushLogOnly, "written to the server log: Web Push delivery is not enabled")
+		return logOnly(d.deliverPush(ctx, u, n, msg, devices), d.cfg.PushLogOnly, "written to the server log: Web Push delivery is not enabled")
 	})
 	run(ChannelEmail, &report.Email, plan.Email, firstOf(off, emailSkipReason(u)), func(ctx context.Context) ChannelReport {
 		return logOnly(d.deliverEmail(ctx, u, n, msg), d.cfg.EmailLogOnly, "written to the server log: no SMTP server is configured")
@@ -211,8 +245,9 @@ func (d *Delivery) absolute(path string) string {
 	return path
 }
 
-func (d *Delivery) deliverPush(ctx context.Context, u *domain.User, n *domain.Notification, msg domain.PushMessage) ChannelReport {
-	devices, err := d.notify.ListDevices(ctx, u.ID)
+func (d *Delivery) deliverPush(ctx context.Context, u *domain.User, n *domain.Notification, msg domain.PushMessage,
+	listDevices func(context.Context) ([]*domain.Device, error)) ChannelReport {
+	devices, err := listDevices(ctx)
 	if err != nil {
 		d.log.Error("notification delivery: listing devices failed", "user", u.ID, "notification", n.ID, "err", err)
 		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "devices could not be read"}

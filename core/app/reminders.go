@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sort"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -57,6 +58,11 @@ func (r ReminderRun) Message() string {
 // in the same transaction as the notification, so a second run the same day, on this replica
 // or another, sends nothing twice. Users whose care reminders are off and deactivated users are
 // skipped. progress, when not nil, hears done of total users.
+//
+// The run is set-based: it reads every user's due plants and tasks in a few statements,
+// groups them by user in memory, stores the reminders in batches and delivers them with the
+// channel settings and devices read in batches, so its statements do not grow with the users
+// (only with the batches of reminderBatch users).
 func (r *CareReminders) Run(ctx context.Context, progress func(done, total int)) (ReminderRun, error) {
 	now := r.clock.Now()
 	today := domain.DateOf(now.In(r.loc))
@@ -72,23 +78,86 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 		}
 	}
 	out.Users = len(wanted)
-	for i, u := range wanted {
+	if len(wanted) == 0 {
+		return out, nil
+	}
+	plants, err := r.store.ListPlantsDueForCare(ctx, today)
+	if err != nil {
+		return out, err
+	}
+	tasks, err := r.store.ListTasksDueBy(ctx, today)
+	if err != nil {
+		return out, err
+	}
+	plantsOf := map[int64][]*domain.Plant{}
+	for _, p := range plants {
+		plantsOf[p.UserID] = append(plantsOf[p.UserID], p)
+	}
+	// The two task lists the per-user reads had, less the completed tasks of the day, which
+	// TasksDueOn drops anyway: the day's pending tasks with the pending recurring ones before
+	// it, and the pending tasks before the day.
+	todayOf, pendingOf := map[int64][]*domain.CareTask{}, map[int64][]*domain.CareTask{}
+	for _, t := range tasks {
+		day := domain.DateOf(t.ScheduledDate)
+		if day.Equal(today) || (t.IsRecurring && day.Before(today)) {
+			todayOf[t.UserID] = append(todayOf[t.UserID], t)
+		}
+		if day.Before(today) {
+			pendingOf[t.UserID] = append(pendingOf[t.UserID], t)
+		}
+	}
+	for start := 0; start < len(wanted); start += reminderBatch {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		switch status, report := r.remind(ctx, u, today, now); status {
-		case reminderSent:
+		batch := wanted[start:min(start+reminderBatch, len(wanted))]
+		var items []ports.OnceNotification
+		var owners []*domain.User
+		for _, u := range batch {
+			// The per-user reads' orders: plants by id, tasks by date then id.
+			plants, dueToday, pending := plantsOf[u.ID], todayOf[u.ID], pendingOf[u.ID]
+			sort.Slice(plants, func(i, j int) bool { return plants[i].ID < plants[j].ID })
+			sort.Slice(dueToday, func(i, j int) bool { return taskBefore(dueToday[i], dueToday[j]) })
+			sort.Slice(pending, func(i, j int) bool { return taskBefore(pending[i], pending[j]) })
+			watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
+			n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(dueToday, today),
+				domain.OverdueTasks(pending, today))
+			if n == nil {
+				out.NothingDue++
+				continue
+			}
+			n.CreatedAt = now
+			if err := domain.ValidateNotification(n); err != nil {
+				r.log.Error("care reminders: the reminder does not validate", "user", u.ID, "err", err)
+				out.Failed++
+				continue
+			}
+			items = append(items, ports.OnceNotification{Notification: n, Key: domain.OnceKey{UserID: u.ID, Kind: domain.KindCareReminder, Day: today}})
+			owners = append(owners, u)
+		}
+		var created []bool
+		if len(items) > 0 {
+			created, err = r.notify.CreateNotificationsOnce(ctx, items)
+			if err != nil {
+				r.log.Error("care reminders: storing the reminders failed", "users", len(items), "err", err)
+				out.Failed += len(items)
+				created = nil
+			}
+		}
+		var send []Addressed
+		for i := range created {
+			if created[i] {
+				send = append(send, Addressed{User: owners[i], Notification: items[i].Notification})
+			} else {
+				out.AlreadySent++
+			}
+		}
+		for _, report := range r.delivery.DeliverMany(ctx, send) {
 			out.Notified++
 			report.Counts(out.Channels)
-		case reminderAlreadySent:
-			out.AlreadySent++
-		case reminderNothingDue:
-			out.NothingDue++
-		default:
-			out.Failed++
 		}
 		if progress != nil {
-			progress(i+1, len(wanted))
+			progress(start+len(batch), len(wanted))
 		}
 	}
 	r.log.Info("care reminders sent", "day", today.Format(domain.DateLayout), "reminded", out.Notified, "already", out.AlreadySent,
@@ -96,50 +165,12 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 	return out, nil
 }
 
-type reminderStatus int
-
-const (
-	reminderFailed reminderStatus = iota
-	reminderSent
-	reminderAlreadySent
-	reminderNothingDue
-)
-
-func (r *CareReminders) remind(ctx context.Context, u *domain.User, today, now time.Time) (reminderStatus, DeliveryReport) {
-	plants, err := r.store.ListPlants(ctx, u.ID)
-	if err != nil {
-		r.log.Error("care reminders: reading plants failed", "user", u.ID, "err", err)
-		return reminderFailed, DeliveryReport{}
+func taskBefore(a, b *domain.CareTask) bool {
+	if !a.ScheduledDate.Equal(b.ScheduledDate) {
+		return a.ScheduledDate.Before(b.ScheduledDate)
 	}
-	tasks, err := r.store.ListTasks(ctx, u.ID, ports.TaskFilter{From: &today, To: &today, PendingRecurring: true})
-	if err != nil {
-		r.log.Error("care reminders: reading tasks failed", "user", u.ID, "err", err)
-		return reminderFailed, DeliveryReport{}
-	}
-	yesterday := domain.AddDays(today, -1)
-	pending, err := r.store.ListTasks(ctx, u.ID, ports.TaskFilter{To: &yesterday, PendingOnly: true})
-	if err != nil {
-		r.log.Error("care reminders: reading overdue tasks failed", "user", u.ID, "err", err)
-		return reminderFailed, DeliveryReport{}
-	}
-	overdue := domain.OverdueTasks(pending, today)
-	watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
-	n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(tasks, today), overdue)
-	if n == nil {
-		return reminderNothingDue, DeliveryReport{}
-	}
-	n.CreatedAt = now
-	if err := domain.ValidateNotification(n); err != nil {
-		r.log.Error("care reminders: the reminder does not validate", "user", u.ID, "err", err)
-		return reminderFailed, DeliveryReport{}
-	}
-	created, err := r.notify.CreateNotificationOnce(ctx, n, domain.OnceKey{UserID: u.ID, Kind: domain.KindCareReminder, Day: today})
-	if err != nil {
-		r.log.Error("care reminders: storing the reminder failed", "user", u.ID, "err", err)
-		return reminderFailed, DeliveryReport{}
-	}
-	if !created {
-		return reminderAlreadySent, DeliveryReport{}
-	}
-	return reminderSent, r.delivery.Deliver(ctx, u, n)
+	return a.ID < b.ID
 }
+
+// reminderBatch is how many users' reminders are stored and delivered together.
+const reminderBatch = 500

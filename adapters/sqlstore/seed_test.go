@@ -1,0 +1,77 @@
+package sqlstore_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/tests/dbtest"
+)
+
+// TestSeed: the bulk loader adds what it says next to existing rows, the rows read back through
+// the store, and the identity sequences move past the given ids (a later insert succeeds).
+func TestSeed(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := open(t)
+			ctx := context.Background()
+			now := time.Date(2026, 6, 1, 8, 0, 0, 0, time.UTC)
+			first := &domain.User{Username: "before", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
+				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
+			if err := s.CreateUser(ctx, first); err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Seed(ctx, ports.SeedSpec{Plants: 120, PasswordHash: "hash", Now: now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ports.SeedCounts{Users: 3, Sites: 1, Plants: 120, Tasks: 240, JournalEntries: 120, Notifications: 7}
+			if got != want {
+				t.Fatalf("counts %+v, want %+v", got, want)
+			}
+			for table, n := range map[string]int{"users": 4, "sites": 1, "plants": 120, "care_tasks": 240, "journal_entries": 120, "notifications": 7} {
+				if c := count(t, s, table); c != n {
+					t.Errorf("%s: %d rows, want %d", table, c, n)
+				}
+			}
+			users, err := s.ListUsers(ctx, ports.UserFilter{})
+			if err != nil || len(users) != 4 {
+				t.Fatalf("%d users, %v", len(users), err)
+			}
+			seeded := users[len(users)-1]
+			plants, err := s.ListPlants(ctx, seeded.ID)
+			if err != nil || len(plants) != 20 || plants[0].WaterFrequency == nil || plants[0].LastWatered == nil {
+				t.Fatalf("last user's plants %d %v", len(plants), err)
+			}
+			tasks, err := s.ListTasks(ctx, seeded.ID, ports.TaskFilter{})
+			if err != nil || len(tasks) != 40 || tasks[0].PlantName == "" {
+				t.Fatalf("last user's tasks %d %v", len(tasks), err)
+			}
+			// A second seed goes on from there, and ordinary inserts after it too.
+			if got, err := s.Seed(ctx, ports.SeedSpec{Plants: 50, PasswordHash: "hash", Now: now}); err != nil || got.Users != 1 || got.Sites != 1 {
+				t.Fatalf("second seed %+v %v", got, err)
+			}
+			p := &domain.Plant{UserID: first.ID, Name: "After the seed", Type: domain.Herbs, Status: domain.StatusHealthy, AcquiredDate: now, CreatedAt: now}
+			if err := s.CreatePlant(ctx, p, 0); err != nil {
+				t.Fatal(err)
+			}
+			if c := count(t, s, "plants"); c != 171 {
+				t.Fatalf("%d plants after all", c)
+			}
+		})
+	}
+}
+
+func count(t *testing.T, s *sqlstore.Store, table string) int {
+	t.Helper()
+	var n int
+	if err := s.SQLDB().QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

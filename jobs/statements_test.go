@@ -1,0 +1,143 @@
+package jobs_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/tests/dbtest"
+)
+
+// TestJobStatements: the daily jobs are set-based. The care reminder and the notification
+// cleanup send the same number of statements to the database with 10 and with 100 users, on
+// both dialects (the counting driver wrapper of sqlstore.OpenCounted counts them), so a job
+// that goes back to querying once per user fails the build.
+func TestJobStatements(t *testing.T) {
+	t.Parallel()
+	dialects := map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
+		"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted}
+	for name, open := range dialects {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			type figures struct{ reminders, again, cleanup int64 }
+			got := map[int]figures{}
+			for _, users := range []int{10, 100} {
+				var c sqlstore.StatementCounter
+				e := newReminderEnv(t, open(t, &c))
+				ctx := context.Background()
+				for i := range users {
+					// Every other gardener has a plant to water today and an overdue task.
+					u := e.gardener(t, fmt.Sprintf("g%03d", i), 1+7*(i%2), nil)
+					if i%2 == 1 {
+						plants, err := e.store.ListPlants(ctx, u.ID)
+						if err != nil {
+							t.Fatal(err)
+						}
+						task := &domain.CareTask{UserID: u.ID, PlantID: plants[0].ID, Type: domain.TaskPrune,
+							ScheduledDate: domain.AddDays(domain.DateOf(morning), -2), CreatedAt: morning}
+						if err := e.store.CreateTask(ctx, task); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				var f figures
+				before := c.Count()
+				run, err := e.reminders.Run(ctx, nil)
+				f.reminders = c.Count() - before
+				if err != nil || run.Users != users || run.Notified != users/2 || run.NothingDue != users/2 || run.Failed != 0 {
+					t.Fatalf("%d users: run %+v, %v", users, run, err)
+				}
+				before = c.Count()
+				again, err := e.reminders.Run(ctx, nil)
+				f.again = c.Count() - before
+				if err != nil || again.AlreadySent != users/2 || again.Notified != 0 {
+					t.Fatalf("%d users: second run %+v, %v", users, again, err)
+				}
+				// A month later the reminders are past the retention and go.
+				e.clock.Set(morning.Add(40 * 24 * time.Hour))
+				cleanup := app.NewNotifications(e.store, e.store, nil, nil, e.clock, app.NotificationsConfig{Retention: 30 * 24 * time.Hour}, quiet)
+				before = c.Count()
+				n, err := cleanup.Prune(ctx)
+				f.cleanup = c.Count() - before
+				if err != nil || n != users/2 {
+					t.Fatalf("%d users: cleanup deleted %d, %v", users, n, err)
+				}
+				got[users] = f
+			}
+			if got[10] != got[100] {
+				t.Fatalf("statements with 10 users %+v, with 100 users %+v: a job queries per user", got[10], got[100])
+			}
+			t.Logf("statements: %+v", got[100])
+		})
+	}
+}
+
+// TestCareReminders_SameAsPerUser: on a seeded installation (due and pending tasks, recurring
+// ones, plants due or not), the set-based run stores for every user exactly the reminder the
+// per-user reads compute.
+func TestCareReminders_SameAsPerUser(t *testing.T) {
+	t.Parallel()
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		ctx := context.Background()
+		if _, err := s.Seed(ctx, ports.SeedSpec{Plants: 1234, PasswordHash: "x", Now: morning}); err != nil {
+			t.Fatal(err)
+		}
+		run, err := e.reminders.Run(ctx, nil)
+		if err != nil || run.Users != 25 || run.Failed != 0 {
+			t.Fatalf("run %+v %v", run, err)
+		}
+		users, err := s.ListUsers(ctx, ports.UserFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		today := domain.DateOf(morning)
+		for _, u := range users {
+			plants, err1 := s.ListPlants(ctx, u.ID)
+			tasks, err2 := s.ListTasks(ctx, u.ID, ports.TaskFilter{From: &today, To: &today, PendingRecurring: true})
+			yesterday := domain.AddDays(today, -1)
+			pending, err3 := s.ListTasks(ctx, u.ID, ports.TaskFilter{To: &yesterday, PendingOnly: true})
+			if err := errors.Join(err1, err2, err3); err != nil {
+				t.Fatal(err)
+			}
+			watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
+			want := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(tasks, today), domain.OverdueTasks(pending, today))
+			var got []*domain.UserNotification
+			for _, n := range e.inbox(t, u) {
+				if n.Kind == domain.KindCareReminder {
+					got = append(got, n)
+				}
+			}
+			if want == nil {
+				if len(got) != 0 {
+					t.Errorf("%s: reminded with nothing due: %q", u.Username, got[0].Content)
+				}
+				continue
+			}
+			if len(got) != 1 || got[0].Title != want.Title || got[0].Content != want.Content || fmt.Sprint(got[0].Data) != fmt.Sprint(jsonRound(t, want.Data)) {
+				t.Errorf("%s: got %+v, want %q / %q / %v", u.Username, got, want.Title, want.Content, want.Data)
+			}
+		}
+	})
+}
+
+// jsonRound is data as it reads back from storage.
+func jsonRound(t *testing.T, data map[string]any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

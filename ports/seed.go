@@ -1,0 +1,34 @@
+package ports
+
+import (
+	"context"
+	"time"
+)
+
+// SeedSpec says what `gardenctl dev seed` loads: synthetic data for load and scale tests.
+type SeedSpec struct {
+	// Plants is how many plants to add; users, sites, tasks, journal entries and notifications
+	// follow from it (see Seeder).
+	Plants int
+	// PasswordHash is every seeded user's password hash, so load tests can sign in.
+	PasswordHash string
+	// Now anchors the dates: waterings, tasks and entries fall around it.
+	Now time.Time
+	// Progress, when not nil, hears done of total plants.
+	Progress func(done, total int)
+}
+
+// SeedCounts is what a seed added.
+type SeedCounts struct {
+	Users, Sites, Plants, Tasks, JournalEntries, Notifications int
+}
+
+// Seeder bulk-loads synthetic data next to whatever the database holds.
+type Seeder interface {
+	// Seed adds spec.Plants plants owned by new users (one per 50 plants, usernames
+	// seed-<id>), in new sites (one per 100 users), each plant with two care tasks (one done,
+	// one pending around Now) and a journal entry, and two notifications per user and one per
+	// site spread over the 200 days before Now. It writes multi-row INSERTs in batches, one
+	// transaction per batch of users, so a million plants load in minutes.
+	Seed(ctx context.Context, spec SeedSpec) (SeedCounts, error)
+}
