@@ -85,7 +85,7 @@ test.describe('plant sharing and expert Q&A (two gardeners and an expert)', () =
     await dialog.getByLabel('Who did it go to?').selectOption({ label: BEA.username });
     await dialog.getByRole('button', { name: 'Mark as Completed' }).click();
     await ann.getByText('Listing Updated').first().waitFor();
-    await expect(ann.getByText('COMPLETED')).toBeVisible();
+    await expect(ann.getByText('COMPLETED', { exact: true })).toBeVisible();
     await expect(ann.getByText('This listing is no longer available')).toBeVisible();
     await expect(ann.getByRole('button', { name: 'Mark as Completed' })).toHaveCount(0);
   });
