@@ -1,7 +1,7 @@
 // Package miniotest starts one real MinIO server per test binary, on first use, from the
-// binary that tests/minio/install.sh builds (as adapters/blob/s3's own tests do), and hands
-// each test a bucket of its own. Without the binary a test is skipped with a notice on a
-// developer's machine and fails when CI=true. Call Stop from TestMain after m.Run.
+// binary that tests/minio/install.sh builds, and hands each test a bucket of its own (the blob
+// adapter's contract suite, the backup round trips). Without the binary a test is skipped with
+// a notice on a developer's machine and fails when CI=true. Call Stop from TestMain after m.Run.
 package miniotest
 
 import (
@@ -31,8 +31,9 @@ var (
 	seq      atomic.Int64
 )
 
-// Store returns an S3 blob store on a fresh bucket of the shared MinIO server.
-func Store(t testing.TB) *s3.Store {
+// Config returns the shared MinIO server's address and credentials with a bucket name no
+// other test uses (the bucket is not made yet).
+func Config(t testing.TB) s3.Config {
 	t.Helper()
 	once.Do(func() { stop, startErr = start() })
 	if startErr != nil {
@@ -43,12 +44,21 @@ func Store(t testing.TB) *s3.Store {
 	}
 	c := cfg
 	c.Bucket = fmt.Sprintf("garden-test-%d-%s", seq.Add(1), randomHex(4))
-	s, err := s3.New(context.Background(), c, slog.New(slog.DiscardHandler))
+	return c
+}
+
+// Store returns an S3 blob store on a fresh bucket of the shared MinIO server.
+func Store(t testing.TB) *s3.Store {
+	t.Helper()
+	s, err := s3.New(context.Background(), Config(t), slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
+
+// FreePort is a TCP port on 127.0.0.1 that nothing listens on at the moment.
+func FreePort() (int, error) { return freePort() }
 
 // Stop stops the server if one was started.
 func Stop() {
