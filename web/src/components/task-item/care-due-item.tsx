@@ -15,14 +15,13 @@ export function careDueLabel(due: Pick<CareDue, 'taskType' | 'plantName'>): stri
 }
 
 /**
- * CareDueItem: a plant's due watering or fertilizing on the Schedule's day list, with Water
- * Now or Fertilize (the plant page's buttons: a task done now, the plant's last date moved).
+ * useCareDueNow does a due watering or fertilizing now (Water Now / Fertilize), and says so in
+ * a toast; the Schedule's list and the dashboard's week strip offer it.
  */
-export function CareDueItem({ due }: { due: CareDue }) {
+export function useCareDueNow(due: CareDue) {
   const care = useCareNow(due.plantId);
   const { toast } = useToast();
   const water = due.taskType === 'water';
-
   const run = async () => {
     try {
       await care.run(due.taskType);
@@ -35,6 +34,16 @@ export function CareDueItem({ due }: { due: CareDue }) {
       toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
     }
   };
+  return { run, pending: care.pending };
+}
+
+/**
+ * CareDueItem: a plant's due watering or fertilizing on the Schedule's day list, with Water
+ * Now or Fertilize (the plant page's buttons: a task done now, the plant's last date moved).
+ */
+export function CareDueItem({ due }: { due: CareDue }) {
+  const { run, pending } = useCareDueNow(due);
+  const water = due.taskType === 'water';
 
   const classes = ['task-item', 'task-item--due', careTone(due.taskType)];
   if (due.overdue) classes.push('task-item--overdue');
@@ -64,7 +73,7 @@ export function CareDueItem({ due }: { due: CareDue }) {
           className="task-item__complete"
           variant={water ? 'primary' : 'secondary'}
           icon={water ? <Droplets size={16} aria-hidden="true" /> : <FlaskConical size={16} aria-hidden="true" />}
-          loading={care.pending !== null}
+          loading={pending !== null}
           onClick={() => void run()}
         >
           {water ? 'Water Now' : 'Fertilize'}

@@ -1,11 +1,9 @@
 import { Droplets, FlaskConical, Sprout } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useCareNow } from '@/api/plants/care-now';
 import type { CareDue } from '@/api/types';
-import { careDueLabel } from '@/components/task-item/care-due-item';
+import { careDueLabel, useCareDueNow } from '@/components/task-item/care-due-item';
 import type { DeferredProps } from '@/components/ui/deferred';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { useToast } from '@/components/ui/toast';
 import { DueCareButton } from './due-care-button';
 
 /**
@@ -13,22 +11,9 @@ import { DueCareButton } from './due-care-button';
  * the full text, offering Water Now (or Fertilize) and the plant's page.
  */
 export function DueCareMenu({ due, defaultOpen }: { due: CareDue } & DeferredProps) {
-  const care = useCareNow(due.plantId);
+  const { run } = useCareDueNow(due);
   const navigate = useNavigate();
-  const { toast } = useToast();
   const water = due.taskType === 'water';
-  const run = async () => {
-    try {
-      await care.run(due.taskType);
-      toast({
-        title: 'Task completed',
-        description: water ? `${due.plantName} was watered.` : `${due.plantName} was fertilized.`,
-        variant: 'success',
-      });
-    } catch {
-      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
-    }
-  };
   return (
     <DropdownMenu
       defaultOpen={defaultOpen}
