@@ -1,5 +1,5 @@
 import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Search, Wheat } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { usePlants } from '@/api/plants/get-plants';
@@ -84,7 +84,15 @@ export function HarvestTrackingPage() {
       },
       { replace: true },
     );
+  // Clear Filters empties the URL itself. The debounced search catches up a moment later, and
+  // React Router may render that before the clearing navigation has landed: writing q then
+  // would put back the old plant and period too, so the first write after a clear is skipped.
+  const cleared = useRef(false);
   useEffect(() => {
+    if (cleared.current) {
+      cleared.current = false;
+      return;
+    }
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -99,6 +107,7 @@ export function HarvestTrackingPage() {
   const plantTypes = useMemo(() => new Map((plants.data ?? []).map((p) => [p.id, p.plantType ?? ''])), [plants.data]);
   const filtered = Boolean(q.trim() || plantId || period !== 'all');
   const clear = () => {
+    cleared.current = true;
     setSearch('');
     setParams((p) => {
       const next = new URLSearchParams(p);
