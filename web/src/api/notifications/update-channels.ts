@@ -1,8 +1,7 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '../client';
 import { urls } from '../keys';
 import type { NotificationChannels, NotificationChannelsInput } from '../types';
+import { useApiMutation } from '../mutation';
 
 /**
  * putNotificationChannels: PUT /api/notifications/channels {ntfyServer, ntfyTopic} — the
@@ -14,14 +13,5 @@ export function putNotificationChannels(url: string, { arg }: { arg: Notificatio
 
 /** useUpdateNotificationChannels saves the ntfy settings and keeps the answer in the cache. */
 export function useUpdateNotificationChannels() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<NotificationChannels, Error, string, NotificationChannelsInput>(
-    urls.notificationChannels,
-    putNotificationChannels,
-    {
-      throwOnError: true,
-      revalidate: false,
-      onSuccess: (channels) => void mutate(urls.notificationChannels, channels, { revalidate: false }),
-    },
-  );
+  return useApiMutation<NotificationChannels, NotificationChannelsInput>(urls.notificationChannels, putNotificationChannels, { store: urls.notificationChannels });
 }
