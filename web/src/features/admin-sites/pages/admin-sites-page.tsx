@@ -1,4 +1,4 @@
-import { Building, Globe, Mail, MapPin, Pencil, Plus, Trash } from 'lucide-react';
+import { Building, Globe, Mail, MapPin, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
@@ -7,11 +7,11 @@ import type { Site } from '@/api/types';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListStates } from '@/components/ui/list-states';
-import { SearchField } from '@/components/ui/search-field';
+import { RowActions } from '@/components/ui/row-actions';
+import { SearchCard } from '@/components/ui/search-card';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { limitSymbol, limitText } from '@/lib/limits';
@@ -154,34 +154,20 @@ export function AdminSitesPage() {
                 </>
               }
               actions={
-                <>
-                  <Switch
-                    label="Active"
-                    aria-label={`${site.name} active`}
-                    checked={active}
-                    disabled={toggling !== null}
-                    onCheckedChange={() => void toggleStatus(site)}
-                  />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={<Pencil size={15} aria-hidden="true" />}
-                    aria-label={`Edit ${site.name}`}
-                    onClick={() => openForm(site)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="sites-delete"
-                    icon={<Trash size={15} aria-hidden="true" />}
-                    aria-label={`Delete ${site.name}`}
-                    onClick={() => setDeleting(site)}
-                  >
-                    Delete
-                  </Button>
-                </>
+                <RowActions
+                  name={site.name}
+                  onEdit={() => openForm(site)}
+                  onDelete={() => setDeleting(site)}
+                  before={
+                    <Switch
+                      label="Active"
+                      aria-label={`${site.name} active`}
+                      checked={active}
+                      disabled={toggling !== null}
+                      onCheckedChange={() => void toggleStatus(site)}
+                    />
+                  }
+                />
               }
             >
               {site.description ? <p>{site.description}</p> : null}
@@ -234,24 +220,15 @@ export function AdminSitesPage() {
           </Button>
         }
       />
-      <Card aria-labelledby="sites-title">
-        <CardHeader
-          icon={<Building size={18} />}
-          title={<span id="sites-title">All Sites</span>}
-          description={sites.data ? `${all.length} ${all.length === 1 ? 'site' : 'sites'}` : 'Sites and their limits'}
-        />
-        <CardBody>
-          <div className="sites-toolbar" role="search">
-            <SearchField
-              label="Search sites"
-              placeholder="Name, city, country or e-mail"
-              value={search}
-              onChange={(value) => setSearch(value)}
-            />
-          </div>
-          {content}
-        </CardBody>
-      </Card>
+      <SearchCard
+        id="sites-title"
+        icon={<Building size={18} />}
+        title="All Sites"
+        description={sites.data ? `${all.length} ${all.length === 1 ? 'site' : 'sites'}` : 'Sites and their limits'}
+        search={{ label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch }}
+      >
+        {content}
+      </SearchCard>
       <SiteFormDialog open={formOpen} site={editing} onOpenChange={setFormOpen} />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
     </div>

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Tags, Trash } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import type { UserCategory } from '@/api/types';
@@ -7,6 +7,7 @@ import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/reco
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListStates } from '@/components/ui/list-states';
+import { RowActions } from '@/components/ui/row-actions';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { useDeleteUserCategory } from '../api/delete-user-category';
@@ -73,29 +74,7 @@ export function CategoriesTab({ search }: { search: string }) {
                   <Tags size={18} />
                 </span>
               }
-              actions={
-                <>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={<Pencil size={15} aria-hidden="true" />}
-                    aria-label={`Edit ${category.name}`}
-                    onClick={() => open(category)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="dashboard-delete"
-                    icon={<Trash size={15} aria-hidden="true" />}
-                    aria-label={`Delete ${category.name}`}
-                    onClick={() => setDeleting(category)}
-                  >
-                    Delete
-                  </Button>
-                </>
-              }
+              actions={<RowActions name={category.name} onEdit={() => open(category)} onDelete={() => setDeleting(category)} />}
             >
               {category.description ? <p>{category.description}</p> : null}
               <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
