@@ -81,3 +81,62 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/**
+ * useFormDialogSubmit: the submit handler of a form in a FormDialog — the spinner while
+ * `save` runs, the dialog closed after it succeeds. A failure propagates to the Form's
+ * onSubmitError (and leaves the dialog open); `skip` ignores a second submit meanwhile.
+ */
+export function useFormDialogSubmit<T>({ onDone, onPendingChange }: FormDialogBody, save: (values: T) => Promise<unknown>, skip = false) {
+  return async (values: T) => {
+    if (skip) return;
+    onPendingChange(true);
+    try {
+      await save(values);
+      onDone();
+    } finally {
+      onPendingChange(false);
+    }
+  };
+}
+
+/**
+ * RecordFormDialog: the FormDialog that adds a record (record null: "Add {noun}") or edits
+ * one ("Edit {noun}", "Save {noun}"), remounting its form for each record.
+ */
+export function RecordFormDialog<R extends { id: number }>({
+  open,
+  record,
+  onOpenChange,
+  noun,
+  createLabel = `Add ${noun}`,
+  description,
+  size,
+  children,
+}: {
+  open: boolean;
+  /** The record to edit; null adds one. */
+  record: R | null;
+  onOpenChange: (open: boolean) => void;
+  noun: string;
+  /** The submit button's text when adding (default "Add {noun}"). */
+  createLabel?: string;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  children: (body: FormDialogBody) => ReactNode;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={record ? `Edit ${noun}` : `Add ${noun}`}
+      description={description}
+      size={size}
+      submitLabel={record ? `Save ${noun}` : createLabel}
+      lockWhilePending
+      formKey={record?.id ?? 'new'}
+    >
+      {children}
+    </FormDialog>
+  );
+}
