@@ -33,7 +33,7 @@ export function Sheet({
         <Dialog.Content className={['sheet', side === 'right' ? 'sheet--right' : '', className].filter(Boolean).join(' ')}>
           <div className="sheet__header">
             <Dialog.Title className="sheet__title">{title}</Dialog.Title>
-            <Dialog.Close className="sheet__close" aria-label={closeLabel}>
+            <Dialog.Close className="icon-close" aria-label={closeLabel}>
               <X size={20} aria-hidden="true" />
             </Dialog.Close>
           </div>

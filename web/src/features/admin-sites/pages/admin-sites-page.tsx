@@ -142,7 +142,7 @@ export function AdminSitesPage() {
               title={site.name}
               muted={!active}
               leading={
-                <span className="sites-icon" aria-hidden="true">
+                <span className="icon-tile sites-icon" aria-hidden="true">
                   <Building size={18} />
                 </span>
               }

@@ -70,7 +70,7 @@ export function CategoriesTab({ search }: { search: string }) {
               label={category.name}
               title={category.name}
               leading={
-                <span className="dashboard-icon" aria-hidden="true">
+                <span className="icon-tile dashboard-icon" aria-hidden="true">
                   <Tags size={18} />
                 </span>
               }

@@ -41,7 +41,7 @@ export function SitesTab({ search }: { search: string }) {
               label={site.name}
               title={site.name}
               leading={
-                <span className="dashboard-icon" aria-hidden="true">
+                <span className="icon-tile dashboard-icon" aria-hidden="true">
                   <Building size={18} />
                 </span>
               }

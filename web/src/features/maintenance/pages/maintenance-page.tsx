@@ -148,7 +148,7 @@ export function MaintenancePage() {
             label={fn.displayName}
             title={fn.displayName}
             leading={
-              <span className={fn.maintenanceMode ? 'maintenance-icon maintenance-icon--on' : 'maintenance-icon'} aria-hidden="true">
+              <span className={fn.maintenanceMode ? 'icon-tile maintenance-icon--on' : 'icon-tile'} aria-hidden="true">
                 <Wrench size={18} />
               </span>
             }
@@ -217,7 +217,7 @@ export function MaintenancePage() {
             label={site.name}
             title={site.name}
             leading={
-              <span className={site.maintenanceMode ? 'maintenance-icon maintenance-icon--on' : 'maintenance-icon'} aria-hidden="true">
+              <span className={site.maintenanceMode ? 'icon-tile maintenance-icon--on' : 'icon-tile'} aria-hidden="true">
                 <Building size={18} />
               </span>
             }

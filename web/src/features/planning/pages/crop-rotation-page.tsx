@@ -45,7 +45,7 @@ function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: Rotati
           </DropdownMenuItem>
         </DropdownMenu>
       </header>
-      <h2 className="pl-card__title">
+      <h2 className="pl-card__title title-link">
         <Link to={`/planning/crop-rotation/${plan.id}`}>{plan.name}</Link>
       </h2>
       <p className="pl-card__size">

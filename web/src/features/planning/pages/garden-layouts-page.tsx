@@ -63,7 +63,7 @@ function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: 
           </DropdownMenuItem>
         </DropdownMenu>
       </header>
-      <h2 className="pl-card__title">
+      <h2 className="pl-card__title title-link">
         <Link to={`/planning/garden-layouts/${layout.id}`}>{layout.name}</Link>
       </h2>
       <p className="pl-card__size">
