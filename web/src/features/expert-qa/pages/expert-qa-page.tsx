@@ -1,9 +1,9 @@
-import { GraduationCap, HelpCircle, Plus, Search } from 'lucide-react';
+import { GraduationCap, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Field } from '@/components/ui/input';
+import { SearchToolbar } from '@/components/ui/search-field';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
@@ -60,16 +60,7 @@ export function ExpertQAPage() {
       />
       <div className="qa-layout">
         <div className="qa-layout__main">
-          <div className="qa-toolbar" role="search">
-            <Field
-              label="Search questions"
-              type="search"
-              placeholder="Search questions"
-              icon={<Search size={18} />}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchToolbar className="qa-toolbar" label="Search questions" placeholder="Search questions" value={search} onChange={setSearch} />
           <Tabs
             options={signedIn ? TABS : TABS.filter((t) => t.value !== 'mine')}
             value={tab}

@@ -1,10 +1,10 @@
-import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Search, Wheat } from 'lucide-react';
+import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Wheat } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { usePlants } from '@/api/plants/get-plants';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Field } from '@/components/ui/input';
+import { SearchToolbar } from '@/components/ui/search-field';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
@@ -138,15 +138,7 @@ export function HarvestTrackingPage() {
           </div>
         }
       />
-      <div className="harvest-filters" role="search">
-        <Field
-          label="Search"
-          type="search"
-          placeholder="Search harvests"
-          icon={<Search size={18} />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <SearchToolbar className="harvest-filters" label="Search" placeholder="Search harvests" value={search} onChange={setSearch}>
         <SelectField label="Plant" value={plantId} onChange={(e) => setParam('plantId', e.target.value)}>
           <option value="">All Plants</option>
           {(plants.data ?? [])
@@ -165,7 +157,7 @@ export function HarvestTrackingPage() {
             </option>
           ))}
         </SelectField>
-      </div>
+      </SearchToolbar>
       <Tabs options={VIEWS} value={view} onChange={(v) => setParam('view', v === 'list' ? '' : v)} label="Harvest views" idBase="harvest-view" />
       <TabPanel idBase="harvest-view" value={view} className="harvest-page__panel">
         {view === 'list' ? (

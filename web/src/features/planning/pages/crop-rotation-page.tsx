@@ -1,17 +1,15 @@
 import { formatDistanceToNow } from 'date-fns';
-import { CalendarRange, Info, LayoutGrid, MoreVertical, Pencil, Plus, RefreshCw, Search, Trash } from 'lucide-react';
+import { CalendarRange, Info, LayoutGrid, MoreVertical, Pencil, Plus, RefreshCw, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { getErrorMessage } from '@/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { Field } from '@/components/ui/input';
+import { SearchToolbar } from '@/components/ui/search-field';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { useToast } from '@/components/ui/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePlans, useRotationWrites } from '../api/rotation';
 import type { RotationPlan } from '../api/types';
@@ -77,19 +75,7 @@ export function CropRotationPage() {
   const query = useDebounced(search);
   const plans = usePlans(query);
   const { deletePlan, pending } = useRotationWrites();
-  const { toast } = useToast();
-  const [deleting, setDeleting] = useState<RotationPlan | null>(null);
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePlan(deleting.id);
-      toast({ title: 'Plan Deleted', description: `${deleting.name} was deleted.`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Failed to delete plan', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-    }
-    setDeleting(null);
-  };
-  const newButton = (
+  const [deleting, setDeleting] = useState<RotationPlan | null>(null);  const newButton = (
     <Link className={buttonClass('primary')} to="/planning/crop-rotation/new">
       <Plus size={18} aria-hidden="true" />
       New Plan
@@ -100,16 +86,7 @@ export function CropRotationPage() {
       <PageHeader title="Crop Rotation" description="Move crop families around your beds year by year, and see a mistake before you plant it." actions={newButton} />
       <div className="pl-columns">
         <div className="pl-columns__main">
-          <div className="pl-toolbar" role="search">
-            <Field
-              label="Search plans"
-              type="search"
-              placeholder="Search by name or description"
-              icon={<Search size={18} />}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchToolbar className="pl-toolbar" label="Search plans" placeholder="Search by name or description" value={search} onChange={setSearch} />
           <ListStates
             query={plans}
             isEmpty={plans.items.length === 0 && !query.trim()}
@@ -153,18 +130,7 @@ export function CropRotationPage() {
           </Card>
         </aside>
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !pending) setDeleting(null);
-        }}
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete plan?'}
-        description="This permanently deletes the plan and all its assignments."
-        confirmLabel="Delete"
-        pending={pending}
-        destructive
-        onConfirm={() => void confirmDelete()}
-      />
+      <DeleteConfirm item={deleting} onClose={() => setDeleting(null)} noun="plan" description="This permanently deletes the plan and all its assignments." pending={pending} remove={deletePlan} />
     </div>
   );
 }

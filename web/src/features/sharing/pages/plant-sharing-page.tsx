@@ -1,8 +1,8 @@
-import { HandHeart, Plus, Search } from 'lucide-react';
+import { HandHeart, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
-import { Field } from '@/components/ui/input';
+import { SearchToolbar } from '@/components/ui/search-field';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
@@ -83,15 +83,7 @@ export function PlantSharingPage() {
           </Link>
         }
       />
-      <div className="sharing-toolbar" role="search">
-        <Field
-          label="Search listings"
-          type="search"
-          placeholder="Search by title, plant or description"
-          icon={<Search size={18} />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <SearchToolbar className="sharing-toolbar" label="Search listings" placeholder="Search by title, plant or description" value={search} onChange={setSearch}>
         <SelectField label="Plant type" value={plantType} onChange={(e) => setPlantType(e.target.value)}>
           <option value="">All Types</option>
           {plantTypes.map((t) => (
@@ -113,7 +105,7 @@ export function PlantSharingPage() {
             </option>
           ))}
         </SelectField>
-      </div>
+      </SearchToolbar>
       <Tabs
         options={tabs}
         value={tab}
