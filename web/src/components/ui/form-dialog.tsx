@@ -101,6 +101,26 @@ export function useFormDialogSubmit<T>({ onDone, onPendingChange }: FormDialogBo
 }
 
 /**
+ * useRecordDialog: the state of a page's add/edit dialog — edit(record) opens it on a record,
+ * edit(null) to add one; spread `dialog` on the dialog with `record`.
+ */
+export function useRecordDialog<R>() {
+  const [open, setOpen] = useState(false);
+  const [record, setRecord] = useState<R | null>(null);
+  const edit = (next: R | null) => {
+    setRecord(next);
+    setOpen(true);
+  };
+  return { record, edit, dialog: { open, onOpenChange: setOpen } };
+}
+
+/** What the page gives an add/edit dialog: whether it is open, and how to close it. */
+export interface RecordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
  * RecordFormDialog: the FormDialog that adds a record (record null: "Add {noun}") or edits
  * one ("Edit {noun}", "Save {noun}"), remounting its form for each record.
  */

@@ -3,7 +3,7 @@ import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
 import type { Site, SiteInput } from '@/api/types';
 import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
-import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody } from '@/components/ui/form-dialog';
+import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { limitText } from '@/lib/limits';
@@ -96,21 +96,11 @@ function SiteForm({ site, ...body }: FormDialogBody & { site: Site | null }) {
 }
 
 /** SiteFormDialog: Add Site or Edit Site with every field of the site form (spec 02 §5). */
-export function SiteFormDialog({
-  open,
-  site,
-  onOpenChange,
-}: {
-  open: boolean;
-  /** The site to edit; null creates one. */
-  site: Site | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function SiteFormDialog({ site, ...dialog }: RecordDialogProps & { site: Site | null }) {
   return (
     <RecordFormDialog
-      open={open}
+      {...dialog}
       record={site}
-      onOpenChange={onOpenChange}
       noun="Site"
       createLabel="Create Site"
       description={site ? `Change ${site.name}.` : 'A new site with its own users and limits.'}

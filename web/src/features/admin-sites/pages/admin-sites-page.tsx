@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { useRecordDialog } from '@/components/ui/form-dialog';
 import { ListStates } from '@/components/ui/list-states';
 import { RowActions } from '@/components/ui/row-actions';
 import { SearchCard } from '@/components/ui/search-card';
@@ -77,8 +78,7 @@ export function AdminSitesPage() {
   const toggle = useToggleSiteStatus();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Site | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useRecordDialog<Site>();
   const [deleting, setDeleting] = useState<Site | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const all = useMemo(() => sites.data ?? [], [sites.data]);
@@ -105,11 +105,6 @@ export function AdminSitesPage() {
     }
   };
 
-  const openForm = (site: Site | null) => {
-    setEditing(site);
-    setFormOpen(true);
-  };
-
   const content = (
     <ListStates
       query={sites}
@@ -123,7 +118,7 @@ export function AdminSitesPage() {
         title: 'No sites yet',
         text: 'Each site has its own users, user limit and plant limit.',
         action: (
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add Site
           </Button>
         ),
@@ -156,7 +151,7 @@ export function AdminSitesPage() {
               actions={
                 <RowActions
                   name={site.name}
-                  onEdit={() => openForm(site)}
+                  onEdit={() => form.edit(site)}
                   onDelete={() => setDeleting(site)}
                   before={
                     <Switch
@@ -215,7 +210,7 @@ export function AdminSitesPage() {
         title="Sites"
         description="Every site with its users and limits. A limit of 0 means unlimited."
         actions={
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add Site
           </Button>
         }
@@ -229,7 +224,7 @@ export function AdminSitesPage() {
       >
         {content}
       </SearchCard>
-      <SiteFormDialog open={formOpen} site={editing} onOpenChange={setFormOpen} />
+      <SiteFormDialog {...form.dialog} site={form.record} />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

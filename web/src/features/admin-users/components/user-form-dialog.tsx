@@ -5,7 +5,7 @@ import type { AdminUserInput, User } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { useUpdateUser } from '@/api/users/update-user';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
-import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody } from '@/components/ui/form-dialog';
+import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { AccountIdentityFields, UserCategorySelect } from '@/components/user-admin-fields/account-fields';
 import { UserAdminFields } from '@/components/user-admin-fields/user-admin-fields';
@@ -65,20 +65,11 @@ function UserForm({ user, ...body }: FormDialogBody & { user: User | null }) {
 }
 
 /** UserFormDialog: the admin user form (create or edit) of spec 02 §5. */
-export function UserFormDialog({
-  open,
-  user,
-  onOpenChange,
-}: {
-  open: boolean;
-  user: User | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function UserFormDialog({ user, ...dialog }: RecordDialogProps & { user: User | null }) {
   return (
     <RecordFormDialog
-      open={open}
+      {...dialog}
       record={user}
-      onOpenChange={onOpenChange}
       noun="User"
       createLabel="Create User"
       description={user ? `Change ${user.username}'s account.` : 'A new account with its role, site and category.'}

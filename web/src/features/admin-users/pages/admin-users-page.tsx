@@ -9,6 +9,7 @@ import { useToggleUserActive } from '@/api/users/toggle-user-active';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRecordDialog } from '@/components/ui/form-dialog';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { RowActions } from '@/components/ui/row-actions';
@@ -78,8 +79,7 @@ export function AdminUsersPage() {
   const toggle = useToggleUserActive();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<User | null>(null);
+  const form = useRecordDialog<User>();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const all = useMemo(() => users.data ?? [], [users.data]);
@@ -87,11 +87,6 @@ export function AdminUsersPage() {
   const siteName = (id: number | null | undefined) => (id ? (sites.data?.find((s) => s.id === id)?.name ?? `Site ${id}`) : 'No site');
   const categoryName = (id: number | null | undefined) => (id ? categories.data?.find((c) => c.id === id)?.name : undefined);
   const me = session.user;
-
-  const openForm = (user: User | null) => {
-    setEditing(user);
-    setFormOpen(true);
-  };
 
   const askDelete = (user: User) => {
     const blocked = deleteBlockedReason(user);
@@ -153,7 +148,7 @@ export function AdminUsersPage() {
               leading={<UserAvatar user={user} />}
               badges={<UserBadges user={user} />}
               actions={
-                <RowActions name={user.username} onEdit={() => openForm(user)} onDelete={self ? undefined : () => askDelete(user)}>
+                <RowActions name={user.username} onEdit={() => form.edit(user)} onDelete={self ? undefined : () => askDelete(user)}>
                   {!self ? (
                     <ToggleActiveButton user={user} busy={busy} onToggle={() => void toggleActive(user)} />
                   ) : null}
@@ -196,7 +191,7 @@ export function AdminUsersPage() {
         title="Users"
         description="Every account: role, site, category and status. Impersonate a user to see Garden as they do."
         actions={
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add User
           </Button>
         }
@@ -210,7 +205,7 @@ export function AdminUsersPage() {
       >
         {content}
       </SearchCard>
-      <UserFormDialog open={formOpen} user={editing} onOpenChange={setFormOpen} />
+      <UserFormDialog {...form.dialog} user={form.record} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

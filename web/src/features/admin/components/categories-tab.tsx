@@ -6,6 +6,7 @@ import { useUserCategories } from '@/api/users/get-user-categories';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRecordDialog } from '@/components/ui/form-dialog';
 import { ListStates } from '@/components/ui/list-states';
 import { RowActions } from '@/components/ui/row-actions';
 import { useToast } from '@/components/ui/toast';
@@ -19,14 +20,8 @@ export function CategoriesTab({ search }: { search: string }) {
   const categories = useUserCategories();
   const remove = useDeleteUserCategory();
   const { toast } = useToast();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<UserCategory | null>(null);
+  const form = useRecordDialog<UserCategory>();
   const [deleting, setDeleting] = useState<UserCategory | null>(null);
-
-  const open = (category: UserCategory | null) => {
-    setEditing(category);
-    setFormOpen(true);
-  };
 
   const confirmDelete = async () => {
     if (!deleting) {
@@ -56,7 +51,7 @@ export function CategoriesTab({ search }: { search: string }) {
         title: 'No categories yet',
         text: 'Categories group accounts, for example Volunteers or Students.',
         action: (
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add Category
           </Button>
         ),
@@ -74,7 +69,7 @@ export function CategoriesTab({ search }: { search: string }) {
                   <Tags size={18} />
                 </span>
               }
-              actions={<RowActions name={category.name} onEdit={() => open(category)} onDelete={() => setDeleting(category)} />}
+              actions={<RowActions name={category.name} onEdit={() => form.edit(category)} onDelete={() => setDeleting(category)} />}
             >
               {category.description ? <p>{category.description}</p> : null}
               <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
@@ -88,12 +83,12 @@ export function CategoriesTab({ search }: { search: string }) {
     <div className="dashboard-tab">
       <div className="dashboard-tab__bar">
         <p className="muted">User categories group accounts; each user can have one.</p>
-        <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
+        <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
           Add Category
         </Button>
       </div>
       {content}
-      <CategoryDialog open={formOpen} category={editing} onOpenChange={setFormOpen} />
+      <CategoryDialog {...form.dialog} category={form.record} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(next) => {

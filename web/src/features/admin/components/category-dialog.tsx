@@ -1,7 +1,7 @@
 import { getErrorMessage } from '@/api/client';
 import type { UserCategory, UserCategoryInput } from '@/api/types';
 import { Form, FormInput, FormTextarea, useZodForm } from '@/components/ui/form';
-import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody } from '@/components/ui/form-dialog';
+import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { useCreateUserCategory } from '../api/create-user-category';
 import { useUpdateUserCategory } from '../api/update-user-category';
@@ -41,20 +41,11 @@ function CategoryForm({ category, ...body }: FormDialogBody & { category: UserCa
 }
 
 /** CategoryDialog: Add Category or Edit Category (user categories). */
-export function CategoryDialog({
-  open,
-  category,
-  onOpenChange,
-}: {
-  open: boolean;
-  category: UserCategory | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CategoryDialog({ category, ...dialog }: RecordDialogProps & { category: UserCategory | null }) {
   return (
     <RecordFormDialog
-      open={open}
+      {...dialog}
       record={category}
-      onOpenChange={onOpenChange}
       noun="Category"
       description="User categories group accounts, for example Volunteers or Students."
       size="sm"
