@@ -136,11 +136,7 @@ export function AdminSitesPage() {
               label={site.name}
               title={site.name}
               muted={!active}
-              leading={
-                <span className="icon-tile sites-icon" aria-hidden="true">
-                  <Building size={18} />
-                </span>
-              }
+              icon={<Building size={18} />}
               badges={
                 <>
                   {active ? <Badge tone="green">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}

@@ -64,11 +64,7 @@ export function CategoriesTab({ search }: { search: string }) {
               key={category.id}
               label={category.name}
               title={category.name}
-              leading={
-                <span className="icon-tile dashboard-icon" aria-hidden="true">
-                  <Tags size={18} />
-                </span>
-              }
+              icon={<Tags size={18} />}
               actions={<RowActions name={category.name} onEdit={() => form.edit(category)} onDelete={() => setDeleting(category)} />}
             >
               {category.description ? <p>{category.description}</p> : null}
