@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { useRefresh, type KeyMatcher } from './query';
@@ -51,4 +51,29 @@ export function useApiMutation<Data, Arg = never>(
       },
     },
   );
+}
+
+/**
+ * useRefreshingRun: for a hook that offers several calls at once (a page's writes), run(call)
+ * marks `pending` while the call runs and, after a success, refreshes what matchers accept.
+ */
+export function useRefreshingRun(...matchers: KeyMatcher[]) {
+  const refresh = useRefresh();
+  const [pending, setPending] = useState(false);
+  const run = useCallback(
+    async <T,>(call: () => Promise<T>): Promise<T> => {
+      setPending(true);
+      try {
+        const out = await call();
+        void refresh(...matchers);
+        return out;
+      } finally {
+        setPending(false);
+      }
+    },
+    // The matchers are module-level functions: the same on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [refresh],
+  );
+  return { pending, run };
 }
