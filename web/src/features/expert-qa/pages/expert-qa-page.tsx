@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SearchToolbar } from '@/components/ui/search-field';
-import { ListStates } from '@/components/ui/list-states';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
@@ -69,10 +69,9 @@ export function ExpertQAPage() {
             onChange={(value) => set({ tab: value })}
           />
           <TabPanel idBase="qa" value={tab}>
-            <ListStates
-              query={questions}
-              isEmpty={questions.items.length === 0 && !filtered}
-              noResults={questions.items.length === 0}
+            <PagedListStates
+              list={questions}
+              filtered={filtered}
               loading={{ label: 'Loading questions…', rows: 4, height: 120 }}
               errorTitle="Failed to load questions"
               errorText="Failed to load questions. Please try again later."
@@ -93,7 +92,6 @@ export function ExpertQAPage() {
                   set({ tag: '' });
                 },
               }}
-              pager={questions}
             >
               <ul className="question-list" aria-label="Questions">
                 {questions.items.map((q) => (
@@ -102,7 +100,7 @@ export function ExpertQAPage() {
                   </li>
                 ))}
               </ul>
-            </ListStates>
+            </PagedListStates>
           </TabPanel>
         </div>
         <aside className="qa-layout__side">

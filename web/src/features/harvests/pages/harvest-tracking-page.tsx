@@ -5,7 +5,7 @@ import { getErrorMessage } from '@/api/client';
 import { usePlants } from '@/api/plants/get-plants';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SearchToolbar } from '@/components/ui/search-field';
-import { ListStates } from '@/components/ui/list-states';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -161,10 +161,9 @@ export function HarvestTrackingPage() {
       <Tabs options={VIEWS} value={view} onChange={(v) => setParam('view', v === 'list' ? '' : v)} label="Harvest views" idBase="harvest-view" />
       <TabPanel idBase="harvest-view" value={view} className="harvest-page__panel">
         {view === 'list' ? (
-          <ListStates
-            query={list}
-            isEmpty={list.items.length === 0 && !filtered}
-            noResults={list.items.length === 0}
+          <PagedListStates
+            list={list}
+            filtered={filtered}
             loading={{ label: 'Loading harvest records…', rows: 4, height: 96 }}
             errorTitle="Failed to load harvest records"
             errorText="Please try again later."
@@ -180,7 +179,6 @@ export function HarvestTrackingPage() {
               ),
             }}
             noResultsState={{ text: 'No harvest records found for these filters.', onClear: clear, clearLabel: 'Clear Filters' }}
-            pager={list}
           >
             <ul className="harvest-list" aria-label="Harvest records">
               {list.items.map((h) => (
@@ -189,7 +187,7 @@ export function HarvestTrackingPage() {
                 </li>
               ))}
             </ul>
-          </ListStates>
+          </PagedListStates>
         ) : view === 'calendar' ? (
           <HarvestCalendar
             filters={filters}

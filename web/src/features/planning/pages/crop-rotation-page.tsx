@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { SearchToolbar } from '@/components/ui/search-field';
-import { ListStates } from '@/components/ui/list-states';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePlans, useRotationWrites } from '../api/rotation';
@@ -87,10 +87,9 @@ export function CropRotationPage() {
       <div className="pl-columns">
         <div className="pl-columns__main">
           <SearchToolbar className="pl-toolbar" label="Search plans" placeholder="Search by name or description" value={search} onChange={setSearch} />
-          <ListStates
-            query={plans}
-            isEmpty={plans.items.length === 0 && !query.trim()}
-            noResults={plans.items.length === 0}
+          <PagedListStates
+            list={plans}
+            filtered={Boolean(query.trim())}
             loading={{ label: 'Loading rotation plans…', rows: 3, height: 140, className: 'pl-grid' }}
             errorTitle="Failed to load rotation plans. Please try again later."
             errorText=""
@@ -101,7 +100,6 @@ export function CropRotationPage() {
               action: newButton,
             }}
             noResultsState={{ text: 'No rotation plans found.', onClear: () => setSearch('') }}
-            pager={plans}
           >
             <ul className="pl-grid pl-grid--plans" aria-label="Rotation plans">
               {plans.items.map((p) => (
@@ -110,7 +108,7 @@ export function CropRotationPage() {
                 </li>
               ))}
             </ul>
-          </ListStates>
+          </PagedListStates>
         </div>
         <aside className="pl-columns__side" aria-label="Rotation groups and help">
           <RotationGroupsCard />

@@ -8,7 +8,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { SearchToolbar } from '@/components/ui/search-field';
-import { ListStates } from '@/components/ui/list-states';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -106,10 +106,9 @@ export function GardenLayoutsPage() {
         actions={newButton}
       />
       <SearchToolbar className="pl-toolbar" label="Search layouts" placeholder="Search by name or description" value={search} onChange={setSearch} />
-      <ListStates
-        query={layouts}
-        isEmpty={layouts.items.length === 0 && !query.trim()}
-        noResults={layouts.items.length === 0}
+      <PagedListStates
+        list={layouts}
+        filtered={Boolean(query.trim())}
         loading={{ label: 'Loading garden layouts…', rows: 4, height: 150, className: 'pl-grid' }}
         errorTitle="Failed to load garden layouts. Please try again later."
         errorText=""
@@ -120,7 +119,6 @@ export function GardenLayoutsPage() {
           action: newButton,
         }}
         noResultsState={{ text: 'No garden layouts found.', onClear: () => setSearch('') }}
-        pager={layouts}
       >
         <ul className="pl-grid" aria-label="Garden layouts">
           {layouts.items.map((l) => (
@@ -129,7 +127,7 @@ export function GardenLayoutsPage() {
             </li>
           ))}
         </ul>
-      </ListStates>
+      </PagedListStates>
       <DeleteConfirm item={deleting} onClose={() => setDeleting(null)} noun="layout" description={DELETE_LAYOUT_TEXT} pending={pending} remove={remove} />
     </div>
   );

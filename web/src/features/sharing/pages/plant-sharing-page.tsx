@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { SearchToolbar } from '@/components/ui/search-field';
-import { ListStates } from '@/components/ui/list-states';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -114,10 +114,9 @@ export function PlantSharingPage() {
         onChange={(value) => setParams(value === 'all' ? {} : { tab: value }, { replace: true })}
       />
       <TabPanel idBase="sharing" value={tab}>
-        <ListStates
-          query={listings}
-          isEmpty={listings.items.length === 0 && !filtered}
-          noResults={listings.items.length === 0}
+        <PagedListStates
+          list={listings}
+          filtered={filtered}
           loading={{ label: 'Loading plant listings…', skeleton: <CardsSkeleton /> }}
           errorTitle="Failed to load plant listings"
           errorText="Failed to load plant listings. Please try again later."
@@ -135,7 +134,6 @@ export function PlantSharingPage() {
             ),
           }}
           noResultsState={{ text: 'No listings found. Try another search or filter.', onClear: clear }}
-          pager={listings}
         >
           <ul className="listing-grid" aria-label="Plant listings">
             {listings.items.map((l) => (
@@ -144,7 +142,7 @@ export function PlantSharingPage() {
               </li>
             ))}
           </ul>
-        </ListStates>
+        </PagedListStates>
       </TabPanel>
     </div>
   );
