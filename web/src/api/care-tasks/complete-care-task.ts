@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '../client';
 import { plantKeys, summaryKeys, taskKeys, urls } from '../keys';
-import { useRefresh } from '../query';
 import type { CompletedCareTask } from '../types';
+import { useApiMutation } from '../mutation';
 
 export interface CompleteCareTaskInput {
   id: number;
@@ -24,10 +23,5 @@ export function patchCompleteCareTask(
  * completing a water or fertilize task also moves the plant's last date.
  */
 export function useCompleteCareTask() {
-  const refresh = useRefresh();
-  return useSWRMutation<CompletedCareTask, Error, string, CompleteCareTaskInput>(urls.careTasks, patchCompleteCareTask, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(taskKeys, summaryKeys, plantKeys),
-  });
+  return useApiMutation<CompletedCareTask, CompleteCareTaskInput>(urls.careTasks, patchCompleteCareTask, { refresh: [taskKeys, summaryKeys, plantKeys] });
 }

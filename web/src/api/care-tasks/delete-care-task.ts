@@ -1,7 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import { apiRequest } from '../client';
 import { summaryKeys, taskKeys, urls } from '../keys';
-import { useRefresh } from '../query';
+import { useApiMutation } from '../mutation';
 
 /** deleteCareTask: DELETE /api/care-tasks/{id}. */
 export async function deleteCareTask(url: string, { arg }: { arg: number }): Promise<void> {
@@ -10,10 +9,5 @@ export async function deleteCareTask(url: string, { arg }: { arg: number }): Pro
 
 /** useDeleteCareTask removes a task, then refreshes the task lists and the summary. */
 export function useDeleteCareTask() {
-  const refresh = useRefresh();
-  return useSWRMutation<void, Error, string, number>(urls.careTasks, deleteCareTask, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(taskKeys, summaryKeys),
-  });
+  return useApiMutation<void, number>(urls.careTasks, deleteCareTask, { refresh: [taskKeys, summaryKeys] });
 }

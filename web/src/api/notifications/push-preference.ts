@@ -1,9 +1,8 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '../client';
 import { urls } from '../keys';
 import { useApiQuery } from '../query';
 import type { NotificationPreferences, User } from '../types';
+import { useApiMutation } from '../mutation';
 
 /**
  * usePushPreference: the account's notificationPreferences.push from GET /api/user (the cache
@@ -34,10 +33,5 @@ export async function patchPushPreference(url: string, { arg }: { arg: boolean }
 
 /** useSavePushPreference saves push on or off and keeps the answer as GET /api/user. */
 export function useSavePushPreference() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<User, Error, string, boolean>(urls.userSettings, patchPushPreference, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: (user) => void mutate(urls.currentUser, user, { revalidate: false }),
-  });
+  return useApiMutation<User, boolean>(urls.userSettings, patchPushPreference, { store: urls.currentUser });
 }

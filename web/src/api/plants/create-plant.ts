@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '../client';
 import { plantKeys, summaryKeys, urls } from '../keys';
-import { useRefresh } from '../query';
 import type { NewPlant, Plant } from '../types';
+import { useApiMutation } from '../mutation';
 
 /** postPlant: POST /api/plants; answers the created plant. */
 export function postPlant(url: string, { arg }: { arg: NewPlant }): Promise<Plant> {
@@ -11,10 +10,5 @@ export function postPlant(url: string, { arg }: { arg: NewPlant }): Promise<Plan
 
 /** useCreatePlant adds a plant, then refreshes the plants, both limit paths and the summary. */
 export function useCreatePlant() {
-  const refresh = useRefresh();
-  return useSWRMutation<Plant, Error, string, NewPlant>(urls.plants, postPlant, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(plantKeys, summaryKeys),
-  });
+  return useApiMutation<Plant, NewPlant>(urls.plants, postPlant, { refresh: [plantKeys, summaryKeys] });
 }

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '../client';
 import { plantKeys, summaryKeys, urls } from '../keys';
-import { useRefresh } from '../query';
 import type { Plant, PlantPatch } from '../types';
+import { useApiMutation } from '../mutation';
 
 export interface UpdatePlantInput {
   id: number;
@@ -16,10 +15,5 @@ export function patchPlant(url: string, { arg }: { arg: UpdatePlantInput }): Pro
 
 /** useUpdatePlant changes a plant, then refreshes the plants and the summary. */
 export function useUpdatePlant() {
-  const refresh = useRefresh();
-  return useSWRMutation<Plant, Error, string, UpdatePlantInput>(urls.plants, patchPlant, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(plantKeys, summaryKeys),
-  });
+  return useApiMutation<Plant, UpdatePlantInput>(urls.plants, patchPlant, { refresh: [plantKeys, summaryKeys] });
 }

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '../client';
 import { urls, userKeys } from '../keys';
-import { useRefresh } from '../query';
 import type { User } from '../types';
+import { useApiMutation } from '../mutation';
 
 /** patchToggleUserActive: PATCH /api/users/{id}/toggle-active — answers the user. */
 export function patchToggleUserActive(_key: string, { arg }: { arg: number }): Promise<User> {
@@ -11,10 +10,5 @@ export function patchToggleUserActive(_key: string, { arg }: { arg: number }): P
 
 /** useToggleUserActive activates or deactivates an account, then refreshes the user lists. */
 export function useToggleUserActive() {
-  const refresh = useRefresh();
-  return useSWRMutation<User, Error, string, number>(urls.users, patchToggleUserActive, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userKeys),
-  });
+  return useApiMutation<User, number>(urls.users, patchToggleUserActive, { refresh: [userKeys] });
 }

@@ -13,7 +13,7 @@ function Part({ id, icon, title, description, children }: { id: string; icon: Re
   return (
     <section className="channels__part" aria-labelledby={id}>
       <div className="channels__part-head">
-        <span className="channels__part-icon" aria-hidden="true">
+        <span className="icon-tile channels__part-icon" aria-hidden="true">
           {icon}
         </span>
         <div>

@@ -1,97 +1,69 @@
 import { Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { ApiError, getErrorMessage, getFieldErrors } from '@/api/client';
+import { getErrorMessage } from '@/api/client';
 import { useNotificationChannels } from '@/api/notifications/get-channels';
-import { useUpdateNotificationChannels } from '@/api/notifications/update-channels';
-import type { NotificationChannels } from '@/api/types';
+import { NTFY_MESSAGES, ntfySchema, useUpdateNotificationChannels } from '@/api/notifications/update-channels';
+import type { NotificationChannels, NotificationChannelsInput } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/input';
+import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { isHttpUrl } from '@/lib/urls';
 
-export const NTFY_MESSAGES = {
-  url: 'Please enter a valid URL',
-  topic: 'Topic may use only letters, digits, - and _ (at most 64 characters)',
-} as const;
+export { NTFY_MESSAGES };
 
-const TOPIC = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** validateNtfy: the server's rules (an http(s) URL or empty; a topic of letters, digits, - and _, or empty). */
+/** validateNtfy: the first message ntfySchema gives each field, if any. */
 export function validateNtfy(server: string, topic: string): { ntfyServer?: string; ntfyTopic?: string } {
+  const parsed = ntfySchema.safeParse({ ntfyServer: server, ntfyTopic: topic });
   const errors: { ntfyServer?: string; ntfyTopic?: string } = {};
-  if (server.trim() && !isHttpUrl(server.trim())) errors.ntfyServer = NTFY_MESSAGES.url;
-  if (topic.trim() && !TOPIC.test(topic.trim())) errors.ntfyTopic = NTFY_MESSAGES.topic;
+  for (const issue of parsed.error?.issues ?? []) {
+    const name = issue.path[0] as 'ntfyServer' | 'ntfyTopic';
+    errors[name] ??= issue.message;
+  }
   return errors;
 }
 
 function NtfyForm({ channels }: { channels: NotificationChannels }) {
-  const [server, setServer] = useState(channels.ntfyServer ?? '');
-  const [topic, setTopic] = useState(channels.ntfyTopic ?? '');
-  const [errors, setErrors] = useState<{ ntfyServer?: string; ntfyTopic?: string }>({});
+  const form = useZodForm(ntfySchema, { defaultValues: { ntfyServer: channels.ntfyServer ?? '', ntfyTopic: channels.ntfyTopic ?? '' } });
   const { trigger, isMutating } = useUpdateNotificationChannels();
   const { toast } = useToast();
+  const fallback = channels.ntfyDefaultServer || 'https://ntfy.sh';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateNtfy(server, topic);
-    setErrors(found);
-    if (found.ntfyServer || found.ntfyTopic) return;
-    try {
-      const saved = await trigger({ ntfyServer: server.trim(), ntfyTopic: topic.trim() });
-      setServer(saved?.ntfyServer ?? server.trim());
-      setTopic(saved?.ntfyTopic ?? topic.trim());
-      toast({
-        title: 'Settings saved',
-        description: saved?.ntfyEnabled ? 'Notifications also go to your ntfy topic.' : 'ntfy is off.',
-        variant: 'success',
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const fields = getFieldErrors(error);
-        setErrors({ ntfyServer: fields.ntfyServer, ntfyTopic: fields.ntfyTopic });
-      }
-      toast({
-        title: 'Error saving settings',
-        description: getErrorMessage(error, 'There was a problem saving settings. Please try again.'),
-        variant: 'destructive',
-      });
-    }
+  const submit = async (values: NotificationChannelsInput) => {
+    const saved = await trigger(values);
+    toast({
+      title: 'Settings saved',
+      description: saved?.ntfyEnabled ? 'Notifications also go to your ntfy topic.' : 'ntfy is off.',
+      variant: 'success',
+    });
   };
 
+  const failed = (error: unknown) =>
+    toast({
+      title: 'Error saving settings',
+      description: getErrorMessage(error, 'There was a problem saving settings. Please try again.'),
+      variant: 'destructive',
+    });
+
   return (
-    <form className="channels__ntfy" onSubmit={(event) => void submit(event)} noValidate aria-label="ntfy settings">
+    <Form form={form} className="channels__ntfy" onSubmit={submit} onSubmitError={failed} aria-label="ntfy settings">
       <div className="channels__ntfy-fields">
-        <Field
-          label="ntfy server"
+        <FormInput
           name="ntfyServer"
+          label="ntfy server"
           type="url"
           inputMode="url"
           autoComplete="off"
-          placeholder={channels.ntfyDefaultServer || 'https://ntfy.sh'}
-          value={server}
-          error={errors.ntfyServer}
-          hint={`Empty: ${channels.ntfyDefaultServer || 'https://ntfy.sh'}`}
-          onChange={(event) => {
-            setServer(event.target.value);
-            if (errors.ntfyServer) setErrors((e) => ({ ...e, ntfyServer: undefined }));
-          }}
+          placeholder={fallback}
+          description={`Empty: ${fallback}`}
         />
-        <Field
-          label="ntfy topic"
+        <FormInput
           name="ntfyTopic"
+          label="ntfy topic"
           autoComplete="off"
           spellCheck={false}
           placeholder="my-garden-a8f3"
           maxLength={64}
-          value={topic}
-          error={errors.ntfyTopic}
-          hint="Subscribe to it in the ntfy app. Empty turns ntfy off."
-          onChange={(event) => {
-            setTopic(event.target.value);
-            if (errors.ntfyTopic) setErrors((e) => ({ ...e, ntfyTopic: undefined }));
-          }}
+          description="Subscribe to it in the ntfy app. Empty turns ntfy off."
         />
       </div>
       <div>
@@ -99,7 +71,7 @@ function NtfyForm({ channels }: { channels: NotificationChannels }) {
           Save ntfy settings
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -17,6 +17,8 @@ export function RecordList({ label, children }: { label: string; children: React
 export function RecordRow({
   title,
   leading,
+  icon,
+  iconClassName,
   badges,
   children,
   actions,
@@ -25,6 +27,9 @@ export function RecordRow({
 }: {
   title: ReactNode;
   leading?: ReactNode;
+  /** An icon on a soft tile as the leading mark (instead of leading); iconClassName tints it. */
+  icon?: ReactNode;
+  iconClassName?: string;
   badges?: ReactNode;
   /** Details under the title. */
   children?: ReactNode;
@@ -37,7 +42,15 @@ export function RecordRow({
   return (
     <li className={muted ? 'record-row record-row--muted' : 'record-row'}>
       <article className="record-row__inner" aria-label={label}>
-        {leading ? <div className="record-row__leading">{leading}</div> : null}
+        {icon ? (
+          <div className="record-row__leading">
+            <span className={['icon-tile', iconClassName].filter(Boolean).join(' ')} aria-hidden="true">
+              {icon}
+            </span>
+          </div>
+        ) : leading ? (
+          <div className="record-row__leading">{leading}</div>
+        ) : null}
         <div className="record-row__main">
           <div className="record-row__title-line">
             <h3 className="record-row__title">{title}</h3>

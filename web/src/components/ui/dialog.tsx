@@ -38,7 +38,7 @@ export function Dialog({
                 <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close className="dialog__close" aria-label="Close">
+            <RadixDialog.Close className="icon-close dialog__close" aria-label="Close">
               <X size={20} aria-hidden="true" />
             </RadixDialog.Close>
           </div>

@@ -81,3 +81,82 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/**
+ * useFormDialogSubmit: the submit handler of a form in a FormDialog — the spinner while
+ * `save` runs, the dialog closed after it succeeds. A failure propagates to the Form's
+ * onSubmitError (and leaves the dialog open); `skip` ignores a second submit meanwhile.
+ */
+export function useFormDialogSubmit<T>({ onDone, onPendingChange }: FormDialogBody, save: (values: T) => Promise<unknown>, skip = false) {
+  return async (values: T) => {
+    if (skip) return;
+    onPendingChange(true);
+    try {
+      await save(values);
+      onDone();
+    } finally {
+      onPendingChange(false);
+    }
+  };
+}
+
+/**
+ * useRecordDialog: the state of a page's add/edit dialog — edit(record) opens it on a record,
+ * edit(null) to add one; spread `dialog` on the dialog with `record`.
+ */
+export function useRecordDialog<R>() {
+  const [open, setOpen] = useState(false);
+  const [record, setRecord] = useState<R | null>(null);
+  const edit = (next: R | null) => {
+    setRecord(next);
+    setOpen(true);
+  };
+  return { record, edit, dialog: { open, onOpenChange: setOpen } };
+}
+
+/** What the page gives an add/edit dialog: whether it is open, and how to close it. */
+export interface RecordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * RecordFormDialog: the FormDialog that adds a record (record null: "Add {noun}") or edits
+ * one ("Edit {noun}", "Save {noun}"), remounting its form for each record.
+ */
+export function RecordFormDialog<R extends { id: number }>({
+  open,
+  record,
+  onOpenChange,
+  noun,
+  createLabel = `Add ${noun}`,
+  description,
+  size,
+  children,
+}: {
+  open: boolean;
+  /** The record to edit; null adds one. */
+  record: R | null;
+  onOpenChange: (open: boolean) => void;
+  noun: string;
+  /** The submit button's text when adding (default "Add {noun}"). */
+  createLabel?: string;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  children: (body: FormDialogBody) => ReactNode;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={record ? `Edit ${noun}` : `Add ${noun}`}
+      description={description}
+      size={size}
+      submitLabel={record ? `Save ${noun}` : createLabel}
+      lockWhilePending
+      formKey={record?.id ?? 'new'}
+    >
+      {children}
+    </FormDialog>
+  );
+}

@@ -1,5 +1,5 @@
 import { CloudOff, RefreshCw, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -154,4 +154,20 @@ export function LoadMore({ pager, label = 'Load more' }: { pager: Pager; label?:
       </Button>
     </div>
   );
+}
+
+/**
+ * PagedListStates is ListStates over a usePagedList result: empty when the list has no item
+ * and no search or filter is set (`filtered`), "No Results Found" when they leave none, and
+ * "Load more" under the items.
+ */
+export function PagedListStates({
+  list,
+  filtered = false,
+  ...states
+}: { list: ListQuery & Pager & { items: readonly unknown[] }; filtered?: boolean } & Omit<
+  ComponentProps<typeof ListStates>,
+  'query' | 'isEmpty' | 'noResults' | 'pager'
+>) {
+  return <ListStates {...states} query={list} isEmpty={list.items.length === 0 && !filtered} noResults={list.items.length === 0} pager={list} />;
 }

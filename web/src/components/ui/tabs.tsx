@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { SelectField } from './select';
 import './tabs.css';
 
@@ -110,4 +111,19 @@ export function TabPanel({
       {children}
     </div>
   );
+}
+
+/**
+ * useTabParam keeps a page's tab in the URL's ?tab= (so a link or a reload opens it):
+ * fromParam turns the parameter into a known tab; the setter changes only ?tab.
+ */
+export function useTabParam<T extends string>(fromParam: (param: string | null) => T): [T, (next: T) => void] {
+  const [params, setParams] = useSearchParams();
+  const setTab = (next: T) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      out.set('tab', next);
+      return out;
+    });
+  return [fromParam(params.get('tab')), setTab];
 }

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { maintenanceKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { Site, SiteInput } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /** postSite: POST /api/sites — 201 the site · 400 the site form's messages (superadmins). */
 export function postSite(url: string, { arg }: { arg: SiteInput }): Promise<Site> {
@@ -11,10 +10,5 @@ export function postSite(url: string, { arg }: { arg: SiteInput }): Promise<Site
 
 /** useCreateSite adds a site, then refreshes every site list. */
 export function useCreateSite() {
-  const refresh = useRefresh();
-  return useSWRMutation<Site, Error, string, SiteInput>(urls.sites, postSite, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(maintenanceKeys),
-  });
+  return useApiMutation<Site, SiteInput>(urls.sites, postSite, { refresh: [maintenanceKeys] });
 }

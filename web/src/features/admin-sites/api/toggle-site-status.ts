@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { siteKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { Site } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /** patchToggleSiteStatus: PATCH /api/sites/{id}/toggle-status — the site, active ↔ inactive. */
 export function patchToggleSiteStatus(_key: string, { arg }: { arg: number }): Promise<Site> {
@@ -11,10 +10,5 @@ export function patchToggleSiteStatus(_key: string, { arg }: { arg: number }): P
 
 /** useToggleSiteStatus switches a site between active and inactive, then refreshes the lists. */
 export function useToggleSiteStatus() {
-  const refresh = useRefresh();
-  return useSWRMutation<Site, Error, string, number>(urls.sites, patchToggleSiteStatus, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(siteKeys),
-  });
+  return useApiMutation<Site, number>(urls.sites, patchToggleSiteStatus, { refresh: [siteKeys] });
 }

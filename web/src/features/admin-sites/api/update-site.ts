@@ -1,25 +1,14 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { maintenanceKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
+import { useApiMutation } from '@/api/mutation';
 import type { Site, SiteInput } from '@/api/types';
 
-export interface UpdateSiteArg {
-  id: number;
-  site: SiteInput;
-}
-
-/** patchSite: PATCH /api/sites/{id} — the site · 400 the site form's messages (superadmins). */
-export function patchSite(_key: string, { arg }: { arg: UpdateSiteArg }): Promise<Site> {
-  return apiJSON<Site>('PATCH', urls.site(arg.id), arg.site);
-}
-
-/** useUpdateSite changes a site, then refreshes every site list. */
+/**
+ * useUpdateSite changes a site with PATCH /api/sites/{id} (the site · 400 the site form's
+ * messages; superadmins), then refreshes every site list.
+ */
 export function useUpdateSite() {
-  const refresh = useRefresh();
-  return useSWRMutation<Site, Error, string, UpdateSiteArg>(urls.sites, patchSite, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(maintenanceKeys),
+  return useApiMutation<Site, { id: number; site: SiteInput }>(urls.sites, (_key, { arg }) => apiJSON<Site>('PATCH', urls.site(arg.id), arg.site), {
+    refresh: [maintenanceKeys],
   });
 }

@@ -3,7 +3,7 @@ import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
 import type { Site, SiteInput } from '@/api/types';
 import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
-import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
+import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { limitText } from '@/lib/limits';
@@ -18,7 +18,7 @@ function limitHint(value: unknown): string {
   return n === 0 ? '0 = ∞ Unlimited' : `At most ${limitText(n)}. 0 means unlimited.`;
 }
 
-function SiteForm({ formId, site, onDone, onPendingChange }: FormDialogBody & { site: Site | null }) {
+function SiteForm({ site, ...body }: FormDialogBody & { site: Site | null }) {
   const form = useZodForm(siteSchema, { defaultValues: site ? siteFormFrom(site) : emptySiteForm });
   const [status, userLimit, plantLimit] = useWatch({ control: form.control, name: ['status', 'userLimit', 'plantLimit'] });
   const categories = useSiteCategories();
@@ -26,22 +26,19 @@ function SiteForm({ formId, site, onDone, onPendingChange }: FormDialogBody & { 
   const update = useUpdateSite();
   const { toast } = useToast();
 
-  const submit = async (body: SiteInput) => {
-    if (create.isMutating || update.isMutating) return;
-    onPendingChange(true);
-    try {
+  const submit = useFormDialogSubmit<SiteInput>(
+    body,
+    async (values) => {
       if (site) {
-        await update.trigger({ id: site.id, site: body });
-        toast({ title: 'Site updated', description: `${body.name} was saved.`, variant: 'success' });
+        await update.trigger({ id: site.id, site: values });
+        toast({ title: 'Site updated', description: `${values.name} was saved.`, variant: 'success' });
       } else {
-        await create.trigger(body);
-        toast({ title: 'Site created', description: `${body.name} was added.`, variant: 'success' });
+        await create.trigger(values);
+        toast({ title: 'Site created', description: `${values.name} was added.`, variant: 'success' });
       }
-      onDone();
-    } finally {
-      onPendingChange(false);
-    }
-  };
+    },
+    create.isMutating || update.isMutating,
+  );
 
   const failed = (error: unknown) =>
     toast({
@@ -52,7 +49,7 @@ function SiteForm({ formId, site, onDone, onPendingChange }: FormDialogBody & { 
 
   const categoryList = categories.data ?? [];
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="Site">
+    <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="Site">
       <FormInput name="name" label="Name" autoComplete="organization" />
       <FormTextarea name="description" label="Description" rows={2} />
       <div className="form-grid form-grid--2">
@@ -99,28 +96,17 @@ function SiteForm({ formId, site, onDone, onPendingChange }: FormDialogBody & { 
 }
 
 /** SiteFormDialog: Add Site or Edit Site with every field of the site form (spec 02 §5). */
-export function SiteFormDialog({
-  open,
-  site,
-  onOpenChange,
-}: {
-  open: boolean;
-  /** The site to edit; null creates one. */
-  site: Site | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function SiteFormDialog({ site, ...dialog }: RecordDialogProps & { site: Site | null }) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={site ? 'Edit Site' : 'Add Site'}
+    <RecordFormDialog
+      {...dialog}
+      record={site}
+      noun="Site"
+      createLabel="Create Site"
       description={site ? `Change ${site.name}.` : 'A new site with its own users and limits.'}
       size="lg"
-      submitLabel={site ? 'Save Site' : 'Create Site'}
-      lockWhilePending
-      formKey={site?.id ?? 'new'}
     >
       {(body) => <SiteForm {...body} site={site} />}
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

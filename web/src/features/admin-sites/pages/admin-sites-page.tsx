@@ -1,4 +1,4 @@
-import { Building, Globe, Mail, MapPin, Pencil, Plus, Trash } from 'lucide-react';
+import { Building, Globe, Mail, MapPin, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
@@ -7,11 +7,12 @@ import type { Site } from '@/api/types';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { useRecordDialog } from '@/components/ui/form-dialog';
 import { ListStates } from '@/components/ui/list-states';
-import { SearchField } from '@/components/ui/search-field';
+import { RowActions } from '@/components/ui/row-actions';
+import { SearchCard } from '@/components/ui/search-card';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { limitSymbol, limitText } from '@/lib/limits';
@@ -77,8 +78,7 @@ export function AdminSitesPage() {
   const toggle = useToggleSiteStatus();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Site | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useRecordDialog<Site>();
   const [deleting, setDeleting] = useState<Site | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const all = useMemo(() => sites.data ?? [], [sites.data]);
@@ -105,11 +105,6 @@ export function AdminSitesPage() {
     }
   };
 
-  const openForm = (site: Site | null) => {
-    setEditing(site);
-    setFormOpen(true);
-  };
-
   const content = (
     <ListStates
       query={sites}
@@ -123,7 +118,7 @@ export function AdminSitesPage() {
         title: 'No sites yet',
         text: 'Each site has its own users, user limit and plant limit.',
         action: (
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add Site
           </Button>
         ),
@@ -141,11 +136,7 @@ export function AdminSitesPage() {
               label={site.name}
               title={site.name}
               muted={!active}
-              leading={
-                <span className="sites-icon" aria-hidden="true">
-                  <Building size={18} />
-                </span>
-              }
+              icon={<Building size={18} />}
               badges={
                 <>
                   {active ? <Badge tone="green">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
@@ -154,34 +145,20 @@ export function AdminSitesPage() {
                 </>
               }
               actions={
-                <>
-                  <Switch
-                    label="Active"
-                    aria-label={`${site.name} active`}
-                    checked={active}
-                    disabled={toggling !== null}
-                    onCheckedChange={() => void toggleStatus(site)}
-                  />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={<Pencil size={15} aria-hidden="true" />}
-                    aria-label={`Edit ${site.name}`}
-                    onClick={() => openForm(site)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="sites-delete"
-                    icon={<Trash size={15} aria-hidden="true" />}
-                    aria-label={`Delete ${site.name}`}
-                    onClick={() => setDeleting(site)}
-                  >
-                    Delete
-                  </Button>
-                </>
+                <RowActions
+                  name={site.name}
+                  onEdit={() => form.edit(site)}
+                  onDelete={() => setDeleting(site)}
+                  before={
+                    <Switch
+                      label="Active"
+                      aria-label={`${site.name} active`}
+                      checked={active}
+                      disabled={toggling !== null}
+                      onCheckedChange={() => void toggleStatus(site)}
+                    />
+                  }
+                />
               }
             >
               {site.description ? <p>{site.description}</p> : null}
@@ -229,30 +206,21 @@ export function AdminSitesPage() {
         title="Sites"
         description="Every site with its users and limits. A limit of 0 means unlimited."
         actions={
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add Site
           </Button>
         }
       />
-      <Card aria-labelledby="sites-title">
-        <CardHeader
-          icon={<Building size={18} />}
-          title={<span id="sites-title">All Sites</span>}
-          description={sites.data ? `${all.length} ${all.length === 1 ? 'site' : 'sites'}` : 'Sites and their limits'}
-        />
-        <CardBody>
-          <div className="sites-toolbar" role="search">
-            <SearchField
-              label="Search sites"
-              placeholder="Name, city, country or e-mail"
-              value={search}
-              onChange={(value) => setSearch(value)}
-            />
-          </div>
-          {content}
-        </CardBody>
-      </Card>
-      <SiteFormDialog open={formOpen} site={editing} onOpenChange={setFormOpen} />
+      <SearchCard
+        id="sites-title"
+        icon={<Building size={18} />}
+        title="All Sites"
+        description={sites.data ? `${all.length} ${all.length === 1 ? 'site' : 'sites'}` : 'Sites and their limits'}
+        search={{ label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch }}
+      >
+        {content}
+      </SearchCard>
+      <SiteFormDialog {...form.dialog} site={form.record} />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

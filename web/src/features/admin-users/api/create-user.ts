@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { siteKeys, urls, userKeys } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { AdminUserInput, User } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /**
  * postUser: POST /api/users — 201 the user (superadmins) · 400 the admin form's messages ·
@@ -14,10 +13,5 @@ export function postUser(url: string, { arg }: { arg: AdminUserInput }): Promise
 
 /** useCreateUser adds an account, then refreshes the user lists and the sites (counts). */
 export function useCreateUser() {
-  const refresh = useRefresh();
-  return useSWRMutation<User, Error, string, AdminUserInput>(urls.users, postUser, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userKeys, siteKeys),
-  });
+  return useApiMutation<User, AdminUserInput>(urls.users, postUser, { refresh: [userKeys, siteKeys] });
 }

@@ -5,14 +5,14 @@ import type { AdminUserInput, User } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { useUpdateUser } from '@/api/users/update-user';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
-import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
+import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { AccountIdentityFields, UserCategorySelect } from '@/components/user-admin-fields/account-fields';
 import { UserAdminFields } from '@/components/user-admin-fields/user-admin-fields';
 import { useCreateUser } from '../api/create-user';
 import { adminUserFrom, adminUserSchema, emptyAdminUser } from '../api/user-schema';
 
-function UserForm({ formId, user, onDone, onPendingChange }: FormDialogBody & { user: User | null }) {
+function UserForm({ user, ...body }: FormDialogBody & { user: User | null }) {
   const isProtected = Boolean(user?.isProtected);
   const mode = user ? 'edit' : 'create';
   const schema = useMemo(() => adminUserSchema(mode, isProtected), [mode, isProtected]);
@@ -25,22 +25,19 @@ function UserForm({ formId, user, onDone, onPendingChange }: FormDialogBody & { 
   const update = useUpdateUser();
   const { toast } = useToast();
 
-  const submit = async (body: AdminUserInput) => {
-    if (create.isMutating || update.isMutating) return;
-    onPendingChange(true);
-    try {
+  const submit = useFormDialogSubmit<AdminUserInput>(
+    body,
+    async (values) => {
       if (user) {
-        await update.trigger({ id: user.id, patch: body });
-        toast({ title: 'User updated', description: `${body.username} was saved.`, variant: 'success' });
+        await update.trigger({ id: user.id, patch: values });
+        toast({ title: 'User updated', description: `${values.username} was saved.`, variant: 'success' });
       } else {
-        await create.trigger(body);
-        toast({ title: 'User created', description: `${body.username} can now sign in.`, variant: 'success' });
+        await create.trigger(values);
+        toast({ title: 'User created', description: `${values.username} can now sign in.`, variant: 'success' });
       }
-      onDone();
-    } finally {
-      onPendingChange(false);
-    }
-  };
+    },
+    create.isMutating || update.isMutating,
+  );
 
   const failed = (error: unknown) =>
     toast({
@@ -50,7 +47,7 @@ function UserForm({ formId, user, onDone, onPendingChange }: FormDialogBody & { 
     });
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User">
+    <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User">
       <div className="form-grid form-grid--2">
         <AccountIdentityFields isProtected={isProtected} />
         <FormInput
@@ -68,27 +65,17 @@ function UserForm({ formId, user, onDone, onPendingChange }: FormDialogBody & { 
 }
 
 /** UserFormDialog: the admin user form (create or edit) of spec 02 §5. */
-export function UserFormDialog({
-  open,
-  user,
-  onOpenChange,
-}: {
-  open: boolean;
-  user: User | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function UserFormDialog({ user, ...dialog }: RecordDialogProps & { user: User | null }) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={user ? 'Edit User' : 'Add User'}
+    <RecordFormDialog
+      {...dialog}
+      record={user}
+      noun="User"
+      createLabel="Create User"
       description={user ? `Change ${user.username}'s account.` : 'A new account with its role, site and category.'}
       size="lg"
-      submitLabel={user ? 'Save User' : 'Create User'}
-      lockWhilePending
-      formKey={user?.id ?? 'new'}
     >
       {(body) => <UserForm {...body} user={user} />}
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash, UserRoundCheck, Users } from 'lucide-react';
+import { Plus, UserRoundCheck, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { useAdminSites } from '@/api/sites/get-admin-sites';
@@ -8,11 +8,12 @@ import { useUsers } from '@/api/users/get-users';
 import { useToggleUserActive } from '@/api/users/toggle-user-active';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRecordDialog } from '@/components/ui/form-dialog';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { SearchField } from '@/components/ui/search-field';
+import { RowActions } from '@/components/ui/row-actions';
+import { SearchCard } from '@/components/ui/search-card';
 import { ToggleActiveButton } from '@/components/user-admin-fields/toggle-active-button';
 import { useToast } from '@/components/ui/toast';
 import { deactivateBlockedReason, deleteBlockedReason } from '@/components/user-admin-fields/account-rules';
@@ -78,8 +79,7 @@ export function AdminUsersPage() {
   const toggle = useToggleUserActive();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<User | null>(null);
+  const form = useRecordDialog<User>();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const all = useMemo(() => users.data ?? [], [users.data]);
@@ -87,11 +87,6 @@ export function AdminUsersPage() {
   const siteName = (id: number | null | undefined) => (id ? (sites.data?.find((s) => s.id === id)?.name ?? `Site ${id}`) : 'No site');
   const categoryName = (id: number | null | undefined) => (id ? categories.data?.find((c) => c.id === id)?.name : undefined);
   const me = session.user;
-
-  const openForm = (user: User | null) => {
-    setEditing(user);
-    setFormOpen(true);
-  };
 
   const askDelete = (user: User) => {
     const blocked = deleteBlockedReason(user);
@@ -153,16 +148,7 @@ export function AdminUsersPage() {
               leading={<UserAvatar user={user} />}
               badges={<UserBadges user={user} />}
               actions={
-                <>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={<Pencil size={15} aria-hidden="true" />}
-                    aria-label={`Edit ${user.username}`}
-                    onClick={() => openForm(user)}
-                  >
-                    Edit
-                  </Button>
+                <RowActions name={user.username} onEdit={() => form.edit(user)} onDelete={self ? undefined : () => askDelete(user)}>
                   {!self ? (
                     <ToggleActiveButton user={user} busy={busy} onToggle={() => void toggleActive(user)} />
                   ) : null}
@@ -177,19 +163,7 @@ export function AdminUsersPage() {
                       Impersonate
                     </Button>
                   ) : null}
-                  {!self ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="users-delete"
-                      icon={<Trash size={15} aria-hidden="true" />}
-                      aria-label={`Delete ${user.username}`}
-                      onClick={() => askDelete(user)}
-                    >
-                      Delete
-                    </Button>
-                  ) : null}
-                </>
+                </RowActions>
               }
             >
               <p>
@@ -217,30 +191,21 @@ export function AdminUsersPage() {
         title="Users"
         description="Every account: role, site, category and status. Impersonate a user to see Garden as they do."
         actions={
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => openForm(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add User
           </Button>
         }
       />
-      <Card aria-labelledby="users-title">
-        <CardHeader
-          icon={<Users size={18} />}
-          title={<span id="users-title">All Users</span>}
-          description={users.data ? `${all.length} ${all.length === 1 ? 'account' : 'accounts'}` : 'Every account'}
-        />
-        <CardBody>
-          <div className="users-toolbar" role="search">
-            <SearchField
-              label="Search users"
-              placeholder="Name, username or e-mail"
-              value={search}
-              onChange={(value) => setSearch(value)}
-            />
-          </div>
-          {content}
-        </CardBody>
-      </Card>
-      <UserFormDialog open={formOpen} user={editing} onOpenChange={setFormOpen} />
+      <SearchCard
+        id="users-title"
+        icon={<Users size={18} />}
+        title="All Users"
+        description={users.data ? `${all.length} ${all.length === 1 ? 'account' : 'accounts'}` : 'Every account'}
+        search={{ label: 'Search users', placeholder: 'Name, username or e-mail', value: search, onChange: setSearch }}
+      >
+        {content}
+      </SearchCard>
+      <UserFormDialog {...form.dialog} user={form.record} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { urls, userCategoryKeys } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { UserCategory, UserCategoryInput } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /** postUserCategory: POST /api/user-categories {name, description} — 201 · 400 "Name must be at least 2 characters". */
 export function postUserCategory(url: string, { arg }: { arg: UserCategoryInput }): Promise<UserCategory> {
@@ -11,10 +10,5 @@ export function postUserCategory(url: string, { arg }: { arg: UserCategoryInput 
 
 /** useCreateUserCategory adds a user category, then refreshes the list. */
 export function useCreateUserCategory() {
-  const refresh = useRefresh();
-  return useSWRMutation<UserCategory, Error, string, UserCategoryInput>(urls.userCategories, postUserCategory, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userCategoryKeys),
-  });
+  return useApiMutation<UserCategory, UserCategoryInput>(urls.userCategories, postUserCategory, { refresh: [userCategoryKeys] });
 }

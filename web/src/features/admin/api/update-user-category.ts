@@ -1,25 +1,13 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { urls, userCategoryKeys } from '@/api/keys';
-import { useRefresh } from '@/api/query';
+import { useApiMutation } from '@/api/mutation';
 import type { UserCategory, UserCategoryInput } from '@/api/types';
 
-export interface UpdateUserCategoryArg {
-  id: number;
-  category: UserCategoryInput;
-}
-
-/** patchUserCategory: PATCH /api/user-categories/{id} {name, description} — the category. */
-export function patchUserCategory(_key: string, { arg }: { arg: UpdateUserCategoryArg }): Promise<UserCategory> {
-  return apiJSON<UserCategory>('PATCH', urls.userCategory(arg.id), arg.category);
-}
-
-/** useUpdateUserCategory changes a user category, then refreshes the list. */
+/** useUpdateUserCategory: PATCH /api/user-categories/{id} {name, description} — the category; refreshes the list. */
 export function useUpdateUserCategory() {
-  const refresh = useRefresh();
-  return useSWRMutation<UserCategory, Error, string, UpdateUserCategoryArg>(urls.userCategories, patchUserCategory, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userCategoryKeys),
-  });
+  return useApiMutation<UserCategory, { id: number; category: UserCategoryInput }>(
+    urls.userCategories,
+    (_key, { arg }) => apiJSON<UserCategory>('PATCH', urls.userCategory(arg.id), arg.category),
+    { refresh: [userCategoryKeys] },
+  );
 }

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Tags, Trash } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import type { UserCategory } from '@/api/types';
@@ -6,7 +6,9 @@ import { useUserCategories } from '@/api/users/get-user-categories';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRecordDialog } from '@/components/ui/form-dialog';
 import { ListStates } from '@/components/ui/list-states';
+import { RowActions } from '@/components/ui/row-actions';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { useDeleteUserCategory } from '../api/delete-user-category';
@@ -18,14 +20,8 @@ export function CategoriesTab({ search }: { search: string }) {
   const categories = useUserCategories();
   const remove = useDeleteUserCategory();
   const { toast } = useToast();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<UserCategory | null>(null);
+  const form = useRecordDialog<UserCategory>();
   const [deleting, setDeleting] = useState<UserCategory | null>(null);
-
-  const open = (category: UserCategory | null) => {
-    setEditing(category);
-    setFormOpen(true);
-  };
 
   const confirmDelete = async () => {
     if (!deleting) {
@@ -55,7 +51,7 @@ export function CategoriesTab({ search }: { search: string }) {
         title: 'No categories yet',
         text: 'Categories group accounts, for example Volunteers or Students.',
         action: (
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
+          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
             Add Category
           </Button>
         ),
@@ -68,34 +64,8 @@ export function CategoriesTab({ search }: { search: string }) {
               key={category.id}
               label={category.name}
               title={category.name}
-              leading={
-                <span className="dashboard-icon" aria-hidden="true">
-                  <Tags size={18} />
-                </span>
-              }
-              actions={
-                <>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    icon={<Pencil size={15} aria-hidden="true" />}
-                    aria-label={`Edit ${category.name}`}
-                    onClick={() => open(category)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="dashboard-delete"
-                    icon={<Trash size={15} aria-hidden="true" />}
-                    aria-label={`Delete ${category.name}`}
-                    onClick={() => setDeleting(category)}
-                  >
-                    Delete
-                  </Button>
-                </>
-              }
+              icon={<Tags size={18} />}
+              actions={<RowActions name={category.name} onEdit={() => form.edit(category)} onDelete={() => setDeleting(category)} />}
             >
               {category.description ? <p>{category.description}</p> : null}
               <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
@@ -109,12 +79,12 @@ export function CategoriesTab({ search }: { search: string }) {
     <div className="dashboard-tab">
       <div className="dashboard-tab__bar">
         <p className="muted">User categories group accounts; each user can have one.</p>
-        <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
+        <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
           Add Category
         </Button>
       </div>
       {content}
-      <CategoryDialog open={formOpen} category={editing} onOpenChange={setFormOpen} />
+      <CategoryDialog {...form.dialog} category={form.record} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(next) => {

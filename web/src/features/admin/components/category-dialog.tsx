@@ -1,13 +1,13 @@
 import { getErrorMessage } from '@/api/client';
 import type { UserCategory, UserCategoryInput } from '@/api/types';
 import { Form, FormInput, FormTextarea, useZodForm } from '@/components/ui/form';
-import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
+import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { useCreateUserCategory } from '../api/create-user-category';
 import { useUpdateUserCategory } from '../api/update-user-category';
 import { userCategorySchema } from '../api/user-category-schema';
 
-function CategoryForm({ formId, category, onDone, onPendingChange }: FormDialogBody & { category: UserCategory | null }) {
+function CategoryForm({ category, ...body }: FormDialogBody & { category: UserCategory | null }) {
   const form = useZodForm(userCategorySchema, {
     defaultValues: { name: category?.name ?? '', description: category?.description ?? '' },
   });
@@ -15,21 +15,15 @@ function CategoryForm({ formId, category, onDone, onPendingChange }: FormDialogB
   const update = useUpdateUserCategory();
   const { toast } = useToast();
 
-  const submit = async (body: UserCategoryInput) => {
-    onPendingChange(true);
-    try {
-      if (category) {
-        await update.trigger({ id: category.id, category: body });
-        toast({ title: 'Category updated', description: `${body.name} was saved.`, variant: 'success' });
-      } else {
-        await create.trigger(body);
-        toast({ title: 'Category created', description: `${body.name} was added.`, variant: 'success' });
-      }
-      onDone();
-    } finally {
-      onPendingChange(false);
+  const submit = useFormDialogSubmit<UserCategoryInput>(body, async (values) => {
+    if (category) {
+      await update.trigger({ id: category.id, category: values });
+      toast({ title: 'Category updated', description: `${values.name} was saved.`, variant: 'success' });
+    } else {
+      await create.trigger(values);
+      toast({ title: 'Category created', description: `${values.name} was added.`, variant: 'success' });
     }
-  };
+  });
 
   const failed = (failure: unknown) =>
     toast({
@@ -39,7 +33,7 @@ function CategoryForm({ formId, category, onDone, onPendingChange }: FormDialogB
     });
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User category">
+    <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User category">
       <FormInput name="name" label="Name" autoComplete="off" />
       <FormTextarea name="description" label="Description" rows={3} />
     </Form>
@@ -47,27 +41,16 @@ function CategoryForm({ formId, category, onDone, onPendingChange }: FormDialogB
 }
 
 /** CategoryDialog: Add Category or Edit Category (user categories). */
-export function CategoryDialog({
-  open,
-  category,
-  onOpenChange,
-}: {
-  open: boolean;
-  category: UserCategory | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CategoryDialog({ category, ...dialog }: RecordDialogProps & { category: UserCategory | null }) {
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={category ? 'Edit Category' : 'Add Category'}
+    <RecordFormDialog
+      {...dialog}
+      record={category}
+      noun="Category"
       description="User categories group accounts, for example Volunteers or Students."
       size="sm"
-      submitLabel={category ? 'Save Category' : 'Add Category'}
-      lockWhilePending
-      formKey={category?.id ?? 'new'}
     >
       {(body) => <CategoryForm {...body} category={category} />}
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

@@ -46,7 +46,7 @@ export function CommunityTab({ search }: { search: string }) {
         <li key={card.title}>
           <article className={card.to ? 'community-card' : 'community-card community-card--disabled'} aria-label={card.title} aria-disabled={!card.to || undefined}>
             <div className="community-card__head">
-              <span className="dashboard-icon" aria-hidden="true">
+              <span className="icon-tile dashboard-icon" aria-hidden="true">
                 {card.icon}
               </span>
               {!card.to ? <Badge tone="neutral">Coming Soon</Badge> : null}

@@ -40,11 +40,7 @@ export function SitesTab({ search }: { search: string }) {
               key={site.id}
               label={site.name}
               title={site.name}
-              leading={
-                <span className="dashboard-icon" aria-hidden="true">
-                  <Building size={18} />
-                </span>
-              }
+              icon={<Building size={18} />}
               badges={
                 <>
                   {site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : <Badge tone="green">Active</Badge>}

@@ -1,13 +1,12 @@
 import { Building, Download, ShieldCheck, Tags, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { SearchField } from '@/components/ui/search-field';
-import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
+import { TabPanel, Tabs, useTabParam, type TabOption } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBackup } from '../api/download-backup';
 import { DASHBOARD_TABS, dashboardTabFromParam, type DashboardTab } from '../components/admin-tabs';
@@ -41,8 +40,7 @@ const placeholders: Record<DashboardTab, string> = {
  */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
-  const [params, setParams] = useSearchParams();
-  const tab = dashboardTabFromParam(params.get('tab'));
+  const [tab, setTab] = useTabParam(dashboardTabFromParam);
   const [search, setSearch] = useState('');
   const { user: me } = useSession();
   const { toast } = useToast();
@@ -58,13 +56,6 @@ export function AdminDashboardPage() {
       setDownloading(false);
     }
   };
-
-  const setTab = (next: DashboardTab) =>
-    setParams((prev) => {
-      const out = new URLSearchParams(prev);
-      out.set('tab', next);
-      return out;
-    });
 
   return (
     <div className="dashboard-page">

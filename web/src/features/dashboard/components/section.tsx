@@ -19,7 +19,7 @@ export function DashboardSection({
   return (
     <section className={['dash-section', className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
       <header className="dash-section__header">
-        <span className="dash-section__icon" aria-hidden="true">
+        <span className="icon-tile dash-section__icon" aria-hidden="true">
           {icon}
         </span>
         <h2 className="dash-section__title" id={`${id}-title`}>

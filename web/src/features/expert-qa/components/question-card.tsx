@@ -31,7 +31,7 @@ export function QuestionCard({ question, onTag }: { question: Question; onTag?: 
           ))}
         </ul>
       ) : null}
-      <p className="question-card__excerpt">{question.excerpt}</p>
+      <p className="muted-clamp">{question.excerpt}</p>
       <div className="question-card__footer">
         <span className="question-card__meta">
           {question.username || 'Anonymous'} · {timeAgo(question.createdAt)} ·{' '}

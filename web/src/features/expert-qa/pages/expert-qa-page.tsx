@@ -1,10 +1,10 @@
-import { GraduationCap, HelpCircle, Plus, Search } from 'lucide-react';
+import { GraduationCap, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Field } from '@/components/ui/input';
-import { ListStates } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
@@ -60,16 +60,7 @@ export function ExpertQAPage() {
       />
       <div className="qa-layout">
         <div className="qa-layout__main">
-          <div className="qa-toolbar" role="search">
-            <Field
-              label="Search questions"
-              type="search"
-              placeholder="Search questions"
-              icon={<Search size={18} />}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchToolbar className="qa-toolbar" label="Search questions" placeholder="Search questions" value={search} onChange={setSearch} />
           <Tabs
             options={signedIn ? TABS : TABS.filter((t) => t.value !== 'mine')}
             value={tab}
@@ -78,10 +69,9 @@ export function ExpertQAPage() {
             onChange={(value) => set({ tab: value })}
           />
           <TabPanel idBase="qa" value={tab}>
-            <ListStates
-              query={questions}
-              isEmpty={questions.items.length === 0 && !filtered}
-              noResults={questions.items.length === 0}
+            <PagedListStates
+              list={questions}
+              filtered={filtered}
               loading={{ label: 'Loading questions…', rows: 4, height: 120 }}
               errorTitle="Failed to load questions"
               errorText="Failed to load questions. Please try again later."
@@ -102,7 +92,6 @@ export function ExpertQAPage() {
                   set({ tag: '' });
                 },
               }}
-              pager={questions}
             >
               <ul className="question-list" aria-label="Questions">
                 {questions.items.map((q) => (
@@ -111,7 +100,7 @@ export function ExpertQAPage() {
                   </li>
                 ))}
               </ul>
-            </ListStates>
+            </PagedListStates>
           </TabPanel>
         </div>
         <aside className="qa-layout__side">

@@ -39,7 +39,7 @@ function CategoriesPanel() {
         {categories.items.map((c) => (
           <li key={c.id}>
             <Link to={`/community/forum/category/${c.slug}`} className="forum-category">
-              <span className="forum-category__icon" aria-hidden="true">
+              <span className="icon-tile forum-category__icon" aria-hidden="true">
                 <MessagesSquare size={20} />
               </span>
               <span className="forum-category__text">

@@ -1,9 +1,8 @@
-import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { apiJSON } from '@/api/client';
-import { useRefresh } from '@/api/query';
 import { isDateKey, todayKey } from '@/lib/dates';
 import { HARVEST_UNITS, HARVESTS_URL, isHarvestKey, type Harvest } from './types';
+import { useApiMutation } from '@/api/mutation';
 
 /** The form's messages: the server's (docs/api.md "Harvest tracking"), so both say the same. */
 export const HARVEST_MESSAGES = {
@@ -74,10 +73,5 @@ async function postHarvest(url: string, { arg }: { arg: NewHarvest }): Promise<H
 
 /** useCreateHarvest: POST /api/harvests, then refreshes the lists and stats. */
 export function useCreateHarvest() {
-  const refresh = useRefresh();
-  return useSWRMutation<Harvest, Error, string, NewHarvest>(HARVESTS_URL, postHarvest, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(isHarvestKey),
-  });
+  return useApiMutation<Harvest, NewHarvest>(HARVESTS_URL, postHarvest, { refresh: [isHarvestKey] });
 }

@@ -1,7 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import { apiRequest } from '@/api/client';
-import { useRefresh } from '@/api/query';
 import { HARVESTS_URL, isHarvestKey } from './types';
+import { useApiMutation } from '@/api/mutation';
 
 async function deleteHarvest(url: string, { arg }: { arg: number }): Promise<void> {
   await apiRequest('DELETE', `${url}/${arg}`);
@@ -9,10 +8,5 @@ async function deleteHarvest(url: string, { arg }: { arg: number }): Promise<voi
 
 /** useDeleteHarvest: DELETE /api/harvests/{id}, then refreshes the lists and stats. */
 export function useDeleteHarvest() {
-  const refresh = useRefresh();
-  return useSWRMutation<void, Error, string, number>(HARVESTS_URL, deleteHarvest, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(isHarvestKey),
-  });
+  return useApiMutation<void, number>(HARVESTS_URL, deleteHarvest, { refresh: [isHarvestKey] });
 }

@@ -1,8 +1,8 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
-import { useApiQuery, useRefresh } from '@/api/query';
+import { useApiQuery } from '@/api/query';
 import type { NewHarvest } from './create-harvest';
 import { harvestUrls, isHarvestKey, type Harvest } from './types';
+import { useApiMutation } from '@/api/mutation';
 
 /** useHarvest: GET /api/harvests/{id} (null: no request). */
 export function useHarvest(id: number | null) {
@@ -18,10 +18,5 @@ async function patchHarvest(url: string, { arg }: { arg: HarvestChange }): Promi
 
 /** useUpdateHarvest: PATCH /api/harvests/{id}, then refreshes the lists, the stats and the record. */
 export function useUpdateHarvest(id: number) {
-  const refresh = useRefresh();
-  return useSWRMutation<Harvest, Error, string, HarvestChange>(harvestUrls.one(id), patchHarvest, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(isHarvestKey),
-  });
+  return useApiMutation<Harvest, HarvestChange>(harvestUrls.one(id), patchHarvest, { refresh: [isHarvestKey] });
 }

@@ -46,7 +46,7 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
       )}
       <div className="harvest-card__body">
         <div className="harvest-card__top">
-          <h3 className="harvest-card__name" id={`${id}-name`}>
+          <h3 className="harvest-card__name title-link" id={`${id}-name`}>
             {harvest.plantId ? <Link to={`/plants/${harvest.plantId}`}>{name}</Link> : name}
           </h3>
           <DropdownMenu

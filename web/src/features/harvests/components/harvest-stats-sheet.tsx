@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Activity, BarChart3, LandPlot, Trophy, X } from 'lucide-react';
+import { Activity, BarChart3, LandPlot, Trophy } from 'lucide-react';
 import { getErrorMessage } from '@/api/client';
+import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
 import { useHarvestStats } from '../api/get-harvests';
@@ -75,16 +75,7 @@ export function HarvestStatsSheet({
   const data = stats.data;
   const most = data?.mostHarvested;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="harvest-sheet__overlay" />
-        <Dialog.Content className="harvest-sheet" aria-describedby={undefined}>
-          <div className="harvest-sheet__header">
-            <Dialog.Title className="harvest-sheet__title">Harvest Stats</Dialog.Title>
-            <Dialog.Close className="harvest-sheet__close" aria-label="Close stats">
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+    <Sheet open={open} onOpenChange={onOpenChange} title="Harvest Stats" side="right" closeLabel="Close stats" className="harvest-sheet">
           <div className="harvest-sheet__body">
             <p className="harvest-sheet__period">{period}</p>
             {stats.isLoading ? (
@@ -160,8 +151,6 @@ export function HarvestStatsSheet({
               )}
             </section>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Sheet>
   );
 }

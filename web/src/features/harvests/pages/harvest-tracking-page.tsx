@@ -1,11 +1,11 @@
-import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Search, Wheat } from 'lucide-react';
+import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Wheat } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { usePlants } from '@/api/plants/get-plants';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Field } from '@/components/ui/input';
-import { ListStates } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -147,15 +147,7 @@ export function HarvestTrackingPage() {
           </div>
         }
       />
-      <div className="harvest-filters" role="search">
-        <Field
-          label="Search"
-          type="search"
-          placeholder="Search harvests"
-          icon={<Search size={18} />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <SearchToolbar className="harvest-filters" label="Search" placeholder="Search harvests" value={search} onChange={setSearch}>
         <SelectField label="Plant" value={plantId} onChange={(e) => setParam('plantId', e.target.value)}>
           <option value="">All Plants</option>
           {(plants.data ?? [])
@@ -174,14 +166,13 @@ export function HarvestTrackingPage() {
             </option>
           ))}
         </SelectField>
-      </div>
+      </SearchToolbar>
       <Tabs options={VIEWS} value={view} onChange={(v) => setParam('view', v === 'list' ? '' : v)} label="Harvest views" idBase="harvest-view" />
       <TabPanel idBase="harvest-view" value={view} className="harvest-page__panel">
         {view === 'list' ? (
-          <ListStates
-            query={list}
-            isEmpty={list.items.length === 0 && !filtered}
-            noResults={list.items.length === 0}
+          <PagedListStates
+            list={list}
+            filtered={filtered}
             loading={{ label: 'Loading harvest records…', rows: 4, height: 96 }}
             errorTitle="Failed to load harvest records"
             errorText="Please try again later."
@@ -197,7 +188,6 @@ export function HarvestTrackingPage() {
               ),
             }}
             noResultsState={{ text: 'No harvest records found for these filters.', onClear: clear, clearLabel: 'Clear Filters' }}
-            pager={list}
           >
             <ul className="harvest-list" aria-label="Harvest records">
               {list.items.map((h) => (
@@ -206,7 +196,7 @@ export function HarvestTrackingPage() {
                 </li>
               ))}
             </ul>
-          </ListStates>
+          </PagedListStates>
         ) : view === 'calendar' ? (
           <HarvestCalendar
             filters={filters}

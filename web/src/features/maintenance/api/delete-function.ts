@@ -1,7 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import { apiRequest } from '@/api/client';
 import { maintenanceKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
+import { useApiMutation } from '@/api/mutation';
 
 /** deleteFunction: DELETE /api/maintenance/functions/{id} — 204 · 403 for site_wide. */
 export async function deleteFunction(_key: string, { arg }: { arg: number }): Promise<void> {
@@ -10,10 +9,5 @@ export async function deleteFunction(_key: string, { arg }: { arg: number }): Pr
 
 /** useDeleteFunction removes an application function, then refreshes the list and the status. */
 export function useDeleteFunction() {
-  const refresh = useRefresh();
-  return useSWRMutation<void, Error, string, number>(urls.maintenanceFunctions, deleteFunction, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(maintenanceKeys),
-  });
+  return useApiMutation<void, number>(urls.maintenanceFunctions, deleteFunction, { refresh: [maintenanceKeys] });
 }

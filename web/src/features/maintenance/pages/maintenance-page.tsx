@@ -147,11 +147,8 @@ export function MaintenancePage() {
             key={fn.id}
             label={fn.displayName}
             title={fn.displayName}
-            leading={
-              <span className={fn.maintenanceMode ? 'maintenance-icon maintenance-icon--on' : 'maintenance-icon'} aria-hidden="true">
-                <Wrench size={18} />
-              </span>
-            }
+            icon={<Wrench size={18} />}
+            iconClassName={fn.maintenanceMode ? 'maintenance-icon--on' : undefined}
             badges={
               <>
                 <code className="maintenance-code">{fn.name}</code>
@@ -216,11 +213,8 @@ export function MaintenancePage() {
             key={site.id}
             label={site.name}
             title={site.name}
-            leading={
-              <span className={site.maintenanceMode ? 'maintenance-icon maintenance-icon--on' : 'maintenance-icon'} aria-hidden="true">
-                <Building size={18} />
-              </span>
-            }
+            icon={<Building size={18} />}
+            iconClassName={site.maintenanceMode ? 'maintenance-icon--on' : undefined}
             badges={
               <>
                 <MaintenanceBadge on={site.maintenanceMode} />

@@ -1,7 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { notificationKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
+import { useApiMutation } from '@/api/mutation';
 
 export interface MarkAllReadResult {
   success: boolean;
@@ -15,10 +14,5 @@ export function postMarkAllRead(url: string): Promise<MarkAllReadResult> {
 
 /** useMarkAllNotificationsRead marks everything read, then refetches the list (spec 01 §7). */
 export function useMarkAllNotificationsRead() {
-  const refresh = useRefresh();
-  return useSWRMutation<MarkAllReadResult, Error, string>(urls.notificationsMarkAllRead, postMarkAllRead, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(notificationKeys),
-  });
+  return useApiMutation<MarkAllReadResult>(urls.notificationsMarkAllRead, postMarkAllRead, { refresh: [notificationKeys] });
 }

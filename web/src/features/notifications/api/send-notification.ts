@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { notificationKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { AdminNotification, NewNotification } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /**
  * postSendNotification: POST /api/notifications/send — 201 the history entry once stored
@@ -14,10 +13,5 @@ export function postSendNotification(url: string, { arg }: { arg: NewNotificatio
 
 /** useSendNotification sends, then refreshes the history and the sender's own bell. */
 export function useSendNotification() {
-  const refresh = useRefresh();
-  return useSWRMutation<AdminNotification, Error, string, NewNotification>(urls.notificationSend, postSendNotification, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(notificationKeys),
-  });
+  return useApiMutation<AdminNotification, NewNotification>(urls.notificationSend, postSendNotification, { refresh: [notificationKeys] });
 }

@@ -1,12 +1,12 @@
-import { CloudOff, Globe, History, MapPin, RefreshCw, Trash2, UserRound } from 'lucide-react';
+import { Globe, History, MapPin, RefreshCw, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import type { AdminNotification } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { ListStates } from '@/components/ui/list-states';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useAdminNotifications } from '../api/get-admin-notifications';
 import { useDeleteNotification } from '../api/delete-notification';
@@ -108,45 +108,31 @@ export function NotificationHistory() {
     }
   };
 
-  let body;
-  if (history.isLoading) {
-    body = (
-      <LoadingRegion label="Loading the notification history…" className="history-skeleton">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={76} radius={10} />
-        ))}
-      </LoadingRegion>
-    );
-  } else if (history.error || !history.data) {
-    body = (
-      <EmptyState
-        compact
-        icon={<CloudOff size={22} />}
-        title={HISTORY_LOAD_ERROR}
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void history.mutate()}>
-            Try again
-          </Button>
-        }
-      >
-        {getErrorMessage(history.error, 'Please try again in a moment.')}
-      </EmptyState>
-    );
-  } else if (history.data.length === 0) {
-    body = (
-      <EmptyState compact icon={<History size={22} />} title="No notifications sent yet">
-        Notifications sent from the Send Notifications tab, test notifications and daily care reminders are listed here.
-      </EmptyState>
-    );
-  } else {
-    body = (
+  const body = (
+    <ListStates
+      query={history}
+      isEmpty={!history.data?.length}
+      compact
+      loading={{
+        label: 'Loading the notification history…',
+        className: 'history-skeleton',
+        skeleton: Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={76} radius={10} />),
+      }}
+      errorTitle={HISTORY_LOAD_ERROR}
+      errorText={getErrorMessage(history.error, 'Please try again in a moment.')}
+      empty={{
+        icon: <History size={22} />,
+        title: 'No notifications sent yet',
+        text: 'Notifications sent from the Send Notifications tab, test notifications and daily care reminders are listed here.',
+      }}
+    >
       <ul className="history-list" aria-label="Sent notifications">
-        {history.data.map((entry) => (
+        {history.data?.map((entry) => (
           <HistoryEntry key={entry.id} entry={entry} onDelete={setPending} />
         ))}
       </ul>
-    );
-  }
+    </ListStates>
+  );
 
   const count = history.data?.length ?? 0;
   return (

@@ -194,7 +194,7 @@ export function NotificationPrompt() {
           ) : (
             <>
               <div className="notification-prompt__modal-intro">
-                <span className="notification-prompt__icon" aria-hidden="true">
+                <span className="icon-tile notification-prompt__icon" aria-hidden="true">
                   <BellRing size={22} />
                 </span>
                 <p>{MODAL_TEXT}</p>
@@ -231,7 +231,7 @@ export function NotificationPrompt() {
       ) : (
         <>
           <div className="notification-prompt__head">
-            <span className="notification-prompt__icon" aria-hidden="true">
+            <span className="icon-tile notification-prompt__icon" aria-hidden="true">
               <BellRing size={20} />
             </span>
             <div>

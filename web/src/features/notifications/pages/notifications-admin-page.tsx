@@ -1,8 +1,7 @@
 import { History, Send } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
+import { TabPanel, Tabs, useTabParam, type TabOption } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { NOTIFICATIONS_TABS, notificationsTabFromParam, type NotificationsTab } from '../components/admin-tabs';
 import { NotificationHistory } from '../components/notification-history';
@@ -24,15 +23,7 @@ const TAB_OPTIONS: TabOption<NotificationsTab>[] = NOTIFICATIONS_TABS.map((tab) 
  */
 export function NotificationsAdminPage() {
   useDocumentTitle('Notifications Management');
-  const [params, setParams] = useSearchParams();
-  const tab = notificationsTabFromParam(params.get('tab'));
-
-  const setTab = (next: NotificationsTab) =>
-    setParams((prev) => {
-      const out = new URLSearchParams(prev);
-      out.set('tab', next);
-      return out;
-    });
+  const [tab, setTab] = useTabParam(notificationsTabFromParam);
 
   return (
     <div className="notifications-admin">

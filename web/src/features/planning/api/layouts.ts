@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { apiJSON, apiRequest } from '@/api/client';
-import { useApiQuery, useRefresh } from '@/api/query';
+import { useRefreshingRun } from '@/api/mutation';
+import { useApiQuery } from '@/api/query';
 import { usePagedList } from '@/api/use-paged-list';
 import type { Bed, GardenLayout } from './types';
 import { layoutKeys, planKeys, planningUrls } from './urls';
@@ -51,21 +51,7 @@ export function bedBody(b: Bed) {
  * one is refused with 409 and changes nothing.
  */
 export function useLayoutWrites() {
-  const refresh = useRefresh();
-  const [pending, setPending] = useState(false);
-  const run = useCallback(
-    async <T,>(call: () => Promise<T>): Promise<T> => {
-      setPending(true);
-      try {
-        const out = await call();
-        void refresh(layoutKeys, planKeys);
-        return out;
-      } finally {
-        setPending(false);
-      }
-    },
-    [refresh],
-  );
+  const { pending, run } = useRefreshingRun(layoutKeys, planKeys);
   return {
     pending,
     create: (fields: LayoutFields, beds: Bed[] = []) =>

@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { apiJSON, apiRequest } from '@/api/client';
-import { useApiQuery, useRefresh } from '@/api/query';
+import { useRefreshingRun } from '@/api/mutation';
+import { useApiQuery } from '@/api/query';
 import { usePagedList } from '@/api/use-paged-list';
 import type { Assignment } from '../lib/plan-grid';
 import type { RotationGroup, RotationPlan } from './types';
@@ -82,21 +82,7 @@ export type GroupFields = z.output<typeof groupSchema>;
 
 /** useRotationWrites: the plan and group calls, each refreshing what shows them. */
 export function useRotationWrites() {
-  const refresh = useRefresh();
-  const [pending, setPending] = useState(false);
-  const run = useCallback(
-    async <T,>(call: () => Promise<T>): Promise<T> => {
-      setPending(true);
-      try {
-        const out = await call();
-        void refresh(planKeys, groupKeys);
-        return out;
-      } finally {
-        setPending(false);
-      }
-    },
-    [refresh],
-  );
+  const { pending, run } = useRefreshingRun(planKeys, groupKeys);
   return {
     pending,
     createPlan: (body: ReturnType<typeof planBody> & { assignments?: Assignment[] }) =>

@@ -1,17 +1,15 @@
 import { formatDistanceToNow } from 'date-fns';
-import { CalendarRange, Info, LayoutGrid, MoreVertical, Pencil, Plus, RefreshCw, Search, Trash } from 'lucide-react';
+import { CalendarRange, Info, LayoutGrid, MoreVertical, Pencil, Plus, RefreshCw, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { getErrorMessage } from '@/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { Field } from '@/components/ui/input';
-import { ListStates } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { useToast } from '@/components/ui/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePlans, useRotationWrites } from '../api/rotation';
 import type { RotationPlan } from '../api/types';
@@ -45,7 +43,7 @@ function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: Rotati
           </DropdownMenuItem>
         </DropdownMenu>
       </header>
-      <h2 className="pl-card__title">
+      <h2 className="pl-card__title title-link">
         <Link to={`/planning/crop-rotation/${plan.id}`}>{plan.name}</Link>
       </h2>
       <p className="pl-card__size">
@@ -77,19 +75,7 @@ export function CropRotationPage() {
   const query = useDebounced(search);
   const plans = usePlans(query);
   const { deletePlan, pending } = useRotationWrites();
-  const { toast } = useToast();
-  const [deleting, setDeleting] = useState<RotationPlan | null>(null);
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePlan(deleting.id);
-      toast({ title: 'Plan Deleted', description: `${deleting.name} was deleted.`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Failed to delete plan', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-    }
-    setDeleting(null);
-  };
-  const newButton = (
+  const [deleting, setDeleting] = useState<RotationPlan | null>(null);  const newButton = (
     <Link className={buttonClass('primary')} to="/planning/crop-rotation/new">
       <Plus size={18} aria-hidden="true" />
       New Plan
@@ -100,20 +86,10 @@ export function CropRotationPage() {
       <PageHeader title="Crop Rotation" description="Move crop families around your beds year by year, and see a mistake before you plant it." actions={newButton} />
       <div className="pl-columns">
         <div className="pl-columns__main">
-          <div className="pl-toolbar" role="search">
-            <Field
-              label="Search plans"
-              type="search"
-              placeholder="Search by name or description"
-              icon={<Search size={18} />}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <ListStates
-            query={plans}
-            isEmpty={plans.items.length === 0 && !query.trim()}
-            noResults={plans.items.length === 0}
+          <SearchToolbar className="pl-toolbar" label="Search plans" placeholder="Search by name or description" value={search} onChange={setSearch} />
+          <PagedListStates
+            list={plans}
+            filtered={Boolean(query.trim())}
             loading={{ label: 'Loading rotation plans…', rows: 3, height: 140, className: 'pl-grid' }}
             errorTitle="Failed to load rotation plans. Please try again later."
             errorText=""
@@ -124,7 +100,6 @@ export function CropRotationPage() {
               action: newButton,
             }}
             noResultsState={{ text: 'No rotation plans found.', onClear: () => setSearch('') }}
-            pager={plans}
           >
             <ul className="pl-grid pl-grid--plans" aria-label="Rotation plans">
               {plans.items.map((p) => (
@@ -133,7 +108,7 @@ export function CropRotationPage() {
                 </li>
               ))}
             </ul>
-          </ListStates>
+          </PagedListStates>
         </div>
         <aside className="pl-columns__side" aria-label="Rotation groups and help">
           <RotationGroupsCard />
@@ -153,18 +128,7 @@ export function CropRotationPage() {
           </Card>
         </aside>
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !pending) setDeleting(null);
-        }}
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete plan?'}
-        description="This permanently deletes the plan and all its assignments."
-        confirmLabel="Delete"
-        pending={pending}
-        destructive
-        onConfirm={() => void confirmDelete()}
-      />
+      <DeleteConfirm item={deleting} onClose={() => setDeleting(null)} noun="plan" description="This permanently deletes the plan and all its assignments." pending={pending} remove={deletePlan} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { formatDistanceToNow } from 'date-fns';
-import { Copy, LayoutGrid, MoreVertical, Pencil, Plus, Search, Trash } from 'lucide-react';
+import { Copy, LayoutGrid, MoreVertical, Pencil, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { Field } from '@/components/ui/input';
-import { ListStates } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -63,7 +63,7 @@ function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: 
           </DropdownMenuItem>
         </DropdownMenu>
       </header>
-      <h2 className="pl-card__title">
+      <h2 className="pl-card__title title-link">
         <Link to={`/planning/garden-layouts/${layout.id}`}>{layout.name}</Link>
       </h2>
       <p className="pl-card__size">
@@ -90,19 +90,7 @@ export function GardenLayoutsPage() {
   const query = useDebounced(search);
   const layouts = useLayouts(query);
   const { remove, pending } = useLayoutWrites();
-  const { toast } = useToast();
   const [deleting, setDeleting] = useState<GardenLayout | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id);
-      toast({ title: 'Layout Deleted', description: `${deleting.name} was deleted.`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Failed to delete layout', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-    }
-    setDeleting(null);
-  };
 
   const newButton = (
     <Link className={buttonClass('primary')} to="/planning/garden-layouts/new">
@@ -117,20 +105,10 @@ export function GardenLayoutsPage() {
         description="Draw your beds to scale, say what grows where, and plan rotations on them."
         actions={newButton}
       />
-      <div className="pl-toolbar" role="search">
-        <Field
-          label="Search layouts"
-          type="search"
-          placeholder="Search by name or description"
-          icon={<Search size={18} />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
-      <ListStates
-        query={layouts}
-        isEmpty={layouts.items.length === 0 && !query.trim()}
-        noResults={layouts.items.length === 0}
+      <SearchToolbar className="pl-toolbar" label="Search layouts" placeholder="Search by name or description" value={search} onChange={setSearch} />
+      <PagedListStates
+        list={layouts}
+        filtered={Boolean(query.trim())}
         loading={{ label: 'Loading garden layouts…', rows: 4, height: 150, className: 'pl-grid' }}
         errorTitle="Failed to load garden layouts. Please try again later."
         errorText=""
@@ -141,7 +119,6 @@ export function GardenLayoutsPage() {
           action: newButton,
         }}
         noResultsState={{ text: 'No garden layouts found.', onClear: () => setSearch('') }}
-        pager={layouts}
       >
         <ul className="pl-grid" aria-label="Garden layouts">
           {layouts.items.map((l) => (
@@ -150,19 +127,8 @@ export function GardenLayoutsPage() {
             </li>
           ))}
         </ul>
-      </ListStates>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !pending) setDeleting(null);
-        }}
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete layout?'}
-        description={DELETE_LAYOUT_TEXT}
-        confirmLabel="Delete"
-        pending={pending}
-        destructive
-        onConfirm={() => void confirmDelete()}
-      />
+      </PagedListStates>
+      <DeleteConfirm item={deleting} onClose={() => setDeleting(null)} noun="layout" description={DELETE_LAYOUT_TEXT} pending={pending} remove={remove} />
     </div>
   );
 }

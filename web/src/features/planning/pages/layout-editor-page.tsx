@@ -5,6 +5,7 @@ import { ApiError, getErrorMessage } from '@/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NotFoundState } from '@/components/ui/not-found-state';
 import { Field } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextareaField } from '@/components/ui/textarea';
@@ -63,19 +64,7 @@ export function LayoutEditorPage() {
 }
 
 function NotFound() {
-  return (
-    <EmptyState
-      icon={<LayoutGrid size={26} />}
-      title="Garden layout not found"
-      action={
-        <Link className="btn btn--outline btn--md" to="/planning/garden-layouts">
-          Back to Garden Layouts
-        </Link>
-      }
-    >
-      It may have been deleted, or it belongs to someone else.
-    </EmptyState>
-  );
+  return <NotFoundState icon={<LayoutGrid size={26} />} title="Garden layout not found" backTo="/planning/garden-layouts" backLabel="Back to Garden Layouts" />;
 }
 
 function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () => Promise<GardenLayout | undefined> }) {
@@ -333,28 +322,20 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
                 onChange={(e) => commit((d) => ({ ...d, description: e.target.value }))}
               />
               <div className="pl-dims">
-                <Field
-                  label="Width (ft)"
-                  type="number"
-                  inputMode="decimal"
-                  min={1}
-                  max={500}
-                  value={sizeText.width}
-                  onChange={(e) => setSizeText((s) => ({ ...s, width: e.target.value }))}
-                  onBlur={() => applySize('width')}
-                  onKeyDown={(e) => e.key === 'Enter' && applySize('width')}
-                />
-                <Field
-                  label="Length (ft)"
-                  type="number"
-                  inputMode="decimal"
-                  min={1}
-                  max={500}
-                  value={sizeText.height}
-                  onChange={(e) => setSizeText((s) => ({ ...s, height: e.target.value }))}
-                  onBlur={() => applySize('height')}
-                  onKeyDown={(e) => e.key === 'Enter' && applySize('height')}
-                />
+                {(['width', 'height'] as const).map((side) => (
+                  <Field
+                    key={side}
+                    label={side === 'width' ? 'Width (ft)' : 'Length (ft)'}
+                    type="number"
+                    inputMode="decimal"
+                    min={1}
+                    max={500}
+                    value={sizeText[side]}
+                    onChange={(e) => setSizeText((s) => ({ ...s, [side]: e.target.value }))}
+                    onBlur={() => applySize(side)}
+                    onKeyDown={(e) => e.key === 'Enter' && applySize(side)}
+                  />
+                ))}
               </div>
               {draft.beds.length ? (
                 <>

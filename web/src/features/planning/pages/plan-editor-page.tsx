@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NotFoundState } from '@/components/ui/not-found-state';
 import { Segmented } from '@/components/ui/segmented';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
@@ -61,19 +62,7 @@ export function PlanEditorPage() {
 }
 
 function NotFound() {
-  return (
-    <EmptyState
-      icon={<RefreshCw size={26} />}
-      title="Rotation plan not found"
-      action={
-        <Link className="btn btn--outline btn--md" to="/planning/crop-rotation">
-          Back to Crop Rotation
-        </Link>
-      }
-    >
-      It may have been deleted, or it belongs to someone else.
-    </EmptyState>
-  );
+  return <NotFoundState icon={<RefreshCw size={26} />} title="Rotation plan not found" backTo="/planning/crop-rotation" backLabel="Back to Crop Rotation" />;
 }
 
 function NewPlan() {

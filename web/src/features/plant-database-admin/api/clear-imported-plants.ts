@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { plantDatabaseKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { ClearResult } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /**
  * postClearImportedPlants: POST /api/plant-database/clear-imported — removes the imported
@@ -14,10 +13,5 @@ export function postClearImportedPlants(url: string): Promise<ClearResult> {
 
 /** useClearImportedPlants removes the imported items, then refreshes the plant database. */
 export function useClearImportedPlants() {
-  const refresh = useRefresh();
-  return useSWRMutation<ClearResult, Error, string>(urls.plantDatabaseClearImported, postClearImportedPlants, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(plantDatabaseKeys),
-  });
+  return useApiMutation<ClearResult>(urls.plantDatabaseClearImported, postClearImportedPlants, { refresh: [plantDatabaseKeys] });
 }

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { plantDatabaseKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { ClearResult } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /** postClearPlantDatabase: POST /api/plant-database/clear — removes every item; answers {deleted}. */
 export function postClearPlantDatabase(url: string): Promise<ClearResult> {
@@ -11,10 +10,5 @@ export function postClearPlantDatabase(url: string): Promise<ClearResult> {
 
 /** useClearPlantDatabase empties the plant database, then refreshes it. */
 export function useClearPlantDatabase() {
-  const refresh = useRefresh();
-  return useSWRMutation<ClearResult, Error, string>(urls.plantDatabaseClear, postClearPlantDatabase, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(plantDatabaseKeys),
-  });
+  return useApiMutation<ClearResult>(urls.plantDatabaseClear, postClearPlantDatabase, { refresh: [plantDatabaseKeys] });
 }

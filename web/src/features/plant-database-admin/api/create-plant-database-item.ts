@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { plantDatabaseKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { PlantDatabaseInput, PlantDatabaseItem } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /**
  * postPlantDatabaseItem: POST /api/plant-database — 201 the item (source manual) · 400
@@ -14,10 +13,5 @@ export function postPlantDatabaseItem(url: string, { arg }: { arg: PlantDatabase
 
 /** useCreatePlantDatabaseItem adds an item, then refreshes the plant database. */
 export function useCreatePlantDatabaseItem() {
-  const refresh = useRefresh();
-  return useSWRMutation<PlantDatabaseItem, Error, string, PlantDatabaseInput>(urls.plantDatabase, postPlantDatabaseItem, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(plantDatabaseKeys),
-  });
+  return useApiMutation<PlantDatabaseItem, PlantDatabaseInput>(urls.plantDatabase, postPlantDatabaseItem, { refresh: [plantDatabaseKeys] });
 }

@@ -1,10 +1,9 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { apiJSON } from '@/api/client';
 import { urls } from '@/api/keys';
 import type { ImportSchedule, ImportScheduleUpdate } from '@/api/types';
 import { normalizeTime, TIME_FORMAT_MESSAGE } from '../components/schedule-time';
+import { useApiMutation } from '@/api/mutation';
 
 /**
  * postUpdateImportSchedule: POST /api/ecommerce/update-schedule with enabled, time
@@ -16,16 +15,7 @@ export function postUpdateImportSchedule(url: string, { arg }: { arg: ImportSche
 
 /** useUpdateImportSchedule changes the schedule and puts the answer in the schedule's cache entry. */
 export function useUpdateImportSchedule() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<ImportSchedule, Error, string, ImportScheduleUpdate>(
-    urls.ecommerceUpdateSchedule,
-    postUpdateImportSchedule,
-    {
-      throwOnError: true,
-      revalidate: false,
-      onSuccess: (schedule) => void mutate(urls.ecommerceSchedule, schedule, { revalidate: false }),
-    },
-  );
+  return useApiMutation<ImportSchedule, ImportScheduleUpdate>(urls.ecommerceUpdateSchedule, postUpdateImportSchedule, { store: urls.ecommerceSchedule });
 }
 
 /** scheduleTimeSchema: the daily import time typed as H:MM or HH:MM (00:00–23:59), sent as HH:MM. */

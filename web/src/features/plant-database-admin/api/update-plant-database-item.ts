@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { plantDatabaseKeys, urls } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { PlantDatabaseInput, PlantDatabaseItem } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 export interface UpdatePlantDatabaseItemInput {
   id: number;
@@ -19,14 +18,5 @@ export function patchPlantDatabaseItem(
 
 /** useUpdatePlantDatabaseItem changes an item, then refreshes the plant database. */
 export function useUpdatePlantDatabaseItem() {
-  const refresh = useRefresh();
-  return useSWRMutation<PlantDatabaseItem, Error, string, UpdatePlantDatabaseItemInput>(
-    urls.plantDatabase,
-    patchPlantDatabaseItem,
-    {
-      throwOnError: true,
-      revalidate: false,
-      onSuccess: () => void refresh(plantDatabaseKeys),
-    },
-  );
+  return useApiMutation<PlantDatabaseItem, UpdatePlantDatabaseItemInput>(urls.plantDatabase, patchPlantDatabaseItem, { refresh: [plantDatabaseKeys] });
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
+import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
@@ -192,37 +193,19 @@ export function ImportScheduleTab() {
     details = <ScheduleDetails key={scheduleTime(schedule.data)} schedule={schedule.data} />;
   }
 
-  let runs;
-  if (history.isLoading) {
-    runs = (
-      <LoadingRegion label="Loading the import history…" className="admin-skeleton">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={36} />
-        ))}
-      </LoadingRegion>
-    );
-  } else if (history.error) {
-    runs = (
-      <EmptyState
-        compact
-        icon={<CloudOff size={22} />}
-        title="Could not load the import history."
-        action={
-          <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void history.mutate()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  } else if ((history.data ?? []).length === 0) {
-    runs = (
-      <EmptyState compact icon={<History size={22} />} title="No Import History">
-        Every import, run by hand or on schedule, is listed here.
-      </EmptyState>
-    );
-  } else {
-    runs = <HistoryTable entries={history.data ?? []} />;
-  }
+  const runs = (
+    <ListStates
+      query={history}
+      isEmpty={(history.data ?? []).length === 0}
+      compact
+      loading={{ label: 'Loading the import history…', rows: 3, height: 36, className: 'admin-skeleton' }}
+      errorTitle="Could not load the import history."
+      errorText=""
+      empty={{ icon: <History size={22} />, title: 'No Import History', text: 'Every import, run by hand or on schedule, is listed here.' }}
+    >
+      <HistoryTable entries={history.data ?? []} />
+    </ListStates>
+  );
 
   return (
     <div className="admin-stack">

@@ -1,15 +1,15 @@
-import { Database, Pencil, Plus, Store, Trash } from 'lucide-react';
+import { Database, Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database';
 import type { PlantDatabaseItem } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClass } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListStates } from '@/components/ui/list-states';
-import { SearchField } from '@/components/ui/search-field';
+import { RowActions } from '@/components/ui/row-actions';
+import { SearchCard } from '@/components/ui/search-card';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
@@ -136,24 +136,7 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
               </td>
               <td>
                 <div className="admin-table__actions">
-                  <Link
-                    to={`/admin/plants/${item.id}`}
-                    className={buttonClass('outline', 'sm')}
-                    aria-label={`Edit ${item.commonName}`}
-                  >
-                    <Pencil size={15} aria-hidden="true" />
-                    Edit
-                  </Link>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="admin-table__delete"
-                    icon={<Trash size={15} aria-hidden="true" />}
-                    aria-label={`Delete ${item.commonName}`}
-                    onClick={() => setDeleting(item)}
-                  >
-                    Delete
-                  </Button>
+                  <RowActions name={item.commonName} editTo={`/admin/plants/${item.id}`} onDelete={() => setDeleting(item)} />
                 </div>
               </td>
             </tr>
@@ -164,10 +147,11 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
   );
 
   return (
-    <Card aria-labelledby="admin-list-title">
-      <CardHeader
+    <>
+      <SearchCard
+        id="admin-list-title"
         icon={<Database size={18} />}
-        title={<span id="admin-list-title">Plant Database</span>}
+        title="Plant Database"
         description="Every species users can browse, by name"
         actions={
           <Link to="/admin/plants/new" className={buttonClass('primary')}>
@@ -175,19 +159,11 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
             Add Plant
           </Link>
         }
-      />
-      <CardBody>
-        <div className="admin-toolbar" role="search">
-          <SearchField
-            label="Search plants"
-            placeholder="Name or scientific name"
-            value={search}
-            onChange={(value) => setSearch(value)}
-          />
-        </div>
+        search={{ label: 'Search plants', placeholder: 'Name or scientific name', value: search, onChange: setSearch }}
+      >
         {content}
-      </CardBody>
+      </SearchCard>
       <DeleteItemDialog item={deleting} onClose={() => setDeleting(null)} />
-    </Card>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { CalendarClock, List, LockKeyhole, Store } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusScreen } from '@/components/ui/status-screen';
-import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
+import { TabPanel, Tabs, useTabParam, type TabOption } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
 import { hasRole, readToken, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -44,18 +44,9 @@ function AuthenticationRequired() {
 
 function AdministrationTabs() {
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const tab = adminTabFromParam(params.get('tab'));
+  const [tab, setTab] = useTabParam(adminTabFromParam);
   const isAdmin = hasRole(user, 'admin');
   const importer = useImportRunner();
-
-  const setTab = (next: AdminTab) => {
-    setParams((prev) => {
-      const out = new URLSearchParams(prev);
-      out.set('tab', next);
-      return out;
-    });
-  };
 
   return (
     <div className="admin-page">

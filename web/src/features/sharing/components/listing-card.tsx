@@ -41,7 +41,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
             <MapPin size={14} aria-hidden="true" /> {listing.location}
           </p>
         ) : null}
-        <p className="listing-card__description">{listing.description?.trim() || fallbackDescription(listing)}</p>
+        <p className="muted-clamp">{listing.description?.trim() || fallbackDescription(listing)}</p>
         <div className="listing-card__footer">
           <span className="listing-card__time">Posted {timeAgo(listing.createdAt)}</span>
           <Link to={`/community/plant-sharing/${listing.id}`} className={buttonClass('outline', 'sm')}>

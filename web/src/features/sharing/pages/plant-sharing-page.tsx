@@ -1,9 +1,9 @@
-import { HandHeart, Plus, Search } from 'lucide-react';
+import { HandHeart, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
-import { Field } from '@/components/ui/input';
-import { ListStates } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
+import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -83,15 +83,7 @@ export function PlantSharingPage() {
           </Link>
         }
       />
-      <div className="sharing-toolbar" role="search">
-        <Field
-          label="Search listings"
-          type="search"
-          placeholder="Search by title, plant or description"
-          icon={<Search size={18} />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+      <SearchToolbar className="sharing-toolbar" label="Search listings" placeholder="Search by title, plant or description" value={search} onChange={setSearch}>
         <SelectField label="Plant type" value={plantType} onChange={(e) => setPlantType(e.target.value)}>
           <option value="">All Types</option>
           {plantTypes.map((t) => (
@@ -113,7 +105,7 @@ export function PlantSharingPage() {
             </option>
           ))}
         </SelectField>
-      </div>
+      </SearchToolbar>
       <Tabs
         options={tabs}
         value={tab}
@@ -122,10 +114,9 @@ export function PlantSharingPage() {
         onChange={(value) => setParams(value === 'all' ? {} : { tab: value }, { replace: true })}
       />
       <TabPanel idBase="sharing" value={tab}>
-        <ListStates
-          query={listings}
-          isEmpty={listings.items.length === 0 && !filtered}
-          noResults={listings.items.length === 0}
+        <PagedListStates
+          list={listings}
+          filtered={filtered}
           loading={{ label: 'Loading plant listings…', skeleton: <CardsSkeleton /> }}
           errorTitle="Failed to load plant listings"
           errorText="Failed to load plant listings. Please try again later."
@@ -143,7 +134,6 @@ export function PlantSharingPage() {
             ),
           }}
           noResultsState={{ text: 'No listings found. Try another search or filter.', onClear: clear }}
-          pager={listings}
         >
           <ul className="listing-grid" aria-label="Plant listings">
             {listings.items.map((l) => (
@@ -152,7 +142,7 @@ export function PlantSharingPage() {
               </li>
             ))}
           </ul>
-        </ListStates>
+        </PagedListStates>
       </TabPanel>
     </div>
   );

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { siteKeys, urls, userKeys } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { NewSiteUser, User } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 /**
  * postSiteUser: POST /api/sites/users — 201 a general user of that site · 400 "Please select
@@ -14,10 +13,5 @@ export function postSiteUser(url: string, { arg }: { arg: NewSiteUser }): Promis
 
 /** useCreateSiteUser creates a user on a site, then refreshes the members and the sites (counts). */
 export function useCreateSiteUser() {
-  const refresh = useRefresh();
-  return useSWRMutation<User, Error, string, NewSiteUser>(urls.newSiteUser, postSiteUser, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userKeys, siteKeys),
-  });
+  return useApiMutation<User, NewSiteUser>(urls.newSiteUser, postSiteUser, { refresh: [userKeys, siteKeys] });
 }

@@ -1,7 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import { apiRequest } from '@/api/client';
 import { siteKeys, urls, userKeys } from '@/api/keys';
-import { useRefresh } from '@/api/query';
+import { useApiMutation } from '@/api/mutation';
 
 /** deleteSiteUser: DELETE /api/site-users/{id} — 204: the user leaves the site. */
 export async function deleteSiteUser(_key: string, { arg }: { arg: number }): Promise<void> {
@@ -10,10 +9,5 @@ export async function deleteSiteUser(_key: string, { arg }: { arg: number }): Pr
 
 /** useRemoveSiteUser takes a user off their site, then refreshes the members and the sites. */
 export function useRemoveSiteUser() {
-  const refresh = useRefresh();
-  return useSWRMutation<void, Error, string, number>('/api/site-users', deleteSiteUser, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userKeys, siteKeys),
-  });
+  return useApiMutation<void, number>('/api/site-users', deleteSiteUser, { refresh: [userKeys, siteKeys] });
 }

@@ -1,8 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { urls, userKeys } from '@/api/keys';
-import { useRefresh } from '@/api/query';
 import type { User } from '@/api/types';
+import { useApiMutation } from '@/api/mutation';
 
 export interface SiteUserActiveArg {
   id: number;
@@ -16,10 +15,5 @@ export function patchSiteUserActive(_key: string, { arg }: { arg: SiteUserActive
 
 /** useSetSiteUserActive deactivates or reactivates a member of the site, then refreshes the members. */
 export function useSetSiteUserActive() {
-  const refresh = useRefresh();
-  return useSWRMutation<User, Error, string, SiteUserActiveArg>(urls.newSiteUser, patchSiteUserActive, {
-    throwOnError: true,
-    revalidate: false,
-    onSuccess: () => void refresh(userKeys),
-  });
+  return useApiMutation<User, SiteUserActiveArg>(urls.newSiteUser, patchSiteUserActive, { refresh: [userKeys] });
 }

@@ -9,6 +9,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
@@ -35,12 +36,12 @@ export function limitWarning(site: Pick<Site, 'name' | 'userLimit'>, count: numb
   return `${site.name} has ${count} of ${site.userLimit} users. Remove a user or ask a superadmin to raise the limit before adding more.`;
 }
 
+const CARD_SKELETONS = Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={180} radius={12} />);
+
 function CardsSkeleton() {
   return (
     <LoadingRegion label="Loading site users…" className="site-users-grid site-users-grid--loading">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} height={180} radius={12} />
-      ))}
+      {CARD_SKELETONS}
     </LoadingRegion>
   );
 }
@@ -122,17 +123,14 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
     setRemoving(null);
   };
 
-  let content;
-  if (members.isLoading) content = <CardsSkeleton />;
-  else if (members.error) content = <Failed title="Failed to load user data" error={members.error} retry={() => void members.mutate()} />;
-  else if (list.length === 0) {
-    content = (
-      <EmptyState icon={<Users size={24} />} title="No users on this site yet">
-        Add a user to give them access to {site.name}.
-      </EmptyState>
-    );
-  } else {
-    content = (
+  const content = (
+    <ListStates
+      query={members}
+      isEmpty={list.length === 0}
+      loading={{ label: 'Loading site users…', skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
+      errorTitle="Failed to load user data"
+      empty={{ icon: <Users size={24} />, title: 'No users on this site yet', text: `Add a user to give them access to ${site.name}.` }}
+    >
       <ul className="site-users-grid" aria-label={`Users of ${site.name}`}>
         {list.map((link) => (
           <SiteUserCard
@@ -148,8 +146,8 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
           />
         ))}
       </ul>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <>
@@ -228,24 +226,26 @@ function SuperadminSiteUsers() {
       { replace: true },
     );
 
-  let body;
-  if (sites.isLoading) body = <CardsSkeleton />;
-  else if (sites.error) body = <Failed title="Failed to load sites" error={sites.error} retry={() => void sites.mutate()} />;
-  else if (!site) {
-    body = (
-      <EmptyState
-        icon={<Building size={24} />}
-        title="No sites yet"
-        action={
+  const body = (
+    <ListStates
+      query={sites}
+      isEmpty={!site}
+      loading={{ label: 'Loading site users…', skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
+      errorTitle="Failed to load sites"
+      empty={{
+        icon: <Building size={24} />,
+        title: 'No sites yet',
+        text: 'Create a site first; its users are managed here.',
+        action: (
           <Link to="/admin/sites" className={buttonClass('primary')}>
             Manage Sites
           </Link>
-        }
-      >
-        Create a site first; its users are managed here.
-      </EmptyState>
-    );
-  } else body = <SiteMembers key={site.id} site={site} sites={list} superadmin />;
+        ),
+      }}
+    >
+      {site ? <SiteMembers key={site.id} site={site} sites={list} superadmin /> : null}
+    </ListStates>
+  );
 
   return (
     <>

@@ -1,0 +1,57 @@
+import { Pencil, Trash } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from './button';
+import './row-actions.css';
+
+/**
+ * RowActions: a record's Edit and Delete buttons ("Edit {name}", "Delete {name}" for
+ * assistive technology and tests), with the row's other actions before Edit (before) or
+ * between Edit and Delete (children). Edit is a link where editTo is given, a button
+ * calling onEdit otherwise; either button is left out without its handler.
+ */
+export function RowActions({
+  name,
+  onEdit,
+  editTo,
+  onDelete,
+  before,
+  children,
+}: {
+  name: string;
+  onEdit?: () => void;
+  editTo?: string;
+  onDelete?: () => void;
+  before?: ReactNode;
+  children?: ReactNode;
+}) {
+  const icon = <Pencil size={15} aria-hidden="true" />;
+  return (
+    <>
+      {before}
+      {editTo ? (
+        <Link to={editTo} className={buttonClass('outline', 'sm')} aria-label={`Edit ${name}`}>
+          {icon}
+          Edit
+        </Link>
+      ) : onEdit ? (
+        <Button variant="outline" size="sm" icon={icon} aria-label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </Button>
+      ) : null}
+      {children}
+      {onDelete ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="row-actions__delete"
+          icon={<Trash size={15} aria-hidden="true" />}
+          aria-label={`Delete ${name}`}
+          onClick={onDelete}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </>
+  );
+}
