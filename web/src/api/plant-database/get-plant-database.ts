@@ -1,7 +1,6 @@
 import { urls } from '../keys';
 import { useApiQuery } from '../query';
 import type { PlantDatabaseItem, PlantType } from '../types';
-import { usePagedList } from '../use-paged-list';
 
 /** What GET /api/plant-database filters by (docs/api.md): q in either name, one type, a page size. */
 export interface PlantDatabaseQuery {
@@ -21,14 +20,6 @@ export function plantDatabaseUrl({ q, type, limit }: PlantDatabaseQuery = {}): s
   if (limit) params.set('limit', String(limit));
   const query = params.toString();
   return query ? `${urls.plantDatabase}?${query}` : urls.plantDatabase;
-}
-
-/**
- * usePlantDatabasePages: the plant database list a page at a time, by common name, searched
- * and filtered on the server ("Load more" follows X-Next-Cursor). `enabled` false sends nothing.
- */
-export function usePlantDatabasePages(query: PlantDatabaseQuery, enabled = true) {
-  return usePagedList<PlantDatabaseItem>(enabled ? plantDatabaseUrl(query) : null);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Database, Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
-import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database';
+import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database-pages';
 import type { PlantDatabaseItem } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { Database } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database';
+import { usePlantDatabasePages } from '@/api/plant-database/get-plant-database-pages';
 import { buttonClass } from '@/components/ui/button';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
