@@ -154,6 +154,22 @@ describe('Settings (own account)', () => {
     });
   });
 
+  it('turning notifications off greys out the other switches and saves them as they were', async () => {
+    signedInGardener({ notificationPreferences: { email: true, push: null, careReminders: true, weeklyDigest: false } });
+    const { user } = renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Notification Preferences' });
+    await user.click(within(form).getByRole('switch', { name: /^Notifications/ }));
+    for (const name of [/Email notifications/, /Care reminders/, /Weekly digest/]) {
+      expect(within(form).getByRole('switch', { name })).toBeDisabled();
+    }
+    await user.click(within(form).getByRole('button', { name: 'Save Preferences' }));
+    await waitFor(() => expect(patches('/api/user/settings')).toHaveLength(1));
+    expect(patches('/api/user/settings')[0]!.body).toMatchObject({
+      preferences: { notifications: false },
+      notificationPreferences: { email: true, careReminders: true, weeklyDigest: false },
+    });
+  });
+
   it('shows a site admin of role user the way to their site users', async () => {
     signedInGardener({ isSiteAdmin: true, siteId: 3 });
     renderApp('/settings');
