@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ChangeEvent, FormHTMLAttributes, ReactNode } from 'react';
 import {
   Controller,
+  useController,
   FormProvider,
   get,
   useForm,
@@ -277,6 +278,22 @@ export function FormSelect({
   );
 }
 
+/**
+ * useBooleanField binds an on/off control (checkbox or switch) to the field `name` of the
+ * surrounding Form: a change also marks the field touched, as leaving a text input does.
+ */
+function useBooleanField(name: string) {
+  const { field } = useController({ name: name as FieldPath<FieldValues> });
+  return {
+    name: field.name,
+    checked: Boolean(field.value),
+    onCheckedChange: (checked: boolean) => {
+      field.onChange(checked);
+      field.onBlur();
+    },
+  };
+}
+
 /** FormCheckbox is a bound checkbox with its hint or message under it. */
 export function FormCheckbox({
   name,
@@ -289,28 +306,9 @@ export function FormCheckbox({
   description?: ReactNode;
   disabled?: boolean;
 }) {
-  const { control } = useFormContext();
+  const bound = useBooleanField(name);
   const error = useFieldError(name);
-  return (
-    <Controller
-      control={control}
-      name={name as FieldPath<FieldValues>}
-      render={({ field }) => (
-        <CheckboxField
-          name={field.name}
-          label={label}
-          hint={description}
-          error={error}
-          checked={Boolean(field.value)}
-          disabled={disabled}
-          onCheckedChange={(checked) => {
-            field.onChange(checked);
-            field.onBlur();
-          }}
-        />
-      )}
-    />
-  );
+  return <CheckboxField {...bound} label={label} hint={description} error={error} disabled={disabled} />;
 }
 
 /** FormSwitch is a bound on/off switch (label left, track right). */
@@ -327,27 +325,8 @@ export function FormSwitch({
   disabled?: boolean;
   className?: string;
 }) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      control={control}
-      name={name as FieldPath<FieldValues>}
-      render={({ field }) => (
-        <Switch
-          name={field.name}
-          label={label}
-          description={description}
-          className={className}
-          checked={Boolean(field.value)}
-          disabled={disabled}
-          onCheckedChange={(checked) => {
-            field.onChange(checked);
-            field.onBlur();
-          }}
-        />
-      )}
-    />
-  );
+  const bound = useBooleanField(name);
+  return <Switch {...bound} label={label} description={description} className={className} disabled={disabled} />;
 }
 
 /** FormDate is a bound date picker; its value is "yyyy-MM-dd" or '' when cleared. */
