@@ -414,6 +414,8 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
     expect(await toggle.isChecked()).toBe(true);
     const devices = channels.getByRole('list', { name: 'Registered devices' });
     await devices.getByText('This device').waitFor();
+    // The bell's menu loads after the page: count only once it shows the server's unread count.
+    await prompt.locator('.topbar .bell[data-ready]').waitFor();
     const before = await badge(prompt).count() ? Number(await badge(prompt).innerText()) : 0;
     await channels.getByLabel('Test notification type').selectOption('care_task');
     const [test] = await Promise.all([

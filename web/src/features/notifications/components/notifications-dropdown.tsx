@@ -113,8 +113,9 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
         if (next) void list.mutate();
       }}
     >
+      {/* data-ready: the count is the server's now, not the placeholder's (browser tests wait for it). */}
       <Popover.Trigger asChild>
-        <BellButton unread={unread} describedBy={describedBy} />
+        <BellButton unread={unread} describedBy={describedBy} data-ready={list.data ? true : undefined} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
