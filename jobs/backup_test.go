@@ -39,11 +39,16 @@ func TestBackupJob_KeepsNewestN(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(folder, "notes.txt"), []byte("keep me"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	dests := map[string]app.BackupDestination{
-		"Folder":    jobs.FolderDestination{Dir: folder},
-		"BlobStore": app.BlobBackupDestination{Blobs: blobs, Prefix: "backups/"},
+	// The blob store first: the folder's archives must then still leave out the blob store's.
+	dests := []struct {
+		name string
+		dest app.BackupDestination
+	}{
+		{"BlobStore", app.BlobBackupDestination{Blobs: blobs, Prefix: "backups/"}},
+		{"Folder", jobs.FolderDestination{Dir: folder}},
 	}
-	for name, dest := range dests {
+	for _, d := range dests {
+		name, dest := d.name, d.dest
 		job := jobs.BackupJob{Backups: backups, Dest: dest, Keep: 3}
 		if job.DefaultSchedule().Enabled {
 			t.Fatal("the backup job is on by default")

@@ -203,9 +203,12 @@ func (b *Backups) Create(ctx context.Context, w io.Writer, opts BackupOptions) (
 	// stored (images are stored before the rows that name them).
 	var keys []string
 	err = b.blobs.List(ctx, "", func(key string, _ ports.BlobInfo) error {
-		if opts.SkipBlobPrefix == "" || !strings.HasPrefix(key, opts.SkipBlobPrefix) {
-			keys = append(keys, key)
+		// An archive is never content: one kept in the blob store (now or by an earlier
+		// destination setting) would otherwise be copied into every later archive.
+		if IsBackupName(key) || opts.SkipBlobPrefix != "" && strings.HasPrefix(key, opts.SkipBlobPrefix) {
+			return nil
 		}
+		keys = append(keys, key)
 		return nil
 	})
 	if err != nil {
