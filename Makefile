@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e test-bundle test-fuzz lint bench bench-load bench-signin clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -96,6 +96,13 @@ lint: node_modules/.installed
 ## on SQLite and PostgreSQL, ratios with their spread (figures go into docs/performance.md)
 bench-load:
 	tests/load/bench.sh
+
+## bench-scale: every GET a page makes, timed at 1k and at 1M seeded plants on SQLite and
+## PostgreSQL (127.0.0.1:5432), with the 1k → 1M ratio of each (docs/performance.md); takes
+## about half an hour. SCALE_ARGS passes flags, e.g. SCALE_ARGS="--db sqlite --sizes 1000,100000"
+SCALE_ARGS ?=
+bench-scale: build
+	nice -n 5 $(GO) run ./tests/load/scale --bin $(CURDIR)/$(BIN) $(SCALE_ARGS)
 
 ## bench: Go benchmarks (figures go into docs/performance.md)
 bench:

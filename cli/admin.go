@@ -23,12 +23,7 @@ func (e *env) sitesCommand() *cobra.Command {
 		Use:   "list",
 		Short: "List sites with their users, limits and maintenance",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			sites, err := rt.Sites.ListAsOperator(cmd.Context())
 			if err != nil {
 				return err
@@ -44,7 +39,7 @@ func (e *env) sitesCommand() *cobra.Command {
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", s.ID, s.Name, s.Status, v.UserCount, limitText(s.UserLimit), limitText(s.PlantLimit), m)
 			}
 			return tw.Flush()
-		},
+		}),
 	})
 
 	var site domain.Site
@@ -53,19 +48,14 @@ func (e *env) sitesCommand() *cobra.Command {
 		Short:   "Create a site",
 		Example: "  gardenctl sites create --name 'Riverside Allotments' --user-limit 50 --plant-limit 30",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			v, err := rt.Sites.CreateAsOperator(cmd.Context(), &site)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(e.out, "created site %q (id %d)\n", v.Site.Name, v.Site.ID)
 			return nil
-		},
+		}),
 	}
 	f := create.Flags()
 	f.StringVar(&site.Name, "name", "", "site name, at least 2 characters (required)")
@@ -129,12 +119,7 @@ site in maintenance stops its own users.`,
 		Use:   "status",
 		Short: "Show what is in maintenance",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			fns, err := rt.Maintenance.FunctionsAsOperator(cmd.Context())
 			if err != nil {
 				return err
@@ -159,7 +144,7 @@ site in maintenance stops its own users.`,
 				}
 			}
 			return nil
-		},
+		}),
 	}, e.maintenanceSwitch(true), e.maintenanceSwitch(false))
 	return c
 }

@@ -28,12 +28,7 @@ database (the restore migrates it) or one just migrated; serve only after the re
 		Use:   "create",
 		Short: "Write an archive of the database and the blobs",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			if out == "-" {
 				_, err := rt.Backups.Create(cmd.Context(), e.out, app.BackupOptions{})
 				return err
@@ -71,7 +66,7 @@ database (the restore migrates it) or one just migrated; serve only after the re
 				fmt.Fprintf(e.out, "%d blobs were deleted while the backup ran and are not in it\n", m.BlobsMissing)
 			}
 			return nil
-		},
+		}),
 	}
 	create.Flags().StringVar(&out, "out", "", "the archive to write (default garden-backup-<time>.tar.gz here; - for standard output)")
 	var dryRun bool

@@ -21,7 +21,9 @@ func (e *env) devCommand() *cobra.Command {
 		Long: `seed adds --plants plants next to whatever the database holds: one new user per 50 plants
 (usernames seed-<id>, all with the --password password), one new site per 100 of those users,
 two care tasks (one done, one pending around today) and a journal entry per plant, and two
-notifications per user and one per site spread over the last 200 days. It writes multi-row
+notifications per user and one per site spread over the last 200 days; and per user five forum
+topics (one with two replies), three sharing listings and three expert questions, a garden
+layout of two beds, a rotation plan and five harvests. It writes multi-row
 INSERTs, one transaction per 200 users; a million plants take a few minutes on SQLite.
 Never run it on a production database.`,
 		Args: cobra.NoArgs,
@@ -48,8 +50,10 @@ Never run it on a production database.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.out, "seeded %d plants, %d users, %d sites, %d care tasks, %d journal entries, %d notifications in %s\n",
-				n.Plants, n.Users, n.Sites, n.Tasks, n.JournalEntries, n.Notifications, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintf(e.out, "seeded %d plants, %d users, %d sites, %d care tasks, %d journal entries, %d notifications, "+
+				"%d forum topics, %d replies, %d listings, %d questions, %d layouts, %d harvests in %s\n",
+				n.Plants, n.Users, n.Sites, n.Tasks, n.JournalEntries, n.Notifications,
+				n.ForumTopics, n.ForumPosts, n.Listings, n.Questions, n.Layouts, n.Harvests, time.Since(start).Round(time.Millisecond))
 			return nil
 		},
 	}

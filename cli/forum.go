@@ -20,12 +20,7 @@ func (e *env) forumCommand() *cobra.Command {
 		Use:   "list",
 		Short: "List forum categories in their sort order",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			list, err := rt.Forum.CategoriesAsOperator(cmd.Context())
 			if err != nil {
 				return err
@@ -36,7 +31,7 @@ func (e *env) forumCommand() *cobra.Command {
 				fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%d\t%s\n", x.ID, x.SortOrder, x.Slug, x.Name, x.TopicsCount, x.Description)
 			}
 			return tw.Flush()
-		},
+		}),
 	})
 
 	var name, slug, description string
@@ -46,12 +41,7 @@ func (e *env) forumCommand() *cobra.Command {
 		Short:   "Create a forum category",
 		Example: "  gardenctl forum categories create --name 'Fruit & Veg' --description 'Growing food'",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			in := app.CategoryInput{Name: &name, Description: &description}
 			if slug != "" {
 				in.Slug = &slug
@@ -65,7 +55,7 @@ func (e *env) forumCommand() *cobra.Command {
 			}
 			fmt.Fprintf(e.out, "created forum category %q (id %d, slug %s, sort order %d)\n", x.Name, x.ID, x.Slug, x.SortOrder)
 			return nil
-		},
+		}),
 	}
 	f := create.Flags()
 	f.StringVar(&name, "name", "", "category name (required)")
@@ -80,19 +70,14 @@ func (e *env) forumCommand() *cobra.Command {
 		Short:   "Delete a forum category that has no topics",
 		Example: "  gardenctl forum categories delete fruit-veg",
 		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, args []string, rt *Runtime) error {
 			x, err := rt.Forum.DeleteCategoryAsOperator(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(e.out, "deleted forum category %q (id %d)\n", x.Name, x.ID)
 			return nil
-		},
+		}),
 	})
 	return c
 }

@@ -140,7 +140,7 @@ func (e *env) scheduleCommand(job, what string) *cobra.Command {
 		return nil
 	}
 	var at string
-	set := &cobra.Command{Use: "set", Short: "Set the daily time (24-hour HH:MM)", Args: cobra.NoArgs,
+	set := &cobra.Command{Use: "set", Short: "Set the daily time (24-hour HH:MM, server time)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return show(cmd, nil, &at) }}
 	set.Flags().StringVar(&at, "time", "", "daily time, HH:MM (required)")
 	_ = set.MarkFlagRequired("time")
@@ -266,12 +266,7 @@ func (e *env) plantdbCommand() *cobra.Command {
 		Use:   "list",
 		Short: "List the plant database",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			items, err := rt.PlantDatabase.ListAsOperator(cmd.Context())
 			if err != nil {
 				return err
@@ -300,7 +295,7 @@ func (e *env) plantdbCommand() *cobra.Command {
 			}
 			fmt.Fprintf(tw, "\t%d plants\t\t\t\n", len(items))
 			return tw.Flush()
-		},
+		}),
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "print JSON instead of a table")
 	clear := func(use, short string, importedOnly bool) *cobra.Command {

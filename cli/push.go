@@ -25,12 +25,7 @@ each registered device, e-mail and ntfy, as their preferences say; print what ea
 Exits with status 1 when no device received the push.`,
 		Example: "  gardenctl push test --user rosa\n  gardenctl push test --user rosa --title 'Frost tonight' --content 'Cover the dahlias.'",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			u, sent, err := rt.Notifications.TestAsOperator(cmd.Context(), username, title, content)
 			if err != nil {
 				return err
@@ -41,7 +36,7 @@ Exits with status 1 when no device received the push.`,
 				return fmt.Errorf("no device received the push: %s", orDash(sent.Report.Push.Reason))
 			}
 			return nil
-		},
+		}),
 	}
 	f := test.Flags()
 	f.StringVar(&username, "user", "", "username to notify (required)")
@@ -52,19 +47,14 @@ Exits with status 1 when no device received the push.`,
 		Use:   "key",
 		Short: "Print the VAPID public key browsers subscribe with, and how pushes are delivered",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			k, err := rt.Notifications.PushKeyAsOperator(cmd.Context())
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(e.out, "public key: %s\ndelivery:   %s\n", k.PublicKey, k.Delivery)
 			return nil
-		},
+		}),
 	}
 	c.AddCommand(test, key)
 	return c

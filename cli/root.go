@@ -154,6 +154,19 @@ func (e *env) logger(c configs.Config) *slog.Logger {
 
 // runtime builds the configured runtime. When needSchema is set it refuses to go on with
 // pending migrations, so that a command never writes into a half-built schema.
+// withRuntime is the RunE of a command that works on a migrated installation: it opens the
+// runtime, hands it to run and closes it whatever run returns.
+func (e *env) withRuntime(run func(cmd *cobra.Command, args []string, rt *Runtime) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		rt, _, err := e.runtime(cmd.Context(), true)
+		if err != nil {
+			return err
+		}
+		defer rt.Close()
+		return run(cmd, args, rt)
+	}
+}
+
 func (e *env) runtime(ctx context.Context, needSchema bool) (*Runtime, configs.Config, error) {
 	c, err := e.config()
 	if err != nil {

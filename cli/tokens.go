@@ -17,12 +17,7 @@ func (e *env) tokensCommand() *cobra.Command {
 		Use:   "list",
 		Short: "List active API tokens, newest first (never the tokens themselves)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			tokens, err := rt.Accounts.ListAPITokensAsOperator(cmd.Context(), user, limit)
 			if err != nil {
 				return err
@@ -37,7 +32,7 @@ func (e *env) tokensCommand() *cobra.Command {
 				fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\n", t.ID, t.UserID, t.Name, t.Scope, t.ExpiresAt.Format("2006-01-02"), last)
 			}
 			return tw.Flush()
-		},
+		}),
 	}
 	list.Flags().StringVar(&user, "user", "", "only this user's tokens")
 	list.Flags().IntVar(&limit, "limit", 200, "at most this many")
@@ -46,18 +41,13 @@ func (e *env) tokensCommand() *cobra.Command {
 		Use:   "revoke",
 		Short: "Revoke one API token at once",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			if err := rt.Accounts.RevokeAPITokenAsOperator(cmd.Context(), id); err != nil {
 				return err
 			}
 			fmt.Fprintf(e.out, "API token %d revoked\n", id)
 			return nil
-		},
+		}),
 	}
 	revoke.Flags().Int64Var(&id, "id", 0, "the token's id (from tokens list)")
 	_ = revoke.MarkFlagRequired("id")

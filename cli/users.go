@@ -184,19 +184,14 @@ func (e *env) usersSetActive(active bool) *cobra.Command {
 		Use:   use,
 		Short: short,
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rt, _, err := e.runtime(cmd.Context(), true)
-			if err != nil {
-				return err
-			}
-			defer rt.Close()
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
 			u, err := rt.Accounts.SetActive(cmd.Context(), username, active)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(e.out, "user %q %s\n", u.Username, done)
 			return nil
-		},
+		}),
 	}
 	c.Flags().StringVar(&username, "username", "", "the user (required)")
 	_ = c.MarkFlagRequired("username")

@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/jobs"
 	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
@@ -21,9 +23,7 @@ import (
 // that goes back to querying once per user fails the build.
 func TestJobStatements(t *testing.T) {
 	t.Parallel()
-	dialects := map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
-		"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted}
-	for name, open := range dialects {
+	for name, open := range statementDialects {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			type figures struct{ reminders, again, cleanup int64 }
@@ -140,4 +140,85 @@ func jsonRound(t *testing.T, data map[string]any) map[string]any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// statementDialects are the counted stores of both dialects.
+var statementDialects = map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
+	"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted}
+
+// TestListingExpiryStatements: the listing expiry reminder claims and sends its reminders in
+// batches, so it runs as many statements for 10 expiring listings as for 100.
+func TestListingExpiryStatements(t *testing.T) {
+	t.Parallel()
+	for name, open := range statementDialects {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := map[int]int64{}
+			for _, listings := range []int{10, 100} {
+				var c sqlstore.StatementCounter
+				e := newExpiryEnv(t, open(t, &c))
+				owners := make([]*domain.User, 0, listings/2)
+				for i := range listings / 2 {
+					// Two expiring listings each, and one that does not expire yet.
+					owners = append(owners, e.owner(t, fmt.Sprintf("o%03d", i), 29*24*time.Hour, 28*24*time.Hour, 10*24*time.Hour))
+				}
+				before := c.Count()
+				run, err := e.sharing.RemindExpiring(context.Background())
+				got[listings] = c.Count() - before
+				if err != nil || run.Reminded != listings || run.Failed != 0 {
+					t.Fatalf("%d listings: %+v %v", listings, run, err)
+				}
+				for _, u := range owners[:3] {
+					if n := e.reminders(t, u); n != 2 {
+						t.Fatalf("%s has %d reminders, want 2", u.Username, n)
+					}
+				}
+			}
+			if got[10] != got[100] {
+				t.Fatalf("statements with 10 listings %d, with 100 %d: the job works per listing", got[10], got[100])
+			}
+			t.Logf("statements: %d", got[100])
+		})
+	}
+}
+
+// TestSessionCleanupStatements: the session cleanup deletes ended sessions and stale failed
+// sign-ins in set-based statements, as many for 10 of each as for 100.
+func TestSessionCleanupStatements(t *testing.T) {
+	t.Parallel()
+	for name, open := range statementDialects {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := map[int]int64{}
+			for _, rows := range []int{10, 100} {
+				var c sqlstore.StatementCounter
+				e := newReminderEnv(t, open(t, &c))
+				ctx := context.Background()
+				u := e.gardener(t, "ended", 1, nil)
+				for i := range rows {
+					ended := &domain.Session{TokenHash: fmt.Sprintf("ended-%03d", i), UserID: u.ID, CreatedAt: morning.Add(-72 * time.Hour),
+						ExpiresAt: morning.Add(-48 * time.Hour)}
+					live := &domain.Session{TokenHash: fmt.Sprintf("live-%03d", i), UserID: u.ID, CreatedAt: morning, ExpiresAt: morning.Add(time.Hour)}
+					if err := errors.Join(e.store.CreateSession(ctx, ended), e.store.CreateSession(ctx, live),
+						e.store.RecordLoginFailure(ctx, "ended", morning.Add(-48*time.Hour))); err != nil {
+						t.Fatal(err)
+					}
+				}
+				accounts, err := app.NewAccounts(e.store, password.Fast, e.clock, app.AccountsConfig{Throttle: domain.DefaultLoginThrottle}, quiet)
+				if err != nil {
+					t.Fatal(err)
+				}
+				before := c.Count()
+				res, err := jobs.SessionCleanupJob{Accounts: accounts}.Run(ctx, nil)
+				got[rows] = c.Count() - before
+				if err != nil || res.Counts["sessions"] != rows || res.Counts["loginFailures"] != rows {
+					t.Fatalf("%d rows: %+v %v", rows, res, err)
+				}
+			}
+			if got[10] != got[100] {
+				t.Fatalf("statements with 10 rows %d, with 100 %d: the cleanup works per row", got[10], got[100])
+			}
+			t.Logf("statements: %d", got[100])
+		})
+	}
 }

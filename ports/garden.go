@@ -18,12 +18,10 @@ type PlantStore interface {
 	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
 	// ListPlants returns the owner's plants by id.
 	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
-	// ListPlantsDueForCare returns every owner's plants whose next watering or fertilizing
-	// falls on or before the date day, in no order, in one statement (the daily care reminder), with
-	// only the fields the reminder reads: ID, UserID, Name, the frequencies and the last care
-	// dates. It may also return plants due the day after: callers decide with
-	// Plant.NeedsWaterOn and NeedsFertilizerOn.
-	ListPlantsDueForCare(ctx context.Context, day time.Time) ([]*domain.Plant, error)
+	// PagePlants returns at most limit of the owner's plants after skipping offset, with their
+	// Status derived on the date day (domain.Plant.StatusOn with the owner's pending tasks),
+	// filtered and ordered by q (q.Apply's rules: ties by id), in one statement.
+	PagePlants(ctx context.Context, ownerID int64, day time.Time, q domain.PlantQuery, offset, limit int) ([]*domain.Plant, error)
 	// CountPlants returns how many plants the owner has.
 	CountPlants(ctx context.Context, ownerID int64) (int, error)
 	// UpdatePlant loads the plant in a transaction, lets fn change it and saves it. Codes:
@@ -53,11 +51,6 @@ type TaskStore interface {
 	TaskByID(ctx context.Context, ownerID, id int64) (*domain.CareTask, error)
 	// ListTasks returns the owner's tasks with plant names, by scheduled date then id.
 	ListTasks(ctx context.Context, ownerID int64, f TaskFilter) ([]*domain.CareTask, error)
-	// ListTasksDueBy returns every owner's pending tasks scheduled on or before the date day,
-	// in no order, in one statement (the daily care reminder), with only the
-	// fields the reminder reads: ID, UserID, PlantID, PlantName, Type, ScheduledDate,
-	// IsRecurring and RecurringDays (Completed is false).
-	ListTasksDueBy(ctx context.Context, day time.Time) ([]*domain.CareTask, error)
 	// CompleteTask loads the task and its plant in one transaction and lets fn complete it;
 	// fn may change the plant and return a next task to insert. Codes: not_found, fn's error.
 	CompleteTask(ctx context.Context, ownerID, id int64, fn func(*domain.CareTask, *domain.Plant) (*domain.CareTask, error)) (done, next *domain.CareTask, err error)
@@ -171,4 +164,28 @@ type JobScheduler interface {
 	// RunNow runs the job immediately with the given trigger, recording the run, and returns
 	// it finished. Codes: not_found (no such job), conflict (already running).
 	RunNow(ctx context.Context, job, trigger string) (*domain.JobRun, error)
+}
+
+// CareDigest is what one user's daily care reminder lists, as the per-user reads would give it
+// to domain.CareReminderNotification: every item's id, in the reminder's order, and the fields
+// of the first few only (the names the reminder's text shows; the rest is counted).
+type CareDigest struct {
+	UserID int64
+	// Watering and Fertilizing are the plants whose next watering or fertilizing falls on or
+	// before the day (Plant.NeedsWaterOn, NeedsFertilizerOn), by due date then id; only the
+	// first few have Name.
+	Watering, Fertilizing []domain.Reminder
+	// Today are the pending tasks scheduled on the day, by id; Overdue the pending tasks
+	// scheduled before it, by date then id. Each has ID, UserID, PlantID, Type and
+	// ScheduledDate; only the first few have PlantName.
+	Today, Overdue []*domain.CareTask
+}
+
+// CareDigestStore reads the daily care reminder's work for every user at once.
+type CareDigestStore interface {
+	// CareDigests returns, in a fixed number of statements whatever the number of users, the
+	// digests of the active users with care reminders on who hold no once-key of kind for the
+	// date day and have something due (keyed by user), and the ids of those users who hold
+	// one (reminded earlier that day). The first names items of each list carry their fields.
+	CareDigests(ctx context.Context, day time.Time, kind string, names int) (digests map[int64]*CareDigest, reminded []int64, err error)
 }

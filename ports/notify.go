@@ -13,6 +13,9 @@ import (
 type NotificationStore interface {
 	// CreateNotification inserts n and sets its ID. Codes: invalid (a value out of range).
 	CreateNotification(ctx context.Context, n *domain.Notification) error
+	// CreateNotifications is CreateNotification for many notifications in a few statements
+	// whatever their number (the daily jobs), in one transaction. Codes: invalid.
+	CreateNotifications(ctx context.Context, ns []*domain.Notification) error
 	// CreateNotificationOnce inserts n unless a notification was already stored under key, in
 	// one transaction with the key, so that concurrent callers (replicas, re-runs) store it
 	// once. created is false, and nothing is stored, when the key was taken.
@@ -37,8 +40,14 @@ type NotificationStore interface {
 	// how many were unread.
 	MarkAllNotificationsRead(ctx context.Context, a domain.Audience, at time.Time) (int, error)
 	// ListNotifications returns every notification, newest first, at most limit, each with the
-	// number of users who have read it.
+	// number of users who have read it, the number of active users it reaches now and its
+	// target's name, in one query.
 	ListNotifications(ctx context.Context, limit int) ([]*NotificationWithReads, error)
+	// NotificationRecipients returns the active users n reaches (domain.Notification.Reaches),
+	// selected in SQL.
+	NotificationRecipients(ctx context.Context, n *domain.Notification) ([]*domain.User, error)
+	// CountNotificationRecipients returns how many active users n would reach if sent now.
+	CountNotificationRecipients(ctx context.Context, n *domain.Notification) (int, error)
 	// CountNotificationsSince counts the notifications of one kind sent to one user (targeted
 	// at them) at or after since.
 	CountNotificationsSince(ctx context.Context, userID int64, kind string, since time.Time) (int, error)
@@ -60,6 +69,11 @@ type OnceNotification struct {
 type NotificationWithReads struct {
 	domain.Notification
 	ReadCount int
+	// RecipientCount is how many active users it reaches now.
+	RecipientCount int
+	// TargetName is the target site's name or user's username ("" for global notifications
+	// and deleted targets).
+	TargetName string
 }
 
 // DeviceStore keeps the devices registered for push notifications. A player id (a Web Push

@@ -35,6 +35,8 @@ type UserStore interface {
 	ProtectedUser(ctx context.Context) (*domain.User, error)
 	// ListUsers returns users ordered by id.
 	ListUsers(ctx context.Context, filter UserFilter) ([]*domain.User, error)
+	// ListUsersPage returns one page of the users q selects, by id (the admin users list).
+	ListUsersPage(ctx context.Context, q UserQuery, page domain.PageRequest) (domain.Page[*domain.User], error)
 	// UpdateUser loads user id inside a transaction, lets fn change it (fn decides whether the
 	// change is allowed), and saves it. Codes: not_found, conflict (username taken), and any
 	// error fn returns, in which case nothing is saved.
@@ -50,6 +52,17 @@ type UserStore interface {
 type UserFilter struct {
 	SiteID *int64
 	Role   domain.Role
+	// IDs, when not nil, keeps these users only (a batch: at most a few thousand).
+	IDs []int64
+}
+
+// UserQuery selects the users of an admin list. Zero values do not filter.
+type UserQuery struct {
+	SiteID *int64
+	// Search matches the username, full name or e-mail, case-insensitively.
+	Search string
+	// ActiveOnly leaves out deactivated accounts (the notification console's user picker).
+	ActiveOnly bool
 }
 
 // SessionStore keeps bearer sessions by token hash.
@@ -84,6 +97,18 @@ type LoginFailureStore interface {
 	DeleteLoginFailuresBefore(ctx context.Context, t time.Time) (int, error)
 }
 
+// SiteQuery selects the sites of an admin list. Zero values do not filter.
+type SiteQuery struct {
+	// ID narrows the list to one site (a site admin's own).
+	ID *int64
+	// IDs, when not empty, narrows the list to these sites (the names a page of users shows).
+	IDs []int64
+	// Search matches the name, city, state, country, e-mail or description, case-insensitively.
+	Search string
+	// InMaintenance keeps only the sites in maintenance.
+	InMaintenance bool
+}
+
 // SiteStore keeps sites and their categories.
 type SiteStore interface {
 	// CreateSite inserts s and sets ID and CreatedAt.
@@ -97,9 +122,18 @@ type SiteStore interface {
 	UpdateSite(ctx context.Context, id int64, fn func(*domain.Site) error) (*domain.Site, error)
 	// DeleteSite removes a site without users. Codes: not_found, conflict (it has users).
 	DeleteSite(ctx context.Context, id int64) error
+	// ListSitesPage returns one page of the sites q selects, ordered by name (case-insensitive),
+	// then id.
+	ListSitesPage(ctx context.Context, q SiteQuery, page domain.PageRequest) (domain.Page[*domain.Site], error)
+	// SitesInMaintenance returns the sites in maintenance (only site id's when id is set),
+	// ordered by name, at most limit, and how many there are in all, in one query.
+	SitesInMaintenance(ctx context.Context, id *int64, limit int) ([]*domain.Site, int, error)
 	// CountUsersBySite returns each site's number of users in one query; sites without users
 	// are absent.
 	CountUsersBySite(ctx context.Context) (map[int64]int, error)
+	// CountUsersOfSites returns the number of users of each of the given sites in one grouped
+	// query; sites without users are absent.
+	CountUsersOfSites(ctx context.Context, ids []int64) (map[int64]int, error)
 	// CountSiteUsers returns how many users belong to a site.
 	CountSiteUsers(ctx context.Context, siteID int64) (int, error)
 	// CreateSiteCategory inserts c. Codes: conflict (name exists).
@@ -149,6 +183,7 @@ type Store interface {
 	AppFunctionStore
 	PlantStore
 	TaskStore
+	CareDigestStore
 	JournalStore
 	PlantDatabaseStore
 	CalendarFeedStore

@@ -52,6 +52,11 @@ type ListingStore interface {
 	// ClaimExpiryReminder marks a listing reminded at at unless it was already: claimed is
 	// false when another run got there first, so each reminder goes out once across replicas.
 	ClaimExpiryReminder(ctx context.Context, id int64, at time.Time) (claimed bool, err error)
+	// ClaimExpiryReminders is ClaimExpiryReminder for up to limit of the listings
+	// ListingsDueForExpiryReminder would return, in one statement: it marks them reminded at at
+	// and returns those it marked, soonest first, with ID, UserID, Title, ExpiresAt and
+	// ExpiryRemindedAt only. A listing another run marked first is not returned.
+	ClaimExpiryReminders(ctx context.Context, from, to, at time.Time, limit int) ([]*domain.Listing, error)
 }
 
 // QuestionFilter narrows ListQuestions. Zero values do not filter.

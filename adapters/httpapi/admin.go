@@ -80,21 +80,28 @@ func toSiteJSON(v *app.SiteView) siteJSON {
 		MaintenanceEndedAt: s.MaintenanceEndedAt, CreatedAt: s.CreatedAt}
 }
 
+type siteNameInput struct {
+	Name        optional[string] `json:"name"`
+	Description optional[string] `json:"description"`
+	Email       optional[string] `json:"email"`
+}
+
+// siteInput is the body of the site form (spec 02 §5): who the site is, where to reach it, and
+// its settings. Every field is optional (a PATCH sends some).
 type siteInput struct {
-	Name        optional[string]   `json:"name"`
-	Description optional[string]   `json:"description"`
-	Email       optional[string]   `json:"email"`
-	Address     optional[string]   `json:"address"`
-	City        optional[string]   `json:"city"`
-	State       optional[string]   `json:"state"`
-	ZipCode     optional[string]   `json:"zipCode"`
-	PhoneNumber optional[string]   `json:"phoneNumber"`
-	Website     optional[string]   `json:"website"`
-	Country     optional[string]   `json:"country"`
-	Status      optional[string]   `json:"status"`
-	CategoryID  optional[int64]    `json:"categoryId"`
-	UserLimit   optional[looseInt] `json:"userLimit"`
-	PlantLimit  optional[looseInt] `json:"plantLimit"`
+	siteNameInput
+	siteContactInput
+	siteSettingsInput
+}
+
+type siteContactInput struct {
+	Address     optional[string] `json:"address"`
+	City        optional[string] `json:"city"`
+	State       optional[string] `json:"state"`
+	ZipCode     optional[string] `json:"zipCode"`
+	PhoneNumber optional[string] `json:"phoneNumber"`
+	Website     optional[string] `json:"website"`
+	Country     optional[string] `json:"country"`
 }
 
 func (in *siteInput) apply(s *domain.Site) error {
@@ -129,23 +136,24 @@ func (in *siteInput) apply(s *domain.Site) error {
 	return v.Err()
 }
 
+type siteSettingsInput struct {
+	Status     optional[string]   `json:"status"`
+	CategoryID optional[int64]    `json:"categoryId"`
+	UserLimit  optional[looseInt] `json:"userLimit"`
+	PlantLimit optional[looseInt] `json:"plantLimit"`
+}
+
 func (s *Server) handleListSites(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*app.SiteView, error) {
-		return s.svc.Sites.List(r.Context(), p)
-	}, each(toSiteJSON))
+	s.handleSitePage(w, r, p, endpoint{})
 }
 
 // handleAdminSites is the superadmin's list for pickers (spec 02 §7 GET /api/admin/sites).
 func (s *Server) handleAdminSites(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) ([]*app.SiteView, error) {
-		return s.svc.Sites.List(r.Context(), p)
-	}, each(toSiteJSON))
+	s.handleSitePage(w, r, p, endpoint{role: domain.RoleSuperadmin})
 }
 
 func (s *Server) handleGetSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.SiteView, error) {
-		return s.svc.Sites.Get(r.Context(), p, q.id)
-	}, toSiteJSON)
+	handleByID(s, w, r, p, endpoint{id: true}, s.svc.Sites.Get, toSiteJSON)
 }
 
 func (s *Server) handleCurrentSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -171,15 +179,11 @@ func (s *Server) handleUpdateSite(w http.ResponseWriter, r *http.Request, p *dom
 }
 
 func (s *Server) handleToggleSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.SiteView, error) {
-		return s.svc.Sites.ToggleStatus(r.Context(), p, q.id)
-	}, toSiteJSON)
+	handleByID(s, w, r, p, endpoint{id: true}, s.svc.Sites.ToggleStatus, toSiteJSON)
 }
 
 func (s *Server) handleDeleteSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
-		return s.svc.Sites.Delete(r.Context(), p, q.id)
-	})
+	handleNoContentByID(s, w, r, p, endpoint{id: true}, s.svc.Sites.Delete)
 }
 
 func (s *Server) handleSiteCategories(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -188,21 +192,25 @@ func (s *Server) handleSiteCategories(w http.ResponseWriter, r *http.Request, p 
 	}, each(func(c *domain.SiteCategory) map[string]any { return map[string]any{"id": c.ID, "name": c.Name} }))
 }
 
-// userInput is the body of the admin user form, of PATCH /api/users/{id} and of PATCH
-// /api/user/settings.
-type userInput struct {
+type userAccountInput struct {
 	Username optional[string] `json:"username"`
 	Email    optional[string] `json:"email"`
 	FullName optional[string] `json:"fullName"`
 	Password optional[string] `json:"password"`
 	// CurrentPassword proves a change of one's own password.
 	CurrentPassword optional[string] `json:"currentPassword"`
-	Role            optional[string] `json:"role"`
-	IsActive        optional[bool]   `json:"isActive"`
-	CategoryID      optional[int64]  `json:"categoryId"`
-	SiteID          optional[int64]  `json:"siteId"`
-	IsSiteAdmin     optional[bool]   `json:"isSiteAdmin"`
-	Preferences     optional[struct {
+}
+
+// userInput is the body of the admin user form, of PATCH /api/users/{id} and of PATCH
+// /api/user/settings: the account, what only administrators change, and the preferences.
+type userInput struct {
+	userAccountInput
+	userAdminInput
+	userPreferencesInput
+}
+
+type userPreferencesInput struct {
+	Preferences optional[struct {
 		Notifications *bool `json:"notifications"`
 	}] `json:"preferences"`
 	NotificationPreferences optional[notificationPreferencesJSON] `json:"notificationPreferences"`
@@ -269,6 +277,15 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	return p
 }
 
+// userAdminInput is what only administrators change (the account rules of spec 02 §5).
+type userAdminInput struct {
+	Role        optional[string] `json:"role"`
+	IsActive    optional[bool]   `json:"isActive"`
+	CategoryID  optional[int64]  `json:"categoryId"`
+	SiteID      optional[int64]  `json:"siteId"`
+	IsSiteAdmin optional[bool]   `json:"isSiteAdmin"`
+}
+
 func sameIDPtr(a, b *int64) bool {
 	if a == nil || b == nil {
 		return a == b
@@ -277,16 +294,12 @@ func sameIDPtr(a, b *int64) bool {
 }
 
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.User, error) {
-		return s.accounts.ListUsersFor(r.Context(), p)
-	}, each(toUserJSON))
+	s.handleUserPage(w, r, p, endpoint{})
 }
 
 // handleAdminUsers is the superadmin's list for pickers (spec 02 §7 GET /api/admin/users).
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) ([]*domain.User, error) {
-		return s.accounts.ListUsersFor(r.Context(), p)
-	}, each(toUserJSON))
+	s.handleUserPage(w, r, p, endpoint{role: domain.RoleSuperadmin})
 }
 
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

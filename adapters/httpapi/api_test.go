@@ -73,6 +73,8 @@ type options struct {
 	proxies   string
 	// listen, when set, is the address the test server listens on (e.g. "127.0.0.1:0").
 	listen string
+	// quiet logs errors only, as the load harness runs the binary (GARDEN_LOG_LEVEL=error).
+	quiet bool
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -95,7 +97,11 @@ func newHarness(t testing.TB, o options) *harness {
 		t.Fatal(err)
 	}
 	logs := &bytes.Buffer{}
-	log := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
+	var logOpts *slog.HandlerOptions
+	if o.quiet {
+		logOpts = &slog.HandlerOptions{Level: slog.LevelError}
+	}
+	log := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, logOpts))
 	throttle := domain.LoginThrottle{MaxFailures: 3, Window: 10 * time.Minute}
 	if o.throttle != nil {
 		throttle = *o.throttle

@@ -533,9 +533,7 @@ func (s *Server) handleForumReports(w http.ResponseWriter, r *http.Request, p *d
 }
 
 func (s *Server) handleClearForumReports(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, postEndpoint, func(q request[noBody]) (int, error) {
-		return s.svc.Forum.ClearReports(r.Context(), p, q.id)
-	}, func(n int) clearedReportsJSON { return clearedReportsJSON{Success: true, Cleared: n} })
+	handleByID(s, w, r, p, postEndpoint, s.svc.Forum.ClearReports, func(n int) clearedReportsJSON { return clearedReportsJSON{Success: true, Cleared: n} })
 }
 
 // forumWatchInput is the body of handleForumWatch.

@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -142,5 +144,34 @@ func handlePage[In, T, Out any](s *Server, w http.ResponseWriter, r *http.Reques
 	writePage(w, r, each(encode)(list.Items), list.NextCursor)
 }
 
+// handleSearchPage is a list of the caller's own things narrowed by ?search=, a page at a time.
+func handleSearchPage[T, Out any](s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal,
+	list func(ctx context.Context, p *domain.Principal, search string, page domain.PageRequest) (domain.Page[T], error),
+	encode func(T) Out) {
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[T], error) {
+		return list(r.Context(), p, r.URL.Query().Get("search"), page)
+	}, encode)
+}
+
+// handleByID answers a call that needs nothing but the path's {id}: a read, a copy, a renewal.
+func handleByID[T, Out any](s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,
+	call func(ctx context.Context, p *domain.Principal, id int64) (T, error), encode func(T) Out) {
+	handleJSON(s, w, r, p, e, func(q request[noBody]) (T, error) { return call(r.Context(), p, q.id) }, encode)
+}
+
+// handleNoContentByID is handleByID for a call that answers nothing, such as a delete.
+func handleNoContentByID(s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,
+	call func(ctx context.Context, p *domain.Principal, id int64) error) {
+	handleNoContent(s, w, r, p, e, func(q request[noBody]) error { return call(r.Context(), p, q.id) })
+}
+
 // asIs is the encoder of a result that is already its wire type.
 func asIs[T any](v T) T { return v }
+
+// timestamps are the createdAt and updatedAt of a stored thing, embedded in its JSON.
+type timestamps struct {
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+func stamped(created, updated time.Time) timestamps { return timestamps{created.UTC(), updated.UTC()} }

@@ -97,9 +97,7 @@ func (s *Server) handleListHarvests(w http.ResponseWriter, r *http.Request, p *d
 }
 
 func (s *Server) handleGetHarvest(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*domain.Harvest, error) {
-		return s.svc.Harvests.Get(r.Context(), p, q.id)
-	}, toHarvestJSON)
+	handleByID(s, w, r, p, endpoint{id: true}, s.svc.Harvests.Get, toHarvestJSON)
 }
 
 // harvestInput is the body of POST and PATCH. Absent fields are left as they are by PATCH;

@@ -34,6 +34,13 @@ func (s *Server) write(function string, h func(http.ResponseWriter, *http.Reques
 	return s.authed(s.gate(function, h))
 }
 
+// writer binds write to one function, so a feature's route table names its gate once.
+func (s *Server) writer(function string) func(func(http.ResponseWriter, *http.Request, *domain.Principal)) http.HandlerFunc {
+	return func(h func(http.ResponseWriter, *http.Request, *domain.Principal)) http.HandlerFunc {
+		return s.write(function, h)
+	}
+}
+
 type functionJSON struct {
 	ID                   int64      `json:"id"`
 	Name                 string     `json:"name"`
@@ -96,9 +103,7 @@ func (s *Server) handleSetFunction(w http.ResponseWriter, r *http.Request, p *do
 }
 
 func (s *Server) handleDeleteFunction(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
-		return s.svc.Maintenance.DeleteFunction(r.Context(), p, q.id)
-	})
+	handleNoContentByID(s, w, r, p, endpoint{id: true}, s.svc.Maintenance.DeleteFunction)
 }
 
 func (s *Server) handleSetSiteMaintenance(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -137,5 +142,6 @@ func (s *Server) handleMaintenanceStatus(w http.ResponseWriter, r *http.Request)
 		fns = append(fns, map[string]any{"id": f.ID, "name": f.Name, "displayName": f.DisplayName, "maintenanceMessage": f.MaintenanceMessage,
 			"lastMaintenanceStart": f.LastMaintenanceStart})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"hasMaintenance": st.HasMaintenance, "sitesInMaintenance": sites, "functionsInMaintenance": fns})
+	writeJSON(w, http.StatusOK, map[string]any{"hasMaintenance": st.HasMaintenance, "sitesInMaintenance": sites,
+		"sitesInMaintenanceCount": st.SiteCount, "functionsInMaintenance": fns})
 }

@@ -23,6 +23,7 @@ func (s *Server) notificationRoutes(mux *router) {
 	mux.HandleFunc("POST /api/notifications/test", s.write("", s.handleTestNotification))
 
 	mux.HandleFunc("GET /api/notifications/admin", s.authed(s.handleAdminNotifications))
+	mux.HandleFunc("GET /api/notifications/audience", s.authed(s.handleNotificationAudience))
 	mux.HandleFunc("POST /api/notifications/send", s.write("", s.handleSendNotification))
 	mux.HandleFunc("DELETE /api/notifications/{id}", s.write("", s.handleDeleteNotification))
 
@@ -98,9 +99,7 @@ func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *do
 var oneNotification = endpoint{id: true, idNotFound: domain.MsgNotificationNotFound}
 
 func (s *Server) handleMarkNotificationRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, oneNotification, func(q request[noBody]) (*domain.UserNotification, error) {
-		return s.svc.Notifications.MarkRead(r.Context(), p, q.id)
-	}, toNotificationJSON)
+	handleByID(s, w, r, p, oneNotification, s.svc.Notifications.MarkRead, toNotificationJSON)
 }
 
 func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -113,6 +112,34 @@ func (s *Server) handleAdminNotifications(w http.ResponseWriter, r *http.Request
 	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*app.AdminNotification, error) {
 		return s.svc.Notifications.AdminList(r.Context(), p)
 	}, each(toAdminNotificationJSON))
+}
+
+// audienceJSON is how many active users a notification would reach if sent now.
+type audienceJSON struct {
+	RecipientCount int `json:"recipientCount"`
+}
+
+// handleNotificationAudience counts, in SQL, the active users a notification to ?targetType=
+// (global, site, user) and ?targetId= would reach now: the send form shows it instead of
+// reading every user.
+func (s *Server) handleNotificationAudience(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) (audienceJSON, error) {
+		q := r.URL.Query()
+		t, err := domain.ParseTargetType(q.Get("targetType"))
+		if err != nil {
+			return audienceJSON{}, err
+		}
+		n := &domain.Notification{TargetType: t}
+		if v := strings.TrimSpace(q.Get("targetId")); v != "" && t != domain.TargetGlobal {
+			id, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return audienceJSON{}, &domain.Error{Code: domain.EInvalid, Message: "targetId must be a number", Fields: map[string]string{"targetId": "targetId must be a number"}}
+			}
+			n.TargetID = &id
+		}
+		count, err := s.svc.Notifications.Audience(r.Context(), p, n)
+		return audienceJSON{RecipientCount: count}, err
+	}, asIs[audienceJSON])
 }
 
 // flexID is an id the page may send as a number, a numeric string (a select's value), null or
@@ -193,9 +220,7 @@ func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, 
 func (s *Server) handleDeleteNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	e := oneNotification
 	e.role = domain.RoleSuperadmin
-	handleNoContent(s, w, r, p, e, func(q request[noBody]) error {
-		return s.svc.Notifications.Delete(r.Context(), p, q.id)
-	})
+	handleNoContentByID(s, w, r, p, e, s.svc.Notifications.Delete)
 }
 
 type channelReportJSON struct {

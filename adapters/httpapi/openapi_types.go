@@ -86,9 +86,12 @@ type maintenanceFunctionJSON struct {
 }
 
 type maintenanceStatusJSON struct {
-	HasMaintenance         bool                      `json:"hasMaintenance"`
-	SitesInMaintenance     []maintenanceSiteJSON     `json:"sitesInMaintenance"`
-	FunctionsInMaintenance []maintenanceFunctionJSON `json:"functionsInMaintenance"`
+	HasMaintenance     bool                  `json:"hasMaintenance"`
+	SitesInMaintenance []maintenanceSiteJSON `json:"sitesInMaintenance"`
+	// SitesInMaintenanceCount is how many sites in maintenance concern the caller;
+	// sitesInMaintenance lists the first 50 by name.
+	SitesInMaintenanceCount int                       `json:"sitesInMaintenanceCount"`
+	FunctionsInMaintenance  []maintenanceFunctionJSON `json:"functionsInMaintenance"`
 }
 
 type completedTaskJSON struct {

@@ -12,41 +12,43 @@ import (
 // editors need (docs/api.md, "Planning"). Writes are gated by the garden_planner and
 // crop_rotation maintenance functions.
 func (s *Server) planningRoutes(mux *router) {
+	planner, rotation := s.writer(domain.FunctionPlanner), s.writer(domain.FunctionCropRotation)
 	mux.HandleFunc("GET /api/garden-layouts", s.authed(s.handleListLayouts))
-	mux.HandleFunc("POST /api/garden-layouts", s.write(domain.FunctionPlanner, s.handleCreateLayout))
+	mux.HandleFunc("POST /api/garden-layouts", planner(s.handleCreateLayout))
 	mux.HandleFunc("GET /api/garden-layouts/{id}", s.authed(s.handleGetLayout))
-	mux.HandleFunc("PATCH /api/garden-layouts/{id}", s.write(domain.FunctionPlanner, s.handleUpdateLayout))
-	mux.HandleFunc("DELETE /api/garden-layouts/{id}", s.write(domain.FunctionPlanner, s.handleDeleteLayout))
-	mux.HandleFunc("POST /api/garden-layouts/{id}/copy", s.write(domain.FunctionPlanner, s.handleCopyLayout))
-	mux.HandleFunc("PUT /api/garden-layouts/{id}/beds", s.write(domain.FunctionPlanner, s.handleSaveBeds))
+	mux.HandleFunc("PATCH /api/garden-layouts/{id}", planner(s.handleUpdateLayout))
+	mux.HandleFunc("DELETE /api/garden-layouts/{id}", planner(s.handleDeleteLayout))
+	mux.HandleFunc("POST /api/garden-layouts/{id}/copy", planner(s.handleCopyLayout))
+	mux.HandleFunc("PUT /api/garden-layouts/{id}/beds", planner(s.handleSaveBeds))
 	mux.HandleFunc("GET /api/plants/{id}/placements", s.authed(s.handlePlantPlacements))
 
+	// A plan is the grid of beds × years; the rule check runs on every save.
 	mux.HandleFunc("GET /api/crop-rotation/plans", s.authed(s.handleListPlans))
-	mux.HandleFunc("POST /api/crop-rotation/plans", s.write(domain.FunctionCropRotation, s.handleCreatePlan))
+	mux.HandleFunc("POST /api/crop-rotation/plans", rotation(s.handleCreatePlan))
 	mux.HandleFunc("GET /api/crop-rotation/plans/{id}", s.authed(s.handleGetPlan))
-	mux.HandleFunc("PATCH /api/crop-rotation/plans/{id}", s.write(domain.FunctionCropRotation, s.handleUpdatePlan))
-	mux.HandleFunc("DELETE /api/crop-rotation/plans/{id}", s.write(domain.FunctionCropRotation, s.handleDeletePlan))
-	mux.HandleFunc("PUT /api/crop-rotation/plans/{id}/assignments", s.write(domain.FunctionCropRotation, s.handleSaveAssignments))
+	mux.HandleFunc("PATCH /api/crop-rotation/plans/{id}", rotation(s.handleUpdatePlan))
+	mux.HandleFunc("DELETE /api/crop-rotation/plans/{id}", rotation(s.handleDeletePlan))
+	mux.HandleFunc("PUT /api/crop-rotation/plans/{id}/assignments", rotation(s.handleSaveAssignments))
+	// Rotation groups are the crop families a plan cycles through, the gardener's own.
 	mux.HandleFunc("GET /api/crop-rotation/groups", s.authed(s.handleListGroups))
-	mux.HandleFunc("POST /api/crop-rotation/groups", s.write(domain.FunctionCropRotation, s.handleCreateGroup))
-	mux.HandleFunc("POST /api/crop-rotation/groups/seed-classic", s.write(domain.FunctionCropRotation, s.handleSeedGroups))
-	mux.HandleFunc("PATCH /api/crop-rotation/groups/{id}", s.write(domain.FunctionCropRotation, s.handleUpdateGroup))
-	mux.HandleFunc("DELETE /api/crop-rotation/groups/{id}", s.write(domain.FunctionCropRotation, s.handleDeleteGroup))
+	mux.HandleFunc("POST /api/crop-rotation/groups", rotation(s.handleCreateGroup))
+	mux.HandleFunc("POST /api/crop-rotation/groups/seed-classic", rotation(s.handleSeedGroups))
+	mux.HandleFunc("PATCH /api/crop-rotation/groups/{id}", rotation(s.handleUpdateGroup))
+	mux.HandleFunc("DELETE /api/crop-rotation/groups/{id}", rotation(s.handleDeleteGroup))
 }
 
 // layoutJSON is a garden layout (spec 02 §3), with its beds when one layout is read.
 type layoutJSON struct {
-	ID          int64      `json:"id"`
-	Name        string     `json:"name"`
-	Description string     `json:"description"`
-	Width       float64    `json:"width"`
-	Height      float64    `json:"height"`
-	BedCount    int        `json:"bedCount"`
-	Username    string     `json:"username"`
-	Version     int64      `json:"version"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	UpdatedAt   time.Time  `json:"updatedAt"`
-	Beds        *[]bedJSON `json:"beds,omitempty"`
+	ID          int64   `json:"id"`
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+	Width       float64 `json:"width"`
+	Height      float64 `json:"height"`
+	BedCount    int     `json:"bedCount"`
+	Username    string  `json:"username"`
+	Version     int64   `json:"version"`
+	timestamps
+	Beds *[]bedJSON `json:"beds,omitempty"`
 }
 
 // bedJSON is a bed in and out; an absent or zero id in a save makes a new bed.
@@ -73,7 +75,7 @@ type plantingJSON struct {
 
 func toLayoutJSON(l *domain.GardenLayout, withBeds bool) layoutJSON {
 	out := layoutJSON{ID: l.ID, Name: l.Name, Description: l.Description, Width: l.Width, Height: l.Height, BedCount: l.BedCount,
-		Username: l.Username, Version: l.Version, CreatedAt: l.CreatedAt.UTC(), UpdatedAt: l.UpdatedAt.UTC()}
+		Username: l.Username, Version: l.Version, timestamps: stamped(l.CreatedAt, l.UpdatedAt)}
 	if withBeds {
 		beds := make([]bedJSON, len(l.Beds))
 		for i, b := range l.Beds {
@@ -112,9 +114,7 @@ func fromBedsJSON(in []bedJSON) []*domain.GardenBed {
 }
 
 func (s *Server) handleListLayouts(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.GardenLayout], error) {
-		return s.svc.Planning.ListLayouts(r.Context(), p, r.URL.Query().Get("search"), page)
-	}, toLayoutSummaryJSON)
+	handleSearchPage(s, w, r, p, s.svc.Planning.ListLayouts, toLayoutSummaryJSON)
 }
 
 func toLayoutSummaryJSON(l *domain.GardenLayout) layoutJSON { return toLayoutJSON(l, false) }
@@ -124,9 +124,7 @@ func toLayoutDetailJSON(l *domain.GardenLayout) layoutJSON  { return toLayoutJSO
 var layoutEndpoint = endpoint{id: true, idNotFound: domain.MsgLayoutNotFound}
 
 func (s *Server) handleGetLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, layoutEndpoint, func(q request[noBody]) (*domain.GardenLayout, error) {
-		return s.svc.Planning.GetLayout(r.Context(), p, q.id)
-	}, toLayoutDetailJSON)
+	handleByID(s, w, r, p, layoutEndpoint, s.svc.Planning.GetLayout, toLayoutDetailJSON)
 }
 
 // createLayoutInput is the body of handleCreateLayout.
@@ -163,6 +161,10 @@ func (s *Server) handleUpdateLayout(w http.ResponseWriter, r *http.Request, p *d
 	}, toLayoutDetailJSON)
 }
 
+func (s *Server) handleDeleteLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleNoContentByID(s, w, r, p, layoutEndpoint, s.svc.Planning.DeleteLayout)
+}
+
 // saveBedsInput is the body of handleSaveBeds.
 type saveBedsInput struct {
 	Version     *int64    `json:"version"`
@@ -188,15 +190,7 @@ func (s *Server) handleSaveBeds(w http.ResponseWriter, r *http.Request, p *domai
 func (s *Server) handleCopyLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	e := layoutEndpoint
 	e.status = http.StatusCreated
-	handleJSON(s, w, r, p, e, func(q request[noBody]) (*domain.GardenLayout, error) {
-		return s.svc.Planning.CopyLayout(r.Context(), p, q.id)
-	}, toLayoutDetailJSON)
-}
-
-func (s *Server) handleDeleteLayout(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleNoContent(s, w, r, p, layoutEndpoint, func(q request[noBody]) error {
-		return s.svc.Planning.DeleteLayout(r.Context(), p, q.id)
-	})
+	handleByID(s, w, r, p, e, s.svc.Planning.CopyLayout, toLayoutDetailJSON)
 }
 
 // placementJSON says where a plant grows, for "Grows in: Back garden · Bed 2".
@@ -276,28 +270,25 @@ func (s *Server) handleUpdateGroup(w http.ResponseWriter, r *http.Request, p *do
 }
 
 func (s *Server) handleDeleteGroup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleNoContent(s, w, r, p, groupEndpoint, func(q request[noBody]) error {
-		return s.svc.Planning.DeleteGroup(r.Context(), p, q.id)
-	})
+	handleNoContentByID(s, w, r, p, groupEndpoint, s.svc.Planning.DeleteGroup)
 }
 
 // planJSON is a rotation plan (spec 02 §3); one plan read alone also carries its grid rows,
 // assignments and the rule check's warnings.
 type planJSON struct {
-	ID          int64             `json:"id"`
-	Name        string            `json:"name"`
-	Description string            `json:"description"`
-	StartYear   int               `json:"startYear"`
-	Duration    int               `json:"duration"`
-	YearRange   string            `json:"yearRange"`
-	Gap         int               `json:"gap"`
-	LayoutID    *int64            `json:"layoutId"`
-	LayoutName  *string           `json:"layoutName"`
-	Areas       []string          `json:"areas"`
-	GroupCount  int               `json:"groupCount"`
-	Username    string            `json:"username"`
-	CreatedAt   time.Time         `json:"createdAt"`
-	UpdatedAt   time.Time         `json:"updatedAt"`
+	ID          int64    `json:"id"`
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	StartYear   int      `json:"startYear"`
+	Duration    int      `json:"duration"`
+	YearRange   string   `json:"yearRange"`
+	Gap         int      `json:"gap"`
+	LayoutID    *int64   `json:"layoutId"`
+	LayoutName  *string  `json:"layoutName"`
+	Areas       []string `json:"areas"`
+	GroupCount  int      `json:"groupCount"`
+	Username    string   `json:"username"`
+	timestamps
 	Rows        *[]planRowJSON    `json:"rows,omitempty"`
 	Assignments *[]assignmentJSON `json:"assignments,omitempty"`
 	Warnings    *[]warningJSON    `json:"warnings,omitempty"`
@@ -337,7 +328,7 @@ func slotJSON(sl domain.Slot) (*int64, *string) {
 func toPlanJSON(x *domain.RotationPlan) planJSON {
 	out := planJSON{ID: x.ID, Name: x.Name, Description: x.Description, StartYear: x.StartYear, Duration: x.Duration,
 		YearRange: domain.YearRange(x.StartYear, x.Duration), Gap: x.Gap, LayoutID: x.LayoutID, Areas: x.Areas, GroupCount: x.GroupCount,
-		Username: x.Username, CreatedAt: x.CreatedAt.UTC(), UpdatedAt: x.UpdatedAt.UTC()}
+		Username: x.Username, timestamps: stamped(x.CreatedAt, x.UpdatedAt)}
 	if x.LayoutID != nil {
 		n := x.LayoutName
 		out.LayoutName = &n
@@ -381,18 +372,14 @@ func fromAssignmentsJSON(in []assignmentJSON) []domain.RotationAssignment {
 }
 
 func (s *Server) handleListPlans(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.RotationPlan], error) {
-		return s.svc.Planning.ListPlans(r.Context(), p, r.URL.Query().Get("search"), page)
-	}, toPlanJSON)
+	handleSearchPage(s, w, r, p, s.svc.Planning.ListPlans, toPlanJSON)
 }
 
 // planEndpoint reads a rotation plan's {id}: one that is not a number is the plan's 404.
 var planEndpoint = endpoint{id: true, idNotFound: domain.MsgPlanNotFound}
 
 func (s *Server) handleGetPlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, planEndpoint, func(q request[noBody]) (*app.PlanDetail, error) {
-		return s.svc.Planning.GetPlan(r.Context(), p, q.id)
-	}, toPlanDetailJSON)
+	handleByID(s, w, r, p, planEndpoint, s.svc.Planning.GetPlan, toPlanDetailJSON)
 }
 
 // createPlanInput is the body of handleCreatePlan.
@@ -446,7 +433,5 @@ func (s *Server) handleSaveAssignments(w http.ResponseWriter, r *http.Request, p
 }
 
 func (s *Server) handleDeletePlan(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleNoContent(s, w, r, p, planEndpoint, func(q request[noBody]) error {
-		return s.svc.Planning.DeletePlan(r.Context(), p, q.id)
-	})
+	handleNoContentByID(s, w, r, p, planEndpoint, s.svc.Planning.DeletePlan)
 }

@@ -178,22 +178,9 @@ func (s *Server) handleCreatePlant(w http.ResponseWriter, r *http.Request, p *do
 }
 
 func (s *Server) handleUpdatePlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in plantInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	plant, err := s.svc.Plants.Update(r.Context(), p, id, in.apply)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toPlantJSON(plant))
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[plantInput]) (*domain.Plant, error) {
+		return s.svc.Plants.Update(r.Context(), p, q.id, q.in.apply)
+	}, toPlantJSON)
 }
 
 func (s *Server) handleDeletePlant(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

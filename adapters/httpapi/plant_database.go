@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
@@ -13,23 +12,22 @@ import (
 // plantDBJSON is a plant database item on the wire. The fertilizer text is sent under both
 // spellings the spec's pages read; careInstructions is a string or an object.
 type plantDBJSON struct {
-	ID                     int64     `json:"id"`
-	CommonName             string    `json:"commonName"`
-	ScientificName         string    `json:"scientificName"`
-	PlantType              string    `json:"plantType"`
-	Description            string    `json:"description"`
-	ImageURL               string    `json:"imageUrl"`
-	AlternativeImageURLs   []string  `json:"alternativeImageUrls"`
-	LightRequirements      string    `json:"lightRequirements"`
-	WaterRequirements      string    `json:"waterRequirements"`
-	FertilizerRequirements string    `json:"fertilizerRequirements"`
-	FertilizorRequirements string    `json:"fertilizorRequirements"`
-	CareInstructions       any       `json:"careInstructions"`
-	StoreURL               string    `json:"storeUrl"`
-	Slug                   string    `json:"slug"`
-	Source                 string    `json:"source"`
-	CreatedAt              time.Time `json:"createdAt"`
-	UpdatedAt              time.Time `json:"updatedAt"`
+	ID                     int64    `json:"id"`
+	CommonName             string   `json:"commonName"`
+	ScientificName         string   `json:"scientificName"`
+	PlantType              string   `json:"plantType"`
+	Description            string   `json:"description"`
+	ImageURL               string   `json:"imageUrl"`
+	AlternativeImageURLs   []string `json:"alternativeImageUrls"`
+	LightRequirements      string   `json:"lightRequirements"`
+	WaterRequirements      string   `json:"waterRequirements"`
+	FertilizerRequirements string   `json:"fertilizerRequirements"`
+	FertilizorRequirements string   `json:"fertilizorRequirements"`
+	CareInstructions       any      `json:"careInstructions"`
+	StoreURL               string   `json:"storeUrl"`
+	Slug                   string   `json:"slug"`
+	Source                 string   `json:"source"`
+	timestamps
 }
 
 func toPlantDBJSON(it *domain.PlantDBItem) plantDBJSON {
@@ -45,7 +43,7 @@ func toPlantDBJSON(it *domain.PlantDBItem) plantDBJSON {
 		Description: it.Description, ImageURL: it.ImageURL, AlternativeImageURLs: alts, LightRequirements: it.LightRequirements,
 		WaterRequirements: it.WaterRequirements, FertilizerRequirements: it.FertilizerRequirements,
 		FertilizorRequirements: it.FertilizerRequirements, CareInstructions: care, StoreURL: it.StoreURL, Slug: it.Slug,
-		Source: it.Source, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt}
+		Source: it.Source, timestamps: stamped(it.CreatedAt, it.UpdatedAt)}
 }
 
 // handleListPlantDB serves GET /api/plant-database: ?q= (common or scientific name), ?type=
@@ -177,26 +175,11 @@ func (s *Server) handleCreatePlantDB(w http.ResponseWriter, r *http.Request, p *
 }
 
 func (s *Server) handleUpdatePlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleAdmin); err != nil {
-		s.fail(w, r, err) // before the body, so a user learns nothing from validation
-		return
-	}
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, domain.Errorf(domain.ENotFound, domain.MsgPlantDBNotFound))
-		return
-	}
-	var in plantDBInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	it, err := s.svc.PlantDatabase.Update(r.Context(), p, id, in.apply)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toPlantDBJSON(it))
+	// The role comes before the body, so a user learns nothing from validation.
+	e := endpoint{role: domain.RoleAdmin, id: true, idNotFound: domain.MsgPlantDBNotFound}
+	handleJSON(s, w, r, p, e, func(q request[plantDBInput]) (*domain.PlantDBItem, error) {
+		return s.svc.PlantDatabase.Update(r.Context(), p, q.id, q.in.apply)
+	}, toPlantDBJSON)
 }
 
 func (s *Server) handleDeletePlantDB(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -251,8 +251,8 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK, log: s.log}
 		next.ServeHTTP(rec, r)
-		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
-			return // load balancers poll these every few seconds
+		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || !s.log.Enabled(r.Context(), slog.LevelInfo) {
+			return // load balancers poll these every few seconds; at level warn or error, nothing to build
 		}
 		status := rec.status
 		if r.Context().Err() != nil && status < 400 {

@@ -16,17 +16,19 @@ import (
 // to visitors; every write is signed in and gated by its maintenance function.
 func (s *Server) sharingRoutes(mux *router) {
 	if s.svc.Sharing != nil {
+		sharing := s.writer(domain.FunctionSharing)
 		mux.HandleFunc("GET /api/plant-sharing", s.sharingVisitor(s.handleListListings))
 		mux.HandleFunc("GET /api/plant-sharing/plant-types", s.sharingVisitor(s.handleListingPlantTypes))
-		mux.HandleFunc("POST /api/plant-sharing", s.write(domain.FunctionSharing, s.handleCreateListing))
 		mux.HandleFunc("GET /api/plant-sharing/{id}", s.sharingVisitor(s.handleGetListing))
-		mux.HandleFunc("PATCH /api/plant-sharing/{id}", s.write(domain.FunctionSharing, s.handlePatchListing))
-		mux.HandleFunc("DELETE /api/plant-sharing/{id}", s.write(domain.FunctionSharing, s.handleDeleteListing))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/image", s.write(domain.FunctionSharing, s.handleListingImage))
 		mux.HandleFunc("GET /api/plant-sharing/{id}/messages", s.authed(s.handleListingMessages))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/messages", s.write(domain.FunctionSharing, s.handleSendListingMessage))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/renew", s.write(domain.FunctionSharing, s.handleRenewListing))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/add-to-my-plants", s.write(domain.FunctionSharing, s.handleAddListingToPlants))
+		// Every write is the signed-in gardener's, gated by plant sharing's maintenance.
+		mux.HandleFunc("POST /api/plant-sharing", sharing(s.handleCreateListing))
+		mux.HandleFunc("PATCH /api/plant-sharing/{id}", sharing(s.handlePatchListing))
+		mux.HandleFunc("DELETE /api/plant-sharing/{id}", sharing(s.handleDeleteListing))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/image", sharing(s.handleListingImage))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/messages", sharing(s.handleSendListingMessage))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/renew", sharing(s.handleRenewListing))
+		mux.HandleFunc("POST /api/plant-sharing/{id}/add-to-my-plants", sharing(s.handleAddListingToPlants))
 	}
 	if s.svc.ExpertQA != nil {
 		s.expertQARoutes(mux)
@@ -161,9 +163,7 @@ func (s *Server) handleListingPlantTypes(w http.ResponseWriter, r *http.Request,
 }
 
 func (s *Server) handleGetListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgListingNotFound}, func(q request[noBody]) (*app.ListingView, error) {
-		return s.svc.Sharing.Get(r.Context(), p, q.id)
-	}, toListingJSON)
+	handleByID(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgListingNotFound}, s.svc.Sharing.Get, toListingJSON)
 }
 
 func (s *Server) handleCreateListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -197,15 +197,11 @@ func (s *Server) handleDeleteListing(w http.ResponseWriter, r *http.Request, p *
 }
 
 func (s *Server) handleRenewListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) (*app.ListingView, error) {
-		return s.svc.Sharing.Renew(r.Context(), p, q.id)
-	}, toListingJSON)
+	handleByID(s, w, r, p, endpoint{id: true}, s.svc.Sharing.Renew, toListingJSON)
 }
 
 func (s *Server) handleAddListingToPlants(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, func(q request[noBody]) (*domain.Plant, error) {
-		return s.svc.Sharing.AddToMyPlants(r.Context(), p, q.id)
-	}, toPlantJSON)
+	handleByID(s, w, r, p, endpoint{id: true, status: http.StatusCreated}, s.svc.Sharing.AddToMyPlants, toPlantJSON)
 }
 
 // handleListingImage takes the photo of a listing as multipart/form-data in the field "image"

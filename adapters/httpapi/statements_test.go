@@ -21,7 +21,7 @@ var statementBudget = []struct {
 }{
 	{"/api/user", false, 1},
 	// +1: the owner's overdue tasks, read once for every plant's derived status
-	{"/api/plants", false, 3},
+	{"/api/plants", false, 2},
 	{"/api/plants/{plant}", false, 3},
 	{"/api/plants/limit", false, 2},
 	{"/api/plants/{plant}/care-tasks", false, 3},
@@ -36,8 +36,17 @@ var statementBudget = []struct {
 	{"/api/maintenance/status", false, 3},
 	{"/api/users", true, 2},
 	{"/api/admin/users", true, 2},
+	// The admin lists: one page, filtered in SQL (+1 for the sites: their user counts, one
+	// grouped query for the page).
+	{"/api/users?q=member0", true, 2},
+	{"/api/admin/users?active=true&limit=20", true, 2},
 	{"/api/sites", true, 3},
+	{"/api/sites?q=site&maintenance=false", true, 3},
 	{"/api/admin/sites", true, 3},
+	{"/api/admin/sites?ids=1,2,3,4,5,6,7,8,9,10", true, 3},
+	// The console's history with its recipients counted and targets named in the same query.
+	{"/api/notifications/admin", true, 2},
+	{"/api/notifications/audience?targetType=global", true, 2},
 	{"/api/harvests", false, 2},
 	// +1: the yield per square foot of each bed, one grouped query
 	{"/api/harvests/stats?period=year", false, 5},
@@ -45,6 +54,16 @@ var statementBudget = []struct {
 	{"/api/garden-beds", false, 2},
 	{"/api/plant-database", false, 2},
 	{"/api/plant-database?q=species&type=herbs&limit=20", false, 2},
+	// The open listings (walking the newest ids), their plant types (a
+	// loose index scan) and the tag cloud (question_tag_counts): docs/performance.md
+	{"/api/plant-sharing", false, 2},
+	{"/api/plant-sharing/plant-types", false, 2},
+	{"/api/expert-qa/tags", false, 2},
+	// +1: the questions' tags, one query per page; the searches walk the full-text index for a
+	// page, the suggestions rank a bounded number of candidates (docs/performance.md)
+	{"/api/expert-qa/similar?q=counted%20question", false, 3},
+	{"/api/expert-qa?search=counted", false, 3},
+	{"/api/plant-sharing?search=spare", false, 2},
 }
 
 func TestStatementsPerRequest(t *testing.T) {
@@ -106,6 +125,9 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		expect(t, h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"}), 201, "")
 		expect(t, h.do("POST", "/api/plant-database", admin, map[string]any{"commonName": fmt.Sprintf("Species %03d", i),
 			"scientificName": "Plantae species", "plantType": []string{"Herbs", "Vegetables"}[i%2]}), 201, "")
+		h.listing(token, map[string]any{"title": fmt.Sprintf("Spare plant %03d", i), "plantType": []string{"Herbs", "Fruits", "Flowers"}[i%3]})
+		expect(t, h.do("POST", "/api/expert-qa", token, map[string]any{"title": fmt.Sprintf("Counted question %03d", i),
+			"content": "<p>The details of the counted question.</p>", "tags": []string{fmt.Sprintf("tag%03d", i), "common"}}), 201, "")
 	}
 	out := map[string]int64{}
 	for _, b := range statementBudget {

@@ -36,7 +36,7 @@ func nulField(v reflect.Value, name string, depth int) (string, bool) {
 		t := v.Type()
 		for i := 0; i < v.NumField(); i++ {
 			f := t.Field(i)
-			if !f.IsExported() {
+			if !f.IsExported() && !f.Anonymous { // an embedded part of a body (siteInput) is read too
 				continue
 			}
 			n := name

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -45,6 +46,8 @@ type Store struct {
 	dialect Dialect
 	url     string
 	path    string // the SQLite file; its folder holds the job lock files
+	// stmts holds the hot reads' statements, prepared once (query text → *sql.Stmt).
+	stmts sync.Map
 }
 
 // Open connects to databaseURL: empty means a SQLite file garden.db in dataDir, a
@@ -66,8 +69,10 @@ func open(ctx context.Context, databaseURL, dataDir string, counter *StatementCo
 		dialect = Postgres
 		db, err = openDB("pgx", databaseURL, counter)
 		if err == nil {
+			// As many idle as open: with 10 idle of 20, a burst of requests closed and reopened
+			// connections (a server process each, its statements prepared again) all along.
 			db.SetMaxOpenConns(20)
-			db.SetMaxIdleConns(10)
+			db.SetMaxIdleConns(20)
 			db.SetConnMaxIdleTime(5 * time.Minute)
 		}
 	case databaseURL == "" || strings.HasPrefix(databaseURL, "sqlite:"):
@@ -116,7 +121,32 @@ func (s *Store) SQLDB() *sql.DB { return s.db.DB }
 func (s *Store) Dialect() Dialect { return s.dialect }
 
 // Close releases the connections.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.stmts.Range(func(_, st any) bool {
+		_ = st.(*sql.Stmt).Close()
+		return true
+	})
+	return s.db.Close()
+}
+
+// prepared returns query (already rebound) prepared once for the pool: the reads of every
+// signed-in request and of the plant list skip parsing and planning on each call (SQLite's
+// driver prepares each ad hoc query again; about a fifth of the CPU of a plant page). The
+// queries are built from fixed fragments, so the cache stays small.
+func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, translate(err)
+	}
+	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		_ = st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
 
 // Ready implements ports.Store: the database answers and no migration is pending.
 func (s *Store) Ready(ctx context.Context) error {

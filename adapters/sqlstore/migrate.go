@@ -109,6 +109,20 @@ func (s *Store) Migrate(ctx context.Context) ([]Migration, error) {
 	return s.migrateUpTo(ctx, 0)
 }
 
+// Analyze refreshes PostgreSQL's planner statistics at once, after a bulk load (Seed): without
+// them, until autovacuum's next analyze, its plans for a freshly loaded million plants took
+// 10–15 ms per gardener's list instead of 1 (docs/performance.md, "1k → 1M plants"). SQLite is
+// left without statistics on purpose: ANALYZE's sampled ones (analysis_limit) made its planner
+// sort every forum topic for the popular list, and the reads that grew without them are written
+// so that their plan does not depend on statistics.
+func (s *Store) Analyze(ctx context.Context) error {
+	if s.dialect != Postgres {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, `ANALYZE`)
+	return translate(err)
+}
+
 // MigrateTo applies the pending migrations up to and including version.
 func (s *Store) MigrateTo(ctx context.Context, version int) error {
 	_, err := s.migrateUpTo(ctx, version)
@@ -167,8 +181,9 @@ func (s *Store) migrateUpTo(ctx context.Context, version int) ([]Migration, erro
 }
 
 // splitStatements cuts a migration file into statements at semicolons that end a line, and
-// drops comment-only lines. Our migrations hold no procedural code, so this is enough, and it
-// works for drivers that refuse several statements in one call.
+// drops comment-only lines. Procedural code (SQLite triggers, PostgreSQL trigger functions)
+// stays on one line, so this is enough, and it works for drivers that refuse several statements
+// in one call.
 func splitStatements(sqlText string) []string {
 	var out []string
 	var cur strings.Builder

@@ -4,6 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -54,6 +57,17 @@ func audience(a domain.Audience) (string, []any) {
 }
 
 func (s *Store) insertNotification(ctx context.Context, q sqlx.QueryerContext, n *domain.Notification) error {
+	values, err := notificationValues(n)
+	if err != nil {
+		return err
+	}
+	return translate(sqlx.GetContext(ctx, q, &n.ID, s.q(`INSERT INTO notifications (kind, title, content, target_type, target_id, data,
+		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), values...))
+}
+
+// notificationValues fills n's defaults (now, empty data) and returns its eight INSERT values,
+// in the column order of insertNotification.
+func notificationValues(n *domain.Notification) ([]any, error) {
 	if n.CreatedAt.IsZero() {
 		n.CreatedAt = time.Now().UTC()
 	}
@@ -63,16 +77,48 @@ func (s *Store) insertNotification(ctx context.Context, q sqlx.QueryerContext, n
 	}
 	data, err := json.Marshal(n.Data)
 	if err != nil {
-		return domain.Errorf(domain.EInvalid, "Notification data cannot be stored: %v", err)
+		return nil, domain.Errorf(domain.EInvalid, "Notification data cannot be stored: %v", err)
 	}
-	return translate(sqlx.GetContext(ctx, q, &n.ID, s.q(`INSERT INTO notifications (kind, title, content, target_type, target_id, data,
-		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		n.Kind, n.Title, n.Content, string(n.TargetType), n.TargetID, string(data), n.CreatedBy, n.CreatedAt))
+	return []any{n.Kind, n.Title, n.Content, string(n.TargetType), n.TargetID, string(data), n.CreatedBy, n.CreatedAt}, nil
 }
 
 // CreateNotification implements ports.NotificationStore.
 func (s *Store) CreateNotification(ctx context.Context, n *domain.Notification) error {
 	return s.insertNotification(ctx, s.db, n)
+}
+
+// CreateNotifications implements ports.NotificationStore: one multi-row INSERT per batchRows
+// notifications, in one transaction. Ids rise in the order of the VALUES (both dialects draw
+// them row by row), so the sorted ids returned are the notifications' in order.
+func (s *Store) CreateNotifications(ctx context.Context, ns []*domain.Notification) error {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		for start := 0; start < len(ns); start += batchRows {
+			batch := ns[start:min(start+batchRows, len(ns))]
+			marks := make([]string, len(batch))
+			args := make([]any, 0, 8*len(batch))
+			for i, n := range batch {
+				values, err := notificationValues(n)
+				if err != nil {
+					return err
+				}
+				marks[i] = "(?, ?, ?, ?, ?, ?, ?, ?)"
+				args = append(args, values...)
+			}
+			var ids []int64
+			if err := tx.SelectContext(ctx, &ids, s.q(`INSERT INTO notifications (kind, title, content, target_type, target_id, data,
+				created_by, created_at) VALUES `+strings.Join(marks, ", ")+` RETURNING id`), args...); err != nil {
+				return translate(err)
+			}
+			if len(ids) != len(batch) {
+				return fmt.Errorf("create notifications: %d ids for %d rows", len(ids), len(batch))
+			}
+			slices.Sort(ids)
+			for i, n := range batch {
+				n.ID = ids[i]
+			}
+		}
+		return nil
+	})
 }
 
 // CreateNotificationOnce implements ports.NotificationStore. The once-key's primary key does the
@@ -198,16 +244,19 @@ func (s *Store) MarkAllNotificationsRead(ctx context.Context, a domain.Audience,
 func (s *Store) ListNotifications(ctx context.Context, limit int) ([]*ports.NotificationWithReads, error) {
 	var rows []struct {
 		notificationRow
-		ReadCount int `db:"read_count"`
+		ReadCount      int            `db:"read_count"`
+		RecipientCount int            `db:"recipient_count"`
+		TargetName     sql.NullString `db:"target_name"`
 	}
 	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+notificationColumns+`,
-		(SELECT count(*) FROM notification_reads r WHERE r.notification_id = n.id) AS read_count
+		(SELECT count(*) FROM notification_reads r WHERE r.notification_id = n.id) AS read_count,`+notificationAudienceColumns+`
 		FROM notifications n ORDER BY n.created_at DESC, n.id DESC LIMIT ?`), limit); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]*ports.NotificationWithReads, len(rows))
 	for i := range rows {
-		out[i] = &ports.NotificationWithReads{Notification: rows[i].toDomain(), ReadCount: rows[i].ReadCount}
+		out[i] = &ports.NotificationWithReads{Notification: rows[i].toDomain(), ReadCount: rows[i].ReadCount,
+			RecipientCount: rows[i].RecipientCount, TargetName: rows[i].TargetName.String}
 	}
 	return out, nil
 }

@@ -68,6 +68,10 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 	}
 	out.Sites = sites
 
+	community, err := s.newCommunitySeed(ctx, now)
+	if err != nil {
+		return out, err
+	}
 	plantID, taskID, entryID, noteID := base["plants"], base["care_tasks"], base["journal_entries"], base["notifications"]
 	for first := 0; first < users; first += seedUsersPerTx {
 		if err := ctx.Err(); err != nil {
@@ -88,6 +92,8 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 					uid, "{}", now.Add(-time.Duration(age)*24*time.Hour - time.Duration(noteID%86400)*time.Second)})
 			}
 			plants := min(seedPlantsPerUser, spec.Plants-i*seedPlantsPerUser)
+			neighbour := base["users"] + int64(first) + 1 + int64(i+1-first)%int64(last-first)
+			community.user(uid, neighbour, plantID+1, plantID+int64(plants))
 			for k := range plants {
 				plantID++
 				n := int(plantID)
@@ -137,7 +143,7 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 					return err
 				}
 			}
-			return nil
+			return community.write(ctx, s, tx, &out)
 		})
 		if err != nil {
 			return out, err
@@ -151,6 +157,10 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 			spec.Progress(out.Plants, spec.Plants)
 		}
 	}
+	if err := community.finish(ctx, s); err != nil {
+		return out, err
+	}
+
 	if s.dialect == Postgres {
 		for _, t := range tables {
 			if _, err := s.db.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', 'id'), (SELECT MAX(id) FROM `+t+`))`); err != nil {
@@ -158,7 +168,8 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 			}
 		}
 	}
-	return out, nil
+	// PostgreSQL's planner statistics, as autovacuum would gather them after a while.
+	return out, s.Analyze(ctx)
 }
 
 // insertRows writes rows into table with multi-row INSERTs of at most seedParams parameters.

@@ -30,11 +30,14 @@ func TestSeed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := ports.SeedCounts{Users: 3, Sites: 1, Plants: 120, Tasks: 240, JournalEntries: 120, Notifications: 7}
+			want := ports.SeedCounts{Users: 3, Sites: 1, Plants: 120, Tasks: 240, JournalEntries: 120, Notifications: 7,
+				ForumTopics: 15, ForumPosts: 6, Listings: 9, Questions: 9, Layouts: 3, Harvests: 15}
 			if got != want {
 				t.Fatalf("counts %+v, want %+v", got, want)
 			}
-			for table, n := range map[string]int{"users": 4, "sites": 1, "plants": 120, "care_tasks": 240, "journal_entries": 120, "notifications": 7} {
+			for table, n := range map[string]int{"users": 4, "sites": 1, "plants": 120, "care_tasks": 240, "journal_entries": 120, "notifications": 7,
+				"forum_categories": 6, "forum_topics": 15, "forum_posts": 6, "plant_listings": 9, "expert_questions": 9, "garden_layouts": 3,
+				"garden_beds": 6, "rotation_plans": 3, "harvests": 15} {
 				if c := count(t, s, table); c != n {
 					t.Errorf("%s: %d rows, want %d", table, c, n)
 				}
@@ -51,6 +54,18 @@ func TestSeed(t *testing.T) {
 			tasks, err := s.ListTasks(ctx, seeded.ID, ports.TaskFilter{})
 			if err != nil || len(tasks) != 40 || tasks[0].PlantName == "" {
 				t.Fatalf("last user's tasks %d %v", len(tasks), err)
+			}
+			// The community rows read back too: the forum's categories count their topics.
+			cats, err := s.ListForumCategories(ctx, domain.PageRequest{Limit: 50})
+			if err != nil || len(cats.Items) != 6 {
+				t.Fatalf("forum categories %d %v", len(cats.Items), err)
+			}
+			topics := 0
+			for _, c := range cats.Items {
+				topics += c.TopicsCount
+			}
+			if topics != 15 {
+				t.Errorf("the categories count %d topics, want 15", topics)
 			}
 			// A second seed goes on from there, and ordinary inserts after it too.
 			if got, err := s.Seed(ctx, ports.SeedSpec{Plants: 50, PasswordHash: "hash", Now: now}); err != nil || got.Users != 1 || got.Sites != 1 {

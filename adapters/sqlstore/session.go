@@ -55,8 +55,14 @@ func prefixColumns(prefix, columns string) string {
 
 // SessionAndUserByTokenHash implements ports.SessionStore.
 func (s *Store) SessionAndUserByTokenHash(ctx context.Context, hash string) (*domain.Session, *domain.User, error) {
+	// Every signed-in request runs this: a statement prepared once, scanned without reflection.
+	st, err := s.prepared(ctx, s.q(sessionUserQuery))
+	if err != nil {
+		return nil, nil, err
+	}
 	var r sessionUserRow
-	if err := s.db.GetContext(ctx, &r, s.q(sessionUserQuery), hash); err != nil {
+	dest := append([]any{&r.SesID, &r.SesTokenHash, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt}, r.userRow.dest()...)
+	if err := st.QueryRowContext(ctx, hash).Scan(dest...); err != nil {
 		return nil, nil, translate(err)
 	}
 	u := r.userRow.toDomain()

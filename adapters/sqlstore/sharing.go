@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"sort"
 	"strings"
 	"time"
 
@@ -95,6 +96,23 @@ func (s *Store) ftsMatch(table, alias string, terms []string, any bool) (string,
 	return alias + `.id IN (SELECT rowid FROM ` + table + `_fts WHERE ` + table + `_fts MATCH ?)`, strings.Join(parts, sep)
 }
 
+// ftsDriven is the search of a keyset list (newest id first) over table aliased alias: on
+// SQLite the FTS5 table drives the query in descending rowid order, so a page reads its own
+// matches and stops, where "id IN (every match)" collected every match first; rewrite puts the FTS
+// table in the FROM clause, cond and arg are the WHERE condition and its argument, id is the
+// column to order and page by. PostgreSQL keeps ftsMatch's condition (its planner walks the
+// primary key backwards when matches are common, the GIN index when they are rare).
+func (s *Store) ftsDriven(table, alias string, terms []string) (rewrite func(string) string, cond, arg, id string) {
+	cond, arg = s.ftsMatch(table, alias, terms, false)
+	if s.dialect != SQLite {
+		return func(q string) string { return q }, cond, arg, alias + ".id"
+	}
+	from := "FROM " + table + " " + alias + " "
+	return func(q string) string {
+		return strings.Replace(q, from, "FROM "+table+"_fts f JOIN "+table+" "+alias+" ON "+alias+".id = f.rowid ", 1)
+	}, table + "_fts MATCH ?", arg, "f.rowid"
+}
+
 // CreateListing implements ports.ListingStore.
 func (s *Store) CreateListing(ctx context.Context, l *domain.Listing) error {
 	err := s.db.GetContext(ctx, &l.ID, s.q(`INSERT INTO plant_listings (user_id, title, plant_name, plant_type, species, description,
@@ -133,12 +151,14 @@ func (s *Store) ListListings(ctx context.Context, f ports.ListingFilter, page do
 	}
 	var where []string
 	var args []any
-	if ok {
-		where, args = append(where, `l.id < ?`), append(args, cur.ID)
-	}
+	query, id := listingSelect, "l.id"
 	if terms := domain.SearchTerms(f.Search); len(terms) > 0 {
-		cond, arg := s.ftsMatch("plant_listings", "l", terms, false)
+		rewrite, cond, arg, col := s.ftsDriven("plant_listings", "l", terms)
+		query, id = rewrite(query), col
 		where, args = append(where, cond), append(args, arg)
+	}
+	if ok {
+		where, args = append(where, id+` < ?`), append(args, cur.ID)
 	}
 	if f.PlantType != "" {
 		where, args = append(where, `l.plant_type = ?`), append(args, f.PlantType)
@@ -153,16 +173,23 @@ func (s *Store) ListListings(ctx context.Context, f ports.ListingFilter, page do
 		where, args = append(where, `l.user_id = ?`), append(args, f.OwnerID)
 	}
 	if f.AvailableAt != nil {
-		where, args = append(where, `l.status = 'Open' AND l.expires_at > ?`), append(args, utc(*f.AvailableAt))
+		// Most listings are open and not expired: walking the newest ids and checking each finds
+		// a page at once, where the status index's range read and sorted every open listing.
+		// SQLite's planner, which has no statistics (see Analyze), takes that range, so the
+		// unary plus keeps it off those columns' indexes; PostgreSQL's statistics choose.
+		cond := `l.status = 'Open' AND l.expires_at > ?`
+		if s.dialect == SQLite {
+			cond = `+l.status = 'Open' AND +l.expires_at > ?`
+		}
+		where, args = append(where, cond), append(args, utc(*f.AvailableAt))
 	}
 	if f.ExpiredAt != nil {
 		where, args = append(where, `l.status = 'Open' AND l.expires_at <= ?`), append(args, utc(*f.ExpiredAt))
 	}
-	query := listingSelect
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	query += ` ORDER BY l.id DESC LIMIT ?`
+	query += ` ORDER BY ` + id + ` DESC LIMIT ?`
 	var rows []listingRow
 	if err := s.db.SelectContext(ctx, &rows, s.q(query), append(args, page.Limit+1)...); err != nil {
 		return domain.Page[*domain.Listing]{}, translate(err)
@@ -174,10 +201,17 @@ func (s *Store) ListListings(ctx context.Context, f ports.ListingFilter, page do
 	return domain.PageOf(out, page, func(l *domain.Listing) string { return domain.KeysetCursor{ID: l.ID}.Encode() }), nil
 }
 
-// ListingPlantTypes implements ports.ListingStore.
+// ListingPlantTypes implements ports.ListingStore. DISTINCT would read every listing; this walks
+// the plant_listings_plant_type index from one type to the next (a loose index scan), so the
+// read grows with the number of types, not of listings.
 func (s *Store) ListingPlantTypes(ctx context.Context) ([]string, error) {
 	var out []string
-	err := s.db.SelectContext(ctx, &out, `SELECT DISTINCT plant_type FROM plant_listings ORDER BY plant_type`)
+	err := s.db.SelectContext(ctx, &out, `WITH RECURSIVE types (plant_type) AS (
+			SELECT MIN(plant_type) FROM plant_listings
+			UNION ALL
+			SELECT (SELECT MIN(l.plant_type) FROM plant_listings l WHERE l.plant_type > types.plant_type)
+			FROM types WHERE types.plant_type IS NOT NULL)
+		SELECT plant_type FROM types WHERE plant_type IS NOT NULL ORDER BY plant_type`)
 	return out, translate(err)
 }
 
@@ -291,6 +325,38 @@ func (s *Store) ListingsDueForExpiryReminder(ctx context.Context, from, to time.
 		out[i] = rows[i].toDomain()
 	}
 	return out, nil
+}
+
+// ClaimExpiryReminders implements ports.ListingStore: the conditional UPDATE of the batch is the
+// claim (a row another run marked meanwhile no longer matches it), and RETURNING gives the
+// reminder's fields.
+func (s *Store) ClaimExpiryReminders(ctx context.Context, from, to, at time.Time, limit int) ([]*domain.Listing, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`UPDATE plant_listings SET expiry_reminded_at = ?
+		WHERE id IN (SELECT id FROM plant_listings WHERE status = 'Open' AND expiry_reminded_at IS NULL
+			AND expires_at > ? AND expires_at <= ? ORDER BY expires_at, id LIMIT ?)
+		AND expiry_reminded_at IS NULL AND status = 'Open'
+		RETURNING id, user_id, title, expires_at`), utc(at), utc(from), utc(to), limit)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []*domain.Listing
+	for rows.Next() {
+		marked := utc(at)
+		l := &domain.Listing{ExpiryRemindedAt: &marked}
+		if err := rows.Scan(&l.ID, &l.UserID, &l.Title, &l.ExpiresAt); err != nil {
+			return nil, translate(err)
+		}
+		l.ExpiresAt = l.ExpiresAt.UTC()
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].ExpiresAt.Equal(out[j].ExpiresAt) {
+			return out[i].ExpiresAt.Before(out[j].ExpiresAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, translate(rows.Err())
 }
 
 // ClaimExpiryReminder implements ports.ListingStore: the conditional update is the claim, so of

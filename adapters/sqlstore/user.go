@@ -39,6 +39,13 @@ type userRow struct {
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
 	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
 
+// dest points at r's fields in the order of userColumns, for a Scan without reflection.
+func (r *userRow) dest() []any {
+	return []any{&r.ID, &r.Username, &r.Email, &r.FullName, &r.PasswordHash, &r.Role, &r.IsActive, &r.IsProtected, &r.CategoryID,
+		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
+		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin}
+}
+
 func (r *userRow) toDomain() *domain.User {
 	u := &domain.User{
 		ID: r.ID, Username: r.Username, Email: r.Email, FullName: r.FullName, PasswordHash: r.PasswordHash,
@@ -151,6 +158,13 @@ func (s *Store) ListUsers(ctx context.Context, f ports.UserFilter) ([]*domain.Us
 	}
 	if f.Role != "" {
 		where, args = append(where, "role = ?"), append(args, string(f.Role))
+	}
+	if f.IDs != nil {
+		if len(f.IDs) == 0 {
+			return nil, nil
+		}
+		marks, ids := inList(f.IDs)
+		where, args = append(where, "id IN ("+marks+")"), append(args, ids...)
 	}
 	var rows []userRow
 	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id`), args...); err != nil {

@@ -137,12 +137,20 @@ func (m *Maintenance) FunctionsAsOperator(ctx context.Context) ([]*domain.AppFun
 type StatusView struct {
 	HasMaintenance bool
 	Sites          []*domain.Site
-	Functions      []*domain.AppFunction
+	// SiteCount is how many sites in maintenance concern the caller; Sites holds at most
+	// StatusSiteLimit of them.
+	SiteCount int
+	Functions []*domain.AppFunction
 }
 
+// StatusSiteLimit bounds the sites the maintenance status lists (SiteCount says how many there
+// are): every open page polls it, so it reads a bounded number of rows however many sites are
+// in maintenance.
+const StatusSiteLimit = domain.DefaultPageLimit
+
 // Status reports the maintenance a caller is concerned by: every function in maintenance, and
-// the sites in maintenance that concern them (their own site; every site for a superadmin).
-// p may be nil (signed out): then only functions are reported.
+// the sites in maintenance that concern them (their own site; every site for a superadmin),
+// read and counted in SQL. p may be nil (signed out): then only functions are reported.
 func (m *Maintenance) Status(ctx context.Context, p *domain.Principal) (*StatusView, error) {
 	fns, err := m.store.ListAppFunctions(ctx)
 	if err != nil {
@@ -154,19 +162,18 @@ func (m *Maintenance) Status(ctx context.Context, p *domain.Principal) (*StatusV
 			out.Functions = append(out.Functions, f)
 		}
 	}
-	if p != nil && p.User != nil {
-		sites, err := m.store.ListSites(ctx)
+	if p != nil && p.User != nil && (p.User.Role == domain.RoleSuperadmin || p.User.SiteID != nil) {
+		var only *int64
+		if p.User.Role != domain.RoleSuperadmin {
+			only = p.User.SiteID
+		}
+		sites, n, err := m.store.SitesInMaintenance(ctx, only, StatusSiteLimit)
 		if err != nil {
 			return nil, err
 		}
-		for _, s := range sites {
-			mine := p.User.SiteID != nil && *p.User.SiteID == s.ID
-			if s.MaintenanceMode && (mine || p.User.Role == domain.RoleSuperadmin) {
-				out.Sites = append(out.Sites, s)
-			}
-		}
+		out.Sites, out.SiteCount = append(out.Sites, sites...), n
 	}
-	out.HasMaintenance = len(out.Sites)+len(out.Functions) > 0
+	out.HasMaintenance = out.SiteCount+len(out.Functions) > 0
 	return out, nil
 }
 

@@ -120,59 +120,13 @@ type AdminNotification struct {
 	IsRead bool
 }
 
-// audienceIndex answers the console's questions about who a notification reaches, from one
-// read of the users and sites.
-type audienceIndex struct {
-	users []*domain.User
-	sites map[int64]string
-	names map[int64]string
+func describe(n *ports.NotificationWithReads) *AdminNotification {
+	return &AdminNotification{Notification: n.Notification, ReadCount: n.ReadCount, RecipientCount: n.RecipientCount,
+		TargetName: n.TargetName, IsRead: n.RecipientCount > 0 && n.ReadCount >= n.RecipientCount}
 }
 
-func (s *Notifications) loadAudience(ctx context.Context) (*audienceIndex, error) {
-	users, err := s.store.ListUsers(ctx, ports.UserFilter{})
-	if err != nil {
-		return nil, err
-	}
-	sites, err := s.store.ListSites(ctx)
-	if err != nil {
-		return nil, err
-	}
-	idx := &audienceIndex{users: users, sites: map[int64]string{}, names: map[int64]string{}}
-	for _, x := range sites {
-		idx.sites[x.ID] = x.Name
-	}
-	for _, u := range users {
-		idx.names[u.ID] = u.Username
-	}
-	return idx, nil
-}
-
-// recipients returns the active users n reaches.
-func (a *audienceIndex) recipients(n *domain.Notification) []*domain.User {
-	var out []*domain.User
-	for _, u := range a.users {
-		if u.IsActive && n.Reaches(u) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
-func (a *audienceIndex) describe(n *domain.Notification, readCount int) *AdminNotification {
-	out := &AdminNotification{Notification: *n, ReadCount: readCount, RecipientCount: len(a.recipients(n))}
-	if n.TargetID != nil {
-		switch n.TargetType {
-		case domain.TargetSite:
-			out.TargetName = a.sites[*n.TargetID]
-		case domain.TargetUser:
-			out.TargetName = a.names[*n.TargetID]
-		}
-	}
-	out.IsRead = out.RecipientCount > 0 && readCount >= out.RecipientCount
-	return out
-}
-
-// AdminList returns every notification, newest first, for the console (superadmins only).
+// AdminList returns the newest notifications for the console (superadmins only), each with its
+// recipients and target counted and named in SQL: no read of every user or site.
 func (s *Notifications) AdminList(ctx context.Context, p *domain.Principal) ([]*AdminNotification, error) {
 	if err := requireSuperadmin(p); err != nil {
 		return nil, err
@@ -181,15 +135,24 @@ func (s *Notifications) AdminList(ctx context.Context, p *domain.Principal) ([]*
 	if err != nil {
 		return nil, err
 	}
-	idx, err := s.loadAudience(ctx)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]*AdminNotification, len(list))
 	for i, n := range list {
-		out[i] = idx.describe(&n.Notification, n.ReadCount)
+		out[i] = describe(n)
 	}
 	return out, nil
+}
+
+// Audience returns how many active users a notification to target would reach if sent now,
+// counted in SQL (the console's send form shows it).
+func (s *Notifications) Audience(ctx context.Context, p *domain.Principal, n *domain.Notification) (int, error) {
+	if err := requireSuperadmin(p); err != nil {
+		return 0, err
+	}
+	n.CreatedAt = s.clock.Now()
+	if n.TargetType != domain.TargetGlobal && n.TargetID == nil {
+		return 0, nil
+	}
+	return s.notify.CountNotificationRecipients(ctx, n)
 }
 
 // Send stores a notification from the console (superadmins only) after the form's rules (spec
@@ -203,40 +166,49 @@ func (s *Notifications) Send(ctx context.Context, p *domain.Principal, n *domain
 	if err := domain.ValidateNotification(n); err != nil {
 		return nil, err
 	}
-	if err := s.checkTarget(ctx, n); err != nil {
+	target, err := s.checkTarget(ctx, n)
+	if err != nil {
 		return nil, err
 	}
 	if err := s.notify.CreateNotification(ctx, n); err != nil {
 		return nil, err
 	}
-	idx, err := s.loadAudience(ctx)
+	recipients, err := s.notify.NotificationRecipients(ctx, n)
 	if err != nil {
 		// Stored already: the app has it. Only the other channels are lost.
 		s.log.Error("notification stored but its recipients could not be read for delivery", "notification", n.ID, "err", err)
 		return &AdminNotification{Notification: *n}, nil
 	}
-	recipients := idx.recipients(n)
 	s.fanOut(n, recipients)
 	s.log.Info("notification sent", "notification", n.ID, "target", n.TargetType, "targetId", idOrZero(n.TargetID), "recipients", len(recipients), "by", p.User.Username)
-	return idx.describe(n, 0), nil
+	sent := &AdminNotification{Notification: *n, RecipientCount: len(recipients)}
+	if n.TargetID != nil {
+		sent.TargetName = target
+	}
+	return sent, nil
 }
 
-func (s *Notifications) checkTarget(ctx context.Context, n *domain.Notification) error {
+// checkTarget checks that n's target site or user exists and returns its name.
+func (s *Notifications) checkTarget(ctx context.Context, n *domain.Notification) (string, error) {
 	switch n.TargetType {
 	case domain.TargetSite:
-		if _, err := s.store.SiteByID(ctx, *n.TargetID); domain.ErrorCode(err) == domain.ENotFound {
-			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgSiteNotFound, Fields: map[string]string{"targetId": domain.MsgSiteNotFound}}
+		site, err := s.store.SiteByID(ctx, *n.TargetID)
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return "", &domain.Error{Code: domain.EInvalid, Message: domain.MsgSiteNotFound, Fields: map[string]string{"targetId": domain.MsgSiteNotFound}}
 		} else if err != nil {
-			return err
+			return "", err
 		}
+		return site.Name, nil
 	case domain.TargetUser:
-		if _, err := s.store.UserByID(ctx, *n.TargetID); domain.ErrorCode(err) == domain.ENotFound {
-			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgUserNotFound, Fields: map[string]string{"targetId": domain.MsgUserNotFound}}
+		u, err := s.store.UserByID(ctx, *n.TargetID)
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return "", &domain.Error{Code: domain.EInvalid, Message: domain.MsgUserNotFound, Fields: map[string]string{"targetId": domain.MsgUserNotFound}}
 		} else if err != nil {
-			return err
+			return "", err
 		}
+		return u.Username, nil
 	}
-	return nil
+	return "", nil
 }
 
 func idOrZero(id *int64) int64 {

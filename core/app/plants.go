@@ -76,8 +76,8 @@ func (s *Plants) ListAll(ctx context.Context, p *domain.Principal, day time.Time
 
 // List returns one page of the caller's plants with their status on day, filtered and ordered
 // by q. The status depends on the day and on the tasks, so it cannot be a stored, indexed
-// column: the owner's plants are read through their index (one user keeps tens or hundreds),
-// derived, filtered and ordered here, and paged by offset.
+// column: the store derives it in the query that filters, orders and pages (offset cursor), so
+// a page reads its own rows and their overdue tasks only.
 func (s *Plants) List(ctx context.Context, p *domain.Principal, day time.Time, q domain.PlantQuery, page domain.PageRequest) (domain.Page[*domain.Plant], error) {
 	if err := q.Validate(); err != nil {
 		return domain.Page[*domain.Plant]{}, err
@@ -86,15 +86,13 @@ func (s *Plants) List(ctx context.Context, p *domain.Principal, day time.Time, q
 	if err != nil {
 		return domain.Page[*domain.Plant]{}, err
 	}
-	all, err := s.ListAll(ctx, p, day)
+	if err := signedIn(p); err != nil {
+		return domain.Page[*domain.Plant]{}, err
+	}
+	rows, err := s.store.PagePlants(ctx, p.User.ID, today(s.clock, day), q, offset, page.Limit+1)
 	if err != nil {
 		return domain.Page[*domain.Plant]{}, err
 	}
-	all = q.Apply(all)
-	if offset > len(all) {
-		offset = len(all)
-	}
-	rows := all[offset:]
 	return domain.PageOf(rows, page, func(*domain.Plant) string { return domain.OffsetCursor(offset + page.Limit) }), nil
 }
 

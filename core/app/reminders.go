@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"sort"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -59,10 +58,12 @@ func (r ReminderRun) Message() string {
 // or another, sends nothing twice. Users whose care reminders are off and deactivated users are
 // skipped. progress, when not nil, hears done of total users.
 //
-// The run is set-based: it reads every user's due plants and tasks in a few statements,
-// groups them by user in memory, stores the reminders in batches and delivers them with the
-// channel settings and devices read in batches, so its statements do not grow with the users
-// (only with the batches of reminderBatch users).
+// The run is set-based: the users reminded already today are read by their once-keys, and
+// every other user's due plants and tasks come aggregated per user (ids in the reminder's
+// order, the few names its text shows) in a fixed number of statements; the reminders are
+// stored in batches and delivered with the channel settings and devices read in batches, so
+// its statements do not grow with the users (only with the batches of reminderBatch users).
+// A user holding today's once-key counts as AlreadySent whatever is due now.
 func (r *CareReminders) Run(ctx context.Context, progress func(done, total int)) (ReminderRun, error) {
 	now := r.clock.Now()
 	today := domain.DateOf(now.In(r.loc))
@@ -81,30 +82,13 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 	if len(wanted) == 0 {
 		return out, nil
 	}
-	plants, err := r.store.ListPlantsDueForCare(ctx, today)
+	digests, reminded, err := r.store.CareDigests(ctx, today, domain.KindCareReminder, domain.MaxReminderNames)
 	if err != nil {
 		return out, err
 	}
-	tasks, err := r.store.ListTasksDueBy(ctx, today)
-	if err != nil {
-		return out, err
-	}
-	plantsOf := map[int64][]*domain.Plant{}
-	for _, p := range plants {
-		plantsOf[p.UserID] = append(plantsOf[p.UserID], p)
-	}
-	// The two task lists the per-user reads had, less the completed tasks of the day, which
-	// TasksDueOn drops anyway: the day's pending tasks with the pending recurring ones before
-	// it, and the pending tasks before the day.
-	todayOf, pendingOf := map[int64][]*domain.CareTask{}, map[int64][]*domain.CareTask{}
-	for _, t := range tasks {
-		day := domain.DateOf(t.ScheduledDate)
-		if day.Equal(today) || (t.IsRecurring && day.Before(today)) {
-			todayOf[t.UserID] = append(todayOf[t.UserID], t)
-		}
-		if day.Before(today) {
-			pendingOf[t.UserID] = append(pendingOf[t.UserID], t)
-		}
+	sent := make(map[int64]bool, len(reminded))
+	for _, id := range reminded {
+		sent[id] = true
 	}
 	for start := 0; start < len(wanted); start += reminderBatch {
 		if err := ctx.Err(); err != nil {
@@ -114,14 +98,14 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 		var items []ports.OnceNotification
 		var owners []*domain.User
 		for _, u := range batch {
-			// The per-user reads' orders: plants by id, tasks by date then id.
-			plants, dueToday, pending := plantsOf[u.ID], todayOf[u.ID], pendingOf[u.ID]
-			sort.Slice(plants, func(i, j int) bool { return plants[i].ID < plants[j].ID })
-			sort.Slice(dueToday, func(i, j int) bool { return taskBefore(dueToday[i], dueToday[j]) })
-			sort.Slice(pending, func(i, j int) bool { return taskBefore(pending[i], pending[j]) })
-			watering, fertilizing, _ := domain.CareReminders(plants, nil, today)
-			n := domain.CareReminderNotification(u, today, watering, fertilizing, domain.TasksDueOn(dueToday, today),
-				domain.OverdueTasks(pending, today))
+			if sent[u.ID] {
+				out.AlreadySent++
+				continue
+			}
+			var n *domain.Notification
+			if d := digests[u.ID]; d != nil {
+				n = domain.CareReminderNotification(u, today, d.Watering, d.Fertilizing, d.Today, d.Overdue)
+			}
 			if n == nil {
 				out.NothingDue++
 				continue
@@ -163,13 +147,6 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 	r.log.Info("care reminders sent", "day", today.Format(domain.DateLayout), "reminded", out.Notified, "already", out.AlreadySent,
 		"nothingDue", out.NothingDue, "failed", out.Failed)
 	return out, nil
-}
-
-func taskBefore(a, b *domain.CareTask) bool {
-	if !a.ScheduledDate.Equal(b.ScheduledDate) {
-		return a.ScheduledDate.Before(b.ScheduledDate)
-	}
-	return a.ID < b.ID
 }
 
 // reminderBatch is how many users' reminders are stored and delivered together.

@@ -45,6 +45,57 @@ func (x *notifier) send(ctx context.Context, userID int64, note *domain.Notifica
 	x.n.fanOut(note, []*domain.User{u})
 }
 
+// sendMany stores notes (each for its TargetID user) at now and delivers them to the users'
+// other channels before it returns, in a few statements whatever their number: the users, the
+// notifications and the channel settings and devices are read or written in batches (a daily
+// job's bulk). It returns how many were stored; failures are logged, like send's.
+func (x *notifier) sendMany(ctx context.Context, notes []*domain.Notification, now time.Time) int {
+	if x.n == nil || len(notes) == 0 {
+		return len(notes)
+	}
+	var ids []int64
+	seen := map[int64]bool{}
+	for _, n := range notes {
+		if id := idOrZero(n.TargetID); !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	users, err := x.store.ListUsers(ctx, ports.UserFilter{IDs: ids})
+	if err != nil {
+		x.log.Error("notification: reading the recipients failed", "users", len(ids), "err", err)
+		return 0
+	}
+	byID := make(map[int64]*domain.User, len(users))
+	for _, u := range users {
+		byID[u.ID] = u
+	}
+	var items []Addressed
+	for _, n := range notes {
+		u := byID[idOrZero(n.TargetID)]
+		if u == nil {
+			x.log.Error("notification: the recipient does not exist", "user", idOrZero(n.TargetID))
+			continue
+		}
+		n.CreatedAt = now
+		if err := domain.ValidateNotification(n); err != nil {
+			x.log.Error("notification does not validate", "kind", n.Kind, "err", err)
+			continue
+		}
+		items = append(items, Addressed{User: u, Notification: n})
+	}
+	stored := make([]*domain.Notification, len(items))
+	for i, it := range items {
+		stored[i] = it.Notification
+	}
+	if err := x.n.notify.CreateNotifications(ctx, stored); err != nil {
+		x.log.Error("notification: storing failed", "notifications", len(stored), "err", err)
+		return 0
+	}
+	x.n.delivery.DeliverMany(ctx, items)
+	return len(items)
+}
+
 // SharingConfig tunes plant sharing.
 type SharingConfig struct {
 	// Lifetime is how long a listing stays up (GARDEN_LISTING_LIFETIME; default 30 days).
@@ -476,7 +527,9 @@ func (s *Sharing) AddToMyPlants(ctx context.Context, p *domain.Principal, id int
 
 // ExpiryRun sums up one run of the expiry reminders.
 type ExpiryRun struct {
-	// Reminded owners were told in this run; AlreadyReminded were told by another run first.
+	// Reminded owners were told in this run; Failed were claimed but could not be stored.
+	// AlreadyReminded stays 0 since reminders are claimed in batches: a listing another run
+	// claimed first is not seen (the count stays for the job's message and counts).
 	Reminded, AlreadyReminded, Failed int
 }
 
@@ -486,36 +539,35 @@ func (r ExpiryRun) Message() string {
 }
 
 // RemindExpiring tells the owner of each open listing that expires within three days, once,
-// that it can be renewed. Each reminder is claimed on the listing before it is sent, so two
-// runs (replicas, re-runs) never send one twice.
+// that it can be renewed. The reminders are claimed on their listings a batch at a time (one
+// statement marks them and returns them) before they are sent, so two runs (replicas,
+// re-runs) never send one twice, and sent together: the run's statements do not grow with the
+// listings, only with the batches of expiryBatch.
 func (s *Sharing) RemindExpiring(ctx context.Context) (ExpiryRun, error) {
 	now := s.clock.Now()
 	var out ExpiryRun
 	for {
-		due, err := s.sharing.ListingsDueForExpiryReminder(ctx, now, now.Add(domain.ListingExpiryReminder), 100)
-		if err != nil {
+		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		if len(due) == 0 {
+		claimed, err := s.sharing.ClaimExpiryReminders(ctx, now, now.Add(domain.ListingExpiryReminder), now, expiryBatch)
+		if err != nil {
+			s.log.Error("listing expiry: claiming the reminders failed", "err", err)
+			return out, err
+		}
+		// Until a claim finds nothing: a shorter batch may only mean another run took some.
+		if len(claimed) == 0 {
 			return out, nil
 		}
-		for _, l := range due {
-			if err := ctx.Err(); err != nil {
-				return out, err
-			}
-			ok, err := s.sharing.ClaimExpiryReminder(ctx, l.ID, now)
-			switch {
-			case err != nil:
-				out.Failed++
-				s.log.Error("listing expiry: claiming the reminder failed", "listing", l.ID, "err", err)
-				// Stop rather than spin on a listing that cannot be claimed.
-				return out, err
-			case !ok:
-				out.AlreadyReminded++
-			default:
-				out.Reminded++
-				s.notes.send(ctx, l.UserID, domain.ListingExpiryNotification(l), now)
-			}
+		notes := make([]*domain.Notification, len(claimed))
+		for i, l := range claimed {
+			notes[i] = domain.ListingExpiryNotification(l)
 		}
+		sent := s.notes.sendMany(ctx, notes, now)
+		out.Reminded += sent
+		out.Failed += len(claimed) - sent
 	}
 }
+
+// expiryBatch is how many listing reminders are claimed and sent together.
+const expiryBatch = 500

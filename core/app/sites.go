@@ -39,33 +39,37 @@ func (s *Sites) view(ctx context.Context, site *domain.Site) (*SiteView, error) 
 	return &SiteView{Site: site, UserCount: n}, err
 }
 
-// List returns every site for a superadmin, and the caller's own site for anyone else.
-func (s *Sites) List(ctx context.Context, p *domain.Principal) ([]*SiteView, error) {
+// List returns a page of the sites q selects: every site for a superadmin, the caller's own
+// for anyone else, each with its number of users counted in one grouped query for the page.
+func (s *Sites) List(ctx context.Context, p *domain.Principal, q ports.SiteQuery, page domain.PageRequest) (domain.Page[*SiteView], error) {
 	if err := signedIn(p); err != nil {
-		return nil, err
+		return domain.Page[*SiteView]{}, err
 	}
-	var sites []*domain.Site
-	if p.User.Role == domain.RoleSuperadmin {
-		all, err := s.store.ListSites(ctx)
-		if err != nil {
-			return nil, err
+	if p.User.Role != domain.RoleSuperadmin {
+		if p.User.SiteID == nil {
+			return domain.Page[*SiteView]{}, nil
 		}
-		sites = all
-	} else if p.User.SiteID != nil {
-		site, err := s.store.SiteByID(ctx, *p.User.SiteID)
-		if err != nil {
-			return nil, err
-		}
-		sites = []*domain.Site{site}
+		q.ID = p.User.SiteID
 	}
-	// One grouped count for the whole list, not one query per site.
-	counts, err := s.store.CountUsersBySite(ctx)
+	sites, err := s.store.ListSitesPage(ctx, q, page)
 	if err != nil {
-		return nil, err
+		return domain.Page[*SiteView]{}, err
 	}
-	out := make([]*SiteView, 0, len(sites))
-	for _, site := range sites {
-		out = append(out, &SiteView{Site: site, UserCount: counts[site.ID]})
+	return s.withCounts(ctx, sites)
+}
+
+func (s *Sites) withCounts(ctx context.Context, sites domain.Page[*domain.Site]) (domain.Page[*SiteView], error) {
+	ids := make([]int64, len(sites.Items))
+	for i, site := range sites.Items {
+		ids[i] = site.ID
+	}
+	counts, err := s.store.CountUsersOfSites(ctx, ids)
+	if err != nil {
+		return domain.Page[*SiteView]{}, err
+	}
+	out := domain.Page[*SiteView]{Items: make([]*SiteView, len(sites.Items)), NextCursor: sites.NextCursor}
+	for i, site := range sites.Items {
+		out.Items[i] = &SiteView{Site: site, UserCount: counts[site.ID]}
 	}
 	return out, nil
 }
@@ -184,7 +188,19 @@ func (s *Sites) Delete(ctx context.Context, p *domain.Principal, id int64) error
 
 // ListAsOperator returns every site for the command line.
 func (s *Sites) ListAsOperator(ctx context.Context) ([]*SiteView, error) {
-	return s.List(ctx, &domain.Principal{User: &domain.User{Role: domain.RoleSuperadmin, IsActive: true}})
+	sites, err := s.store.ListSites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.store.CountUsersBySite(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*SiteView, len(sites))
+	for i, site := range sites {
+		out[i] = &SiteView{Site: site, UserCount: counts[site.ID]}
+	}
+	return out, nil
 }
 
 // Categories returns the site categories.

@@ -71,19 +71,20 @@ func (a *Accounts) managedUser(ctx context.Context, p *domain.Principal, id int6
 	return nil, domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
 }
 
-// ListUsersFor returns the users actor administers: everyone for a superadmin, their site's
-// users for an admin or site admin.
-func (a *Accounts) ListUsersFor(ctx context.Context, p *domain.Principal) ([]*domain.User, error) {
+// ListUsersFor returns a page of the users actor administers that q selects: everyone for a
+// superadmin, their site's users for an admin or site admin.
+func (a *Accounts) ListUsersFor(ctx context.Context, p *domain.Principal, q ports.UserQuery, page domain.PageRequest) (domain.Page[*domain.User], error) {
 	if err := signedIn(p); err != nil {
-		return nil, err
+		return domain.Page[*domain.User]{}, err
 	}
 	switch {
 	case p.User.Role == domain.RoleSuperadmin:
-		return a.store.ListUsers(ctx, ports.UserFilter{})
 	case domain.IsSiteManager(p.User):
-		return a.store.ListUsers(ctx, ports.UserFilter{SiteID: p.User.SiteID})
+		q.SiteID = p.User.SiteID
+	default:
+		return domain.Page[*domain.User]{}, domain.Errorf(domain.EForbidden, domain.MsgAdminRequired)
 	}
-	return nil, domain.Errorf(domain.EForbidden, domain.MsgAdminRequired)
+	return a.store.ListUsersPage(ctx, q, page)
 }
 
 // GetUserFor returns one account actor may see.

@@ -196,8 +196,9 @@ func TasksDueOn(tasks []*CareTask, day time.Time) []*CareTask {
 	return out
 }
 
-// maxReminderNames is how many names a reminder lists before "and N more".
-const maxReminderNames = 5
+// MaxReminderNames is how many names a reminder lists before "and N more" (the set-based
+// reminder reads no more of each list).
+const MaxReminderNames = 5
 
 // CareReminderNotification builds the daily care reminder for user u: the plants needing water
 // or fertilizer, the tasks due on day and the overdue tasks (pending, scheduled before day), so
@@ -277,10 +278,10 @@ func CareReminderNotification(u *User, day time.Time, watering, fertilizing []Re
 }
 
 func listNames(names []string) string {
-	if len(names) <= maxReminderNames {
+	if len(names) <= MaxReminderNames {
 		return strings.Join(names, ", ")
 	}
-	return strings.Join(names[:maxReminderNames], ", ") + fmt.Sprintf(" and %d more", len(names)-maxReminderNames)
+	return strings.Join(names[:MaxReminderNames], ", ") + fmt.Sprintf(" and %d more", len(names)-MaxReminderNames)
 }
 
 func plural(n int, noun string) string {

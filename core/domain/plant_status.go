@@ -141,7 +141,8 @@ func (q PlantQuery) Validate() error {
 }
 
 // Apply filters and orders plants (whose Status is already derived). Ties break by id, so the
-// order is total and a page boundary never moves.
+// order is total and a page boundary never moves. It is the rule the store's PagePlants follows
+// in SQL (ports/porttest checks one against the other).
 func (q PlantQuery) Apply(plants []*Plant) []*Plant {
 	needle := strings.ToLower(strings.TrimSpace(q.Search))
 	out := make([]*Plant, 0, len(plants))

@@ -21,6 +21,7 @@ var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Plants/Limit":                      testPlantLimit,
 	"Plants/LimitHoldsUnderConcurrency": testPlantLimitConcurrent,
 	"Plants/DeleteTakesTasksAndJournal": testPlantDeleteCascade,
+	"Plants/PageDerivesStatus":          testPlantPage,
 	"Tasks/CreateListFilter":            testTaskList,
 	"Tasks/OnlyOnOwnPlants":             testTaskOwnPlant,
 	"Tasks/Complete":                    testTaskComplete,

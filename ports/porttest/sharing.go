@@ -21,17 +21,18 @@ type SharingStoreFactory func(t *testing.T) (ports.Store, ports.SharingStore)
 // newStore. Every test is parallel and gets its own store.
 func RunSharingStore(t *testing.T, newStore SharingStoreFactory) {
 	tests := map[string]func(t *testing.T, s ports.Store, x ports.SharingStore){
-		"Listings/CreateReadUpdateDelete": testListingRoundTrip,
-		"Listings/FiltersAndPages":        testListingFilters,
-		"Listings/Search":                 testListingSearch,
-		"Listings/Conversations":          testListingConversations,
-		"Listings/ExpiryReminderClaim":    testListingReminderClaim,
-		"Listings/ReminderClaimUnderRace": testListingReminderRace,
-		"Questions/CreateReadTags":        testQuestionRoundTrip,
-		"Questions/FiltersAndPages":       testQuestionFilters,
-		"Questions/SearchAndSimilar":      testQuestionSearch,
-		"Answers/AddListAccept":           testAnswers,
-		"Answers/PagesExpertsFirst":       testAnswerPages,
+		"Listings/CreateReadUpdateDelete":   testListingRoundTrip,
+		"Listings/FiltersAndPages":          testListingFilters,
+		"Listings/Search":                   testListingSearch,
+		"Listings/Conversations":            testListingConversations,
+		"Listings/ExpiryReminderClaim":      testListingReminderClaim,
+		"Listings/ReminderClaimUnderRace":   testListingReminderRace,
+		"Listings/ExpiryReminderBatchClaim": testListingReminderBatchClaim,
+		"Questions/CreateReadTags":          testQuestionRoundTrip,
+		"Questions/FiltersAndPages":         testQuestionFilters,
+		"Questions/SearchAndSimilar":        testQuestionSearch,
+		"Answers/AddListAccept":             testAnswers,
+		"Answers/PagesExpertsFirst":         testAnswerPages,
 	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -228,6 +229,23 @@ func testListingSearch(t *testing.T, s ports.Store, x ports.SharingStore) {
 			t.Errorf("search %q: %q, want %q", q, got, want)
 		}
 	}
+	// A search pages by its cursor too: one match per page, newest first, then the end.
+	var titles []string
+	page := domain.PageRequest{Limit: 1}
+	for i := 0; ; i++ {
+		p, err := x.ListListings(ctx, ports.ListingFilter{Search: "sp"}, page)
+		if err != nil || i > 3 {
+			t.Fatalf("search page %d: %v", i, err)
+		}
+		titles = append(titles, listingTitles(p))
+		if p.NextCursor == "" {
+			break
+		}
+		page.Cursor = p.NextCursor
+	}
+	if strings.Join(titles, "|") != "Mint runners|Spare tomato seedlings" {
+		t.Errorf("search pages %q", titles)
+	}
 	// The index follows edits.
 	if _, err := x.UpdateListing(ctx, b.ID, func(l *domain.Listing) error {
 		l.Title = "Lemon balm"
@@ -364,6 +382,54 @@ func testListingReminderRace(t *testing.T, s ports.Store, x ports.SharingStore) 
 	}
 }
 
+// testListingReminderBatchClaim: a batch claim marks the due listings soonest first, up to its
+// limit, never one twice, and of concurrent batch claims each listing goes to exactly one.
+func testListingReminderBatchClaim(t *testing.T, s ports.Store, x ports.SharingStore) {
+	ctx := context.Background()
+	ann := sharingUser(t, s, "ann")
+	to := sharingBase.Add(domain.ListingExpiryReminder)
+	var due []int64
+	for i := range 6 {
+		l := createListing(t, x, listing(ann.ID, fmt.Sprintf("Soon %d", i), domain.ListingFree, "Herbs", sharingBase.Add(-29*24*time.Hour+time.Duration(5-i)*time.Hour)))
+		due = append([]int64{l.ID}, due...) // later listings expire sooner
+	}
+	createListing(t, x, listing(ann.ID, "Far", domain.ListingFree, "Herbs", sharingBase.Add(-25*24*time.Hour)))
+	first, err := x.ClaimExpiryReminders(ctx, sharingBase, to, sharingBase, 4)
+	if err != nil || len(first) != 4 {
+		t.Fatalf("first batch %d %v", len(first), err)
+	}
+	for i, l := range first {
+		if l.ID != due[i] || l.UserID != ann.ID || l.Title == "" || l.ExpiryRemindedAt == nil || !l.ExpiresAt.After(sharingBase) {
+			t.Fatalf("claimed[%d] = %+v, want listing %d", i, l, due[i])
+		}
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	got := map[int64]int{}
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ls, err := x.ClaimExpiryReminders(ctx, sharingBase, to, sharingBase, 10)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, l := range ls {
+				got[l.ID]++
+			}
+		}()
+	}
+	wg.Wait()
+	if len(got) != 2 || got[due[4]] != 1 || got[due[5]] != 1 {
+		t.Fatalf("concurrent claims got %v, want %v once each", got, due[4:])
+	}
+	if again, err := x.ClaimExpiryReminders(ctx, sharingBase, to, sharingBase, 10); err != nil || len(again) != 0 {
+		t.Fatalf("claimed again: %d %v", len(again), err)
+	}
+}
+
 func question(owner int64, title, content string, tags ...string) *domain.Question {
 	q := &domain.Question{UserID: owner, Title: title, Content: content, Tags: tags, CreatedAt: sharingBase, UpdatedAt: sharingBase}
 	if err := domain.ValidateQuestion(q); err != nil {
@@ -417,6 +483,19 @@ func testQuestionRoundTrip(t *testing.T, s ports.Store, x ports.SharingStore) {
 	tags, _ = x.QuestionTags(ctx, 1)
 	if len(tags) != 1 || tags[0] != (ports.TagCount{Tag: "basil", Count: 2}) {
 		t.Fatalf("%+v", tags)
+	}
+	// The counts follow the cascade of a user's deletion, and a tag no question carries goes.
+	cy := sharingUser(t, s, "cy")
+	createQuestion(t, x, question(cy.ID, "Basil once more", "<p>A third basil question, with mint.</p>", "basil", "mint"))
+	if tags, _ = x.QuestionTags(ctx, 10); len(tags) != 3 || tags[0] != (ports.TagCount{Tag: "basil", Count: 3}) {
+		t.Fatalf("%+v", tags)
+	}
+	if err := s.DeleteUser(ctx, cy.ID, func(*domain.User) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if tags, _ = x.QuestionTags(ctx, 10); len(tags) != 2 || tags[0] != (ports.TagCount{Tag: "basil", Count: 2}) ||
+		tags[1] != (ports.TagCount{Tag: "herbs", Count: 1}) {
+		t.Fatalf("after the deletion %+v", tags)
 	}
 	cat := &domain.UserCategory{Name: "Experts", CreatedAt: sharingBase}
 	if err := s.CreateUserCategory(ctx, cat); err != nil {

@@ -25,6 +25,9 @@ args=(--data-dir "$data")
 g() { nice -n 10 "$bin" "${args[@]}" "$@" 2>/dev/null; }
 g migrate >/dev/null
 g dev seed --plants "$plants"
+# The bulk seed leaves PostgreSQL without statistics, which autovacuum gives a real
+# installation: without them its plans are a guess.
+[[ -n $url ]] && psql -X -q "$url" -c 'VACUUM ANALYZE'
 jobs_bin=${JOBS_BIN:-$bin}
 for job in care-reminders care-reminders notification-cleanup notification-cleanup; do
   nice -n 10 "$jobs_bin" "${args[@]}" jobs run "$job" >/dev/null 2>&1

@@ -54,52 +54,70 @@ func main() {
 	dataDir := flag.String("data-dir", "./data", "folder of garden.db when SQLite")
 	flag.Parse()
 
-	driver, dsn, q := "pgx", *databaseURL, func(s string) string { return s }
+	db, postgres := openDB(log.Default(), *databaseURL, *dataDir)
+	http.Handle("GET /api/plants", plantsHandler(db, postgres))
+	log.Printf("baseline listening on %s (postgres: %t)", *addr, postgres)
+	log.Fatal(http.ListenAndServe(*addr, nil))
+}
+
+// openDB opens databaseURL, or SQLite in dataDir when it is empty, with gardenctl's pool size.
+func openDB(fail interface{ Fatal(...any) }, databaseURL, dataDir string) (*sql.DB, bool) {
+	driver, dsn := "pgx", databaseURL
 	if dsn == "" {
 		driver = "sqlite"
-		dsn = "file:" + filepath.Join(*dataDir, "garden.db") + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_time_format=sqlite"
-	} else {
-		q = dollarPlaceholders
+		dsn = "file:" + filepath.Join(dataDir, "garden.db") + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_time_format=sqlite"
 	}
 	db, err := sql.Open(driver, dsn)
 	if err != nil {
-		log.Fatal(err)
+		fail.Fatal(err)
 	}
 	conns := max(4, 2*runtime.NumCPU())
+	if driver == "pgx" {
+		conns = 20 // gardenctl's PostgreSQL pool (adapters/sqlstore)
+	}
 	db.SetMaxOpenConns(conns)
 	db.SetMaxIdleConns(conns)
-	sessionQuery := q(`SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`)
-	// The status is derived as gardenctl derives it: care dates, then the plant's overdue tasks.
-	overdueQuery := q(`SELECT DISTINCT plant_id FROM care_tasks WHERE user_id = ? AND completed = ? AND scheduled_date < ?`)
-	plantsQuery := q(`SELECT id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
-		fertilizer_frequency, notes, status, growth_progress, last_watered, last_fertilized, acquired_date, created_at
-		FROM plants WHERE user_id = ? ORDER BY id`)
+	return db, driver == "pgx"
+}
 
-	http.HandleFunc("GET /api/plants", func(w http.ResponseWriter, r *http.Request) {
+// pageSize is the app's default page: the first page of the list is what both serve.
+const pageSize = 50
+
+// plantsHandler answers GET /api/plants from db (PostgreSQL when postgres, else SQLite).
+func plantsHandler(db *sql.DB, postgres bool) http.Handler {
+	q := func(s string) string { return s }
+	// The status is derived as gardenctl derives it, in the query: the watering due (the last
+	// watering's UTC date plus the interval in days) on or before today, then the fertilizing
+	// due or a pending task of the plant scheduled before today.
+	due := func(last, days string) string {
+		return `date(` + last + `, '+' || ` + days + ` || ' days') <= ?`
+	}
+	if postgres {
+		q = dollarPlaceholders
+		due = func(last, days string) string { return `(` + last + ` AT TIME ZONE 'UTC')::date + ` + days + ` <= ?` }
+	}
+	// Both statements are prepared once, as gardenctl prepares its hot reads.
+	sessionStmt := prepare(db, q(`SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`))
+	plantsStmt := prepare(db, q(`SELECT id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
+		fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at,
+		CASE WHEN last_watered IS NOT NULL AND water_frequency IS NOT NULL AND `+due("last_watered", "water_frequency")+` THEN 'needs_water'
+		WHEN (last_fertilized IS NOT NULL AND fertilizer_frequency IS NOT NULL AND `+due("last_fertilized", "fertilizer_frequency")+`)
+			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed AND t.scheduled_date < ?)
+			THEN 'needs_care'
+		ELSE 'healthy' END
+		FROM plants p WHERE user_id = ? ORDER BY id LIMIT ?`))
+
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		sum := sha256.Sum256([]byte(token))
 		var userID int64
-		if !ok || db.QueryRowContext(r.Context(), sessionQuery, hex.EncodeToString(sum[:]), time.Now().UTC()).Scan(&userID) != nil {
+		if !ok || sessionStmt.QueryRowContext(r.Context(), hex.EncodeToString(sum[:]), time.Now().UTC()).Scan(&userID) != nil {
 			http.Error(w, `{"message":"Please sign in","code":"unauthorized"}`, http.StatusUnauthorized)
 			return
 		}
-		now := time.Now().UTC()
-		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-		overdue := map[int64]bool{}
-		orows, err := db.QueryContext(r.Context(), overdueQuery, userID, false, today.Format("2006-01-02"))
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		for orows.Next() {
-			var id int64
-			if err := orows.Scan(&id); err == nil {
-				overdue[id] = true
-			}
-		}
-		orows.Close()
-		rows, err := db.QueryContext(r.Context(), plantsQuery, userID)
+		today := time.Now().UTC().Format("2006-01-02")
+		rows, err := plantsStmt.QueryContext(r.Context(), today, today, today, userID, pageSize)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
@@ -111,7 +129,7 @@ func main() {
 			var water, fert sql.NullInt64
 			var watered, fertilized sql.NullTime
 			if err := rows.Scan(&p.ID, &p.UserID, &p.Name, &p.Species, &p.PlantType, &p.Location, &p.ImageURL, &p.LightNeeds,
-				&water, &fert, &p.Notes, &p.Status, &p.GrowthProgress, &watered, &fertilized, &p.AcquiredDate, &p.CreatedAt); err != nil {
+				&water, &fert, &p.Notes, &p.GrowthProgress, &watered, &fertilized, &p.AcquiredDate, &p.CreatedAt, &p.Status); err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
 			}
@@ -119,14 +137,6 @@ func main() {
 			p.WaterFrequency, p.FertilizerFrequency = intPtr(water), intPtr(fert)
 			p.LastWatered, p.LastFertilized = timePtr(watered), timePtr(fertilized)
 			p.NextWatering, p.NextFertilizing = next(p.LastWatered, p.WaterFrequency), next(p.LastFertilized, p.FertilizerFrequency)
-			switch {
-			case due(p.NextWatering, today):
-				p.Status = "needs_water"
-			case due(p.NextFertilizing, today) || overdue[p.ID]:
-				p.Status = "needs_care"
-			default:
-				p.Status = "healthy"
-			}
 			out = append(out, p)
 		}
 		var buf bytes.Buffer
@@ -138,8 +148,14 @@ func main() {
 		w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 		_, _ = w.Write(buf.Bytes())
 	})
-	log.Printf("baseline listening on %s (%s)", *addr, driver)
-	log.Fatal(http.ListenAndServe(*addr, nil))
+}
+
+func prepare(db *sql.DB, query string) *sql.Stmt {
+	st, err := db.Prepare(query)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return st
 }
 
 func dollarPlaceholders(s string) string {
@@ -178,13 +194,4 @@ func next(last *time.Time, days *int) *time.Time {
 	}
 	t := last.AddDate(0, 0, *days)
 	return &t
-}
-
-// due reports whether the date of next (in UTC) is today or earlier.
-func due(next *time.Time, today time.Time) bool {
-	if next == nil {
-		return false
-	}
-	n := next.UTC()
-	return !time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC).After(today)
 }

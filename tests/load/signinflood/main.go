@@ -29,6 +29,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/gardenctl/garden/tests/load/loadclient"
 )
 
 func main() {
@@ -71,11 +73,11 @@ func run(bin string, port, conns int, dur time.Duration, dbURL string) error {
 		return err
 	}
 	defer func() { _ = serve.Process.Signal(os.Interrupt); _ = serve.Wait() }()
-	if err := waitReady(base); err != nil {
+	if err := loadclient.WaitReady(base, 10*time.Second); err != nil {
 		return err
 	}
 	pid := serve.Process.Pid
-	token, err := signIn(http.DefaultClient, base, "reader", password)
+	token, err := loadclient.SignIn(http.DefaultClient, base, "reader", password)
 	if err != nil {
 		return err
 	}
@@ -97,7 +99,7 @@ func run(bin string, port, conns int, dur time.Duration, dbURL string) error {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			if _, err := signIn(clientFrom(fmt.Sprintf("127.0.3.%d", i+1)), base, "reader", password); err == nil {
+			if _, err := loadclient.SignIn(clientFrom(fmt.Sprintf("127.0.3.%d", i+1)), base, "reader", password); err == nil {
 				ok64.Add(1)
 			}
 		}(i)
@@ -200,36 +202,9 @@ func dbName(url string) string {
 	return "PostgreSQL"
 }
 
-func waitReady(base string) error {
-	for i := 0; i < 100; i++ {
-		if res, err := http.Get(base + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return nil
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return fmt.Errorf("the server did not become ready")
-}
-
 func clientFrom(ip string) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
 	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 1}, Timeout: 15 * time.Second}
-}
-
-func signIn(c *http.Client, base, user, pw string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"username": user, "password": pw})
-	res, err := c.Post(base+"/api/login", "application/json", bytes.NewReader(body))
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	var out struct{ Token string }
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != 200 {
-		return "", fmt.Errorf("sign-in: %d %v", res.StatusCode, err)
-	}
-	return out.Token, nil
 }
 
 func read(c *http.Client, base, token string) {

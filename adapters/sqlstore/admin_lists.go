@@ -1,0 +1,205 @@
+package sqlstore
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
+)
+
+// The administration lists (users, sites, the sites in maintenance, a notification's
+// recipients) are read one bounded page at a time, filtered and counted in SQL: an
+// installation with 20,000 users answers them with the same statements as one with 20.
+
+// likeAny is the condition "one of cols contains search" (case-insensitive, LIKE wildcards
+// taken literally) and its arguments; nothing when search is blank.
+func likeAny(search string, cols ...string) (string, []any) {
+	if strings.TrimSpace(search) == "" {
+		return "", nil
+	}
+	p := searchPattern(search)
+	parts := make([]string, len(cols))
+	args := make([]any, len(cols))
+	for i, c := range cols {
+		parts[i] = `lower(` + c + `) LIKE ? ESCAPE '\'`
+		args[i] = p
+	}
+	return ` AND (` + strings.Join(parts, ` OR `) + `)`, args
+}
+
+// ListUsersPage implements ports.UserStore: keyset on id, which the primary key serves (and
+// users_site for one site's users).
+func (s *Store) ListUsersPage(ctx context.Context, q ports.UserQuery, page domain.PageRequest) (domain.Page[*domain.User], error) {
+	c, ok, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.User]{}, err
+	}
+	query, args := `SELECT `+userColumns+` FROM users WHERE 1 = 1`, []any{}
+	if q.SiteID != nil {
+		query, args = query+` AND site_id = ?`, append(args, *q.SiteID)
+	}
+	if q.ActiveOnly {
+		query += ` AND is_active`
+	}
+	cond, more := likeAny(q.Search, "username", "full_name", "email")
+	query, args = query+cond, append(args, more...)
+	if ok {
+		query, args = query+` AND id > ?`, append(args, c.ID)
+	}
+	query, args = query+` ORDER BY id LIMIT ?`, append(args, page.Limit+1)
+	var rows []userRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return domain.Page[*domain.User]{}, translate(err)
+	}
+	out := make([]*domain.User, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return domain.PageOf(out, page, func(u *domain.User) string { return idCursor(u.ID) }), nil
+}
+
+// ListSitesPage implements ports.SiteStore: keyset on (lower(name), id), which sites_by_name
+// serves.
+func (s *Store) ListSitesPage(ctx context.Context, q ports.SiteQuery, page domain.PageRequest) (domain.Page[*domain.Site], error) {
+	c, ok, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return domain.Page[*domain.Site]{}, err
+	}
+	query, args := `SELECT `+siteColumns+` FROM sites WHERE 1 = 1`, []any{}
+	if q.ID != nil {
+		query, args = query+` AND id = ?`, append(args, *q.ID)
+	}
+	if q.InMaintenance {
+		query += ` AND maintenance_mode`
+	}
+	if len(q.IDs) > 0 {
+		in, ids, err := sqlx.In(` AND id IN (?)`, q.IDs)
+		if err != nil {
+			return domain.Page[*domain.Site]{}, err
+		}
+		query, args = query+in, append(args, ids...)
+	}
+	cond, more := likeAny(q.Search, "name", "city", "state", "country", "email", "description")
+	query, args = query+cond, append(args, more...)
+	if ok {
+		query, args = query+` AND (lower(name) > ? OR (lower(name) = ? AND id > ?))`, append(args, c.Key, c.Key, c.ID)
+	}
+	query, args = query+` ORDER BY lower(name), id LIMIT ?`, append(args, page.Limit+1)
+	var rows []siteRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return domain.Page[*domain.Site]{}, translate(err)
+	}
+	out := make([]*domain.Site, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return domain.PageOf(out, page, func(x *domain.Site) string {
+		return domain.KeysetCursor{Key: strings.ToLower(x.Name), ID: x.ID}.Encode()
+	}), nil
+}
+
+// SitesInMaintenance implements ports.SiteStore: the partial index sites_in_maintenance holds
+// exactly these rows; the window count says how many there are past the limit.
+func (s *Store) SitesInMaintenance(ctx context.Context, id *int64, limit int) ([]*domain.Site, int, error) {
+	query, args := `SELECT `+siteColumns+`, count(*) OVER () AS total FROM sites WHERE maintenance_mode`, []any{}
+	if id != nil {
+		query, args = query+` AND id = ?`, append(args, *id)
+	}
+	query, args = query+` ORDER BY lower(name), id LIMIT ?`, append(args, limit)
+	var rows []struct {
+		siteRow
+		Total int `db:"total"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return nil, 0, translate(err)
+	}
+	out := make([]*domain.Site, len(rows))
+	total := 0
+	for i := range rows {
+		out[i], total = rows[i].toDomain(), rows[i].Total
+	}
+	return out, total, nil
+}
+
+// CountUsersOfSites implements ports.SiteStore: one grouped count over users_site.
+func (s *Store) CountUsersOfSites(ctx context.Context, ids []int64) (map[int64]int, error) {
+	out := make(map[int64]int, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	query, args, err := sqlx.In(`SELECT site_id, count(*) AS n FROM users WHERE site_id IN (?) GROUP BY site_id`, ids)
+	if err != nil {
+		return nil, err
+	}
+	var rows []struct {
+		SiteID int64 `db:"site_id"`
+		N      int   `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return nil, translate(err)
+	}
+	for _, r := range rows {
+		out[r.SiteID] = r.N
+	}
+	return out, nil
+}
+
+// recipientsOf is the SQL form of domain.Notification.Reaches for users aliased u, restricted
+// to active accounts.
+func recipientsOf(n *domain.Notification) (string, []any) {
+	switch n.TargetType {
+	case domain.TargetUser:
+		return `u.is_active AND u.id = ?`, []any{idOrZero(n.TargetID)}
+	case domain.TargetSite:
+		return `u.is_active AND u.site_id = ? AND u.created_at <= ?`, []any{idOrZero(n.TargetID), utc(n.CreatedAt)}
+	case domain.TargetGlobal:
+		return `u.is_active AND u.created_at <= ?`, []any{utc(n.CreatedAt)}
+	}
+	return `1 = 0`, nil
+}
+
+func idOrZero(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
+}
+
+// NotificationRecipients implements ports.NotifyStore.
+func (s *Store) NotificationRecipients(ctx context.Context, n *domain.Notification) ([]*domain.User, error) {
+	cond, args := recipientsOf(n)
+	var rows []userRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+userColumns+` FROM users u WHERE `+cond+` ORDER BY u.id`), args...); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]*domain.User, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// CountNotificationRecipients implements ports.NotifyStore.
+func (s *Store) CountNotificationRecipients(ctx context.Context, n *domain.Notification) (int, error) {
+	cond, args := recipientsOf(n)
+	var count int
+	err := s.db.GetContext(ctx, &count, s.q(`SELECT count(*) FROM users u WHERE `+cond), args...)
+	return count, translate(err)
+}
+
+// notificationAudienceColumns are the console's figures of a notification aliased n, as
+// correlated subqueries of one statement: its active recipients now (Reaches, in SQL), and its
+// target's name.
+const notificationAudienceColumns = `
+	CASE n.target_type
+		WHEN 'user' THEN (SELECT count(*) FROM users u WHERE u.id = n.target_id AND u.is_active)
+		WHEN 'site' THEN (SELECT count(*) FROM users u WHERE u.site_id = n.target_id AND u.is_active AND u.created_at <= n.created_at)
+		WHEN 'global' THEN (SELECT count(*) FROM users u WHERE u.is_active AND u.created_at <= n.created_at)
+		ELSE 0 END AS recipient_count,
+	CASE n.target_type
+		WHEN 'user' THEN (SELECT u.username FROM users u WHERE u.id = n.target_id)
+		WHEN 'site' THEN (SELECT x.name FROM sites x WHERE x.id = n.target_id)
+		END AS target_name`
