@@ -114,7 +114,7 @@ test.describe("the gardener's day (status follows the care dates)", () => {
   test('waters it and sees it Healthy everywhere', async ({ tallShot, mainNav, apiFromPage, assertNoSidewaysScroll }) => {
     await page.getByRole('button', { name: 'Water Now' }).click();
     await page.getByText(`${PLANT} was watered.`).first().waitFor();
-    await page.locator('.plant-hero__badges').getByText('Healthy').waitFor();
+    await page.locator('.detail-hero__badges').getByText('Healthy').waitFor();
     await tallShot(page, 'gardener-details-desktop');
     await page.setViewportSize(PHONE);
     await assertNoSidewaysScroll(page, 'plant details');

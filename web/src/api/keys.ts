@@ -1,5 +1,13 @@
 import type { KeyMatcher } from './query';
 
+/** listUrl is a list's URL with its filters (the empty ones left out): the paged list's key. */
+export function listUrl(path: string, params: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /**
  * The API's URLs, which are also the SWR cache keys (a key carries every argument),
  * and the groups of keys a write makes out of date.
@@ -47,6 +55,8 @@ export const urls = {
   notificationsMarkAllRead: '/api/notifications/mark-all-read',
   notificationTest: '/api/notifications/test',
   notificationsAdmin: '/api/notifications/admin',
+  /** How many active users a notification to this target would reach now. */
+  notificationAudience: (targetType: string, targetId?: string) => listUrl('/api/notifications/audience', { targetType, targetId }),
   notificationSend: '/api/notifications/send',
   notification: (id: number) => `/api/notifications/${id}`,
   notificationDevices: '/api/notifications/devices',
@@ -66,6 +76,8 @@ export const urls = {
   user: (id: number | string) => `/api/users/${id}`,
   userToggleActive: (id: number) => `/api/users/${id}/toggle-active`,
   adminUsers: '/api/admin/users',
+  /** The users list or picker, filtered on the server (q, active), one page at a time. */
+  usersQuery: (params: { q?: string; active?: 'true'; limit?: string }, admin = false) => listUrl(admin ? '/api/admin/users' : '/api/users', params),
   userCategories: '/api/user-categories',
   userCategory: (id: number) => `/api/user-categories/${id}`,
   siteCategories: '/api/site-categories',
@@ -74,6 +86,8 @@ export const urls = {
   siteToggleStatus: (id: number) => `/api/sites/${id}/toggle-status`,
   currentSite: '/api/sites/current',
   adminSites: '/api/admin/sites',
+  /** The sites list or picker, filtered on the server (q, maintenance), one page at a time. */
+  sitesQuery: (params: { q?: string; maintenance?: 'true'; limit?: string }, admin = false) => listUrl(admin ? '/api/admin/sites' : '/api/sites', params),
   siteUsers: (siteId: number | string) => `/api/sites/${siteId}/users`,
   siteUserRole: (id: number) => `/api/site-users/${id}/role`,
   siteUserAdmin: (id: number) => `/api/site-users/${id}/admin`,
@@ -131,12 +145,19 @@ export const userKeys: KeyMatcher = (key) =>
   key === urls.users ||
   key.startsWith(`${urls.users}/`) ||
   key === urls.currentUser ||
+  key.startsWith(`${urls.users}?`) ||
   key === urls.adminUsers ||
+  key.startsWith(`${urls.adminUsers}?`) ||
+  key.startsWith('/api/notifications/audience') ||
   /^\/api\/sites\/\d+\/users$/.test(key);
 
 /** Every site list or page (user counts and limits change with members too). */
 export const siteKeys: KeyMatcher = (key) =>
-  key === urls.sites || /^\/api\/sites\/(\d+|current)$/.test(key) || key === urls.adminSites;
+  key === urls.sites ||
+  key.startsWith(`${urls.sites}?`) ||
+  /^\/api\/sites\/(\d+|current)$/.test(key) ||
+  key === urls.adminSites ||
+  key.startsWith(`${urls.adminSites}?`);
 
 /** The user categories. */
 export const userCategoryKeys: KeyMatcher = (key) => key === urls.userCategories;

@@ -548,6 +548,8 @@ export interface MaintenanceStatus {
     maintenanceMessage?: string | null;
     maintenanceStartedAt?: string | null;
   }[];
+  /** How many sites in maintenance concern the caller (sitesInMaintenance lists the first 50). */
+  sitesInMaintenanceCount?: number;
   functionsInMaintenance: {
     id: number;
     name: string;

@@ -186,6 +186,51 @@ const json = (body: unknown, status = 200) => HttpResponse.json(body as Record<s
 const refuse = (status: number, message: string, code: string, field?: string) =>
   HttpResponse.json({ message, code, ...(field ? { errors: { [field]: message } } : {}) }, { status });
 
+/**
+ * page answers one page of items as the server's lists do (docs/api.md "Lists and pagination"):
+ * ?limit= (default 50) and a cursor (here the offset) in X-Next-Cursor while there is more.
+ */
+function page<T>(request: Request, items: T[]) {
+  const params = new URL(request.url).searchParams;
+  const limit = Number(params.get('limit') ?? 50);
+  const offset = Number(params.get('cursor') ?? 0);
+  const headers: Record<string, string> = {};
+  if (offset + limit < items.length) headers['X-Next-Cursor'] = String(offset + limit);
+  return HttpResponse.json(items.slice(offset, offset + limit) as unknown as Record<string, unknown>, { headers });
+}
+
+/** contains: the server's ?q= search, case-insensitive, over the named fields. */
+const contains = (request: Request, ...fields: (string | null | undefined)[]) => {
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
+  return !q || fields.some((f) => (f ?? '').toLowerCase().includes(q));
+};
+const flag = (request: Request, name: string) => new URL(request.url).searchParams.get(name) === 'true';
+
+/** The users of GET /api/users and /api/admin/users: by id, ?q= and ?active=true as the server. */
+const usersPage = (request: Request) =>
+  page(
+    request,
+    [...db.users]
+      .sort((a, b) => a.id - b.id)
+      .filter((u) => contains(request, u.username, u.fullName, u.email))
+      .filter((u) => !flag(request, 'active') || u.isActive !== false),
+  );
+
+/** The sites of GET /api/sites and /api/admin/sites: by name, ?q= and ?maintenance=true as the server. */
+const sitesPage = (request: Request) =>
+  page(
+    request,
+    [...db.sites]
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
+      .filter((x) => contains(request, x.name, x.city, x.state, x.country, x.email, x.description))
+      .filter((x) => !flag(request, 'maintenance') || x.maintenanceMode)
+      .filter((x) => {
+        const ids = new URL(request.url).searchParams.get('ids');
+        return !ids || ids.split(',').map(Number).includes(x.id);
+      })
+      .map(siteView),
+  );
+
 const siteView = (site: Site): Site => ({ ...site, userCount: db.users.filter((u) => u.siteId === site.id).length });
 const linkOf = (u: User): SiteUser => ({ id: u.id, role: u.siteRole ?? 'member', isAdmin: Boolean(u.isSiteAdmin), createdAt: u.siteJoinedAt ?? null, user: u });
 const limitReached = (siteId: number) => {
@@ -221,6 +266,31 @@ function siteInput(body: Record<string, unknown>): Partial<Site> | string {
   return out as Partial<Site>;
 }
 
+/** The body that turns a function's or a site's maintenance on or off. */
+type MaintenanceSwitch = { maintenanceMode?: boolean; message?: string };
+
+/**
+ * switchMaintenance applies a maintenance switch to a function or a site as the server does:
+ * a message is required to turn it on, and the start or end time is stamped on a change.
+ * It answers the 400 refusal, or null once applied.
+ */
+function switchMaintenance<T extends { maintenanceMode?: boolean; maintenanceMessage?: string | null }>(
+  body: MaintenanceSwitch,
+  target: T,
+  startedKey: keyof T,
+  endedKey: keyof T,
+) {
+  if (body.maintenanceMode && !String(body.message ?? '').trim()) {
+    return refuse(400, 'A message is required to turn maintenance on', 'invalid', 'message');
+  }
+  const now = new Date().toISOString() as T[keyof T];
+  if (body.maintenanceMode && !target.maintenanceMode) target[startedKey] = now;
+  if (!body.maintenanceMode && target.maintenanceMode) target[endedKey] = now;
+  target.maintenanceMode = Boolean(body.maintenanceMode);
+  target.maintenanceMessage = body.maintenanceMode ? String(body.message).trim() : '';
+  return null;
+}
+
 const adminHandlers = [
   http.get('*/api/maintenance/status', async ({ request }) => {
     await record(request);
@@ -230,7 +300,12 @@ const adminHandlers = [
     const functionsInMaintenance = db.functions
       .filter((f) => f.maintenanceMode)
       .map((f) => ({ id: f.id, name: f.name, displayName: f.displayName, maintenanceMessage: f.maintenanceMessage ?? '', lastMaintenanceStart: f.lastMaintenanceStart ?? null }));
-    return json({ hasMaintenance: sitesInMaintenance.length + functionsInMaintenance.length > 0, sitesInMaintenance, functionsInMaintenance });
+    return json({
+      hasMaintenance: sitesInMaintenance.length + functionsInMaintenance.length > 0,
+      sitesInMaintenance,
+      sitesInMaintenanceCount: sitesInMaintenance.length,
+      functionsInMaintenance,
+    });
   }),
   http.get('*/api/maintenance/functions', async ({ request }) => {
     await record(request);
@@ -255,18 +330,10 @@ const adminHandlers = [
     return json(fn, 201);
   }),
   http.patch('*/api/maintenance/functions/:id', async ({ request, params }) => {
-    const body = (await record(request)) as { maintenanceMode?: boolean; message?: string };
+    const body = (await record(request)) as MaintenanceSwitch;
     const fn = db.functions.find((f) => f.id === Number(params.id));
     if (!fn) return notFound('Function not found');
-    if (body.maintenanceMode && !String(body.message ?? '').trim()) {
-      return refuse(400, 'A message is required to turn maintenance on', 'invalid', 'message');
-    }
-    const now = new Date().toISOString();
-    if (body.maintenanceMode && !fn.maintenanceMode) fn.lastMaintenanceStart = now;
-    if (!body.maintenanceMode && fn.maintenanceMode) fn.lastMaintenanceEnd = now;
-    fn.maintenanceMode = Boolean(body.maintenanceMode);
-    fn.maintenanceMessage = body.maintenanceMode ? String(body.message).trim() : '';
-    return json(fn);
+    return switchMaintenance(body, fn, 'lastMaintenanceStart', 'lastMaintenanceEnd') ?? json(fn);
   }),
   http.delete('*/api/maintenance/functions/:id', async ({ request, params }) => {
     await record(request);
@@ -277,18 +344,10 @@ const adminHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
   http.post('*/api/maintenance/site/:id', async ({ request, params }) => {
-    const body = (await record(request)) as { maintenanceMode?: boolean; message?: string };
+    const body = (await record(request)) as MaintenanceSwitch;
     const site = db.sites.find((s) => s.id === Number(params.id));
     if (!site) return notFound('Site not found');
-    if (body.maintenanceMode && !String(body.message ?? '').trim()) {
-      return refuse(400, 'A message is required to turn maintenance on', 'invalid', 'message');
-    }
-    const now = new Date().toISOString();
-    if (body.maintenanceMode && !site.maintenanceMode) site.maintenanceStartedAt = now;
-    if (!body.maintenanceMode && site.maintenanceMode) site.maintenanceEndedAt = now;
-    site.maintenanceMode = Boolean(body.maintenanceMode);
-    site.maintenanceMessage = body.maintenanceMode ? String(body.message).trim() : '';
-    return json(siteView(site));
+    return switchMaintenance(body, site, 'maintenanceStartedAt', 'maintenanceEndedAt') ?? json(siteView(site));
   }),
   http.get('*/api/site-categories', async ({ request }) => {
     await record(request);
@@ -296,7 +355,7 @@ const adminHandlers = [
   }),
   http.get('*/api/admin/sites', async ({ request }) => {
     await record(request);
-    return json(db.sites.map(siteView));
+    return sitesPage(request);
   }),
   http.get('*/api/sites/current', async ({ request }) => {
     await record(request);
@@ -334,7 +393,7 @@ const adminHandlers = [
   }),
   http.get('*/api/sites', async ({ request }) => {
     await record(request);
-    return json(db.sites.map(siteView));
+    return sitesPage(request);
   }),
   http.post('*/api/sites', async ({ request }) => {
     const body = (await record(request)) as Record<string, unknown>;
@@ -423,11 +482,11 @@ const adminHandlers = [
   }),
   http.get('*/api/admin/users', async ({ request }) => {
     await record(request);
-    return json(db.users);
+    return usersPage(request);
   }),
   http.get('*/api/users', async ({ request }) => {
     await record(request);
-    return json(db.users);
+    return usersPage(request);
   }),
   http.post('*/api/users', async ({ request }) => {
     const body = (await record(request)) as Partial<User> & { password?: string };
@@ -908,6 +967,17 @@ export const apiHandlers = [
   http.get('*/api/notifications/admin', async ({ request }) => {
     await record(request);
     return HttpResponse.json(db.adminNotifications);
+  }),
+  http.get('*/api/notifications/audience', async ({ request }) => {
+    await record(request);
+    // As the server: the active users a notification to this target would reach now.
+    const params = new URL(request.url).searchParams;
+    const type = params.get('targetType');
+    const id = Number(params.get('targetId') ?? 0);
+    const active = db.users.filter((u) => u.isActive !== false);
+    const reached =
+      type === 'global' ? active : type === 'site' ? active.filter((u) => u.siteId === id) : active.filter((u) => u.id === id);
+    return json({ recipientCount: reached.length });
   }),
   http.post('*/api/notifications/send', async ({ request }) => {
     const body = (await record(request)) as Partial<{

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/features/misc/pages/not-found';
@@ -24,63 +25,32 @@ export const SUPERADMIN_PATHS = [
 
 const notBuilt = (path: string): RouteObject => ({ path, element: <NotFoundPage /> });
 
+/** The route's `lazy`: the page's module (its own chunk) is fetched on the first visit. */
+const lazyComponent = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+/** A lazily loaded page at `path`. */
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({ path, lazy: lazyComponent(load) });
+
 /** Site Users (spec 02 §2, both paths): admins, superadmins and site admins of role user. */
-const siteUsersPage = async () => ({
-  Component: (await import('@/features/site-users/pages/site-users-page')).SiteUsersPage,
-});
-const siteManagerPages: RouteObject[] = [
-  { path: 'site-users', lazy: siteUsersPage },
-  { path: 'admin/site-users', lazy: siteUsersPage },
-];
+const siteUsersPage = () => import('@/features/site-users/pages/site-users-page').then((m) => m.SiteUsersPage);
+const siteManagerPages: RouteObject[] = [page('site-users', siteUsersPage), page('admin/site-users', siteUsersPage)];
 
 /** The built admin pages: plant database administration, its Ecommerce entry and the item form. */
 const adminPages: RouteObject[] = [
-  {
-    path: 'admin',
-    lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-dashboard-page')).AdminDashboardPage }),
-  },
-  {
-    path: 'admin/plant-database',
-    lazy: async () => ({
-      Component: (await import('@/features/plant-database-admin/pages/admin-plant-database-page')).AdminPlantDatabasePage,
-    }),
-  },
+  page('admin', () => import('@/features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage)),
+  page('admin/plant-database', () => import('@/features/plant-database-admin/pages/admin-plant-database-page').then((m) => m.AdminPlantDatabasePage)),
   // The navigation's Ecommerce entry: the same page, opened on its Ecommerce Import tab.
   { path: 'admin/ecommerce', element: <Navigate to="/admin/plant-database?tab=ecommerce" replace /> },
-  {
-    path: 'admin/plants/new',
-    lazy: async () => ({
-      Component: (await import('@/features/plant-database-admin/pages/admin-plant-form-page')).AdminNewPlantPage,
-    }),
-  },
-  {
-    path: 'admin/plants/:id',
-    lazy: async () => ({
-      Component: (await import('@/features/plant-database-admin/pages/admin-plant-form-page')).AdminEditPlantPage,
-    }),
-  },
+  page('admin/plants/new', () => import('@/features/plant-database-admin/pages/admin-plant-form-page').then((m) => m.AdminNewPlantPage)),
+  page('admin/plants/:id', () => import('@/features/plant-database-admin/pages/admin-plant-form-page').then((m) => m.AdminEditPlantPage)),
 ];
 
 /** The built superadmin pages. */
 const superadminPages: RouteObject[] = [
-  {
-    path: 'admin/sites',
-    lazy: async () => ({ Component: (await import('@/features/admin-sites/pages/admin-sites-page')).AdminSitesPage }),
-  },
-  {
-    path: 'admin/users',
-    lazy: async () => ({ Component: (await import('@/features/admin-users/pages/admin-users-page')).AdminUsersPage }),
-  },
-  {
-    path: 'admin/maintenance',
-    lazy: async () => ({ Component: (await import('@/features/maintenance/pages/maintenance-page')).MaintenancePage }),
-  },
-  {
-    path: 'admin/notifications',
-    lazy: async () => ({
-      Component: (await import('@/features/notifications/pages/notifications-admin-page')).NotificationsAdminPage,
-    }),
-  },
+  page('admin/sites', () => import('@/features/admin-sites/pages/admin-sites-page').then((m) => m.AdminSitesPage)),
+  page('admin/users', () => import('@/features/admin-users/pages/admin-users-page').then((m) => m.AdminUsersPage)),
+  page('admin/maintenance', () => import('@/features/maintenance/pages/maintenance-page').then((m) => m.MaintenancePage)),
+  page('admin/notifications', () => import('@/features/notifications/pages/notifications-admin-page').then((m) => m.NotificationsAdminPage)),
 ];
 
 /**
@@ -88,54 +58,21 @@ const superadminPages: RouteObject[] = [
  * (the app's navigation when signed in); the pages ask visitors to sign in before writing.
  */
 const forumPages: RouteObject[] = [
-  {
-    path: 'community/forum',
-    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-home-page')).ForumHomePage }),
-  },
-  {
-    path: 'community/forum/category/:slug',
-    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-category-page')).ForumCategoryPage }),
-  },
-  {
-    path: 'community/forum/topic/:id',
-    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-topic-page')).ForumTopicPage }),
-  },
-  {
-    path: 'community/forum/new',
-    lazy: async () => ({ Component: (await import('@/features/forum/pages/forum-new-topic-page')).ForumNewTopicPage }),
-  },
+  page('community/forum', () => import('@/features/forum/pages/forum-home-page').then((m) => m.ForumHomePage)),
+  page('community/forum/category/:slug', () => import('@/features/forum/pages/forum-category-page').then((m) => m.ForumCategoryPage)),
+  page('community/forum/topic/:id', () => import('@/features/forum/pages/forum-topic-page').then((m) => m.ForumTopicPage)),
+  page('community/forum/new', () => import('@/features/forum/pages/forum-new-topic-page').then((m) => m.ForumNewTopicPage)),
 ];
 
 /** Garden layouts and crop rotation (spec 02 §2 and the pages its links promise). */
 const planningPages: RouteObject[] = [
-  {
-    path: 'planning/garden-layouts',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/garden-layouts-page')).GardenLayoutsPage }),
-  },
-  {
-    path: 'planning/garden-layouts/new',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/layout-editor-page')).LayoutEditorPage }),
-  },
-  {
-    path: 'planning/garden-layouts/:id',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/layout-editor-page')).LayoutEditorPage }),
-  },
-  {
-    path: 'planning/crop-rotation',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/crop-rotation-page')).CropRotationPage }),
-  },
-  {
-    path: 'planning/crop-rotation/groups',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/rotation-groups-page')).RotationGroupsPage }),
-  },
-  {
-    path: 'planning/crop-rotation/new',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/plan-editor-page')).PlanEditorPage }),
-  },
-  {
-    path: 'planning/crop-rotation/:id',
-    lazy: async () => ({ Component: (await import('@/features/planning/pages/plan-editor-page')).PlanEditorPage }),
-  },
+  page('planning/garden-layouts', () => import('@/features/planning/pages/garden-layouts-page').then((m) => m.GardenLayoutsPage)),
+  page('planning/garden-layouts/new', () => import('@/features/planning/pages/layout-editor-page').then((m) => m.LayoutEditorPage)),
+  page('planning/garden-layouts/:id', () => import('@/features/planning/pages/layout-editor-page').then((m) => m.LayoutEditorPage)),
+  page('planning/crop-rotation', () => import('@/features/planning/pages/crop-rotation-page').then((m) => m.CropRotationPage)),
+  page('planning/crop-rotation/groups', () => import('@/features/planning/pages/rotation-groups-page').then((m) => m.RotationGroupsPage)),
+  page('planning/crop-rotation/new', () => import('@/features/planning/pages/plan-editor-page').then((m) => m.PlanEditorPage)),
+  page('planning/crop-rotation/:id', () => import('@/features/planning/pages/plan-editor-page').then((m) => m.PlanEditorPage)),
 ];
 
 /**
@@ -143,30 +80,12 @@ const planningPages: RouteObject[] = [
  * pages sit under the optional layout; writing asks to sign in on the page itself.
  */
 const communityPages: RouteObject[] = [
-  {
-    path: 'community/plant-sharing',
-    lazy: async () => ({ Component: (await import('@/features/sharing/pages/plant-sharing-page')).PlantSharingPage }),
-  },
-  {
-    path: 'community/plant-sharing/new',
-    lazy: async () => ({ Component: (await import('@/features/sharing/pages/new-listing-page')).NewListingPage }),
-  },
-  {
-    path: 'community/plant-sharing/:id',
-    lazy: async () => ({ Component: (await import('@/features/sharing/pages/listing-detail-page')).ListingDetailPage }),
-  },
-  {
-    path: 'community/expert-qa',
-    lazy: async () => ({ Component: (await import('@/features/expert-qa/pages/expert-qa-page')).ExpertQAPage }),
-  },
-  {
-    path: 'community/expert-qa/new',
-    lazy: async () => ({ Component: (await import('@/features/expert-qa/pages/new-question-page')).NewQuestionPage }),
-  },
-  {
-    path: 'community/expert-qa/:id',
-    lazy: async () => ({ Component: (await import('@/features/expert-qa/pages/question-page')).QuestionPage }),
-  },
+  page('community/plant-sharing', () => import('@/features/sharing/pages/plant-sharing-page').then((m) => m.PlantSharingPage)),
+  page('community/plant-sharing/new', () => import('@/features/sharing/pages/new-listing-page').then((m) => m.NewListingPage)),
+  page('community/plant-sharing/:id', () => import('@/features/sharing/pages/listing-detail-page').then((m) => m.ListingDetailPage)),
+  page('community/expert-qa', () => import('@/features/expert-qa/pages/expert-qa-page').then((m) => m.ExpertQAPage)),
+  page('community/expert-qa/new', () => import('@/features/expert-qa/pages/new-question-page').then((m) => m.NewQuestionPage)),
+  page('community/expert-qa/:id', () => import('@/features/expert-qa/pages/question-page').then((m) => m.QuestionPage)),
 ];
 
 /** The route tree; the browser router and the tests' memory router both use it. */
@@ -179,10 +98,7 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          {
-            path: 'auth',
-            lazy: async () => ({ Component: (await import('@/features/auth/pages/auth-page')).AuthPage }),
-          },
+          page('auth', () => import('@/features/auth/pages/auth-page').then((m) => m.AuthPage)),
         ],
       },
       {
@@ -194,83 +110,30 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('@/features/dashboard/pages/dashboard-page')).DashboardPage,
-                }),
+                lazy: lazyComponent(() =>
+                  import('@/features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+                ),
               },
-              {
-                path: 'plants',
-                lazy: async () => ({ Component: (await import('@/features/plants/pages/plants-page')).PlantsPage }),
-              },
-              {
-                path: 'plants/:id',
-                lazy: async () => ({
-                  Component: (await import('@/features/plants/pages/plant-details-page')).PlantDetailsPage,
-                }),
-              },
-              {
-                path: 'plants/:id/qrcode',
-                lazy: async () => ({
-                  Component: (await import('@/features/plants/pages/plant-qrcode-page')).PlantQrCodePage,
-                }),
-              },
-              {
-                path: 'schedule',
-                lazy: async () => ({ Component: (await import('@/features/schedule/pages/schedule-page')).SchedulePage }),
-              },
-              {
-                path: 'journal',
-                lazy: async () => ({ Component: (await import('@/features/journal/pages/journal-page')).JournalPage }),
-              },
-              {
-                path: 'plant-database',
-                lazy: async () => ({
-                  Component: (await import('@/features/plant-database/pages/plant-database-page')).PlantDatabasePage,
-                }),
-              },
-              {
-                path: 'plant-database/:id',
-                lazy: async () => ({
-                  Component: (await import('@/features/plant-database/pages/plant-database-detail-page'))
-                    .PlantDatabaseDetailPage,
-                }),
-              },
+              page('plants', () => import('@/features/plants/pages/plants-page').then((m) => m.PlantsPage)),
+              page('plants/:id', () => import('@/features/plants/pages/plant-details-page').then((m) => m.PlantDetailsPage)),
+              page('plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage)),
+              page('schedule', () => import('@/features/schedule/pages/schedule-page').then((m) => m.SchedulePage)),
+              page('journal', () => import('@/features/journal/pages/journal-page').then((m) => m.JournalPage)),
+              page('plant-database', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.PlantDatabasePage)),
+              page('plant-database/:id', () => import('@/features/plant-database/pages/plant-database-detail-page').then((m) => m.PlantDatabaseDetailPage)),
               ...planningPages,
-              {
-                path: 'planning/harvest-tracking',
-                lazy: async () => ({
-                  Component: (await import('@/features/harvests/pages/harvest-tracking-page')).HarvestTrackingPage,
-                }),
-              },
-              {
-                path: 'planning/harvest-tracking/new',
-                lazy: async () => ({
-                  Component: (await import('@/features/harvests/pages/new-harvest-page')).NewHarvestPage,
-                }),
-              },
-              {
-                path: 'planning/harvest-tracking/:id/edit',
-                lazy: async () => ({
-                  Component: (await import('@/features/harvests/pages/edit-harvest-page')).EditHarvestPage,
-                }),
-              },
-              {
-                path: 'settings',
-                lazy: async () => ({ Component: (await import('@/features/settings/pages/settings-page')).SettingsPage }),
-              },
+              page('planning/harvest-tracking', () => import('@/features/harvests/pages/harvest-tracking-page').then((m) => m.HarvestTrackingPage)),
+              page('planning/harvest-tracking/new', () => import('@/features/harvests/pages/new-harvest-page').then((m) => m.NewHarvestPage)),
+              page('planning/harvest-tracking/:id/edit', () => import('@/features/harvests/pages/edit-harvest-page').then((m) => m.EditHarvestPage)),
+              page('settings', () => import('@/features/settings/pages/settings-page').then((m) => m.SettingsPage)),
               { element: <RequireSiteManager />, children: siteManagerPages },
               // Superadmins only; the page itself sends others to / with "Access denied" (spec 02 §6).
-              {
-                path: 'admin/forum-categories',
-                lazy: async () => ({
-                  Component: (await import('@/features/forum/pages/forum-categories-admin-page')).ForumCategoriesAdminPage,
-                }),
-              },
+              page('admin/forum-categories', () => import('@/features/forum/pages/forum-categories-admin-page').then((m) => m.ForumCategoriesAdminPage)),
               {
                 element: <RequireRole role="admin" />,
                 children: [
                   ...adminPages,
-                  ...ADMIN_PATHS.filter((path) => ![...adminPages, ...siteManagerPages].some((page) => page.path === path)).map(
+                  ...ADMIN_PATHS.filter((path) => ![...adminPages, ...siteManagerPages].some((route) => route.path === path)).map(
                     notBuilt,
                   ),
                 ],
@@ -279,7 +142,7 @@ export const routes: RouteObject[] = [
                 element: <RequireRole role="superadmin" />,
                 children: [
                   ...superadminPages,
-                  ...SUPERADMIN_PATHS.filter((path) => !superadminPages.some((page) => page.path === path)).map(notBuilt),
+                  ...SUPERADMIN_PATHS.filter((path) => !superadminPages.some((route) => route.path === path)).map(notBuilt),
                 ],
               },
             ],
@@ -291,18 +154,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           ...forumPages,
-          {
-            path: 'debug/token',
-            lazy: async () => ({
-              Component: (await import('@/features/debug/pages/token-debug-page')).TokenDebugPage,
-            }),
-          },
+          page('debug/token', () => import('@/features/debug/pages/token-debug-page').then((m) => m.TokenDebugPage)),
           ...communityPages,
           // The API reference (docs/api.md): Swagger UI over GET /api/openapi.json, loaded only here.
-          {
-            path: 'api/docs',
-            lazy: async () => ({ Component: (await import('@/features/api-docs/pages/api-docs-page')).ApiDocsPage }),
-          },
+          page('api/docs', () => import('@/features/api-docs/pages/api-docs-page').then((m) => m.ApiDocsPage)),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,22 +1,21 @@
 import { useCallback, useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { urls } from '@/api/keys';
 import { useCreatePlant } from '@/api/plants/create-plant';
 import { emptyPlantForm, plantSchema, toNewPlant, type PlantValues } from '@/api/plants/plant-schema';
 import { isPlantLimitError, usePlantLimit } from '@/api/plants/get-plant-limit';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import { useRefresh } from '@/api/query';
-import { PLANT_TYPES, type PlantDatabaseItem } from '@/api/types';
+import type { PlantDatabaseItem } from '@/api/types';
 import { FormImageField } from '@/components/image-field/image-field';
-import { applyServerErrors, Form, FormDate, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { applyServerErrors, Form, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SelectField } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { LIGHT_NEEDS } from '@/lib/care';
 import { todayKey } from '@/lib/dates';
 import { prefillFromDatabase } from '@/lib/plant-prefill';
 import { useDebounced } from '@/lib/use-debounced';
+import { LightNeedsSelect, PlantTypeSelect } from './plant-fields';
 
 const ADD_FAILED = {
   title: 'Error',
@@ -47,7 +46,6 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
   const { trigger, isMutating } = useCreatePlant();
   const refresh = useRefresh();
   const { toast } = useToast();
-  const lightNeeds = useWatch({ control: form.control, name: 'lightNeeds' });
 
   const onImageBusy = useCallback(
     (busy: boolean) => {
@@ -142,24 +140,8 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
       <div className="form-grid form-grid--2">
         <FormInput name="name" label="Plant name" placeholder="e.g. Sweet Basil" autoComplete="off" />
         <FormInput name="species" label="Species" placeholder="e.g. Ocimum basilicum" autoComplete="off" />
-        <FormSelect name="plantType" label="Plant type">
-          {PLANT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </FormSelect>
-        <FormSelect name="lightNeeds" label="Light needs">
-          <option value="">Not set</option>
-          {LIGHT_NEEDS.map((light) => (
-            <option key={light} value={light}>
-              {light}
-            </option>
-          ))}
-          {lightNeeds && !(LIGHT_NEEDS as readonly string[]).includes(lightNeeds) ? (
-            <option value={lightNeeds}>{lightNeeds}</option>
-          ) : null}
-        </FormSelect>
+        <PlantTypeSelect />
+        <LightNeedsSelect />
         <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
         <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
         <FormDate name="lastWatered" label="Last watered" max={today} description="Today, or the day you last watered it." />

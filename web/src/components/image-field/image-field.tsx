@@ -4,6 +4,7 @@ import { useUploadImage } from '@/api/uploads/upload-image';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { useFieldError } from '@/components/ui/form';
+import { ImageFileInput } from '@/components/ui/image-file-input';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -197,19 +198,7 @@ export function ImageField({
           >
             Use camera
           </Button>
-          <input
-            ref={fileRef}
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            className="visually-hidden"
-            aria-label="Upload image file"
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
+          <ImageFileInput ref={fileRef} label="Upload image file" onFile={(file) => void upload(file)} />
         </div>
       ) : null}
 

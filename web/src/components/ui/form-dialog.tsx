@@ -1,6 +1,8 @@
 import { Fragment, useId, useState, type ReactNode } from 'react';
+import { getErrorMessage } from '@/api/client';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { useToast } from './toast';
 
 /** What a form inside a FormDialog receives. */
 export interface FormDialogBody {
@@ -98,6 +100,63 @@ export function useFormDialogSubmit<T>({ onDone, onPendingChange }: FormDialogBo
       onPendingChange(false);
     }
   };
+}
+
+/**
+ * useRecordSubmit: the handlers of a RecordFormDialog's form. `submit` updates the record
+ * (or creates one when it is null) and toasts "{Noun} updated" / "{Noun} created";
+ * `failed` (the Form's onSubmitError) toasts "Error updating {noun}" / "Error creating
+ * {noun}" with the server's message, else "The {noun} could not be saved/created."
+ */
+export function useRecordSubmit<R, T>(
+  body: FormDialogBody,
+  {
+    record,
+    noun,
+    create,
+    update,
+    name,
+    created = (values) => `${name(values)} was added.`,
+    createFailure = `The ${noun.toLowerCase()} could not be created. Please try again.`,
+    busy = false,
+  }: {
+    record: R | null;
+    /** Capitalised, as in the dialog's title: "Site". */
+    noun: string;
+    create: (values: T) => Promise<unknown>;
+    update: (record: R, values: T) => Promise<unknown>;
+    /** The record's name in the success toast. */
+    name: (values: T) => string;
+    /** The "created" toast's sentence (default "{name} was added."). */
+    created?: (values: T) => string;
+    /** The fallback sentence when creating fails (default "The {noun} could not be created. …"). */
+    createFailure?: string;
+    /** A save is running: a second submit is ignored. */
+    busy?: boolean;
+  },
+) {
+  const { toast } = useToast();
+  const lower = noun.toLowerCase();
+  const submit = useFormDialogSubmit<T>(
+    body,
+    async (values) => {
+      if (record) {
+        await update(record, values);
+        toast({ title: `${noun} updated`, description: `${name(values)} was saved.`, variant: 'success' });
+      } else {
+        await create(values);
+        toast({ title: `${noun} created`, description: created(values), variant: 'success' });
+      }
+    },
+    busy,
+  );
+  const failed = (error: unknown) =>
+    toast({
+      title: record ? `Error updating ${lower}` : `Error creating ${lower}`,
+      description: getErrorMessage(error, record ? `The ${lower} could not be saved. Please try again.` : createFailure),
+      variant: 'destructive',
+    });
+  return { submit, failed };
 }
 
 /**

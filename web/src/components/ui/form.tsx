@@ -172,20 +172,20 @@ function useBind<E extends HTMLElement>(
   };
 }
 
+/**
+ * splitField separates a bound input's props: what the Field frame shows (name, label,
+ * description, labelHidden, className) and what goes to the control itself.
+ */
+function splitField<P extends BoundProps>({ name, label, description, labelHidden, className, ...control }: P) {
+  return [{ name, label, description, labelHidden, className }, control] as const;
+}
+
 /** FormInput is a bound text input (type text, email, password, url, search…). */
-export function FormInput({
-  name,
-  label,
-  description,
-  labelHidden,
-  className,
-  icon,
-  onChange,
-  ...input
-}: BoundProps & { icon?: ReactNode } & NativeProps<InputProps>) {
-  const bound = useBind(name, onChange);
+export function FormInput({ icon, onChange, ...props }: BoundProps & { icon?: ReactNode } & NativeProps<InputProps>) {
+  const [field, input] = splitField(props);
+  const bound = useBind(field.name, onChange);
   return (
-    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+    <Field {...field}>
       {(control) => (
         <div className={icon ? 'field__control field__control--icon' : 'field__control'}>
           {icon ? (
@@ -212,63 +212,25 @@ export function numberFromInput(value: unknown): number | undefined {
 }
 
 /** FormNumber is a bound number input; its value is a number or undefined when blank. */
-export function FormNumber({
-  name,
-  label,
-  description,
-  labelHidden,
-  className,
-  onChange,
-  ...input
-}: BoundProps & NativeProps<Omit<InputProps, 'type'>>) {
-  const bound = useBind(name, onChange, { setValueAs: numberFromInput });
-  return (
-    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          {...input}
-          {...bound}
-        />
-      )}
-    </Field>
-  );
+export function FormNumber({ onChange, ...props }: BoundProps & NativeProps<Omit<InputProps, 'type'>>) {
+  const [field, input] = splitField(props);
+  const bound = useBind(field.name, onChange, { setValueAs: numberFromInput });
+  return <Field {...field}>{(control) => <Input {...control} type="number" inputMode="numeric" {...input} {...bound} />}</Field>;
 }
 
 /** FormTextarea is a bound multi-line input. */
-export function FormTextarea({
-  name,
-  label,
-  description,
-  labelHidden,
-  className,
-  onChange,
-  ...textarea
-}: BoundProps & NativeProps<TextareaProps>) {
-  const bound = useBind(name, onChange);
-  return (
-    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
-      {(control) => <Textarea {...control} {...textarea} {...bound} />}
-    </Field>
-  );
+export function FormTextarea({ onChange, ...props }: BoundProps & NativeProps<TextareaProps>) {
+  const [field, textarea] = splitField(props);
+  const bound = useBind(field.name, onChange);
+  return <Field {...field}>{(control) => <Textarea {...control} {...textarea} {...bound} />}</Field>;
 }
 
 /** FormSelect is a bound native select (the phone's own picker); pass the options as children. */
-export function FormSelect({
-  name,
-  label,
-  description,
-  labelHidden,
-  className,
-  children,
-  onChange,
-  ...select
-}: BoundProps & NativeProps<SelectProps>) {
-  const bound = useBind(name, onChange);
+export function FormSelect({ children, onChange, ...props }: BoundProps & NativeProps<SelectProps>) {
+  const [field, select] = splitField(props);
+  const bound = useBind(field.name, onChange);
   return (
-    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+    <Field {...field}>
       {(control) => (
         <Select {...control} {...select} {...bound}>
           {children}
@@ -330,18 +292,12 @@ export function FormSwitch({
 }
 
 /** FormDate is a bound date picker; its value is "yyyy-MM-dd" or '' when cleared. */
-export function FormDate({
-  name,
-  label,
-  description,
-  labelHidden,
-  className,
-  placeholder,
-  max,
-}: BoundProps & { placeholder?: string; max?: string }) {
+export function FormDate({ placeholder, max, ...props }: BoundProps & { placeholder?: string; max?: string }) {
+  const [field] = splitField(props);
+  const { name, label } = field;
   const { control } = useFormContext();
   return (
-    <Field name={name} label={label} description={description} labelHidden={labelHidden} className={className}>
+    <Field {...field}>
       {(wiring) => (
         <Controller
           control={control}

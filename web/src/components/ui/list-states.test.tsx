@@ -68,6 +68,30 @@ describe('ListStates', () => {
     expect(onClear).toHaveBeenCalledTimes(1);
   });
 
+  it('titles its states at the level asked for, with a compact "Try again"', async () => {
+    const mutate = vi.fn();
+    const { unmount } = renderStates({ query: { isLoading: false, error: new Error('x'), mutate }, titleAs: 'h3', retry: 'compact' });
+    expect(screen.getByRole('heading', { name: 'Failed to load sites', level: 3 })).toBeInTheDocument();
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry).toHaveClass('btn--sm');
+    await userEvent.setup().click(retry);
+    expect(mutate).toHaveBeenCalledTimes(1);
+    unmount();
+    renderStates({ isEmpty: true, titleAs: 'h3' });
+    expect(screen.getByRole('heading', { name: 'No sites yet', level: 3 })).toBeInTheDocument();
+  });
+
+  it('words its states from the noun when no title is given', () => {
+    const { unmount } = renderStates({ noun: 'harvest records', loading: {}, errorTitle: undefined, query: { isLoading: true } });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading harvest records…');
+    unmount();
+    const second = renderStates({ noun: 'harvest records', errorTitle: undefined, query: { isLoading: false, error: new Error('x') } });
+    expect(screen.getByRole('heading', { name: 'Failed to load harvest records' })).toBeInTheDocument();
+    second.unmount();
+    renderStates({ noun: 'harvest records', isEmpty: true, empty: {} });
+    expect(screen.getByRole('heading', { name: 'No harvest records found' })).toBeInTheDocument();
+  });
+
   it('renders the list and the load-more button when there is more', () => {
     renderStates({ pager: { hasMore: true, isLoadingMore: false, loadMore: vi.fn() } });
     expect(screen.getByRole('list', { name: 'Sites' })).toBeInTheDocument();

@@ -16,18 +16,22 @@ export interface ListQuery {
 
 /** The loading state: a label for screen readers and either rows or a skeleton of your own. */
 export interface ListLoading {
-  label: string;
+  /** Default with `noun`: "Loading {noun}…". */
+  label?: string;
   /** A skeleton shaped like the list (default: `rows` grey bars of `height`). */
   skeleton?: ReactNode;
   rows?: number;
   height?: number;
+  /** The bars' corner radius (default: the skeleton's own). */
+  radius?: number;
   className?: string;
 }
 
 /** An empty list: an icon, a heading, a sentence and an action (e.g. "Add the first…"). */
 export interface ListEmpty {
   icon?: ReactNode;
-  title: string;
+  /** Default with `noun`: "No {noun} found". */
+  title?: string;
   text?: ReactNode;
   action?: ReactNode;
 }
@@ -49,12 +53,15 @@ export function ListStates({
   query,
   isEmpty,
   noResults = false,
+  noun = 'items',
   loading,
   errorTitle,
   errorText,
   empty,
   noResultsState,
   compact = false,
+  titleAs,
+  retry = 'default',
   pager,
   children,
 }: {
@@ -63,23 +70,33 @@ export function ListStates({
   isEmpty: boolean;
   /** Items exist but the search or filter leaves none. */
   noResults?: boolean;
+  /**
+   * What the list holds, plural ("harvest records"): the default wording of the states is
+   * "Loading {noun}…", "Failed to load {noun}" and "No {noun} found".
+   */
+  noun?: string;
   loading: ListLoading;
-  errorTitle: string;
+  /** Default: "Failed to load {noun}". */
+  errorTitle?: string;
   /** The sentence under the error title (default: the server's message, else "Please try again later."). */
   errorText?: ReactNode;
   empty: ListEmpty;
   noResultsState?: ListNoResults;
   /** The smaller variant used inside cards. */
   compact?: boolean;
+  /** The heading level of the error, empty and no-results titles (default h2): h3 under a section's h2. */
+  titleAs?: 'h2' | 'h3';
+  /** The error state's "Try again": 'compact' is a small outline button without an icon. */
+  retry?: 'default' | 'compact';
   pager?: Pager;
   children: ReactNode;
 }) {
   const iconSize = compact ? 22 : 26;
   if (query.isLoading) {
     return (
-      <LoadingRegion label={loading.label} className={loading.className}>
+      <LoadingRegion label={loading.label ?? `Loading ${noun}…`} className={loading.className}>
         {loading.skeleton ??
-          Array.from({ length: loading.rows ?? 4 }, (_, i) => <Skeleton key={i} height={loading.height ?? 64} />)}
+          Array.from({ length: loading.rows ?? 4 }, (_, i) => <Skeleton key={i} height={loading.height ?? 64} radius={loading.radius} />)}
       </LoadingRegion>
     );
   }
@@ -87,11 +104,17 @@ export function ListStates({
     return (
       <EmptyState
         compact={compact}
+        titleAs={titleAs}
         icon={<CloudOff size={iconSize} />}
-        title={errorTitle}
+        title={errorTitle ?? `Failed to load ${noun}`}
         action={
           query.mutate ? (
-            <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void query.mutate?.()}>
+            <Button
+              variant="outline"
+              size={retry === 'compact' ? 'sm' : undefined}
+              icon={retry === 'compact' ? undefined : <RefreshCw size={16} aria-hidden="true" />}
+              onClick={() => void query.mutate?.()}
+            >
               Try again
             </Button>
           ) : undefined
@@ -103,12 +126,12 @@ export function ListStates({
   }
   if (isEmpty) {
     return (
-      <EmptyState compact={compact} icon={empty.icon} title={empty.title} action={empty.action}>
+      <EmptyState compact={compact} titleAs={titleAs} icon={empty.icon} title={empty.title ?? `No ${noun} found`} action={empty.action}>
         {empty.text}
       </EmptyState>
     );
   }
-  if (noResults && noResultsState) return <NoResults {...noResultsState} compact={compact} />;
+  if (noResults && noResultsState) return <NoResults {...noResultsState} compact={compact} titleAs={titleAs} />;
   return (
     <>
       {children}
@@ -118,10 +141,17 @@ export function ListStates({
 }
 
 /** NoResults: "No Results Found" for a search or filter that leaves nothing, with a way back. */
-export function NoResults({ text, onClear, clearLabel = 'Clear search', compact = false }: ListNoResults & { compact?: boolean }) {
+export function NoResults({
+  text,
+  onClear,
+  clearLabel = 'Clear search',
+  compact = false,
+  titleAs,
+}: ListNoResults & { compact?: boolean; titleAs?: 'h2' | 'h3' }) {
   return (
     <EmptyState
       compact={compact}
+      titleAs={titleAs}
       icon={<SearchX size={compact ? 22 : 26} />}
       title="No Results Found"
       action={

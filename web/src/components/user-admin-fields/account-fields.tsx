@@ -1,6 +1,5 @@
-import { useWatch } from 'react-hook-form';
-import type { UserCategory } from '@/api/types';
-import { FormInput, FormSelect } from '@/components/ui/form';
+import { FormCategorySelect, type CategoriesQuery } from '@/components/category-select/form-category-select';
+import { FormInput } from '@/components/ui/form';
 import { ACCOUNT_RULES } from './account-rules';
 
 /**
@@ -25,28 +24,6 @@ export function AccountIdentityFields({ isProtected = false, own = false }: { is
 }
 
 /** UserCategorySelect: the account's user category ('' = none), bound to the surrounding Form. */
-export function UserCategorySelect({
-  categories,
-}: {
-  categories: { data?: UserCategory[]; isLoading: boolean; error?: unknown };
-}) {
-  const categoryId = useWatch({ name: 'categoryId' }) as string;
-  const list = categories.data ?? [];
-  const known = !categoryId || list.some((category) => String(category.id) === categoryId);
-  return (
-    <FormSelect
-      name="categoryId"
-      label="User category"
-      disabled={categories.isLoading}
-      description={categories.isLoading ? 'Loading categories…' : categories.error ? 'Failed to load user categories' : undefined}
-    >
-      <option value="">No category</option>
-      {list.map((category) => (
-        <option key={category.id} value={category.id}>
-          {category.name}
-        </option>
-      ))}
-      {!known ? <option value={categoryId}>Category {categoryId}</option> : null}
-    </FormSelect>
-  );
+export function UserCategorySelect({ categories }: { categories: CategoriesQuery }) {
+  return <FormCategorySelect label="User category" categories={categories} loadError="Failed to load user categories" keepUnknown />;
 }

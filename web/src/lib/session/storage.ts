@@ -1,5 +1,6 @@
 import { TOKEN_KEY } from '@/api/client';
 import type { ImpersonationRecord, User } from '@/api/types';
+import { readStored, removeStored, writeStored } from '@/lib/local-storage';
 
 /** Local storage keys of the session (spec 01 §3). */
 export const STORAGE_KEYS = {
@@ -7,30 +8,6 @@ export const STORAGE_KEYS = {
   user: 'user',
   impersonation: 'impersonation',
 } as const;
-
-function get(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function set(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or blocked (private mode): the session then lives in memory only.
-  }
-}
-
-function remove(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // ignore: nothing to remove when storage is blocked
-  }
-}
 
 function isUser(value: unknown): value is User {
   if (!value || typeof value !== 'object') return false;
@@ -44,7 +21,7 @@ function isUser(value: unknown): value is User {
 
 /** readToken returns the stored bearer token, or null. */
 export function readToken(): string | null {
-  const token = get(STORAGE_KEYS.token);
+  const token = readStored(STORAGE_KEYS.token);
   return token && token.trim() ? token : null;
 }
 
@@ -53,7 +30,7 @@ export function readToken(): string | null {
  * object) is discarded from storage (spec 01 §4).
  */
 export function readUser(): User | null {
-  const raw = get(STORAGE_KEYS.user);
+  const raw = readStored(STORAGE_KEYS.user);
   if (raw === null) return null;
   try {
     const value: unknown = JSON.parse(raw);
@@ -61,13 +38,13 @@ export function readUser(): User | null {
   } catch {
     // fall through: unreadable
   }
-  remove(STORAGE_KEYS.user);
+  removeStored(STORAGE_KEYS.user);
   return null;
 }
 
 /** readImpersonation returns the stored impersonation record; unreadable data is discarded. */
 export function readImpersonation(): ImpersonationRecord | null {
-  const raw = get(STORAGE_KEYS.impersonation);
+  const raw = readStored(STORAGE_KEYS.impersonation);
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Partial<ImpersonationRecord> | null;
@@ -77,32 +54,32 @@ export function readImpersonation(): ImpersonationRecord | null {
   } catch {
     // fall through: unreadable
   }
-  remove(STORAGE_KEYS.impersonation);
+  removeStored(STORAGE_KEYS.impersonation);
   return null;
 }
 
 /** writeSession stores the token and the user object whole. */
 export function writeSession(token: string, user: User): void {
-  set(STORAGE_KEYS.token, token);
-  set(STORAGE_KEYS.user, JSON.stringify(user));
+  writeStored(STORAGE_KEYS.token, token);
+  writeStored(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
 /** writeUser replaces the stored user (after the server confirmed a fresher copy). */
 export function writeUser(user: User): void {
-  set(STORAGE_KEYS.user, JSON.stringify(user));
+  writeStored(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
 /** writeImpersonation stores the impersonation record, or removes it when null. */
 export function writeImpersonation(record: ImpersonationRecord | null): void {
-  if (record) set(STORAGE_KEYS.impersonation, JSON.stringify(record));
-  else remove(STORAGE_KEYS.impersonation);
+  if (record) writeStored(STORAGE_KEYS.impersonation, JSON.stringify(record));
+  else removeStored(STORAGE_KEYS.impersonation);
 }
 
 /** clearSession removes token, user and impersonation entries. */
 export function clearSession(): void {
-  remove(STORAGE_KEYS.token);
-  remove(STORAGE_KEYS.user);
-  remove(STORAGE_KEYS.impersonation);
+  removeStored(STORAGE_KEYS.token);
+  removeStored(STORAGE_KEYS.user);
+  removeStored(STORAGE_KEYS.impersonation);
 }
 
 /**

@@ -1,11 +1,10 @@
 import { useWatch } from 'react-hook-form';
-import { getErrorMessage } from '@/api/client';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
 import type { Site, SiteInput } from '@/api/types';
-import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
-import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
+import { FormCategorySelect } from '@/components/category-select/form-category-select';
+import { Form, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
+import { RecordFormDialog, useRecordSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
 import { limitText } from '@/lib/limits';
 import { useCreateSite } from '../api/create-site';
 import { emptySiteForm, siteFormFrom, siteSchema } from '../api/site-schema';
@@ -24,48 +23,21 @@ function SiteForm({ site, ...body }: FormDialogBody & { site: Site | null }) {
   const categories = useSiteCategories();
   const create = useCreateSite();
   const update = useUpdateSite();
-  const { toast } = useToast();
+  const { submit, failed } = useRecordSubmit<Site, SiteInput>(body, {
+    record: site,
+    noun: 'Site',
+    create: (values) => create.trigger(values),
+    update: (record, values) => update.trigger({ id: record.id, site: values }),
+    name: (values) => values.name,
+    busy: create.isMutating || update.isMutating,
+  });
 
-  const submit = useFormDialogSubmit<SiteInput>(
-    body,
-    async (values) => {
-      if (site) {
-        await update.trigger({ id: site.id, site: values });
-        toast({ title: 'Site updated', description: `${values.name} was saved.`, variant: 'success' });
-      } else {
-        await create.trigger(values);
-        toast({ title: 'Site created', description: `${values.name} was added.`, variant: 'success' });
-      }
-    },
-    create.isMutating || update.isMutating,
-  );
-
-  const failed = (error: unknown) =>
-    toast({
-      title: site ? 'Error updating site' : 'Error creating site',
-      description: getErrorMessage(error, site ? 'The site could not be saved. Please try again.' : 'The site could not be created. Please try again.'),
-      variant: 'destructive',
-    });
-
-  const categoryList = categories.data ?? [];
   return (
     <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="Site">
       <FormInput name="name" label="Name" autoComplete="organization" />
       <FormTextarea name="description" label="Description" rows={2} />
       <div className="form-grid form-grid--2">
-        <FormSelect
-          name="categoryId"
-          label="Category"
-          disabled={categories.isLoading}
-          description={categories.isLoading ? 'Loading categories…' : categories.error ? 'Failed to load site categories' : undefined}
-        >
-          <option value="">No category</option>
-          {categoryList.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </FormSelect>
+        <FormCategorySelect label="Category" categories={categories} loadError="Failed to load site categories" />
         <div className="site-form__status">
           <Switch
             label="Active"

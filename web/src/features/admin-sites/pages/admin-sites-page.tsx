@@ -1,20 +1,18 @@
 import { Building, Globe, Mail, MapPin, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { getErrorMessage } from '@/api/client';
+import { useState, type ComponentProps } from 'react';
+import { urls } from '@/api/keys';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
-import { useSites } from '@/api/sites/get-sites';
 import type { Site } from '@/api/types';
+import { countText, useSearchedList } from '@/api/use-searched-list';
+import { AdminListPage } from '@/components/admin-list/admin-list-page';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PageHeader } from '@/components/ui/page-header';
 import { useRecordDialog } from '@/components/ui/form-dialog';
-import { ListStates } from '@/components/ui/list-states';
+import { PagedListStates } from '@/components/ui/list-states';
 import { RowActions } from '@/components/ui/row-actions';
-import { SearchCard } from '@/components/ui/search-card';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
+import { useToastedAction } from '@/components/ui/toasted-action';
 import { limitSymbol, limitText } from '@/lib/limits';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteSite } from '../api/delete-site';
@@ -22,94 +20,57 @@ import { useToggleSiteStatus } from '../api/toggle-site-status';
 import { SiteFormDialog } from '../components/site-form-dialog';
 import './admin-sites-page.css';
 
-function searchSites(sites: Site[], search: string): Site[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return sites;
-  return sites.filter((site) =>
-    [site.name, site.city, site.state, site.country, site.email, site.description].some((f) => (f ?? '').toLowerCase().includes(needle)),
-  );
-}
-
 /** place: "City, State, Country" of the parts that are set. */
 export function place(site: Pick<Site, 'city' | 'state' | 'country'>): string {
   return [site.city, site.state, site.country].filter((part) => part && part.trim()).join(', ');
 }
 
-function DeleteSiteDialog({ site, onClose }: { site: Site | null; onClose: () => void }) {
-  const { trigger, isMutating } = useDeleteSite();
-  const { toast } = useToast();
-  const remove = async () => {
-    if (!site) return;
-    try {
-      await trigger(site.id);
-      toast({ title: 'Site deleted', description: `${site.name} was deleted.`, variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'Error deleting site',
-        description: getErrorMessage(error, 'The site could not be deleted. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-    onClose();
-  };
-  return (
-    <ConfirmDialog
-      open={site !== null}
-      onOpenChange={(open) => {
-        if (!open && !isMutating) onClose();
-      }}
-      title="Delete site"
-      description={site ? `Are you sure you want to delete ${site.name}? This cannot be undone.` : ''}
-      confirmLabel="Delete Site"
-      pending={isMutating}
-      onConfirm={() => void remove()}
-    />
-  );
-}
-
 /**
  * AdminSitesPage (/admin/sites, superadmins): every site with its limits (0 shown as ∞ or
- * Unlimited), an active switch, edit and delete; Add Site opens the site form.
+ * Unlimited), an active switch, edit and delete; Add Site opens the site form. Sites come one
+ * server page at a time ("Load more"), searched on the server.
  */
 export function AdminSitesPage() {
   useDocumentTitle('Sites');
-  const sites = useSites();
+  const { search, setSearch, query, list: sites } = useSearchedList<Site>((q) => urls.sitesQuery({ q }));
   const categories = useSiteCategories();
   const toggle = useToggleSiteStatus();
-  const { toast } = useToast();
-  const [search, setSearch] = useState('');
+  const remove = useDeleteSite();
+  const runAction = useToastedAction();
   const form = useRecordDialog<Site>();
   const [deleting, setDeleting] = useState<Site | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
-  const all = useMemo(() => sites.data ?? [], [sites.data]);
-  const visible = useMemo(() => searchSites(all, search), [all, search]);
   const categoryName = (id: number | null | undefined) => categories.data?.find((c) => c.id === id)?.name;
+
+  const removal: ComponentProps<typeof AdminListPage<Site>>['remove'] = {
+    record: deleting,
+    onClose: () => setDeleting(null),
+    noun: 'site',
+    name: (site) => site.name,
+    question: (site) => `Are you sure you want to delete ${site.name}? This cannot be undone.`,
+    mutation: remove,
+  };
 
   const toggleStatus = async (site: Site) => {
     setToggling(site.id);
-    try {
-      const next = await toggle.trigger(site.id);
-      toast({
-        title: next?.status === 'inactive' ? 'Site deactivated' : 'Site activated',
-        description: `${site.name} is now ${next?.status ?? 'changed'}.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Error updating site status',
-        description: getErrorMessage(error, 'The status could not be changed. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setToggling(null);
-    }
+    await runAction(
+      async () => {
+        const next = await toggle.trigger(site.id);
+        return {
+          title: next?.status === 'inactive' ? 'Site deactivated' : 'Site activated',
+          description: `${site.name} is now ${next?.status ?? 'changed'}.`,
+          variant: 'success',
+        };
+      },
+      { title: 'Error updating site status', fallback: 'The status could not be changed. Please try again.' },
+    );
+    setToggling(null);
   };
 
   const content = (
-    <ListStates
-      query={sites}
-      isEmpty={all.length === 0}
-      noResults={visible.length === 0}
+    <PagedListStates
+      list={sites}
+      filtered={query !== ''}
       compact
       loading={{ label: 'Loading sites…', rows: 4, height: 72, className: 'sites-skeleton' }}
       errorTitle="Failed to load sites"
@@ -123,10 +84,10 @@ export function AdminSitesPage() {
           </Button>
         ),
       }}
-      noResultsState={{ text: `No site matches “${search.trim()}”.`, onClear: () => setSearch('') }}
+      noResultsState={{ text: `No site matches “${query}”.`, onClear: () => setSearch('') }}
     >
       <RecordList label="Sites">
-        {visible.map((site) => {
+        {sites.items.map((site) => {
           const active = site.status !== 'inactive';
           const category = categoryName(site.categoryId);
           const where = place(site);
@@ -196,32 +157,19 @@ export function AdminSitesPage() {
           );
         })}
       </RecordList>
-    </ListStates>
+    </PagedListStates>
   );
 
+  const card = {
+    icon: <Building size={18} />,
+    description: sites.isLoading || sites.error ? 'Sites and their limits' : countText(sites, 'site', 'sites'),
+    search: { label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch },
+  };
+
+  const frame = { noun: 'site', description: 'Every site with its users and limits. A limit of 0 means unlimited.', card, remove: removal };
   return (
-    <div className="sites-page">
-      <PageHeader
-        eyebrow="Administration"
-        title="Sites"
-        description="Every site with its users and limits. A limit of 0 means unlimited."
-        actions={
-          <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
-            Add Site
-          </Button>
-        }
-      />
-      <SearchCard
-        id="sites-title"
-        icon={<Building size={18} />}
-        title="All Sites"
-        description={sites.data ? `${all.length} ${all.length === 1 ? 'site' : 'sites'}` : 'Sites and their limits'}
-        search={{ label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch }}
-      >
-        {content}
-      </SearchCard>
-      <SiteFormDialog {...form.dialog} site={form.record} />
-      <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
-    </div>
+    <AdminListPage {...frame} onAdd={() => form.edit(null)} form={<SiteFormDialog {...form.dialog} site={form.record} />}>
+      {content}
+    </AdminListPage>
   );
 }

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
-import { getErrorMessage } from '@/api/client';
 import { useAdminSites } from '@/api/sites/get-admin-sites';
 import type { AdminUserInput, User } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { useUpdateUser } from '@/api/users/update-user';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
-import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
-import { useToast } from '@/components/ui/toast';
+import { RecordFormDialog, useRecordSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { AccountIdentityFields, UserCategorySelect } from '@/components/user-admin-fields/account-fields';
 import { UserAdminFields } from '@/components/user-admin-fields/user-admin-fields';
 import { useCreateUser } from '../api/create-user';
@@ -23,28 +21,15 @@ function UserForm({ user, ...body }: FormDialogBody & { user: User | null }) {
   const sites = useAdminSites();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const { toast } = useToast();
-
-  const submit = useFormDialogSubmit<AdminUserInput>(
-    body,
-    async (values) => {
-      if (user) {
-        await update.trigger({ id: user.id, patch: values });
-        toast({ title: 'User updated', description: `${values.username} was saved.`, variant: 'success' });
-      } else {
-        await create.trigger(values);
-        toast({ title: 'User created', description: `${values.username} can now sign in.`, variant: 'success' });
-      }
-    },
-    create.isMutating || update.isMutating,
-  );
-
-  const failed = (error: unknown) =>
-    toast({
-      title: user ? 'Error updating user' : 'Error creating user',
-      description: getErrorMessage(error, user ? 'The user could not be saved. Please try again.' : 'The user could not be created. Please try again.'),
-      variant: 'destructive',
-    });
+  const { submit, failed } = useRecordSubmit<User, AdminUserInput>(body, {
+    record: user,
+    noun: 'User',
+    create: (values) => create.trigger(values),
+    update: (record, values) => update.trigger({ id: record.id, patch: values }),
+    name: (values) => values.username,
+    created: (values) => `${values.username} can now sign in.`,
+    busy: create.isMutating || update.isMutating,
+  });
 
   return (
     <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User">

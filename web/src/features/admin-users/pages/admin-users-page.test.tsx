@@ -158,4 +158,24 @@ describe('Users (/admin/users)', () => {
     expect(await screen.findByText('You are now viewing as fern')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it('loads one server page at a time and searches on the server', async () => {
+    seed();
+    for (let id = 10; id < 70; id++) db.users.push(makeUser({ id, username: `grower${id}`, fullName: `Grower ${id}` }));
+    const { user } = renderApp('/admin/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(within(list).getAllByRole('article')).toHaveLength(50);
+    expect(screen.getByText('50+ accounts')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(64));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByText('64 accounts')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search users'), 'grower6');
+    await waitFor(() => expect(sent('GET', '/api/users').some((r) => r.search === '?q=grower6')).toBe(true));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Users' })).getAllByRole('article')).toHaveLength(10));
+    await user.clear(screen.getByLabelText('Search users'));
+    await user.type(screen.getByLabelText('Search users'), 'nobody');
+    expect(await screen.findByText('No user matches “nobody”.')).toBeInTheDocument();
+  });
 });

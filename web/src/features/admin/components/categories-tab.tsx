@@ -3,17 +3,16 @@ import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import type { UserCategory } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
-import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
+import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRecordDialog } from '@/components/ui/form-dialog';
-import { ListStates } from '@/components/ui/list-states';
 import { RowActions } from '@/components/ui/row-actions';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { useDeleteUserCategory } from '../api/delete-user-category';
-import { matchesSearch } from './admin-tabs';
 import { CategoryDialog } from './category-dialog';
+import { DashboardList } from './dashboard-list';
 
 /** CategoriesTab: the user categories with Add, Edit and Delete (with a confirmation). */
 export function CategoriesTab({ search }: { search: string }) {
@@ -37,14 +36,14 @@ export function CategoriesTab({ search }: { search: string }) {
     setDeleting(null);
   };
 
-    const visible = (categories.data ?? []).filter((c) => matchesSearch(search, c.name, c.description));
   const content = (
-    <ListStates
+    <DashboardList
       query={categories}
-      isEmpty={!categories.data?.length}
-      noResults={visible.length === 0}
-      compact
-      loading={{ label: 'Loading user categories…', rows: 4, className: 'dashboard-skeleton' }}
+      search={search}
+      texts={(c) => [c.name, c.description]}
+      noun="category"
+      label="User categories"
+      loading={{ label: 'Loading user categories…', rows: 4 }}
       errorTitle="Failed to load user categories"
       empty={{
         icon: <Tags size={22} />,
@@ -56,23 +55,19 @@ export function CategoriesTab({ search }: { search: string }) {
           </Button>
         ),
       }}
-      noResultsState={{ text: `No category matches “${search.trim()}”.` }}
-    >
-        <RecordList label="User categories">
-          {visible.map((category) => (
-            <RecordRow
-              key={category.id}
-              label={category.name}
-              title={category.name}
-              icon={<Tags size={18} />}
-              actions={<RowActions name={category.name} onEdit={() => form.edit(category)} onDelete={() => setDeleting(category)} />}
-            >
-              {category.description ? <p>{category.description}</p> : null}
-              <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
-            </RecordRow>
-          ))}
-        </RecordList>
-    </ListStates>
+      row={(category) => (
+        <RecordRow
+          key={category.id}
+          label={category.name}
+          title={category.name}
+          icon={<Tags size={18} />}
+          actions={<RowActions name={category.name} onEdit={() => form.edit(category)} onDelete={() => setDeleting(category)} />}
+        >
+          {category.description ? <p>{category.description}</p> : null}
+          <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
+        </RecordRow>
+      )}
+    />
   );
 
   return (

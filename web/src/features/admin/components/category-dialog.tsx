@@ -1,8 +1,6 @@
-import { getErrorMessage } from '@/api/client';
 import type { UserCategory, UserCategoryInput } from '@/api/types';
 import { Form, FormInput, FormTextarea, useZodForm } from '@/components/ui/form';
-import { RecordFormDialog, useFormDialogSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
-import { useToast } from '@/components/ui/toast';
+import { RecordFormDialog, useRecordSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { useCreateUserCategory } from '../api/create-user-category';
 import { useUpdateUserCategory } from '../api/update-user-category';
 import { userCategorySchema } from '../api/user-category-schema';
@@ -13,24 +11,14 @@ function CategoryForm({ category, ...body }: FormDialogBody & { category: UserCa
   });
   const create = useCreateUserCategory();
   const update = useUpdateUserCategory();
-  const { toast } = useToast();
-
-  const submit = useFormDialogSubmit<UserCategoryInput>(body, async (values) => {
-    if (category) {
-      await update.trigger({ id: category.id, category: values });
-      toast({ title: 'Category updated', description: `${values.name} was saved.`, variant: 'success' });
-    } else {
-      await create.trigger(values);
-      toast({ title: 'Category created', description: `${values.name} was added.`, variant: 'success' });
-    }
+  const { submit, failed } = useRecordSubmit<UserCategory, UserCategoryInput>(body, {
+    record: category,
+    noun: 'Category',
+    create: (values) => create.trigger(values),
+    update: (record, values) => update.trigger({ id: record.id, category: values }),
+    name: (values) => values.name,
+    createFailure: 'The category could not be saved. Please try again.',
   });
-
-  const failed = (failure: unknown) =>
-    toast({
-      title: category ? 'Error updating category' : 'Error creating category',
-      description: getErrorMessage(failure, 'The category could not be saved. Please try again.'),
-      variant: 'destructive',
-    });
 
   return (
     <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User category">

@@ -1,13 +1,12 @@
 import { Building, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSites } from '@/api/sites/get-sites';
-import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
+import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
-import { ListStates } from '@/components/ui/list-states';
 import { buttonClass } from '@/components/ui/button';
 import { limitSymbol, limitText } from '@/lib/limits';
 import { useSession } from '@/lib/session';
-import { matchesSearch } from './admin-tabs';
+import { DashboardList } from './dashboard-list';
 
 /**
  * SitesTab: a superadmin sees every site with its limits (0 shown as ∞ or Unlimited) and a
@@ -18,57 +17,53 @@ export function SitesTab({ search }: { search: string }) {
   const superadmin = user?.role === 'superadmin';
   const sites = useSites();
 
-    const visible = (sites.data ?? []).filter((site) => matchesSearch(search, site.name, site.city, site.country, site.email));
   const content = (
-    <ListStates
+    <DashboardList
       query={sites}
-      isEmpty={!sites.data?.length}
-      noResults={visible.length === 0}
-      compact
-      loading={{ label: 'Loading sites…', rows: 3, className: 'dashboard-skeleton' }}
+      search={search}
+      texts={(site) => [site.name, site.city, site.country, site.email]}
+      noun="site"
+      label="Sites"
+      loading={{ label: 'Loading sites…', rows: 3 }}
       errorTitle="Failed to load sites"
       empty={{
         icon: <Building size={22} />,
         title: superadmin ? 'No sites yet' : 'No site ID available',
         text: superadmin ? 'Create a site on the Sites page.' : 'Your account does not belong to a site.',
       }}
-      noResultsState={{ text: `No site matches “${search.trim()}”.` }}
-    >
-        <RecordList label="Sites">
-          {visible.map((site) => (
-            <RecordRow
-              key={site.id}
-              label={site.name}
-              title={site.name}
-              icon={<Building size={18} />}
-              badges={
-                <>
-                  {site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : <Badge tone="green">Active</Badge>}
-                  {site.maintenanceMode ? <Badge tone="amber">Maintenance</Badge> : null}
-                </>
-              }
-              actions={
-                <Link to={superadmin ? `/site-users?site=${site.id}` : '/site-users'} className={buttonClass('outline', 'sm')}>
-                  Site Users
-                </Link>
-              }
-            >
-              {[site.city, site.country].filter(Boolean).length ? <p>{[site.city, site.country].filter(Boolean).join(', ')}</p> : null}
-              <RecordMeta
-                items={
-                  superadmin
-                    ? [
-                        { label: 'Users', value: `${site.userCount ?? 0} / ${limitSymbol(site.userLimit)}` },
-                        { label: 'User limit', value: limitText(site.userLimit) },
-                        { label: 'Plant limit', value: limitText(site.plantLimit) },
-                      ]
-                    : [{ label: 'Users', value: String(site.userCount ?? 0) }]
-                }
-              />
-            </RecordRow>
-          ))}
-        </RecordList>
-    </ListStates>
+      row={(site) => (
+        <RecordRow
+          key={site.id}
+          label={site.name}
+          title={site.name}
+          icon={<Building size={18} />}
+          badges={
+            <>
+              {site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : <Badge tone="green">Active</Badge>}
+              {site.maintenanceMode ? <Badge tone="amber">Maintenance</Badge> : null}
+            </>
+          }
+          actions={
+            <Link to={superadmin ? `/site-users?site=${site.id}` : '/site-users'} className={buttonClass('outline', 'sm')}>
+              Site Users
+            </Link>
+          }
+        >
+          {[site.city, site.country].filter(Boolean).length ? <p>{[site.city, site.country].filter(Boolean).join(', ')}</p> : null}
+          <RecordMeta
+            items={
+              superadmin
+                ? [
+                    { label: 'Users', value: `${site.userCount ?? 0} / ${limitSymbol(site.userLimit)}` },
+                    { label: 'User limit', value: limitText(site.userLimit) },
+                    { label: 'Plant limit', value: limitText(site.plantLimit) },
+                  ]
+                : [{ label: 'Users', value: String(site.userCount ?? 0) }]
+            }
+          />
+        </RecordRow>
+      )}
+    />
   );
 
   return (

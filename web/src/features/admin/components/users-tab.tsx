@@ -5,10 +5,9 @@ import { getErrorMessage } from '@/api/client';
 import type { User } from '@/api/types';
 import { useUsers } from '@/api/users/get-users';
 import { useToggleUserActive } from '@/api/users/toggle-user-active';
-import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
+import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ListStates } from '@/components/ui/list-states';
 import { ToggleActiveButton } from '@/components/user-admin-fields/toggle-active-button';
 import { useToast } from '@/components/ui/toast';
 import { deactivateBlockedReason } from '@/components/user-admin-fields/account-rules';
@@ -16,7 +15,7 @@ import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
 import { formatDate } from '@/lib/dates';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { matchesSearch } from './admin-tabs';
+import { DashboardList } from './dashboard-list';
 
 /**
  * UsersTab: GET /api/users (everyone for a superadmin, the caller's site for an admin) with
@@ -38,8 +37,6 @@ export function UsersTab({ search }: { search: string }) {
       </EmptyState>
     );
   }
-  const all = users.data ?? [];
-  const visible = all.filter((user) => matchesSearch(search, user.username, user.fullName, user.email));
 
   const toggleActive = async (user: User) => {
     const blocked = deactivateBlockedReason(user);
@@ -60,18 +57,15 @@ export function UsersTab({ search }: { search: string }) {
   };
 
   return (
-    <ListStates
+    <DashboardList
       query={users}
-      isEmpty={false}
-      noResults={visible.length === 0}
-      compact
-      loading={{ label: 'Loading users…', rows: 5, className: 'dashboard-skeleton' }}
+      search={search}
+      texts={(user) => [user.username, user.fullName, user.email]}
+      noun="user"
+      label="Users"
+      loading={{ label: 'Loading users…', rows: 5 }}
       errorTitle="Failed to load user data"
-      empty={{ title: 'No users yet' }}
-      noResultsState={{ text: `No user matches “${search.trim()}”.` }}
-    >
-    <RecordList label="Users">
-      {visible.map((user) => {
+      row={(user) => {
         const active = user.isActive !== false;
         const self = user.id === me?.id;
         return (
@@ -106,8 +100,7 @@ export function UsersTab({ search }: { search: string }) {
             />
           </RecordRow>
         );
-      })}
-    </RecordList>
-    </ListStates>
+      }}
+    />
   );
 }

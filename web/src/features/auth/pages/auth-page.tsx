@@ -4,6 +4,7 @@ import { LICENSE_URL } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LoginForm } from '../components/login-form';
 import { MarketingPanel } from '../components/marketing-panel';
+import '@/components/ui/page-header.css';
 import './auth-page.css';
 
 /**
@@ -28,8 +29,8 @@ export function AuthPage() {
             </svg>
             <span>Garden</span>
           </Link>
-          <h1 className="auth-card__title">Sign in to your garden</h1>
-          <p className="auth-card__lead">
+          <h1 className="page-header__title">Sign in to your garden</h1>
+          <p className="page-header__description auth-card__lead">
             {wanted && wanted !== '/'
               ? 'Please sign in to continue.'
               : 'Welcome back! Enter your username and password.'}

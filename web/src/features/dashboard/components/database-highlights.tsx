@@ -1,4 +1,4 @@
-import { ArrowRight, Database } from 'lucide-react';
+import { Database } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import { PlantImage } from '@/components/plant-image/plant-image';
@@ -21,11 +21,7 @@ export function DatabaseHighlights() {
       title="Plant Database Highlights"
       icon={<Database size={18} />}
       className="dash-grid__wide"
-      action={
-        <Link to="/plant-database" className="dash-link">
-          Browse Database <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-      }
+      link={{ to: '/plant-database', label: 'Browse Database' }}
     >
       <ul className="highlights">
         {list.map((item) => (

@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, Plus } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useJournalEntries } from '@/api/journal/get-journal-entries';
@@ -6,10 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/dates';
 import { truncate } from '@/lib/text';
-import { DashboardSection } from './section';
+import { DashboardSection, SectionStates } from './section';
 
 // Loaded when first opened, so the dashboard's first load leaves the entry form out.
 const JournalEntryDialog = lazyDialog(() => import('@/components/journal-entry/journal-entry-dialog').then((m) => m.JournalEntryDialog));
@@ -29,34 +29,33 @@ export function GrowthJourney() {
       id="growth-journey"
       title="Growth Journey"
       icon={<BookOpen size={18} />}
-      action={
-        <Link to="/journal" className="dash-link">
-          View Journal <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-      }
+      link={{ to: '/journal', label: 'View Journal' }}
     >
-      {entries.isLoading ? (
-        <LoadingRegion label="Loading journal entries…" className="journey">
-          <Skeleton height={84} radius={10} />
-          <Skeleton height={84} radius={10} />
-        </LoadingRegion>
-      ) : entries.error ? (
-        <p className="dash-error">Your journal could not be loaded.</p>
-      ) : newest.length === 0 ? (
-        <EmptyState
-          compact
-          titleAs="h3"
-          icon={<BookOpen size={22} />}
-          title="No journal entries yet"
-          action={
-            <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-              Create First Entry
-            </Button>
-          }
-        >
-          Photos and notes show how your plants grow over time.
-        </EmptyState>
-      ) : (
+      <SectionStates
+        query={entries}
+        loading={{
+          label: 'Loading journal entries…',
+          className: 'journey',
+          skeleton: [0, 1].map((i) => <Skeleton key={i} height={84} radius={10} />),
+        }}
+        error="Your journal could not be loaded."
+        isEmpty={newest.length === 0}
+        empty={
+          <EmptyState
+            compact
+            titleAs="h3"
+            icon={<BookOpen size={22} />}
+            title="No journal entries yet"
+            action={
+              <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+                Create First Entry
+              </Button>
+            }
+          >
+            Photos and notes show how your plants grow over time.
+          </EmptyState>
+        }
+      >
         <ul className="journey">
           {newest.map((entry) => (
             <li key={entry.id} className="journey__item">
@@ -75,7 +74,7 @@ export function GrowthJourney() {
             </li>
           ))}
         </ul>
-      )}
+      </SectionStates>
       <JournalEntryDialog open={adding} onOpenChange={setAdding} />
     </DashboardSection>
   );

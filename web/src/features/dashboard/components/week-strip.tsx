@@ -1,5 +1,4 @@
-import { addDays, format, isToday } from 'date-fns';
-import { ArrowRight, CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { careDueByDate, useCareDue } from '@/api/care-tasks/get-care-due';
@@ -8,7 +7,7 @@ import { TaskChip } from '@/components/task-chip/task-chip';
 import { Button } from '@/components/ui/button';
 import { deferred } from '@/components/ui/deferred';
 import { Segmented } from '@/components/ui/segmented';
-import { isoWeek, toDateKey, weekDays } from '@/lib/dates';
+import { addDays, format, isoWeek, isToday, toDateKey, weekDays } from '@/lib/dates';
 import { DueCareButton } from './due-care-button';
 import { DashboardSection } from './section';
 
@@ -53,11 +52,7 @@ export function WeekStrip() {
       id="dash-schedule"
       title="Schedule"
       icon={<CalendarDays size={18} />}
-      action={
-        <Link to="/schedule" className="dash-link">
-          Open Schedule <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-      }
+      link={{ to: '/schedule', label: 'Open Schedule' }}
     >
       <div className="week-strip__toolbar">
         <div className="week-strip__nav">

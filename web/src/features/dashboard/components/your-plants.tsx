@@ -1,13 +1,13 @@
-import { ArrowRight, Sprout } from 'lucide-react';
+import { Sprout } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePlants } from '@/api/plants/get-plants';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { nextCareDate, statusLabel } from '@/lib/care';
 import { relativeDay } from '@/lib/dates';
-import { DashboardSection } from './section';
+import { DashboardSection, SectionStates } from './section';
 
 /** How many plants the dashboard shows (spec 01 §9). */
 export const DASHBOARD_PLANTS = 4;
@@ -17,29 +17,22 @@ export function YourPlants() {
   const plants = usePlants();
   const list = (plants.data ?? []).slice(0, DASHBOARD_PLANTS);
   return (
-    <DashboardSection
-      id="your-plants"
-      title="Your Plants"
-      icon={<Sprout size={18} />}
-      action={
-        <Link to="/plants" className="dash-link">
-          View All <ArrowRight size={16} aria-hidden="true" />
-        </Link>
-      }
-    >
-      {plants.isLoading ? (
-        <LoadingRegion label="Loading your plants…" className="mini-plants">
-          {Array.from({ length: DASHBOARD_PLANTS }, (_, i) => (
-            <Skeleton key={i} height={168} radius={12} />
-          ))}
-        </LoadingRegion>
-      ) : plants.error ? (
-        <p className="dash-error">Your plants could not be loaded.</p>
-      ) : list.length === 0 ? (
-        <EmptyState compact titleAs="h3" icon={<Sprout size={22} />} title="No plants yet" action={<AddPlantButton label="Add Your First Plant" />}>
-          Add the plants you care for and Garden reminds you when they need water.
-        </EmptyState>
-      ) : (
+    <DashboardSection id="your-plants" title="Your Plants" icon={<Sprout size={18} />} link={{ to: '/plants', label: 'View All' }}>
+      <SectionStates
+        query={plants}
+        loading={{
+          label: 'Loading your plants…',
+          className: 'mini-plants',
+          skeleton: Array.from({ length: DASHBOARD_PLANTS }, (_, i) => <Skeleton key={i} height={168} radius={12} />),
+        }}
+        error="Your plants could not be loaded."
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyState compact titleAs="h3" icon={<Sprout size={22} />} title="No plants yet" action={<AddPlantButton label="Add Your First Plant" />}>
+            Add the plants you care for and Garden reminds you when they need water.
+          </EmptyState>
+        }
+      >
         <ul className="mini-plants">
           {list.map((plant) => {
             const next = relativeDay(nextCareDate(plant, 'water'));
@@ -57,7 +50,7 @@ export function YourPlants() {
             );
           })}
         </ul>
-      )}
+      </SectionStates>
     </DashboardSection>
   );
 }

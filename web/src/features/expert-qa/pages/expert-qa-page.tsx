@@ -1,7 +1,7 @@
 import { GraduationCap, HelpCircle, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
+import { LinkButton } from '@/components/ui/link-button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SearchToolbar } from '@/components/ui/search-field';
 import { PagedListStates } from '@/components/ui/list-states';
@@ -52,10 +52,9 @@ export function ExpertQAPage() {
         title="Expert Q&A"
         description="Ask gardening experts and learn from answered questions."
         actions={
-          <Link to="/community/expert-qa/new" className={buttonClass('primary')}>
-            <Plus size={18} aria-hidden="true" />
+          <LinkButton to="/community/expert-qa/new" icon={<Plus size={18} aria-hidden="true" />}>
             Ask a Question
-          </Link>
+          </LinkButton>
         }
       />
       <div className="qa-layout">
@@ -72,18 +71,13 @@ export function ExpertQAPage() {
             <PagedListStates
               list={questions}
               filtered={filtered}
-              loading={{ label: 'Loading questions…', rows: 4, height: 120 }}
-              errorTitle="Failed to load questions"
+              noun="questions"
+              loading={{ rows: 4, height: 120 }}
               errorText="Failed to load questions. Please try again later."
               empty={{
                 icon: <HelpCircle size={26} />,
-                title: 'No questions found',
                 text: 'Ask the first question: our experts are happy to help.',
-                action: (
-                  <Link to="/community/expert-qa/new" className={buttonClass('outline')}>
-                    Ask a Question
-                  </Link>
-                ),
+                action: <LinkButton to="/community/expert-qa/new" variant="outline">Ask a Question</LinkButton>,
               }}
               noResultsState={{
                 text: 'No questions found.',

@@ -1,16 +1,15 @@
-import { ArrowLeft, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { useRefresh } from '@/api/query';
 import { ImageField } from '@/components/image-field/image-field';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { Form, FormInput, FormTextarea, useZodForm, type ZodForm } from '@/components/ui/form';
+import { FormActions } from '@/components/ui/form-actions';
 import { PageHeader } from '@/components/ui/page-header';
+import { BackLink, SignInRequired } from '@/components/ui/sign-in-required';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { useDebounced } from '@/lib/use-debounced';
@@ -83,14 +82,7 @@ export function NewQuestionForm({ initial }: { initial: Partial<QuestionInput> }
             onChange={(url) => form.setValue('imageUrl', url)}
             onBusyChange={setUploading}
           />
-          <div className="form-actions">
-            <Link to="/community/expert-qa" className={buttonClass('outline')}>
-              Cancel
-            </Link>
-            <Button type="submit" loading={pending} disabled={uploading}>
-              {pending ? 'Posting...' : 'Post Question'}
-            </Button>
-          </div>
+          <FormActions cancelTo="/community/expert-qa" label="Post Question" pendingLabel="Posting..." pending={pending} disabled={uploading} />
         </CardBody>
       </Card>
     </Form>
@@ -101,26 +93,15 @@ export function NewQuestionForm({ initial }: { initial: Partial<QuestionInput> }
 export function NewQuestionPage() {
   useDocumentTitle('Ask a Question');
   const { status } = useSession();
-  const location = useLocation();
   const [params] = useSearchParams();
   const plantId = Number(params.get('plantId')) || undefined;
   const plant = usePlantContext(status === 'signed-in' ? plantId : undefined);
-  const back = (
-    <Link to="/community/expert-qa" className="back-link">
-      <ArrowLeft size={16} aria-hidden="true" />
-      Back to Expert Q&A
-    </Link>
-  );
+  const back = <BackLink to="/community/expert-qa">Back to Expert Q&A</BackLink>;
   if (status !== 'signed-in') {
     return (
       <div className="question-form-page">
         {back}
-        <PageHeader title="Ask a Question" />
-        <Alert variant="info" title="You must be logged in to ask a question" />
-        <Link to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass('primary')}>
-          <LogIn size={18} aria-hidden="true" />
-          Sign in
-        </Link>
+        <SignInRequired title="Ask a Question" message="You must be logged in to ask a question" />
       </div>
     );
   }

@@ -1,13 +1,12 @@
-import { CloudOff, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { useParams } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ListStates } from '@/components/ui/list-states';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LOAD_ERRORS, useCategoryTopics, useForumCategory } from '../api/read';
 import { BackLink } from '../components/back-link';
 import { plural } from '../components/meta';
 import { NewTopicLink } from '../components/new-topic-link';
+import { RecordFallback } from '../components/record-fallback';
 import { TopicRow } from '../components/topic-row';
 import '../components/forum.css';
 
@@ -22,26 +21,15 @@ export function ForumCategoryPage() {
   const topics = useCategoryTopics(category.data ? slug : undefined);
   useDocumentTitle(category.data ? `${category.data.name} · Forum` : 'Forum');
 
-  if (category.isLoading) {
+  if (category.isLoading || category.error || !category.data) {
     return (
-      <div className="forum-page">
-        <LoadingRegion label="Loading category…" className="forum-skeleton">
-          <Skeleton height={20} width={140} />
-          <Skeleton height={40} width="60%" />
-          <Skeleton height={72} />
-          <Skeleton height={72} />
-        </LoadingRegion>
-      </div>
-    );
-  }
-  if (category.error || !category.data) {
-    return (
-      <div className="forum-page">
-        <BackLink to="/community/forum" label="Back to Forum" />
-        <EmptyState icon={<CloudOff size={26} />} title="Category not found">
-          {LOAD_ERRORS.category}
-        </EmptyState>
-      </div>
+      <RecordFallback
+        loading={category.isLoading}
+        label="Loading category…"
+        skeleton={{ back: 140, title: [40, '60%'], blocks: [72, 72] }}
+        title="Category not found"
+        message={LOAD_ERRORS.category}
+      />
     );
   }
   const c = category.data;

@@ -1,5 +1,5 @@
 import { CloudOff, FolderOpen, LogIn } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -7,16 +7,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSignInLink } from '@/lib/use-sign-in-link';
 import { LOAD_ERRORS, useForumCategoryOptions } from '../api/read';
 import { BackLink } from '../components/back-link';
 import { TopicForm } from '../components/topic-form';
 import '../components/forum.css';
-
-/** signInLink: /auth coming back to the current page. */
-export function useSignInLink(): string {
-  const location = useLocation();
-  return `/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-}
 
 /**
  * ForumNewTopicPage (/community/forum/new, optional ?categoryId=; spec 02 §2): signed-in users

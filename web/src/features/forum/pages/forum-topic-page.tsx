@@ -1,16 +1,15 @@
-import { Bell, BellOff, BellRing, CloudOff, Lock, LockOpen, LogIn, MessageSquare, Pin, PinOff, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
+import { Bell, BellOff, BellRing, Lock, LockOpen, LogIn, MessageSquare, Pin, PinOff, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { RichText } from '@/components/rich-text/rich-text';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ListStates } from '@/components/ui/list-states';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSignInLink } from '@/lib/use-sign-in-link';
 import { useDeleteTopic, useTopicFlags, useTopicReview, useWatchTopic } from '../api/moderation';
 import { LOAD_ERRORS, useForumTopic, useTopicPosts } from '../api/read';
 import type { ForumTopic, WatchLevel } from '../api/types';
@@ -18,8 +17,8 @@ import { BackLink } from '../components/back-link';
 import { Avatar, authorName, plural, TimeAgo, TopicBadges } from '../components/meta';
 import { PostItem, type Reader } from '../components/post-item';
 import { ReasonDialog } from '../components/reason-dialog';
+import { RecordFallback } from '../components/record-fallback';
 import { ReplyForm } from '../components/reply-form';
-import { useSignInLink } from './forum-new-topic-page';
 import '../components/forum.css';
 
 const WATCH: { value: WatchLevel; label: string; hint: string }[] = [
@@ -177,26 +176,16 @@ export function ForumTopicPage() {
   const reader: Reader | null = user ? { id: user.id, username: user.username, superadmin: user.role === 'superadmin' } : null;
   const onQuoted = useCallback(() => setQuote(undefined), []);
 
-  if (topic.isLoading) {
+  if (topic.isLoading || topic.error || !topic.data) {
     return (
-      <div className="forum-page forum-page--narrow">
-        <LoadingRegion label="Loading topic…" className="forum-skeleton">
-          <Skeleton height={20} width={160} />
-          <Skeleton height={44} width="70%" />
-          <Skeleton height={160} />
-          <Skeleton height={90} />
-        </LoadingRegion>
-      </div>
-    );
-  }
-  if (topic.error || !topic.data) {
-    return (
-      <div className="forum-page forum-page--narrow">
-        <BackLink to="/community/forum" label="Back to Forum" />
-        <EmptyState icon={<CloudOff size={26} />} title="Topic not found">
-          {LOAD_ERRORS.topic}
-        </EmptyState>
-      </div>
+      <RecordFallback
+        loading={topic.isLoading}
+        narrow
+        label="Loading topic…"
+        skeleton={{ back: 160, title: [44, '70%'], blocks: [160, 90] }}
+        title="Topic not found"
+        message={LOAD_ERRORS.topic}
+      />
     );
   }
   const t = topic.data;

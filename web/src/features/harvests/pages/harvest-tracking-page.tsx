@@ -1,9 +1,10 @@
 import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Wheat } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { usePlants } from '@/api/plants/get-plants';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
 import { SearchToolbar } from '@/components/ui/search-field';
 import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
@@ -140,10 +141,9 @@ export function HarvestTrackingPage() {
             <Button variant="outline" icon={<Download size={18} aria-hidden="true" />} loading={exporting} onClick={() => void onExport()}>
               Download CSV
             </Button>
-            <Link className={buttonClass('primary')} to={`/planning/harvest-tracking/new${plantId ? `?plantId=${plantId}` : ''}`}>
-              <Plus size={18} aria-hidden="true" />
+            <LinkButton to={`/planning/harvest-tracking/new${plantId ? `?plantId=${plantId}` : ''}`} icon={<Plus size={18} aria-hidden="true" />}>
               Record Harvest
-            </Link>
+            </LinkButton>
           </div>
         }
       />
@@ -173,19 +173,13 @@ export function HarvestTrackingPage() {
           <PagedListStates
             list={list}
             filtered={filtered}
-            loading={{ label: 'Loading harvest records…', rows: 4, height: 96 }}
-            errorTitle="Failed to load harvest records"
+            noun="harvest records"
+            loading={{ rows: 4, height: 96 }}
             errorText="Please try again later."
             empty={{
               icon: <Wheat size={26} />,
-              title: 'No harvest records found',
               text: 'Record your first harvest to start your garden’s tally.',
-              action: (
-                <Link className={buttonClass('primary')} to="/planning/harvest-tracking/new">
-                  <Plus size={18} aria-hidden="true" />
-                  Record Harvest
-                </Link>
-              ),
+              action: <LinkButton to="/planning/harvest-tracking/new" icon={<Plus size={18} aria-hidden="true" />}>Record Harvest</LinkButton>,
             }}
             noResultsState={{ text: 'No harvest records found for these filters.', onClear: clear, clearLabel: 'Clear Filters' }}
           >

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { formatLongDate } from '@/lib/dates';
 import { needsReadMore } from '@/lib/text';
+import '@/components/ui/tile.css';
 import { useDeleteJournalEntry } from '../api/delete-journal-entry';
 import { ShareMenu } from './share-menu';
 
@@ -42,7 +43,7 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
   };
 
   return (
-    <article className="journal-card" id={`entry-${entry.id}`} aria-labelledby={`${id}-title`}>
+    <article className="tile journal-card" id={`entry-${entry.id}`} aria-labelledby={`${id}-title`}>
       {entry.imageUrl ? <img className="journal-card__image" src={entry.imageUrl} alt={entry.title} loading="lazy" /> : null}
       <div className="journal-card__body">
         <header className="journal-card__header">

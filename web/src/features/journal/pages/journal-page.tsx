@@ -15,13 +15,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { JournalEntryCard } from '../components/journal-entry-card';
 import { emptyJournalFilters, filterEntries, hasJournalFilters, type JournalFilters } from '../components/journal-filters';
+import '@/components/ui/tile.css';
 import './journal-page.css';
 
 function JournalSkeleton() {
   return (
     <>
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="journal-card">
+        <div key={i} className="tile journal-card">
           <div className="journal-card__body">
             <Skeleton width="55%" height={22} />
             <Skeleton width="35%" height={14} />

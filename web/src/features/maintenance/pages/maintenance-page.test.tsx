@@ -106,4 +106,20 @@ describe('Maintenance Mode page', () => {
     expect(await screen.findByText('Failed to update maintenance mode')).toBeInTheDocument();
     expect(screen.getByText('Function not found')).toBeInTheDocument();
   });
+
+  it('filters the sites in maintenance on the server and says how many there are', async () => {
+    superadmin();
+    db.sites.push(
+      { id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: 'Closed' },
+      { id: 4, name: 'Hilltop', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: false },
+    );
+    const { user } = renderApp('/admin/maintenance');
+    expect(await screen.findByText(/1 site is in maintenance now\./)).toBeInTheDocument();
+    const sites = await screen.findByRole('list', { name: 'Sites' });
+    expect(within(sites).getAllByRole('article')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'In maintenance' }));
+    await waitFor(() => expect(db.requests.some((r) => r.path === '/api/sites' && r.search === '?maintenance=true')).toBe(true));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sites' })).getAllByRole('article')).toHaveLength(1));
+    expect(within(screen.getByRole('list', { name: 'Sites' })).getByRole('article', { name: 'Riverside' })).toBeInTheDocument();
+  });
 });

@@ -1,21 +1,23 @@
-import { Building, CloudOff, Plus, RefreshCw, Trash, Wrench } from 'lucide-react';
-import { useState } from 'react';
-import { getErrorMessage } from '@/api/client';
-import { useSites } from '@/api/sites/get-sites';
+import { Building, Plus, Trash, Wrench } from 'lucide-react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { urls } from '@/api/keys';
 import type { AppFunction, Site } from '@/api/types';
+import { useSearchedList } from '@/api/use-searched-list';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ListStates, PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { SearchCard } from '@/components/ui/search-card';
+import { Segmented } from '@/components/ui/segmented';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
+import { useToastedAction } from '@/components/ui/toasted-action';
 import { formatDate } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteFunction } from '../api/delete-function';
 import { useAppFunctions } from '../api/get-functions';
+import { useMaintenanceStatus } from '../api/get-maintenance-status';
 import { useSetSiteMaintenance } from '../api/set-site-maintenance';
 import { useSetFunctionMaintenance } from '../api/update-function';
 import { CreateFunctionDialog } from '../components/create-function-dialog';
@@ -33,35 +35,72 @@ export const deleteFunctionQuestion = (fn: Pick<AppFunction, 'displayName'>) =>
 
 type Pending = { kind: 'function'; item: AppFunction } | { kind: 'site'; item: Site };
 
-function ListSkeleton({ label }: { label: string }) {
-  return (
-    <LoadingRegion label={label} className="maintenance-skeleton">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} height={64} />
-      ))}
-    </LoadingRegion>
-  );
-}
-
-function LoadError({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
-  return (
-    <EmptyState
-      compact
-      icon={<CloudOff size={22} />}
-      title={title}
-      action={
-        <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={retry}>
-          Try again
-        </Button>
-      }
-    >
-      {getErrorMessage(error, 'Please try again later.')}
-    </EmptyState>
-  );
-}
-
 function MaintenanceBadge({ on }: { on: boolean | undefined }) {
   return on ? <Badge tone="amber">In maintenance</Badge> : <Badge tone="green">Operational</Badge>;
+}
+
+/**
+ * MaintenanceRow is a function or a site in the lists: its maintenance badge and switch, the
+ * message while it is on, and the last start and end.
+ */
+function MaintenanceRow({
+  name,
+  icon,
+  on,
+  badges,
+  actions,
+  message,
+  start,
+  end,
+  children,
+}: {
+  name: string;
+  icon: ReactNode;
+  on: boolean | undefined;
+  badges?: ReactNode;
+  actions: ReactNode;
+  message: string | null | undefined;
+  start: string | null | undefined;
+  end: string | null | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <RecordRow
+      label={name}
+      title={name}
+      icon={icon}
+      iconClassName={on ? 'maintenance-icon--on' : undefined}
+      badges={
+        <>
+          {badges}
+          <MaintenanceBadge on={on} />
+        </>
+      }
+      actions={actions}
+    >
+      {children}
+      {on && message ? <p className="maintenance-message">“{message}”</p> : null}
+      <RecordMeta
+        items={[
+          { label: 'Last start', value: when(start) },
+          { label: 'Last end', value: when(end) },
+        ]}
+      />
+    </RecordRow>
+  );
+}
+
+type SiteFilter = 'all' | 'maintenance';
+const SITE_FILTERS: ComponentProps<typeof Segmented<SiteFilter>>['options'] = [
+  { value: 'all', label: 'All sites' },
+  { value: 'maintenance', label: 'In maintenance' },
+];
+
+/** sitesSummary: the card's sentence with how many sites are in maintenance (the status counts them on the server). */
+function sitesSummary(count: number | undefined): string {
+  const base = 'A site in maintenance stops its own users only.';
+  if (count === undefined) return base;
+  return `${base} ${count === 0 ? 'None is' : count === 1 ? '1 site is' : `${count} sites are`} in maintenance now.`;
 }
 
 /**
@@ -73,11 +112,15 @@ function MaintenanceBadge({ on }: { on: boolean | undefined }) {
 export function MaintenancePage() {
   useDocumentTitle('Maintenance Mode');
   const functions = useAppFunctions();
-  const sites = useSites();
+  const status = useMaintenanceStatus();
+  const [filter, setFilter] = useState<SiteFilter>('all');
+  const { search, setSearch, query, list: sites } = useSearchedList<Site>((q) =>
+    urls.sitesQuery({ q, maintenance: filter === 'maintenance' ? 'true' : undefined }),
+  );
   const setFunction = useSetFunctionMaintenance();
   const setSite = useSetSiteMaintenance();
   const removeFunction = useDeleteFunction();
-  const { toast } = useToast();
+  const runAction = useToastedAction();
   const [asking, setAsking] = useState<Pending | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -85,24 +128,20 @@ export function MaintenancePage() {
   const switchTo = async (target: Pending, on: boolean, message: string) => {
     const name = target.kind === 'function' ? target.item.displayName : target.item.name;
     setBusy(`${target.kind}-${target.item.id}`);
-    try {
-      if (target.kind === 'function') await setFunction.trigger({ id: target.item.id, maintenanceMode: on, message });
-      else await setSite.trigger({ id: target.item.id, maintenanceMode: on, message });
-      toast({
-        title: on ? 'Maintenance enabled' : 'Maintenance disabled',
-        description: on ? `${name} is now in maintenance.` : `${name} is available again.`,
-        variant: 'success',
-      });
-      setAsking(null);
-    } catch (error) {
-      toast({
-        title: 'Failed to update maintenance mode',
-        description: getErrorMessage(error, 'The maintenance mode could not be changed. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-    }
+    const done = await runAction(
+      async () => {
+        if (target.kind === 'function') await setFunction.trigger({ id: target.item.id, maintenanceMode: on, message });
+        else await setSite.trigger({ id: target.item.id, maintenanceMode: on, message });
+        return {
+          title: on ? 'Maintenance enabled' : 'Maintenance disabled',
+          description: on ? `${name} is now in maintenance.` : `${name} is available again.`,
+          variant: 'success',
+        };
+      },
+      { title: 'Failed to update maintenance mode', fallback: 'The maintenance mode could not be changed. Please try again.' },
+    );
+    if (done) setAsking(null);
+    setBusy(null);
   };
 
   const toggle = (target: Pending, on: boolean) => {
@@ -113,48 +152,36 @@ export function MaintenancePage() {
   const remove = async (fn: AppFunction) => {
     if (!window.confirm(deleteFunctionQuestion(fn))) return;
     setBusy(`delete-${fn.id}`);
-    try {
-      await removeFunction.trigger(fn.id);
-      toast({ title: 'Function deleted', description: `${fn.displayName} was deleted.`, variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'Failed to delete function',
-        description: getErrorMessage(error, 'The function could not be deleted. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-    }
+    await runAction(
+      async () => {
+        await removeFunction.trigger(fn.id);
+        return { title: 'Function deleted', description: `${fn.displayName} was deleted.`, variant: 'success' };
+      },
+      { title: 'Failed to delete function', fallback: 'The function could not be deleted. Please try again.' },
+    );
+    setBusy(null);
   };
 
-  let functionList;
-  if (functions.isLoading) functionList = <ListSkeleton label="Loading application functions…" />;
-  else if (functions.error) {
-    functionList = (
-      <LoadError title="Failed to load application functions" error={functions.error} retry={() => void functions.mutate()} />
-    );
-  } else if (!functions.data?.length) {
-    functionList = (
-      <EmptyState compact icon={<Wrench size={22} />} title="No functions yet">
-        Create a function to put one area of Garden in maintenance on its own.
-      </EmptyState>
-    );
-  } else {
-    functionList = (
+  const functionList = (
+    <ListStates
+      query={functions}
+      isEmpty={!functions.data?.length}
+      compact
+      loading={{ label: 'Loading application functions…', rows: 4, height: 64, className: 'maintenance-skeleton' }}
+      errorTitle="Failed to load application functions"
+      empty={{ icon: <Wrench size={22} />, title: 'No functions yet', text: 'Create a function to put one area of Garden in maintenance on its own.' }}
+    >
       <RecordList label="Application functions">
-        {functions.data.map((fn) => (
-          <RecordRow
+        {(functions.data ?? []).map((fn) => (
+          <MaintenanceRow
             key={fn.id}
-            label={fn.displayName}
-            title={fn.displayName}
+            name={fn.displayName}
             icon={<Wrench size={18} />}
-            iconClassName={fn.maintenanceMode ? 'maintenance-icon--on' : undefined}
-            badges={
-              <>
-                <code className="maintenance-code">{fn.name}</code>
-                <MaintenanceBadge on={fn.maintenanceMode} />
-              </>
-            }
+            on={fn.maintenanceMode}
+            badges={<code className="maintenance-code">{fn.name}</code>}
+            message={fn.maintenanceMessage}
+            start={fn.lastMaintenanceStart}
+            end={fn.lastMaintenanceEnd}
             actions={
               <>
                 <Switch
@@ -181,46 +208,40 @@ export function MaintenancePage() {
             }
           >
             {fn.description ? <p>{fn.description}</p> : null}
-            {fn.maintenanceMode && fn.maintenanceMessage ? (
-              <p className="maintenance-message">“{fn.maintenanceMessage}”</p>
-            ) : null}
-            <RecordMeta
-              items={[
-                { label: 'Last start', value: when(fn.lastMaintenanceStart) },
-                { label: 'Last end', value: when(fn.lastMaintenanceEnd) },
-              ]}
-            />
-          </RecordRow>
+          </MaintenanceRow>
         ))}
       </RecordList>
-    );
-  }
+    </ListStates>
+  );
 
-  let siteList;
-  if (sites.isLoading) siteList = <ListSkeleton label="Loading sites…" />;
-  else if (sites.error) siteList = <LoadError title="Failed to load sites" error={sites.error} retry={() => void sites.mutate()} />;
-  else if (!sites.data?.length) {
-    siteList = (
-      <EmptyState compact icon={<Building size={22} />} title="No sites yet">
-        Sites created on the Sites page can be put in maintenance here.
-      </EmptyState>
-    );
-  } else {
-    siteList = (
+  const siteList = (
+    <PagedListStates
+      list={sites}
+      filtered={query !== '' || filter !== 'all'}
+      compact
+      loading={{ label: 'Loading sites…', rows: 4, height: 64, className: 'maintenance-skeleton' }}
+      errorTitle="Failed to load sites"
+      empty={{ icon: <Building size={22} />, title: 'No sites yet', text: 'Sites created on the Sites page can be put in maintenance here.' }}
+      noResultsState={{
+        text: query ? `No site matches “${query}”.` : 'No site is in maintenance.',
+        onClear: () => {
+          setSearch('');
+          setFilter('all');
+        },
+        clearLabel: 'Show all sites',
+      }}
+    >
       <RecordList label="Sites">
-        {sites.data.map((site) => (
-          <RecordRow
+        {sites.items.map((site) => (
+          <MaintenanceRow
             key={site.id}
-            label={site.name}
-            title={site.name}
+            name={site.name}
             icon={<Building size={18} />}
-            iconClassName={site.maintenanceMode ? 'maintenance-icon--on' : undefined}
-            badges={
-              <>
-                <MaintenanceBadge on={site.maintenanceMode} />
-                {site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : null}
-              </>
-            }
+            on={site.maintenanceMode}
+            badges={site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : null}
+            message={site.maintenanceMessage}
+            start={site.maintenanceStartedAt}
+            end={site.maintenanceEndedAt}
             actions={
               <Switch
                 label="Maintenance"
@@ -230,21 +251,11 @@ export function MaintenancePage() {
                 onCheckedChange={(on) => toggle({ kind: 'site', item: site }, on)}
               />
             }
-          >
-            {site.maintenanceMode && site.maintenanceMessage ? (
-              <p className="maintenance-message">“{site.maintenanceMessage}”</p>
-            ) : null}
-            <RecordMeta
-              items={[
-                { label: 'Last start', value: when(site.maintenanceStartedAt) },
-                { label: 'Last end', value: when(site.maintenanceEndedAt) },
-              ]}
-            />
-          </RecordRow>
+          />
         ))}
       </RecordList>
-    );
-  }
+    </PagedListStates>
+  );
 
   const askingName = asking ? (asking.kind === 'function' ? asking.item.displayName : asking.item.name) : null;
 
@@ -268,14 +279,16 @@ export function MaintenancePage() {
         />
         <CardBody>{functionList}</CardBody>
       </Card>
-      <Card aria-labelledby="maintenance-sites-title">
-        <CardHeader
-          icon={<Building size={18} />}
-          title={<span id="maintenance-sites-title">Sites</span>}
-          description="A site in maintenance stops its own users only."
-        />
-        <CardBody>{siteList}</CardBody>
-      </Card>
+      <SearchCard
+        id="maintenance-sites-title"
+        icon={<Building size={18} />}
+        title="Sites"
+        description={sitesSummary(status.data ? (status.data.sitesInMaintenanceCount ?? status.data.sitesInMaintenance.length) : undefined)}
+        actions={<Segmented label="Show" options={SITE_FILTERS} value={filter} onChange={setFilter} />}
+        search={{ label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch }}
+      >
+        {siteList}
+      </SearchCard>
       <MaintenanceMessageDialog
         key={asking ? `${asking.kind}-${asking.item.id}` : 'closed'}
         target={askingName}

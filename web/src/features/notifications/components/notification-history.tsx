@@ -50,7 +50,7 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
               {kind ? <Badge tone="purple">{kind}</Badge> : null}
             </div>
           </div>
-          <p className="history-entry__content">{entry.content}</p>
+          <p className="muted-clamp history-entry__content">{entry.content}</p>
           <p className="history-entry__meta">
             <span className="history-entry__target">
               <TargetIcon type={entry.targetType} />

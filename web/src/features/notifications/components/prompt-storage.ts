@@ -1,4 +1,5 @@
 import { todayKey } from '@/lib/dates';
+import { readStored, removeStored, writeStored } from '@/lib/local-storage';
 import type { PushPermission } from '@/lib/push';
 
 /** Local storage keys of the notification prompt (spec 01 §3). */
@@ -13,64 +14,40 @@ export const CORNER_PROMPT_DELAY_MS = 5000;
 export const MODAL_PROMPT_DELAY_MS = 3000;
 export const PROMPT_SUCCESS_CLOSE_MS = 2000;
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // storage blocked: the prompt simply asks again on the next load
-  }
-}
-
-function remove(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // nothing to forget
-  }
-}
-
 /**
  * resetPromptedOnNewDay forgets "prompted" once the day it was stored on is over (spec 01 §4:
  * the stored prompted date resets when a new day starts). Dates are the local yyyy-MM-dd.
  */
 export function resetPromptedOnNewDay(now: Date = new Date()): void {
-  const date = read(PROMPT_KEYS.promptedDate);
+  const date = readStored(PROMPT_KEYS.promptedDate);
   if (date === todayKey(now)) return;
-  if (read(PROMPT_KEYS.prompted) !== null || date !== null) {
-    remove(PROMPT_KEYS.prompted);
-    remove(PROMPT_KEYS.promptedDate);
+  if (readStored(PROMPT_KEYS.prompted) !== null || date !== null) {
+    removeStored(PROMPT_KEYS.prompted);
+    removeStored(PROMPT_KEYS.promptedDate);
   }
 }
 
 /** wasPromptedToday: the prompt was answered or dismissed today (after the daily reset). */
 export function wasPromptedToday(now: Date = new Date()): boolean {
   resetPromptedOnNewDay(now);
-  return read(PROMPT_KEYS.prompted) === 'true';
+  return readStored(PROMPT_KEYS.prompted) === 'true';
 }
 
 /** wasDismissed: a refusal in the modal; prompts stop for good on this browser. */
 export function wasDismissed(): boolean {
-  return read(PROMPT_KEYS.dismissed) === 'true';
+  return readStored(PROMPT_KEYS.dismissed) === 'true';
 }
 
 /** markPrompted stores the prompted flag and today's date. */
 export function markPrompted(now: Date = new Date()): void {
-  write(PROMPT_KEYS.prompted, 'true');
-  write(PROMPT_KEYS.promptedDate, todayKey(now));
+  writeStored(PROMPT_KEYS.prompted, 'true');
+  writeStored(PROMPT_KEYS.promptedDate, todayKey(now));
 }
 
 /** markDismissed stores the dismissed flag (with prompted). */
 export function markDismissed(now: Date = new Date()): void {
   markPrompted(now);
-  write(PROMPT_KEYS.dismissed, 'true');
+  writeStored(PROMPT_KEYS.dismissed, 'true');
 }
 
 /**

@@ -1,13 +1,16 @@
 import { Send } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { getErrorMessage } from '@/api/client';
-import type { AdminNotification, NewNotification, NotificationTargetType } from '@/api/types';
+import { urls } from '@/api/keys';
+import { useApiQuery } from '@/api/query';
+import type { AdminNotification, NewNotification, NotificationTargetType, Site, User } from '@/api/types';
+import { useSearchedList } from '@/api/use-searched-list';
 import { Button } from '@/components/ui/button';
 import { Form, FormInput, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { LoadMore } from '@/components/ui/list-states';
+import { SearchField } from '@/components/ui/search-field';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
-import { useAdminSites } from '@/api/sites/get-admin-sites';
-import { useAdminUsers } from '../api/get-admin-users';
 import { useSendNotification } from '../api/send-notification';
 import { CONTENT_MAX, EMPTY_NOTIFICATION_FORM, TITLE_MAX, notificationSchema } from '../api/notification-schema';
 
@@ -26,40 +29,67 @@ export function audience(sent: Pick<AdminNotification, 'targetType' | 'targetNam
   return 'every user';
 }
 
+/**
+ * TargetPicker: the site or user a notification goes to, from a server page of
+ * /api/admin/sites or of the active users in /api/admin/users, searched on the server and
+ * with "Load more", so the console never reads every user.
+ */
 function TargetPicker({ targetType }: { targetType: 'site' | 'user' }) {
-  const sites = useAdminSites(targetType === 'site');
-  const users = useAdminUsers(targetType === 'user');
-  const query = targetType === 'site' ? sites : users;
-  const options =
-    targetType === 'site'
-      ? (sites.data ?? []).map((s) => ({ id: s.id, label: s.name }))
-      : (users.data ?? [])
-          .filter((u) => u.isActive !== false)
-          .map((u) => ({ id: u.id, label: `${displayName(u)} (@${u.username})` }));
+  const { search, setSearch, query: q, list } = useSearchedList<Site | User>((query) =>
+    targetType === 'site' ? urls.sitesQuery({ q: query }, true) : urls.usersQuery({ q: query, active: 'true' }, true),
+  );
+  const options = list.items
+    .filter((item) => targetType === 'site' || (item as User).isActive !== false)
+    .map((item) =>
+      targetType === 'site'
+        ? { id: item.id, label: (item as Site).name }
+        : { id: item.id, label: `${displayName(item as User)} (@${(item as User).username})` },
+    );
   options.sort((a, b) => a.label.localeCompare(b.label));
   const noun = targetType === 'site' ? 'site' : 'user';
-  const loadError = query.error ? (targetType === 'site' ? 'Failed to load sites' : 'Failed to load user data') : undefined;
+  const loading = list.isLoading;
+  const loadError = list.error ? (targetType === 'site' ? 'Failed to load sites' : 'Failed to load user data') : undefined;
+  const none = !loading && !loadError && options.length === 0 ? (q ? `No ${noun} matches “${q}”.` : `No ${noun}s yet.`) : undefined;
   return (
-    <FormSelect
-      name="targetId"
-      label={targetType === 'site' ? 'Site' : 'User'}
-      disabled={query.isLoading || Boolean(query.error)}
-      description={
-        loadError ??
-        (query.isLoading
-          ? `Loading ${noun}s…`
-          : targetType === 'site'
-            ? 'Everyone who belongs to the site gets it.'
-            : 'Only this person gets it.')
-      }
-    >
-      <option value="">{query.isLoading ? `Loading ${noun}s…` : `Select a ${noun}`}</option>
-      {options.map((o) => (
-        <option key={o.id} value={String(o.id)}>
-          {o.label}
-        </option>
-      ))}
-    </FormSelect>
+    <div className="notification-form__picker">
+      <SearchField
+        label={targetType === 'site' ? 'Search sites' : 'Search users'}
+        placeholder={targetType === 'site' ? 'Site name or city' : 'Name, username or e-mail'}
+        value={search}
+        onChange={setSearch}
+      />
+      <FormSelect
+        name="targetId"
+        label={targetType === 'site' ? 'Site' : 'User'}
+        disabled={loading || Boolean(loadError)}
+        description={
+          loadError ??
+          none ??
+          (loading ? `Loading ${noun}s…` : targetType === 'site' ? 'Everyone who belongs to the site gets it.' : 'Only this person gets it.')
+        }
+      >
+        <option value="">{loading ? `Loading ${noun}s…` : `Select a ${noun}`}</option>
+        {options.map((o) => (
+          <option key={o.id} value={String(o.id)}>
+            {o.label}
+          </option>
+        ))}
+      </FormSelect>
+      <LoadMore pager={list} label={`Load more ${noun}s`} />
+    </div>
+  );
+}
+
+/** Audience: how many active users the chosen target reaches now, counted on the server. */
+function Audience({ targetType, targetId }: { targetType: NotificationTargetType; targetId: string }) {
+  const ready = targetType === 'global' || Boolean(targetId);
+  const count = useApiQuery<{ recipientCount: number }>(ready ? urls.notificationAudience(targetType, targetId || undefined) : null);
+  if (!ready || count.data === undefined) return null;
+  const n = count.data.recipientCount;
+  return (
+    <p className="notification-form__audience" aria-live="polite">
+      Reaches {n.toLocaleString()} active {n === 1 ? 'user' : 'users'} now.
+    </p>
   );
 }
 
@@ -70,7 +100,7 @@ function TargetPicker({ targetType }: { targetType: 'site' | 'user' }) {
  */
 export function SendNotificationForm({ onSent }: { onSent?: (sent: AdminNotification) => void }) {
   const form = useZodForm(notificationSchema, { defaultValues: EMPTY_NOTIFICATION_FORM });
-  const [targetType, content] = useWatch({ control: form.control, name: ['targetType', 'content'] });
+  const [targetType, content, targetId] = useWatch({ control: form.control, name: ['targetType', 'content', 'targetId'] });
   const { trigger, isMutating } = useSendNotification();
   const { toast } = useToast();
 
@@ -101,18 +131,21 @@ export function SendNotificationForm({ onSent }: { onSent?: (sent: AdminNotifica
         description={`${(content ?? '').trim().length} / ${CONTENT_MAX} characters`}
       />
       <div className="notification-form__target">
-        <FormSelect
-          name="targetType"
-          label="Target type"
-          // A new type starts with no site or user chosen (spec 02 §5).
-          onChange={() => form.setValue('targetId', '')}
-        >
-          {TARGET_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </FormSelect>
+        <div className="notification-form__picker">
+          <FormSelect
+            name="targetType"
+            label="Target type"
+            // A new type starts with no site or user chosen (spec 02 §5).
+            onChange={() => form.setValue('targetId', '')}
+          >
+            {TARGET_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </FormSelect>
+          <Audience targetType={targetType} targetId={String(targetId ?? '')} />
+        </div>
         {targetType === 'site' || targetType === 'user' ? <TargetPicker key={targetType} targetType={targetType} /> : null}
       </div>
       <FormTextarea

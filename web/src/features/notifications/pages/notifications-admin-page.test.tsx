@@ -156,6 +156,23 @@ describe('Notifications Management page', () => {
     expect(posts('/api/notifications/send')[0]?.body).toMatchObject({ targetType: 'site', targetId: 3, data: null });
   });
 
+  it('says how many active users the target reaches, counted on the server, and searches users on the server', async () => {
+    db.users = users.map((u) => (u.username === 'rosa' ? { ...u, siteId: 7 } : u));
+    db.sites = [{ ...sites[0]!, maintenanceMode: false }];
+    const { user } = await openSendTab();
+    expect(await screen.findByText('Reaches 2 active users now.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Target type'), 'site');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Site' }), 'North Plot');
+    expect(await screen.findByText('Reaches 1 active user now.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Target type'), 'user');
+    await user.type(await screen.findByLabelText('Search users'), 'rosa');
+    await waitFor(() =>
+      expect(db.requests.some((r) => r.path === '/api/admin/users' && r.search === '?q=rosa&active=true')).toBe(true),
+    );
+    const person = screen.getByRole('combobox', { name: 'User' });
+    await waitFor(() => expect(within(person).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a user', 'Rosa Green (@rosa)']));
+  });
+
   it('says "Failed to send notification" with the server message', async () => {
     server.use(
       http.post('*/api/notifications/send', () =>

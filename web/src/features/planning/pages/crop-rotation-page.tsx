@@ -1,67 +1,40 @@
-import { formatDistanceToNow } from 'date-fns';
-import { CalendarRange, Info, LayoutGrid, MoreVertical, Pencil, Plus, RefreshCw, Trash } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { CalendarRange, Info, LayoutGrid, Plus, RefreshCw } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { DeleteConfirm } from '@/components/ui/delete-confirm';
-import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
-import { SearchToolbar } from '@/components/ui/search-field';
-import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePlans, useRotationWrites } from '../api/rotation';
 import type { RotationPlan } from '../api/types';
+import { PlanningCard, PlanningCardList, usePlanningSearch } from '../components/planning-cards';
 import { RotationGroupsCard } from '../components/rotation-groups-card';
-import { useDebounced } from '../components/use-debounced';
 import { yearRange } from '../lib/plan-grid';
 import '../planning.css';
 
 function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: RotationPlan) => void }) {
-  const navigate = useNavigate();
-  const when = new Date(plan.createdAt);
   return (
-    <article className="pl-card">
-      <header className="pl-card__head">
+    <PlanningCard
+      item={plan}
+      to={`/planning/crop-rotation/${plan.id}`}
+      badge={
         <Badge tone="blue" icon={<CalendarRange size={12} aria-hidden="true" />}>
           {yearRange(plan.startYear, plan.duration)}
         </Badge>
-        <DropdownMenu
-          label={plan.name}
-          trigger={
-            <Button variant="ghost" size="icon" aria-label={`Actions for ${plan.name}`}>
-              <MoreVertical size={18} aria-hidden="true" />
-            </Button>
-          }
-        >
-          <DropdownMenuItem icon={<Pencil size={16} />} onSelect={() => void navigate(`/planning/crop-rotation/${plan.id}`)}>
-            Edit Plan
-          </DropdownMenuItem>
-          <DropdownMenuItem icon={<Trash size={16} />} destructive onSelect={() => onDelete(plan)}>
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenu>
-      </header>
-      <h2 className="pl-card__title title-link">
-        <Link to={`/planning/crop-rotation/${plan.id}`}>{plan.name}</Link>
-      </h2>
-      <p className="pl-card__size">
-        {plan.groupCount} {plan.groupCount === 1 ? 'group' : 'groups'}
-        {plan.layoutName ? (
-          <>
-            {' · '}
-            <LayoutGrid size={13} aria-hidden="true" /> {plan.layoutName}
-          </>
-        ) : null}
-      </p>
-      {plan.description ? <p className="pl-card__text">{plan.description}</p> : null}
-      <p className="pl-card__meta">
-        <span>By {plan.username || 'You'}</span>
-        <span aria-hidden="true"> · </span>
-        <time dateTime={plan.createdAt}>{Number.isNaN(when.getTime()) ? '' : formatDistanceToNow(when, { addSuffix: true })}</time>
-      </p>
-    </article>
+      }
+      editLabel="Edit Plan"
+      onDelete={() => onDelete(plan)}
+      size={
+        <>
+          {plan.groupCount} {plan.groupCount === 1 ? 'group' : 'groups'}
+          {plan.layoutName ? (
+            <>
+              {' · '}
+              <LayoutGrid size={13} aria-hidden="true" /> {plan.layoutName}
+            </>
+          ) : null}
+        </>
+      }
+    />
   );
 }
 
@@ -71,44 +44,26 @@ function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: Rotati
  */
 export function CropRotationPage() {
   useDocumentTitle('Crop Rotation');
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search);
-  const plans = usePlans(query);
+  const plans = usePlanningSearch(usePlans);
   const { deletePlan, pending } = useRotationWrites();
-  const [deleting, setDeleting] = useState<RotationPlan | null>(null);  const newButton = (
-    <Link className={buttonClass('primary')} to="/planning/crop-rotation/new">
-      <Plus size={18} aria-hidden="true" />
-      New Plan
-    </Link>
-  );
+  const newButton = <LinkButton to="/planning/crop-rotation/new" icon={<Plus size={18} aria-hidden="true" />}>New Plan</LinkButton>;
   return (
     <div className="pl-page">
       <PageHeader title="Crop Rotation" description="Move crop families around your beds year by year, and see a mistake before you plant it." actions={newButton} />
       <div className="pl-columns">
         <div className="pl-columns__main">
-          <SearchToolbar className="pl-toolbar" label="Search plans" placeholder="Search by name or description" value={search} onChange={setSearch} />
-          <PagedListStates
-            list={plans}
-            filtered={Boolean(query.trim())}
-            loading={{ label: 'Loading rotation plans…', rows: 3, height: 140, className: 'pl-grid' }}
-            errorTitle="Failed to load rotation plans. Please try again later."
-            errorText=""
-            empty={{
-              icon: <RefreshCw size={26} />,
-              title: 'No rotation plans found.',
-              text: 'Plan which crop family goes in each bed for the coming years.',
-              action: newButton,
-            }}
-            noResultsState={{ text: 'No rotation plans found.', onClear: () => setSearch('') }}
-          >
-            <ul className="pl-grid pl-grid--plans" aria-label="Rotation plans">
-              {plans.items.map((p) => (
-                <li key={p.id}>
-                  <PlanCard plan={p} onDelete={setDeleting} />
-                </li>
-              ))}
-            </ul>
-          </PagedListStates>
+          <PlanningCardList
+            {...plans}
+            searchLabel="Search plans"
+            noun="rotation plans"
+            skeleton={{ rows: 3, height: 140 }}
+            icon={<RefreshCw size={26} />}
+            emptyText="Plan which crop family goes in each bed for the coming years."
+            action={newButton}
+            gridClassName="pl-grid pl-grid--plans"
+            card={(p, onDelete) => <PlanCard plan={p} onDelete={onDelete} />}
+            deletion={{ noun: 'plan', description: 'This permanently deletes the plan and all its assignments.', pending, remove: deletePlan }}
+          />
         </div>
         <aside className="pl-columns__side" aria-label="Rotation groups and help">
           <RotationGroupsCard />
@@ -128,7 +83,6 @@ export function CropRotationPage() {
           </Card>
         </aside>
       </div>
-      <DeleteConfirm item={deleting} onClose={() => setDeleting(null)} noun="plan" description="This permanently deletes the plan and all its assignments." pending={pending} remove={deletePlan} />
     </div>
   );
 }

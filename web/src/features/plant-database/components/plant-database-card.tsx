@@ -5,7 +5,9 @@ import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { AddToMyPlantsButton } from './add-to-my-plants-button';
-import { NOT_SPECIFIED, itemType } from './categories';
+import { itemType } from './categories';
+import { RequirementValue } from './requirement-value';
+import '@/components/ui/tile.css';
 import './plant-database-card.css';
 
 /**
@@ -17,17 +19,17 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
   const href = `/plant-database/${item.id}`;
   const titleId = `db-item-${item.id}-name`;
   return (
-    <article className="db-card" aria-labelledby={titleId}>
-      <Link to={href} state={{ from }} className="db-card__media" tabIndex={-1} aria-hidden="true">
+    <article className="tile tile--lift db-card" aria-labelledby={titleId}>
+      <Link to={href} state={{ from }} className="tile__media" tabIndex={-1} aria-hidden="true">
         <PlantImage
           thumb
           src={item.imageUrl}
           alternatives={item.alternativeImageUrls}
           alt={item.commonName}
-          className="db-card__image"
+          className="tile__image"
         />
       </Link>
-      <div className="db-card__body">
+      <div className="tile__body">
         <div className="db-card__head">
           <h3 className="db-card__name" id={titleId}>
             {item.commonName}
@@ -37,22 +39,18 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
             <Badge tone="purple">{itemType(item)}</Badge>
           </div>
         </div>
-        <dl className="db-card__facts">
+        <dl className="tile__facts">
           <div>
             <dt>
               <Sun size={15} aria-hidden="true" /> Light
             </dt>
-            <dd className={item.lightRequirements ? undefined : 'db-card__unset'}>
-              {item.lightRequirements || NOT_SPECIFIED}
-            </dd>
+            <RequirementValue value={item.lightRequirements} />
           </div>
           <div>
             <dt>
               <Droplets size={15} aria-hidden="true" /> Water
             </dt>
-            <dd className={item.waterRequirements ? undefined : 'db-card__unset'}>
-              {item.waterRequirements || NOT_SPECIFIED}
-            </dd>
+            <RequirementValue value={item.waterRequirements} />
           </div>
         </dl>
         <div className="db-card__actions">

@@ -4,18 +4,18 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { usePlantDatabaseItem } from '@/api/plant-database/get-plant-database-item';
 import type { PlantDatabaseItem } from '@/api/types';
-import { PlantImage } from '@/components/plant-image/plant-image';
+import { DetailHero, DetailPageSkeleton } from '@/components/detail-hero/detail-hero';
 import { RichText } from '@/components/rich-text/rich-text';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { CARE_FIELDS, careInstructionsObject } from '@/lib/plant-prefill';
 import { isHttpUrl, parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddToMyPlantsButton } from '../components/add-to-my-plants-button';
-import { NOT_SPECIFIED, itemType } from '../components/categories';
+import { itemType } from '../components/categories';
+import { RequirementValue } from '../components/requirement-value';
 import './plant-database-detail-page.css';
 
 export const PLANT_NOT_FOUND = 'Plant Not Found';
@@ -45,7 +45,7 @@ function Requirement({ icon, label, value }: { icon: ReactNode; label: string; v
         </span>
         {label}
       </dt>
-      <dd className={value ? undefined : 'db-requirement__unset'}>{value || NOT_SPECIFIED}</dd>
+      <RequirementValue value={value} />
     </div>
   );
 }
@@ -75,58 +75,28 @@ function CareInstructions({ item }: { item: PlantDatabaseItem }) {
   );
 }
 
-function DetailSkeleton() {
-  return (
-    <LoadingRegion label="Loading plant…" className="db-detail">
-      <div className="db-hero">
-        <Skeleton className="db-hero__image" height={200} />
-        <div className="db-hero__text">
-          <Skeleton width="55%" height={32} />
-          <Skeleton width="35%" height={18} />
-          <Skeleton width={80} height={22} radius={999} />
-          <Skeleton width="60%" height={42} />
-        </div>
-      </div>
-      <div className="db-detail__grid">
-        <Skeleton height={220} radius={12} />
-        <Skeleton height={220} radius={12} />
-      </div>
-    </LoadingRegion>
-  );
-}
-
 function PlantDatabaseDetails({ item }: { item: PlantDatabaseItem }) {
   useDocumentTitle(item.commonName);
   const fertilizer = item.fertilizerRequirements || item.fertilizorRequirements;
   const storeUrl = item.storeUrl && isHttpUrl(item.storeUrl) ? item.storeUrl : null;
   return (
-    <div className="db-detail">
+    <div className="detail-page db-detail">
       <BackLink />
-      <header className="db-hero">
-        <PlantImage
-          src={item.imageUrl}
-          alternatives={item.alternativeImageUrls}
-          alt={item.commonName}
-          className="db-hero__image"
-          iconSize={56}
-        />
-        <div className="db-hero__text">
-          <h1 className="db-hero__name">{item.commonName}</h1>
-          {item.scientificName ? <p className="db-hero__latin">{item.scientificName}</p> : null}
-          <div className="db-hero__badges">
-            <Badge tone="purple">{itemType(item)}</Badge>
-          </div>
-          <div className="db-hero__actions">
-            <AddToMyPlantsButton item={item} />
-            {storeUrl ? (
-              <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
-                <ShoppingCart size={18} aria-hidden="true" />
-                Purchase Seeds
-              </a>
-            ) : null}
-          </div>
-        </div>
-      </header>
+      <DetailHero
+        variant="large"
+        image={{ src: item.imageUrl, alternatives: item.alternativeImageUrls, alt: item.commonName, iconSize: 56 }}
+        name={item.commonName}
+        subtitle={item.scientificName}
+        badges={<Badge tone="purple">{itemType(item)}</Badge>}
+      >
+        <AddToMyPlantsButton item={item} />
+        {storeUrl ? (
+          <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
+            <ShoppingCart size={18} aria-hidden="true" />
+            Purchase Seeds
+          </a>
+        ) : null}
+      </DetailHero>
 
       <div className="db-detail__grid">
         <Card className="db-detail__wide" aria-labelledby="db-about-title">
@@ -167,11 +137,13 @@ export function PlantDatabaseDetailPage() {
   const item = usePlantDatabaseItem(id);
   useDocumentTitle('Plant Database');
 
-  if (id !== null && item.isLoading) return <DetailSkeleton />;
+  if (id !== null && item.isLoading) {
+    return <DetailPageSkeleton variant="large" className="db-detail" grid={{ className: 'db-detail__grid', cards: 2, cardHeight: 220 }} />;
+  }
   if (id === null || item.error || !item.data) {
     const notFound = id === null || (item.error instanceof ApiError && item.error.status === 404) || !item.error;
     return (
-      <div className="db-detail">
+      <div className="detail-page db-detail">
         <BackLink />
         {notFound ? (
           <EmptyState

@@ -13,6 +13,7 @@ import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CATEGORY_OPTIONS, categoryFromParam, type Category } from '../components/categories';
 import { PlantDatabaseCard } from '../components/plant-database-card';
+import '@/components/ui/tile.css';
 import '../components/plant-database-card.css';
 import './plant-database-page.css';
 
@@ -29,17 +30,17 @@ function GridSkeleton() {
   return (
     <>
       {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="db-card">
-          <div className="db-card__media">
-            <Skeleton className="db-card__image" height="auto" radius={0} />
+        <div key={i} className="tile db-card">
+          <div className="tile__media">
+            <Skeleton className="tile__image" height="auto" radius={0} />
           </div>
-          <div className="db-card__body">
+          <div className="tile__body">
             <div className="db-card__head db-card__skeleton-lines">
               <Skeleton width="70%" height={20} />
               <Skeleton width="45%" height={14} />
               <Skeleton width={72} height={20} radius={999} />
             </div>
-            <div className="db-card__facts">
+            <div className="tile__facts">
               <Skeleton height={36} />
               <Skeleton height={36} />
             </div>
@@ -107,7 +108,7 @@ export function PlantDatabasePage() {
           query={items}
           isEmpty={!filtered && items.items.length === 0}
           noResults={items.items.length === 0}
-          loading={{ label: 'Loading the plant database…', skeleton: <GridSkeleton />, className: 'db-grid' }}
+          loading={{ label: 'Loading the plant database…', skeleton: <GridSkeleton />, className: 'tile-grid db-grid' }}
           errorTitle={DATABASE_LOAD_ERROR}
           errorText="Something went wrong while loading the plant database. Please try again."
           empty={{
@@ -130,9 +131,9 @@ export function PlantDatabasePage() {
           }}
           pager={items}
         >
-          <ul className="db-grid" aria-label="Plant database">
+          <ul className="tile-grid db-grid" aria-label="Plant database">
             {items.items.map((item) => (
-              <li key={item.id} className="db-grid__item">
+              <li key={item.id}>
                 <PlantDatabaseCard item={item} from={from} />
               </li>
             ))}

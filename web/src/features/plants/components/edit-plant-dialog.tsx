@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { editPlantDefaults, editPlantSchema, toPlantPatch, type EditPlantValues } from '@/api/plants/plant-schema';
 import { useUpdatePlant } from '@/api/plants/update-plant';
-import { PLANT_TYPES, type Plant } from '@/api/types';
+import type { Plant } from '@/api/types';
+import { LightNeedsSelect, PlantTypeSelect } from '@/components/add-plant/plant-fields';
 import { ImageField } from '@/components/image-field/image-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Form, FormDate, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { Form, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
-import { LIGHT_NEEDS } from '@/lib/care';
 import { todayKey } from '@/lib/dates';
 
 const SAVE_FAILED = { title: 'Error', description: 'There was a problem saving your plant. Please try again.', variant: 'destructive' } as const;
@@ -30,7 +30,6 @@ function EditPlantForm({
   const form = useZodForm(editPlantSchema, { defaultValues: editPlantDefaults(plant) });
   const update = useUpdatePlant();
   const { toast } = useToast();
-  const lightNeeds = useWatch({ control: form.control, name: 'lightNeeds' });
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
 
   const onSubmit = async (values: EditPlantValues) => {
@@ -49,22 +48,8 @@ function EditPlantForm({
       <div className="form-grid form-grid--2">
         <FormInput name="name" label="Plant name" autoComplete="off" />
         <FormInput name="species" label="Species" autoComplete="off" />
-        <FormSelect name="plantType" label="Plant type">
-          {PLANT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </FormSelect>
-        <FormSelect name="lightNeeds" label="Light needs">
-          <option value="">Not set</option>
-          {LIGHT_NEEDS.map((light) => (
-            <option key={light} value={light}>
-              {light}
-            </option>
-          ))}
-          {lightNeeds && !(LIGHT_NEEDS as readonly string[]).includes(lightNeeds) ? <option value={lightNeeds}>{lightNeeds}</option> : null}
-        </FormSelect>
+        <PlantTypeSelect />
+        <LightNeedsSelect />
         <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
         <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
         <FormDate name="lastWatered" label="Last watered" max={today} />

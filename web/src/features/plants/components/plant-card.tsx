@@ -11,6 +11,7 @@ import { isOverdue, relativeDay } from '@/lib/dates';
 import { DeletePlantDialog } from './delete-plant-dialog';
 import { EditPlantDialog } from './edit-plant-dialog';
 import { PlantStatusBadge } from './plant-status-badge';
+import '@/components/ui/tile.css';
 import './plant-card.css';
 
 /** PlantCard: one plant on My Plants (spec 01 §2), with a menu to edit or delete it. */
@@ -21,11 +22,11 @@ export function PlantCard({ plant }: { plant: Plant }) {
   const next = nextCareDate(plant, 'water');
   const nextLabel = relativeDay(next) ?? 'Not set';
   return (
-    <article className="plant-card" aria-labelledby={`plant-${plant.id}-name`}>
-      <Link to={`/plants/${plant.id}`} className="plant-card__media" tabIndex={-1} aria-hidden="true">
-        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-card__image" thumb />
+    <article className="tile tile--lift plant-card" aria-labelledby={`plant-${plant.id}-name`}>
+      <Link to={`/plants/${plant.id}`} className="tile__media" tabIndex={-1} aria-hidden="true">
+        <PlantImage src={plant.imageUrl} alt={plant.name} className="tile__image" thumb />
       </Link>
-      <div className="plant-card__body">
+      <div className="tile__body">
         <div className="plant-card__top">
           <h3 className="plant-card__name" id={`plant-${plant.id}-name`}>
             <Link to={`/plants/${plant.id}`}>{plant.name}</Link>
@@ -60,7 +61,7 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </div>
           <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} size="sm" />
         </div>
-        <dl className="plant-card__facts">
+        <dl className="tile__facts plant-card__facts">
           <div>
             <dt>
               <Droplets size={15} aria-hidden="true" /> Next watering

@@ -19,12 +19,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import type { Plant } from '@/api/types';
-import { PlantImage } from '@/components/plant-image/plant-image';
+import { DetailHero, DetailPageSkeleton } from '@/components/detail-hero/detail-hero';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { GrowsIn } from '@/components/grows-in/grows-in';
 import { DEFAULT_PLANT_TYPE, nextCareDate } from '@/lib/care';
@@ -107,26 +106,6 @@ function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   );
 }
 
-function DetailsSkeleton() {
-  return (
-    <LoadingRegion label="Loading plant…" className="plant-detail">
-      <div className="plant-hero">
-        <Skeleton className="plant-hero__image" height={140} />
-        <div className="plant-hero__text">
-          <Skeleton width="50%" height={30} />
-          <Skeleton width="30%" height={18} />
-          <Skeleton width="70%" height={40} />
-        </div>
-      </div>
-      <div className="plant-detail__grid">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={150} radius={12} />
-        ))}
-      </div>
-    </LoadingRegion>
-  );
-}
-
 function PlantDetails({ plant }: { plant: Plant }) {
   useDocumentTitle(plant.name);
   const navigate = useNavigate();
@@ -159,74 +138,74 @@ function PlantDetails({ plant }: { plant: Plant }) {
   };
 
   return (
-    <div className="plant-detail">
+    <div className="detail-page plant-detail">
       <BackLink />
-      <header className="plant-hero">
-        <PlantImage src={plant.imageUrl} alt={plant.name} className="plant-hero__image" iconSize={48} thumb />
-        <div className="plant-hero__text">
-          <h1 className="plant-hero__name">{plant.name}</h1>
-          {plant.species ? <p className="plant-hero__species">{plant.species}</p> : null}
-          <div className="plant-hero__badges">
+      <DetailHero
+        variant="compact"
+        image={{ src: plant.imageUrl, alt: plant.name, iconSize: 48, thumb: true }}
+        name={plant.name}
+        subtitle={plant.species}
+        badges={
+          <>
             <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
             <PlantStatusBadge status={plant.status} />
-          </div>
-          <div className="plant-hero__actions">
-            <Button
-              icon={<Droplets size={18} aria-hidden="true" />}
-              loading={care.pending === 'water'}
-              disabled={care.pending !== null}
-              onClick={() => void careNow('water')}
-            >
-              Water Now
-            </Button>
-            <Button
-              variant="secondary"
-              icon={<FlaskConical size={18} aria-hidden="true" />}
-              loading={care.pending === 'fertilize'}
-              disabled={care.pending !== null}
-              onClick={() => void careNow('fertilize')}
-            >
-              Fertilize
-            </Button>
-            {storeUrl ? (
-              <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
-                <ShoppingCart size={18} aria-hidden="true" />
-                Buy Seeds
-              </a>
-            ) : null}
-            <Button variant="outline" icon={<Pencil size={18} aria-hidden="true" />} onClick={() => setEditing(true)}>
-              Edit Plant
-            </Button>
-            <Link to={`/plants/${plant.id}/qrcode`} className={buttonClass('outline')}>
-              <QrCode size={18} aria-hidden="true" />
-              Generate QR Code
-            </Link>
-            <Link to={`/planning/harvest-tracking/new?plantId=${plant.id}`} className={buttonClass('outline')}>
-              <Wheat size={18} aria-hidden="true" />
-              Record harvest
-            </Link>
-            {/* Community links (plant sharing and expert Q&A pages fill their forms from this plant). */}
-            <Link to={`/community/plant-sharing/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
-              List from my plant
-            </Link>
-            <Link to={`/community/expert-qa/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
-              Ask about this plant
-            </Link>
-            {/*
-              The actions area: other areas add one link or button here (List from my plant, Ask
-              about this plant, Record harvest…), before Delete, which stays last.
-            */}
-            <Button
-              variant="ghost"
-              className="plant-hero__delete"
-              icon={<Trash size={18} aria-hidden="true" />}
-              onClick={() => setConfirming(true)}
-            >
-              Delete
-            </Button>
-          </div>
-        </div>
-      </header>
+          </>
+        }
+      >
+        <Button
+          icon={<Droplets size={18} aria-hidden="true" />}
+          loading={care.pending === 'water'}
+          disabled={care.pending !== null}
+          onClick={() => void careNow('water')}
+        >
+          Water Now
+        </Button>
+        <Button
+          variant="secondary"
+          icon={<FlaskConical size={18} aria-hidden="true" />}
+          loading={care.pending === 'fertilize'}
+          disabled={care.pending !== null}
+          onClick={() => void careNow('fertilize')}
+        >
+          Fertilize
+        </Button>
+        {storeUrl ? (
+          <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
+            <ShoppingCart size={18} aria-hidden="true" />
+            Buy Seeds
+          </a>
+        ) : null}
+        <Button variant="outline" icon={<Pencil size={18} aria-hidden="true" />} onClick={() => setEditing(true)}>
+          Edit Plant
+        </Button>
+        <Link to={`/plants/${plant.id}/qrcode`} className={buttonClass('outline')}>
+          <QrCode size={18} aria-hidden="true" />
+          Generate QR Code
+        </Link>
+        <Link to={`/planning/harvest-tracking/new?plantId=${plant.id}`} className={buttonClass('outline')}>
+          <Wheat size={18} aria-hidden="true" />
+          Record harvest
+        </Link>
+        {/* Community links (plant sharing and expert Q&A pages fill their forms from this plant). */}
+        <Link to={`/community/plant-sharing/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
+          List from my plant
+        </Link>
+        <Link to={`/community/expert-qa/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
+          Ask about this plant
+        </Link>
+        {/*
+          The actions area: other areas add one link or button here (List from my plant, Ask
+          about this plant, Record harvest…), before Delete, which stays last.
+        */}
+        <Button
+          variant="ghost"
+          className="plant-hero__delete"
+          icon={<Trash size={18} aria-hidden="true" />}
+          onClick={() => setConfirming(true)}
+        >
+          Delete
+        </Button>
+      </DetailHero>
 
       <div className="plant-detail__grid">
         <Card aria-label="About this plant">
@@ -278,11 +257,13 @@ export function PlantDetailsPage() {
   const plant = usePlant(id);
   useDocumentTitle('Plant');
 
-  if (id !== null && plant.isLoading) return <DetailsSkeleton />;
+  if (id !== null && plant.isLoading) {
+    return <DetailPageSkeleton variant="compact" className="plant-detail" grid={{ className: 'plant-detail__grid', cards: 4, cardHeight: 150 }} />;
+  }
   if (id === null || plant.error || !plant.data) {
     const notFound = id === null || (plant.error instanceof ApiError && plant.error.status === 404);
     return (
-      <div className="plant-detail">
+      <div className="detail-page plant-detail">
         <BackLink />
         <EmptyState
           icon={<SearchX size={26} />}

@@ -24,15 +24,16 @@ import {
   type StatusFilter,
 } from '../components/plant-filters';
 import { PlantLimitBar } from '../components/plant-limit-bar';
+import '@/components/ui/tile.css';
 import './plants-page.css';
 
 function PlantGridSkeleton() {
   return (
     <>
       {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="plant-card">
+        <div key={i} className="tile">
           <Skeleton height={160} radius={0} />
-          <div className="plant-card__body">
+          <div className="tile__body">
             <Skeleton width="60%" height={20} />
             <Skeleton width="40%" height={14} />
             <Skeleton height={8} />
@@ -121,7 +122,7 @@ export function PlantsPage() {
         query={{ isLoading: plants.isLoading && !previous.current, error: plants.error, mutate: plants.mutate }}
         isEmpty={!filtered && items.length === 0}
         noResults={items.length === 0}
-        loading={{ label: 'Loading your plants…', className: 'plant-grid', skeleton: <PlantGridSkeleton /> }}
+        loading={{ label: 'Loading your plants…', className: 'tile-grid', skeleton: <PlantGridSkeleton /> }}
         errorTitle="Could not load your plants"
         errorText="Something went wrong while loading your plants. Please try again."
         empty={{
@@ -137,9 +138,9 @@ export function PlantsPage() {
         }}
         pager={plants}
       >
-        <ul className="plant-grid" aria-label="Plants" aria-busy={plants.isLoading}>
+        <ul className="tile-grid" aria-label="Plants" aria-busy={plants.isLoading}>
           {items.map((plant) => (
-            <li key={plant.id} className="plant-grid__item">
+            <li key={plant.id}>
               <PlantCard plant={plant} />
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { addDays, addMonths, format } from 'date-fns';
-import { CalendarPlus, ChevronLeft, ChevronRight, CloudOff, Plus } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { careDueByDate, useCareDue } from '@/api/care-tasks/get-care-due';
 import { useCareTasksInRange } from '@/api/care-tasks/get-care-tasks-in-range';
@@ -8,10 +8,9 @@ import { OverdueGroup } from '@/components/overdue/overdue-group';
 import { CareDueChip, TaskDot } from '@/components/task-chip/task-chip';
 import { CareDueItem } from '@/components/task-item/care-due-item';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Segmented } from '@/components/ui/segmented';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { isoWeek, monthGrid, parseDate, toDateKey, todayKey, weekDays } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCareTasksOnDate } from '../api/get-care-tasks-on-date';
@@ -60,38 +59,26 @@ function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]
           Tasks for {format(day, 'EEEE, MMMM d')}
         </h2>
       </div>
-      {tasks.isLoading ? (
-        <LoadingRegion label="Loading tasks…" className="day-tasks__list">
-          <Skeleton height={72} radius={12} />
-          <Skeleton height={72} radius={12} />
-        </LoadingRegion>
-      ) : tasks.error ? (
-        <EmptyState
-          compact
-          icon={<CloudOff size={22} />}
-          title="Could not load the tasks"
-          titleAs="h3"
-          action={
-            <Button variant="outline" size="sm" onClick={() => void tasks.mutate()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : list.length === 0 && care.length === 0 ? (
-        <EmptyState
-          compact
-          titleAs="h3"
-          icon={<CalendarPlus size={22} />}
-          title="No tasks for this day"
-          action={
+      <ListStates
+        query={tasks}
+        isEmpty={list.length === 0 && care.length === 0}
+        compact
+        titleAs="h3"
+        retry="compact"
+        loading={{ label: 'Loading tasks…', rows: 2, height: 72, radius: 12, className: 'day-tasks__list' }}
+        errorTitle="Could not load the tasks"
+        errorText=""
+        empty={{
+          icon: <CalendarPlus size={22} />,
+          title: 'No tasks for this day',
+          text: <>Nothing to do on {format(day, 'MMMM d')}. Plan some care?</>,
+          action: (
             <Button icon={<Plus size={16} aria-hidden="true" />} onClick={onAdd}>
               Schedule a Task
             </Button>
-          }
-        >
-          Nothing to do on {format(day, 'MMMM d')}. Plan some care?
-        </EmptyState>
-      ) : (
+          ),
+        }}
+      >
         <ul className="day-tasks__list">
           {care.map((due) => (
             <CareDueItem key={`d${due.plantId}-${due.taskType}`} due={due} />
@@ -100,7 +87,7 @@ function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]
             <TaskItem key={taskKey(task)} task={task} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

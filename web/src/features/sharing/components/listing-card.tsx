@@ -4,6 +4,7 @@ import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { formatPounds, timeAgo } from '@/lib/time-ago';
+import '@/components/ui/tile.css';
 import type { Listing } from '../api/types';
 
 /** listingTypeLabel is the card's type badge: Free, Swap, or the price in pounds for Sell. */
@@ -23,12 +24,12 @@ const typeTone = { Free: 'green', Swap: 'blue', Sell: 'amber' } as const;
 export function ListingCard({ listing }: { listing: Listing }) {
   const done = listing.status === 'Closed';
   return (
-    <article className="listing-card" aria-labelledby={`listing-${listing.id}`}>
-      <Link to={`/community/plant-sharing/${listing.id}`} className="listing-card__media" tabIndex={-1} aria-hidden="true">
-        <PlantImage src={listing.imageUrl} alt="" className="listing-card__image" />
+    <article className="tile listing-card" aria-labelledby={`listing-${listing.id}`}>
+      <Link to={`/community/plant-sharing/${listing.id}`} className="tile__media listing-card__media" tabIndex={-1} aria-hidden="true">
+        <PlantImage src={listing.imageUrl} alt="" className="tile__image" />
         {done || listing.isExpired ? <span className="listing-card__overlay">{done ? 'COMPLETED' : 'EXPIRED'}</span> : null}
       </Link>
-      <div className="listing-card__body">
+      <div className="tile__body listing-card__body">
         <div className="listing-card__badges">
           <Badge tone={typeTone[listing.listingType]}>{listingTypeLabel(listing)}</Badge>
           <Badge tone="purple">{listing.plantType}</Badge>

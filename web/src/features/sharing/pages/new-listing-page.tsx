@@ -1,15 +1,18 @@
-import { ArrowLeft, ImagePlus, LogIn, Trash } from 'lucide-react';
+import { ImagePlus, Trash } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { useApiQuery, useRefresh } from '@/api/query';
 import type { Plant } from '@/api/types';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { FormActions } from '@/components/ui/form-actions';
+import { ImageFileInput } from '@/components/ui/image-file-input';
 import { PageHeader } from '@/components/ui/page-header';
+import { BackLink, SignInRequired } from '@/components/ui/sign-in-required';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -77,17 +80,10 @@ function PhotoPanel({ file, fallbackUrl, onChange }: { file: File | null; fallba
             </Button>
           ) : null}
         </div>
-        <input
+        <ImageFileInput
           ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="visually-hidden"
-          aria-label="Listing photo"
-          tabIndex={-1}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            e.target.value = '';
-            if (!chosen) return;
+          label="Listing photo"
+          onFile={(chosen) => {
             const problem = checkImageFile(chosen);
             setError(problem ?? '');
             if (!problem) onChange(chosen);
@@ -178,14 +174,7 @@ export function NewListingForm({ initial, plantId, plantImage }: { initial: Part
       </Card>
       <div className="listing-form__side">
         <PhotoPanel file={file} fallbackUrl={plantImage ?? ''} onChange={setFile} />
-        <div className="form-actions">
-          <Link to="/community/plant-sharing" className={buttonClass('outline')}>
-            Cancel
-          </Link>
-          <Button type="submit" loading={pending}>
-            {pending ? 'Creating...' : 'Create Listing'}
-          </Button>
-        </div>
+        <FormActions cancelTo="/community/plant-sharing" label="Create Listing" pendingLabel="Creating..." pending={pending} />
       </div>
     </Form>
   );
@@ -195,26 +184,15 @@ export function NewListingForm({ initial, plantId, plantImage }: { initial: Part
 export function NewListingPage() {
   useDocumentTitle('New Listing');
   const { status } = useSession();
-  const location = useLocation();
   const [params] = useSearchParams();
   const plantId = Number(params.get('plantId')) || undefined;
   const plant = useApiQuery<Plant>(status === 'signed-in' && plantId ? `/api/plants/${plantId}` : null);
-  const back = (
-    <Link to="/community/plant-sharing" className="back-link">
-      <ArrowLeft size={16} aria-hidden="true" />
-      Back to Plant Sharing
-    </Link>
-  );
+  const back = <BackLink to="/community/plant-sharing">Back to Plant Sharing</BackLink>;
   if (status !== 'signed-in') {
     return (
       <div className="listing-form-page">
         {back}
-        <PageHeader title="New Listing" />
-        <Alert variant="info" title="You must be logged in to create a listing" />
-        <Link to={`/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass('primary')}>
-          <LogIn size={18} aria-hidden="true" />
-          Sign in
-        </Link>
+        <SignInRequired title="New Listing" message="You must be logged in to create a listing" />
       </div>
     );
   }

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListingPlantTypes, useListings, type ListingTab } from '../api/get-listings';
 import { LISTING_TYPES, PLANT_TYPES } from '../api/types';
 import { ListingCard } from '../components/listing-card';
+import '@/components/ui/tile.css';
 import '../sharing.css';
 
 const TABS: TabOption<ListingTab>[] = [
@@ -26,11 +27,11 @@ const TABS: TabOption<ListingTab>[] = [
 
 function CardsSkeleton() {
   return (
-    <div className="listing-grid">
+    <div className="tile-grid">
       {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="listing-card">
+        <div key={i} className="tile">
           <Skeleton height={150} radius={0} />
-          <div className="listing-card__body">
+          <div className="tile__body listing-card__body">
             <Skeleton width="40%" height={18} />
             <Skeleton width="70%" height={20} />
             <Skeleton height={34} />
@@ -135,7 +136,7 @@ export function PlantSharingPage() {
           }}
           noResultsState={{ text: 'No listings found. Try another search or filter.', onClear: clear }}
         >
-          <ul className="listing-grid" aria-label="Plant listings">
+          <ul className="tile-grid" aria-label="Plant listings">
             {listings.items.map((l) => (
               <li key={l.id}>
                 <ListingCard listing={l} />

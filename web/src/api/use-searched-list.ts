@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useDebounced } from '@/lib/use-debounced';
+import { usePagedList, type PagedList } from './use-paged-list';
+
+/** What useSearchedList answers: the search box's text and the server's page list for it. */
+export interface SearchedList<T> {
+  /** The text in the search box, as typed. */
+  search: string;
+  setSearch: (value: string) => void;
+  /** The search the list was asked for (trimmed, after a short pause in typing). */
+  query: string;
+  list: PagedList<T>;
+}
+
+/**
+ * useSearchedList is a paginated list searched on the server: `url(query)` is the list's URL
+ * for a search (docs/api.md "Lists and pagination"), asked once typing pauses, so the page
+ * fetches only what it shows. `url` null (or answering null) fetches nothing.
+ */
+export function useSearchedList<T>(url: ((query: string) => string | null) | null, delay = 250): SearchedList<T> {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), delay);
+  const list = usePagedList<T>(url ? url(query) : null);
+  return { search, setSearch, query, list };
+}
+
+/** countText: "12 sites", or "50+ sites" while more pages are to load. */
+export function countText(list: Pick<PagedList<unknown>, 'items' | 'hasMore'>, one: string, many: string): string {
+  const n = list.items.length;
+  return `${n}${list.hasMore ? '+' : ''} ${n === 1 && !list.hasMore ? one : many}`;
+}

@@ -1,0 +1,156 @@
+import { formatDistanceToNow } from 'date-fns';
+import { MoreVertical, Pencil, Trash } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { DeleteConfirm } from '@/components/ui/delete-confirm';
+import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { PagedListStates, type ListQuery, type Pager } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
+import { useDebounced } from './use-debounced';
+
+function createdAgo(at: string): string {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? '' : formatDistanceToNow(d, { addSuffix: true });
+}
+
+/** What a PlanningCard shows of a layout or a plan. */
+interface PlanningItem {
+  name: string;
+  description?: string;
+  username?: string | null;
+  createdAt: string;
+}
+
+/**
+ * PlanningCard: a garden layout or rotation plan in its list — a badge, the actions menu
+ * (edit, `extraActions`, delete), the name linking to the editor, its size, description,
+ * owner and created time.
+ */
+export function PlanningCard({
+  item: { name, description, username, createdAt },
+  to,
+  badge,
+  editLabel,
+  extraActions,
+  onDelete,
+  size,
+}: {
+  item: PlanningItem;
+  /** The editor's path. */
+  to: string;
+  badge: ReactNode;
+  editLabel: string;
+  extraActions?: ReactNode;
+  onDelete: () => void;
+  size: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <article className="pl-card">
+      <header className="pl-card__head">
+        {badge}
+        <DropdownMenu
+          label={name}
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+              <MoreVertical size={18} aria-hidden="true" />
+            </Button>
+          }
+        >
+          <DropdownMenuItem icon={<Pencil size={16} />} onSelect={() => void navigate(to)}>
+            {editLabel}
+          </DropdownMenuItem>
+          {extraActions}
+          <DropdownMenuItem icon={<Trash size={16} />} destructive onSelect={onDelete}>
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenu>
+      </header>
+      <h2 className="pl-card__title title-link">
+        <Link to={to}>{name}</Link>
+      </h2>
+      <p className="pl-card__size">{size}</p>
+      {description ? <p className="pl-card__text">{description}</p> : null}
+      <p className="pl-card__meta">
+        <span>By {username || 'You'}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={createdAt}>{createdAgo(createdAt)}</time>
+      </p>
+    </article>
+  );
+}
+
+/**
+ * usePlanningSearch: a planning list searched on the server as the person types (debounced);
+ * spread the answer on the PlanningCardList.
+ */
+export function usePlanningSearch<L>(useList: (query: string) => L) {
+  const [value, setValue] = useState('');
+  const query = useDebounced(value);
+  const list = useList(query);
+  return { list, search: value, onSearch: setValue, filtered: Boolean(query.trim()) };
+}
+
+/**
+ * PlanningCardList: the searched, paged grid of a planning list page: the search box, then
+ * "Loading {noun}…", "Failed to load {noun}. …", "No {noun} found." (with `emptyText` and
+ * `action`), the same sentence with Clear search when the search leaves none, else the
+ * cards and "Load more"; a card's delete asks first (DeleteConfirm with `deletion`).
+ */
+export function PlanningCardList<T extends { id: number; name: string }>({
+  list,
+  search,
+  onSearch,
+  searchLabel,
+  filtered,
+  noun,
+  skeleton,
+  icon,
+  emptyText,
+  action,
+  gridClassName = 'pl-grid',
+  card,
+  deletion,
+}: {
+  list: ListQuery & Pager & { items: readonly T[] };
+  search: string;
+  onSearch: (value: string) => void;
+  searchLabel: string;
+  /** A search is applied on the server. */
+  filtered: boolean;
+  /** Plural and lower case: "garden layouts"; capitalised, it names the grid. */
+  noun: string;
+  skeleton: { rows: number; height: number };
+  icon: ReactNode;
+  emptyText: string;
+  action: ReactNode;
+  gridClassName?: string;
+  /** A card; onDelete asks to confirm deleting its item. */
+  card: (item: T, onDelete: (item: T) => void) => ReactNode;
+  /** The confirmation's word ("plan"), sentence and the delete itself. */
+  deletion: { noun: string; description: string; pending: boolean; remove: (id: number) => Promise<unknown> };
+}) {
+  const [deleting, setDeleting] = useState<T | null>(null);
+  return (
+    <>
+      <SearchToolbar className="pl-toolbar" label={searchLabel} placeholder="Search by name or description" value={search} onChange={onSearch} />
+      <PagedListStates
+        list={list}
+        filtered={filtered}
+        loading={{ label: `Loading ${noun}…`, ...skeleton, className: 'pl-grid' }}
+        errorTitle={`Failed to load ${noun}. Please try again later.`}
+        errorText=""
+        empty={{ icon, title: `No ${noun} found.`, text: emptyText, action }}
+        noResultsState={{ text: `No ${noun} found.`, onClear: () => onSearch('') }}
+      >
+        <ul className={gridClassName} aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)}`}>
+          {list.items.map((item) => (
+            <li key={item.id}>{card(item, setDeleting)}</li>
+          ))}
+        </ul>
+      </PagedListStates>
+      <DeleteConfirm item={deleting} onClose={() => setDeleting(null)} {...deletion} />
+    </>
+  );
+}

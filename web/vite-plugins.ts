@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/**
+ * firstPageChunk puts every module the first page (the dashboard route) needs beyond the entry
+ * chunk into one chunk, with one CSS file, instead of the thirty-odd small chunks Rolldown
+ * makes for modules shared between lazy routes. Gzip compresses one file of 25 kB far better
+ * than thirty of 0.1 to 5 kB (each starts with an empty dictionary and pays its own header),
+ * and every lazy route's preload list (in the entry chunk) names one file instead of many.
+ * Other routes that share some of these modules load the same chunk: the dashboard is the
+ * home page, so it is usually in the cache already. Modules that the `keepOut` pages (the
+ * sign-in page) also import stay in Rolldown's own chunks, so those pages do not fetch it.
+ *
+ * The module set is computed from the module graph at the end of the build: the static import
+ * closure of `route` minus the static import closure of the entry (which stays as it is, since
+ * the public pages load it too). Barrel files hide which of their exports a module uses, so
+ * lucide-react's is bypassed by lucideDirectImports below.
+ */
+export function firstPageChunk(route: string, { keepOut = [] as string[] } = {}) {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'garden:first-page-chunk',
+    apply: 'build',
+    buildEnd() {
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      for (const id of [route, ...keepOut]) if (!ids.includes(id)) this.error(`first-page-chunk: ${id} is not in the module graph`);
+      const initial = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const elsewhere = closure(keepOut);
+      for (const id of closure([route])) if (!initial.has(id) && !elsewhere.has(id)) modules.add(id);
+      // The route itself stays the dynamic import's own (small) chunk, named in the manifest.
+      modules.delete(route);
+    },
+  };
+  const group = {
+    name: 'first-page',
+    test: (id: string) => modules.has(id),
+    // The set is closed over static imports but for modules of the entry chunk and of keepOut's
+    // pages, which stay where Rolldown puts them.
+    includeDependenciesRecursively: false,
+  };
+  return { plugin, group };
+}
+
+/**
+ * lucideDirectImports rewrites `import { Sprout, Bell } from 'lucide-react'` into one import
+ * per icon file (`lucide-react/icons/sprout`), as Next.js' optimizePackageImports does. The
+ * bundle is the same, but the module graph then says which icons each module really uses
+ * instead of every module depending on the 1,700-icon barrel: firstPageChunk can then put the
+ * dashboard's icons in its chunk. Names that are not icons stay on the barrel import.
+ */
+export function lucideDirectImports(barrelFile: string): Plugin {
+  let files: Map<string, string> | undefined;
+  const iconFiles = () => {
+    if (!files) {
+      files = new Map();
+      const line = /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs';/g;
+      for (const [, names, file] of readFileSync(barrelFile, 'utf8').matchAll(line)) {
+        for (const name of names!.split(',')) files.set(name.replace(/^\s*default as\s+/, '').trim(), file!);
+      }
+    }
+    return files;
+  };
+  const importFrom = /import\s*\{([^}]*)\}\s*from\s*(['"])lucide-react\2;?/g;
+  return {
+    name: 'garden:lucide-direct-imports',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]src[\\/].*\.[jt]sx?$/, code: 'lucide-react' },
+      handler(code) {
+        if (!code.includes('lucide-react')) return null;
+        const out = code.replace(importFrom, (_statement: string, list: string) => {
+          const rest: string[] = [];
+          const direct: string[] = [];
+          for (const spec of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+            const [name, local = name] = spec.split(/\s+as\s+/) as [string, string?];
+            const file = iconFiles().get(name);
+            if (file) direct.push(`import ${local} from 'lucide-react/icons/${file}';`);
+            else rest.push(spec);
+          }
+          if (rest.length) direct.push(`import { ${rest.join(', ')} } from 'lucide-react';`);
+          return direct.join('\n');
+        });
+        return out === code ? null : { code: out, map: null };
+      },
+    },
+  };
+}
