@@ -75,8 +75,9 @@ func (s *Store) ListForumCategories(ctx context.Context, req domain.PageRequest)
 		return domain.Page[*domain.ForumCategory]{}, err
 	}
 	var rows []forumCategoryRow
+	page, args := limitOffset(req.Limit+1, offset)
 	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+forumCategoryColumns+` FROM forum_categories
-		ORDER BY sort_order, name, id LIMIT ? OFFSET ?`), req.Limit+1, offset); err != nil {
+		ORDER BY sort_order, name, id`+page), args...); err != nil {
 		return domain.Page[*domain.ForumCategory]{}, translate(err)
 	}
 	out := make([]*domain.ForumCategory, len(rows))
@@ -337,10 +338,11 @@ func (s *Store) ListForumTopics(ctx context.Context, q ports.ForumTopicQuery, re
 			return empty, err
 		}
 	}
-	args = append(args, req.Limit+1, offset)
+	page, pageArgs := limitOffset(req.Limit+1, offset)
+	args = append(args, pageArgs...)
 	var rows []forumTopicRow
 	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+forumTopicColumns+forumTopicFrom+` WHERE `+where+
-		` ORDER BY `+order+` LIMIT ? OFFSET ?`), args...); err != nil {
+		` ORDER BY `+order+page), args...); err != nil {
 		return empty, translate(err)
 	}
 	out := make([]*domain.ForumTopic, len(rows))
@@ -694,8 +696,9 @@ func (s *Store) ListReportedPosts(ctx context.Context, req domain.PageRequest) (
 		return empty, err
 	}
 	var ids []int64
+	cut, args := limitOffset(req.Limit+1, offset)
 	if err := s.db.SelectContext(ctx, &ids, s.q(`SELECT post_id FROM forum_reports WHERE resolved_at IS NULL
-		GROUP BY post_id ORDER BY MAX(created_at) DESC, post_id DESC LIMIT ? OFFSET ?`), req.Limit+1, offset); err != nil {
+		GROUP BY post_id ORDER BY MAX(created_at) DESC, post_id DESC`+cut), args...); err != nil {
 		return empty, translate(err)
 	}
 	page := offsetPage(ids, req, offset)

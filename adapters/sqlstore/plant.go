@@ -82,18 +82,6 @@ func (s *Store) queryPlants(ctx context.Context, query string, args []any, withS
 	return out, translate(rows.Err())
 }
 
-// limitOffset cuts a page: " LIMIT ?" for the first page, " LIMIT ? OFFSET ?" after it. The
-// first page, by far the most read, leaves OFFSET out: PostgreSQL cannot cost a generic plan
-// with an unknown offset, so a prepared statement with one was planned again on every call
-// (0.15 ms of planning for 0.05 ms of execution on a plant page; without it the plan is
-// cached after five calls).
-func limitOffset(limit, offset int) (string, []any) {
-	if offset == 0 {
-		return ` LIMIT ?`, []any{limit}
-	}
-	return ` LIMIT ? OFFSET ?`, []any{limit, offset}
-}
-
 func nullIntPtr(n sql.NullInt64) *int {
 	if !n.Valid {
 		return nil
