@@ -19,8 +19,8 @@ func (e *env) devCommand() *cobra.Command {
 		Use:   "seed",
 		Short: "Add N plants with their users, sites, care tasks, journal entries and notifications",
 		Long: `seed adds --plants plants next to whatever the database holds: one new user per 50 plants
-(usernames seed-<id>, all with the --password password), one new site per 100 of those users,
-two care tasks (one done, one pending around today) and a journal entry per plant, and two
+(usernames seed-<id>, all with the --password password), one new site per 100 of those users
+(at least 50 sites, the users filling the first), two care tasks (one done, one pending around today) and a journal entry per plant, and two
 notifications per user and one per site spread over the last 200 days; and per user five forum
 topics (one with two replies), three sharing listings and three expert questions, a garden
 layout of two beds, a rotation plan and five harvests. It writes multi-row

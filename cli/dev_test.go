@@ -24,7 +24,7 @@ func TestDevSeed(t *testing.T) {
 		t.Fatalf("seed without --plants: %v", err)
 	}
 	out, _, err := run(ctx, data, "dev", "seed", "--plants", "260", "--password", "seeded-secret")
-	if err != nil || !strings.HasPrefix(out, "seeded 260 plants, 6 users, 1 sites, 520 care tasks, 260 journal entries, 13 notifications, "+
+	if err != nil || !strings.HasPrefix(out, "seeded 260 plants, 6 users, 50 sites, 520 care tasks, 260 journal entries, 62 notifications, "+
 		"30 forum topics, 12 replies, 18 listings, 18 questions, 6 layouts, 30 harvests in ") {
 		t.Fatalf("seed: %q %v", out, err)
 	}
@@ -33,7 +33,7 @@ func TestDevSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	for table, want := range map[string]int{"users": 6, "sites": 1, "plants": 260, "care_tasks": 520, "journal_entries": 260, "notifications": 13,
+	for table, want := range map[string]int{"users": 6, "sites": 50, "plants": 260, "care_tasks": 520, "journal_entries": 260, "notifications": 62,
 		"forum_topics": 30, "forum_posts": 12, "plant_listings": 18, "expert_questions": 18, "garden_layouts": 6, "harvests": 30} {
 		var n int
 		if err := store.SQLDB().QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil || n != want {

@@ -380,10 +380,11 @@ func toSiteUserJSON(u *domain.User) siteUserJSON {
 	return siteUserJSON{ID: u.ID, Role: string(u.SiteRole), IsAdmin: u.IsSiteAdmin, CreatedAt: u.SiteJoinedAt, User: toUserJSON(u)}
 }
 
+// handleSiteUsers answers a page of a site's users, filtered as GET /api/users is (userQuery).
 func (s *Server) handleSiteUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) ([]*domain.User, error) {
-		return s.accounts.SiteUsers(r.Context(), p, q.id)
-	}, each(toSiteUserJSON))
+	handlePage(s, w, r, p, endpoint{id: true}, func(q request[noBody], page domain.PageRequest) (domain.Page[*domain.User], error) {
+		return s.accounts.SiteUsers(r.Context(), p, q.id, userQuery(r), page)
+	}, toSiteUserJSON)
 }
 
 type addSiteUserInput struct {

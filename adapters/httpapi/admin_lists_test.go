@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -122,6 +123,77 @@ func TestAdminLists_PagedAndFilteredOnTheServer(t *testing.T) {
 			if len(history) != 1 || history[0]["recipientCount"] != 3.0 || history[0]["targetName"] != "Oakfield" {
 				t.Fatalf("history %v", history)
 			}
+		})
+	}
+}
+
+// GET /api/sites/{id}/users is paged by id and searched in SQL like GET /api/users (issue #14),
+// and its rules stay: a site admin reads their own site only, a superadmin any site.
+func TestSiteUsers_PagedSearchedAndAuthorized(t *testing.T) {
+	t.Parallel()
+	for _, db := range dialects {
+		t.Run(db.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{postgres: db.postgres})
+			h.user("boss", domain.RoleSuperadmin)
+			super := h.login("boss", "password-boss")
+			var sites []any
+			for _, name := range []string{"Allotments", "Orchard"} {
+				r := h.do("POST", "/api/sites", super, map[string]any{"name": name})
+				expect(t, r, 201, "")
+				sites = append(sites, r.body["id"])
+			}
+			newUser := func(name, fullName string, site any, siteAdmin bool) any {
+				r := h.do("POST", "/api/users", super, map[string]any{"username": name, "email": name + "@example.org", "fullName": fullName,
+					"password": "password-" + name, "role": "user", "siteId": site, "isSiteAdmin": siteAdmin})
+				expect(t, r, 201, "")
+				return r.body["id"]
+			}
+			var want []any
+			want = append(want, newUser("keeper", "Site Keeper", sites[0], true))
+			for i := 0; i < 6; i++ {
+				want = append(want, newUser(fmt.Sprintf("digger%d", i), fmt.Sprintf("Digger Number %d", i), sites[0], false))
+				newUser(fmt.Sprintf("picker%d", i), "Apple Picker", sites[1], i == 0)
+			}
+			keeper, picker := h.login("keeper", "password-keeper"), h.login("picker0", "password-picker0")
+			path := func(site any, query string) string { return fmt.Sprintf("/api/sites/%v/users?%s", site, query) }
+
+			// Pages of 3 by id, each with the cursor and the Link to the next; the items keep their shape.
+			for _, token := range []string{super, keeper} {
+				ids, pages := h.pages(t, path(sites[0], "limit=3"), token, "id")
+				if fmt.Sprint(ids) != fmt.Sprint(want) || pages != 3 {
+					t.Fatalf("site users %v in %d pages, want %v in 3", ids, pages, want)
+				}
+			}
+			first := h.do("GET", path(sites[0], "limit=3"), keeper, nil)
+			items := first.body2()
+			if link := first.header.Get("Link"); !strings.Contains(link, `rel="next"`) || !strings.Contains(link, "limit=3") ||
+				items[0]["role"] != "member" || items[0]["createdAt"] == nil || items[0]["user"].(map[string]any)["username"] != "keeper" {
+				t.Fatalf("first page %s, Link %q", first.raw, first.header.Get("Link"))
+			}
+			all := h.do("GET", path(sites[0], ""), keeper, nil)
+			if len(all.body2()) != 7 || all.header.Get("X-Next-Cursor") != "" || all.header.Get("Link") != "" {
+				t.Fatalf("one page of 7: %s", all.raw)
+			}
+
+			// ?q= in the username, full name or e-mail, case-insensitive, within the site only.
+			for query, n := range map[string]int{"q=DIGGER": 6, "q=number%203": 1, "q=keeper%40example": 1, "q=apple": 0, "q=digger&limit=4": 6} {
+				ids, _ := h.pages(t, path(sites[0], query), super, "id")
+				if len(ids) != n {
+					t.Errorf("%s: %d users, want %d", query, len(ids), n)
+				}
+			}
+
+			// The rules: a site admin reads only their own site, a superadmin any; an unknown site is 404.
+			expect(t, h.do("GET", path(sites[1], "q=apple"), keeper, nil), 403, domain.MsgNotYourSite)
+			expect(t, h.do("GET", path(sites[0], ""), picker, nil), 403, domain.MsgNotYourSite)
+			expect(t, h.do("GET", path(sites[1], ""), h.login("digger0", "password-digger0"), nil), 403, domain.MsgAdminRequired)
+			if r := h.do("GET", path(sites[1], ""), picker, nil); len(r.body2()) != 6 {
+				t.Fatalf("the orchard's admin: %s", r.raw)
+			}
+			expect(t, h.do("GET", "/api/sites/987654/users", super, nil), 404, domain.MsgSiteNotFound)
+			expect(t, h.do("GET", path(sites[0], "limit=201"), keeper, nil), 400, domain.MsgPageLimit)
+			expect(t, h.do("GET", path(sites[0], "cursor=%21%21"), keeper, nil), 400, domain.MsgPageCursor)
 		})
 	}
 }

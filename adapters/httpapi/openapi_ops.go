@@ -88,7 +88,7 @@ var apiOps = map[string]apiOp{
 	"POST /api/user-categories":              {summary: "Create a user category (admin)", in: categoryInput{}, out: categoryJSON{}, status: 201},
 	"PATCH /api/user-categories/{id}":        {summary: "Change a user category (admin)", in: categoryInput{}, out: categoryJSON{}},
 	"DELETE /api/user-categories/{id}":       {summary: "Delete a user category"},
-	"GET /api/sites/{id}/users":              {summary: "A site's users", out: []siteUserJSON{}},
+	"GET /api/sites/{id}/users":              {summary: "A site's users (its site admin, or a superadmin), by id", out: []siteUserJSON{}, page: true, query: []string{"q: username, full name or e-mail contains", "active: true for active accounts only"}},
 	"POST /api/sites/{id}/users":             {summary: "Add an existing user to a site", in: addSiteUserInput{}, out: siteUserJSON{}, status: 201},
 	"PATCH /api/site-users/{id}/role":        {summary: "Change a site user's role", in: siteRoleInput{}, out: siteUserJSON{}},
 	"PATCH /api/site-users/{id}/admin":       {summary: "Make a site user site admin or not (superadmin)", in: siteAdminInput{}, out: siteUserJSON{}},

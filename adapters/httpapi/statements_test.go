@@ -44,6 +44,9 @@ var statementBudget = []struct {
 	{"/api/sites?q=site&maintenance=false", true, 3},
 	{"/api/admin/sites", true, 3},
 	{"/api/admin/sites?ids=1,2,3,4,5,6,7,8,9,10", true, 3},
+	// A site's users, a page by id (+1: the site, read to answer 404 for an unknown one).
+	{"/api/sites/{site}/users", true, 3},
+	{"/api/sites/{site}/users?q=member&limit=20", true, 3},
 	// The console's history with its recipients counted and targets named in the same query.
 	{"/api/notifications/admin", true, 2},
 	{"/api/notifications/audience?targetType=global", true, 2},
@@ -96,7 +99,7 @@ func TestStatementsPerRequest(t *testing.T) {
 }
 
 // countStatements seeds a fresh installation with rows plants (each with a task and a journal
-// entry), rows users and rows sites, then returns the statements each budgeted call sent.
+// entry), rows users (all on one site) and rows sites, then returns the statements each budgeted call sent.
 func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store, rows int) map[string]int64 {
 	counter := &sqlstore.StatementCounter{}
 	h := newHarness(t, options{open: func(t testing.TB) *sqlstore.Store { return openStore(t, counter) }})
@@ -107,6 +110,9 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 	var plantID any
 	// Half the harvests come from the beds of a layout: the list and the stats join them.
 	bedIDs := h.bedsOf(token, "Counted beds", [2]float64{2, 2}, [2]float64{3, 3}, [2]float64{1, 4})
+	site := h.do("POST", "/api/sites", admin, map[string]any{"name": "Counted site"})
+	expect(t, site, 201, "")
+	siteUsers := fmt.Sprintf("/api/sites/%v/users", site.body["id"])
 	for i := 0; i < rows; i++ {
 		p := h.do("POST", "/api/plants", token, map[string]any{"name": fmt.Sprintf("Plant %03d", i), "plantType": "Herbs",
 			"waterFrequency": 3, "fertilizerFrequency": 30, "lastWatered": "2026-05-30T08:00:00Z"})
@@ -121,7 +127,8 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 			harvest["bedId"] = bedIDs[i%len(bedIDs)]
 		}
 		expect(t, h.do("POST", "/api/harvests", token, harvest), 201, "")
-		h.user(fmt.Sprintf("member%03d", i), domain.RoleUser)
+		member := h.user(fmt.Sprintf("member%03d", i), domain.RoleUser)
+		expect(t, h.do("POST", siteUsers, admin, map[string]any{"userId": member.ID, "role": "member"}), 201, "")
 		expect(t, h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"}), 201, "")
 		expect(t, h.do("POST", "/api/plant-database", admin, map[string]any{"commonName": fmt.Sprintf("Species %03d", i),
 			"scientificName": "Plantae species", "plantType": []string{"Herbs", "Vegetables"}[i%2]}), 201, "")
@@ -131,7 +138,7 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 	}
 	out := map[string]int64{}
 	for _, b := range statementBudget {
-		path := b.path
+		path := strings.Replace(b.path, "/api/sites/{site}/users", siteUsers, 1)
 		if plantID != nil {
 			path = replacePlant(path, plantID)
 		}

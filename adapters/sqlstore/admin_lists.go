@@ -31,7 +31,8 @@ func likeAny(search string, cols ...string) (string, []any) {
 }
 
 // ListUsersPage implements ports.UserStore: keyset on id, which the primary key serves (and
-// users_site for one site's users).
+// users_site_id, on (site_id, id), for one site's users: GET /api/users of a site admin and
+// GET /api/sites/{id}/users).
 func (s *Store) ListUsersPage(ctx context.Context, q ports.UserQuery, page domain.PageRequest) (domain.Page[*domain.User], error) {
 	c, ok, err := domain.DecodeKeysetCursor(page.Cursor)
 	if err != nil {
@@ -124,7 +125,8 @@ func (s *Store) SitesInMaintenance(ctx context.Context, id *int64, limit int) ([
 	return out, total, nil
 }
 
-// CountUsersOfSites implements ports.SiteStore: one grouped count over users_site.
+// CountUsersOfSites implements ports.SiteStore: one grouped count over users_site_id, which
+// reads the index entries of the page's sites only.
 func (s *Store) CountUsersOfSites(ctx context.Context, ids []int64) (map[int64]int, error) {
 	out := make(map[int64]int, len(ids))
 	if len(ids) == 0 {

@@ -14,11 +14,14 @@ import (
 
 var _ ports.Seeder = (*Store)(nil)
 
-// Seed shapes: one user per seedPlantsPerUser plants, one site per seedUsersPerSite users, and
-// one transaction per seedUsersPerTx users.
+// Seed shapes: one user per seedPlantsPerUser plants, one site per seedUsersPerSite users (and
+// at least seedMinSites sites, so that a small seed fills a page of the sites list as a large
+// one does: the scale bench compares pages of the same length), and one transaction per
+// seedUsersPerTx users.
 const (
 	seedPlantsPerUser = 50
 	seedUsersPerSite  = 100
+	seedMinSites      = 50
 	seedUsersPerTx    = 200
 	// seedParams bounds the parameters of one INSERT (SQLite allows 32,766, PostgreSQL 65,535).
 	seedParams = 16000
@@ -50,29 +53,38 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 		base[t] = id
 	}
 	users := (spec.Plants + seedPlantsPerUser - 1) / seedPlantsPerUser
-	sites := (users + seedUsersPerSite - 1) / seedUsersPerSite
+	// Users fill the first sites, seedUsersPerSite each; the sites past them stay empty.
+	sites := max(seedMinSites, (users+seedUsersPerSite-1)/seedUsersPerSite)
 	types := []domain.PlantType{domain.Herbs, domain.Vegetables, domain.Fruits, domain.Flowers}
 	taskTypes := []domain.TaskType{domain.TaskWater, domain.TaskFertilize, domain.TaskPrune, domain.TaskRepot, domain.TaskMist}
 	daysAgo := func(d int) time.Time { return now.AddDate(0, 0, -d) }
 
+	// The sites, each with its notice.
+	noteID := base["notifications"]
 	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
-		rows := make([][]any, sites)
+		rows, notes := make([][]any, sites), make([][]any, sites)
 		for i := range rows {
 			id := base["sites"] + int64(i) + 1
 			rows[i] = []any{id, fmt.Sprintf("Seed site %d", id), fmt.Sprintf("City %d", i%50), daysAgo(400)}
+			noteID++
+			notes[i] = []any{noteID, domain.KindAdmin, fmt.Sprintf("Site note %d", noteID), "Seeded site notice.", string(domain.TargetSite),
+				id, "{}", daysAgo(int(noteID % 200))}
 		}
-		return s.insertRows(ctx, tx, "sites", []string{"id", "name", "city", "created_at"}, rows)
+		if err := s.insertRows(ctx, tx, "sites", []string{"id", "name", "city", "created_at"}, rows); err != nil {
+			return err
+		}
+		return s.insertRows(ctx, tx, "notifications", seedNotificationColumns, notes)
 	})
 	if err != nil {
 		return out, err
 	}
-	out.Sites = sites
+	out.Sites, out.Notifications = sites, sites
 
 	community, err := s.newCommunitySeed(ctx, now)
 	if err != nil {
 		return out, err
 	}
-	plantID, taskID, entryID, noteID := base["plants"], base["care_tasks"], base["journal_entries"], base["notifications"]
+	plantID, taskID, entryID := base["plants"], base["care_tasks"], base["journal_entries"]
 	for first := 0; first < users; first += seedUsersPerTx {
 		if err := ctx.Err(); err != nil {
 			return out, err
@@ -116,14 +128,6 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 					dbDate{domain.AddDays(today, -(n % 60))}, daysAgo(n % 60)})
 			}
 		}
-		for k := first / seedUsersPerSite; k < (last+seedUsersPerSite-1)/seedUsersPerSite; k++ {
-			if k*seedUsersPerSite < first {
-				continue // the site's notice went with its first users
-			}
-			noteID++
-			ns = append(ns, []any{noteID, domain.KindAdmin, fmt.Sprintf("Site note %d", noteID), "Seeded site notice.", string(domain.TargetSite),
-				base["sites"] + int64(k) + 1, "{}", daysAgo(int(noteID % 200))})
-		}
 		err := s.withTx(ctx, func(tx *sqlx.Tx) error {
 			for _, t := range []struct {
 				table string
@@ -137,7 +141,7 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 				{"care_tasks", []string{"id", "user_id", "plant_id", "task_type", "scheduled_date", "completed", "completed_at",
 					"is_recurring", "recurring_days", "created_at"}, ts},
 				{"journal_entries", []string{"id", "user_id", "plant_id", "title", "content", "growth_stage", "entry_date", "created_at"}, js},
-				{"notifications", []string{"id", "kind", "title", "content", "target_type", "target_id", "data", "created_at"}, ns},
+				{"notifications", seedNotificationColumns, ns},
 			} {
 				if err := s.insertRows(ctx, tx, t.table, t.cols, t.rows); err != nil {
 					return err
@@ -171,6 +175,9 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 	// PostgreSQL's planner statistics, as autovacuum would gather them after a while.
 	return out, s.Analyze(ctx)
 }
+
+// seedNotificationColumns are the columns of a seeded notification.
+var seedNotificationColumns = []string{"id", "kind", "title", "content", "target_type", "target_id", "data", "created_at"}
 
 // insertRows writes rows into table with multi-row INSERTs of at most seedParams parameters.
 func (s *Store) insertRows(ctx context.Context, tx *sqlx.Tx, table string, cols []string, rows [][]any) error {

@@ -30,12 +30,13 @@ func TestSeed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := ports.SeedCounts{Users: 3, Sites: 1, Plants: 120, Tasks: 240, JournalEntries: 120, Notifications: 7,
+			// At least 50 sites whatever the size (a full page of the sites list); the users fill the first.
+			want := ports.SeedCounts{Users: 3, Sites: 50, Plants: 120, Tasks: 240, JournalEntries: 120, Notifications: 56,
 				ForumTopics: 15, ForumPosts: 6, Listings: 9, Questions: 9, Layouts: 3, Harvests: 15}
 			if got != want {
 				t.Fatalf("counts %+v, want %+v", got, want)
 			}
-			for table, n := range map[string]int{"users": 4, "sites": 1, "plants": 120, "care_tasks": 240, "journal_entries": 120, "notifications": 7,
+			for table, n := range map[string]int{"users": 4, "sites": 50, "plants": 120, "care_tasks": 240, "journal_entries": 120, "notifications": 56,
 				"forum_categories": 6, "forum_topics": 15, "forum_posts": 6, "plant_listings": 9, "expert_questions": 9, "garden_layouts": 3,
 				"garden_beds": 6, "rotation_plans": 3, "harvests": 15} {
 				if c := count(t, s, table); c != n {
@@ -47,6 +48,18 @@ func TestSeed(t *testing.T) {
 				t.Fatalf("%d users, %v", len(users), err)
 			}
 			seeded := users[len(users)-1]
+			sites, err := s.ListSitesPage(ctx, ports.SiteQuery{}, domain.PageRequest{Limit: 50})
+			if err != nil || len(sites.Items) != 50 || sites.NextCursor != "" {
+				t.Fatalf("sites page %d (next %q) %v", len(sites.Items), sites.NextCursor, err)
+			}
+			ids := make([]int64, len(sites.Items))
+			for i, site := range sites.Items {
+				ids[i] = site.ID
+			}
+			perSite, err := s.CountUsersOfSites(ctx, ids)
+			if err != nil || len(perSite) != 1 || seeded.SiteID == nil || perSite[*seeded.SiteID] != 3 || users[1].SiteID == nil || *users[1].SiteID != *seeded.SiteID {
+				t.Fatalf("users per site %v (%v)", perSite, err)
+			}
 			plants, err := s.ListPlants(ctx, seeded.ID)
 			if err != nil || len(plants) != 20 || plants[0].WaterFrequency == nil || plants[0].LastWatered == nil {
 				t.Fatalf("last user's plants %d %v", len(plants), err)
@@ -68,7 +81,7 @@ func TestSeed(t *testing.T) {
 				t.Errorf("the categories count %d topics, want 15", topics)
 			}
 			// A second seed goes on from there, and ordinary inserts after it too.
-			if got, err := s.Seed(ctx, ports.SeedSpec{Plants: 50, PasswordHash: "hash", Now: now}); err != nil || got.Users != 1 || got.Sites != 1 {
+			if got, err := s.Seed(ctx, ports.SeedSpec{Plants: 50, PasswordHash: "hash", Now: now}); err != nil || got.Users != 1 || got.Sites != 50 {
 				t.Fatalf("second seed %+v %v", got, err)
 			}
 			p := &domain.Plant{UserID: first.ID, Name: "After the seed", Type: domain.Herbs, Status: domain.StatusHealthy, AcquiredDate: now, CreatedAt: now}

@@ -305,15 +305,17 @@ func (a *Accounts) SetActiveFor(ctx context.Context, p *domain.Principal, id int
 	})
 }
 
-// SiteUsers lists a site's users for a manager of that site.
-func (a *Accounts) SiteUsers(ctx context.Context, p *domain.Principal, siteID int64) ([]*domain.User, error) {
+// SiteUsers answers a page of a site's users, by id, as q filters them (?q=, ?active=), for a
+// manager of that site (a site admin their own, a superadmin any).
+func (a *Accounts) SiteUsers(ctx context.Context, p *domain.Principal, siteID int64, q ports.UserQuery, page domain.PageRequest) (domain.Page[*domain.User], error) {
 	if err := domain.RequireSiteManager(p, siteID); err != nil {
-		return nil, err
+		return domain.Page[*domain.User]{}, err
 	}
 	if _, err := a.store.SiteByID(ctx, siteID); err != nil {
-		return nil, siteNotFound(err)
+		return domain.Page[*domain.User]{}, siteNotFound(err)
 	}
-	return a.store.ListUsers(ctx, ports.UserFilter{SiteID: &siteID})
+	q.SiteID = &siteID
+	return a.store.ListUsersPage(ctx, q, page)
 }
 
 // AddToSite puts an existing user without a site on siteID with a site role; only a

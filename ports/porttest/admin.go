@@ -2,6 +2,7 @@ package porttest
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ var adminTests = map[string]func(t *testing.T, s ports.Store){
 	"Sites/UserLimitOnCreateAndMove":       testUserLimit,
 	"Sites/UserLimitHoldsUnderConcurrency": testUserLimitConcurrent,
 	"Sites/LinkRoleAndJoinTime":            testSiteLink,
+	"Sites/UsersPagedAndSearched":          testSiteUsersPage,
 	"Categories/UpdateDeleteUserCategory":  testUserCategoryUpdateDelete,
 	"Maintenance/FunctionsAndState":        testAppFunctions,
 }
@@ -153,6 +155,56 @@ func testSiteLink(t *testing.T, s ports.Store) {
 	read, _ = s.UserByID(ctx, u.ID)
 	if read.SiteRole != "" || read.SiteJoinedAt != nil {
 		t.Fatalf("left the site but kept role %q", read.SiteRole)
+	}
+}
+
+// testSiteUsersPage: one site's users a page at a time by id, none of another site's, searched
+// in the username, full name or e-mail (LIKE's wildcards taken literally), and counted per site.
+func testSiteUsersPage(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	site, other := newSite("Paged", 0), newSite("Other", 0)
+	must(t, s.CreateSite(ctx, site))
+	must(t, s.CreateSite(ctx, other))
+	var want []int64
+	for i := 0; i < 7; i++ {
+		u := newUser(fmt.Sprintf("paged%d_%s", i, uniq("u")))
+		if i == 3 {
+			u.FullName, u.Email = "Rosa 100% Gallica", "rosa@gardens.example"
+		}
+		u.SiteID = &site.ID
+		must(t, s.CreateUser(ctx, u))
+		want = append(want, u.ID)
+		stranger := newUser(uniq("stranger"))
+		stranger.SiteID = &other.ID
+		must(t, s.CreateUser(ctx, stranger))
+	}
+	var got []int64
+	pages, cursor := 0, ""
+	for {
+		page, err := s.ListUsersPage(ctx, ports.UserQuery{SiteID: &site.ID}, domain.PageRequest{Limit: 3, Cursor: cursor})
+		must(t, err)
+		pages++
+		for _, u := range page.Items {
+			got = append(got, u.ID)
+		}
+		if cursor = page.NextCursor; cursor == "" {
+			break
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || pages != 3 {
+		t.Fatalf("site users %v in %d pages, want %v in 3", got, pages, want)
+	}
+	for search, n := range map[string]int{"PAGED": 7, "100%": 1, "gallica": 1, "@GARDENS.": 1, "paged_": 0, "stranger": 0} {
+		page, err := s.ListUsersPage(ctx, ports.UserQuery{SiteID: &site.ID, Search: search}, domain.PageRequest{Limit: 50})
+		must(t, err)
+		if len(page.Items) != n {
+			t.Errorf("search %q: %d users, want %d", search, len(page.Items), n)
+		}
+	}
+	counts, err := s.CountUsersOfSites(ctx, []int64{site.ID, other.ID, 987654})
+	must(t, err)
+	if counts[site.ID] != 7 || counts[other.ID] != 7 || len(counts) != 2 {
+		t.Fatalf("CountUsersOfSites = %v", counts)
 	}
 }
 
