@@ -318,9 +318,9 @@ func TestNotificationCleanupJob(t *testing.T) {
 	if err != nil || res.Counts["notifications"] != 1 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	left, _ := s.ListNotifications(ctx, 10)
-	if len(left) != 1 {
-		t.Fatalf("%d left", len(left))
+	left, _ := s.ListNotifications(ctx, domain.PageRequest{Limit: 10})
+	if len(left.Items) != 1 {
+		t.Fatalf("%d left", len(left.Items))
 	}
 }
 

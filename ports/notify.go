@@ -11,7 +11,9 @@ import (
 // decided by domain.Audience (see domain.Notification.Reaches); every method taking an audience
 // applies exactly that rule.
 type NotificationStore interface {
-	// CreateNotification inserts n and sets its ID. Codes: invalid (a value out of range).
+	// CreateNotification inserts n and sets its ID and its RecipientCount: the active users it
+	// reaches as it is stored, counted in the same statement. Codes: invalid (a value out of
+	// range).
 	CreateNotification(ctx context.Context, n *domain.Notification) error
 	// CreateNotifications is CreateNotification for many notifications in a few statements
 	// whatever their number (the daily jobs), in one transaction. Codes: invalid.
@@ -39,10 +41,11 @@ type NotificationStore interface {
 	// MarkAllNotificationsRead marks every notification reaching a as read at at and returns
 	// how many were unread.
 	MarkAllNotificationsRead(ctx context.Context, a domain.Audience, at time.Time) (int, error)
-	// ListNotifications returns every notification, newest first, at most limit, each with the
-	// number of users who have read it, the number of active users it reaches now and its
-	// target's name, in one query.
-	ListNotifications(ctx context.Context, limit int) ([]*NotificationWithReads, error)
+	// ListNotifications returns one page of every notification, newest first (created_at, then
+	// id), each with the number of users who have read it, its stored RecipientCount and its
+	// target's name, in one query whatever the number of users. Codes: invalid (a cursor it did
+	// not make).
+	ListNotifications(ctx context.Context, page domain.PageRequest) (domain.Page[*NotificationWithReads], error)
 	// NotificationRecipients returns the active users n reaches (domain.Notification.Reaches),
 	// selected in SQL.
 	NotificationRecipients(ctx context.Context, n *domain.Notification) ([]*domain.User, error)
@@ -69,8 +72,6 @@ type OnceNotification struct {
 type NotificationWithReads struct {
 	domain.Notification
 	ReadCount int
-	// RecipientCount is how many active users it reaches now.
-	RecipientCount int
 	// TargetName is the target site's name or user's username ("" for global notifications
 	// and deleted targets).
 	TargetName string

@@ -108,10 +108,12 @@ func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.R
 	}, func(n int) map[string]any { return map[string]any{"success": true, "marked": n} })
 }
 
+// handleAdminNotifications answers a page of the console's history, newest first (docs/api.md,
+// "Lists and pagination").
 func (s *Server) handleAdminNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*app.AdminNotification, error) {
-		return s.svc.Notifications.AdminList(r.Context(), p)
-	}, each(toAdminNotificationJSON))
+	handlePage(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*app.AdminNotification], error) {
+		return s.svc.Notifications.AdminList(r.Context(), p, page)
+	}, toAdminNotificationJSON)
 }
 
 // audienceJSON is how many active users a notification would reach if sent now.

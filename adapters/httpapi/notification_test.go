@@ -311,6 +311,76 @@ func TestNotificationsConsole_HistoryReadCounts(t *testing.T) {
 	}
 }
 
+// The console's history is paged newest first (docs/api.md, "Lists and pagination"), and each
+// entry's recipientCount is the audience when it was sent: deactivating a recipient afterwards
+// changes what the send form's audience says, not what the history says.
+func TestNotificationsConsole_HistoryPagesAndStoredCount(t *testing.T) {
+	t.Parallel()
+	for _, db := range dialects {
+		t.Run(db.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{postgres: db.postgres})
+			north := h.newSite("North")
+			_, super := h.member("boss", domain.RoleSuperadmin, nil)
+			_, admin := h.member("deputy", domain.RoleAdmin, nil)
+			alice, _ := h.member("alice", domain.RoleUser, &north)
+			bob, _ := h.member("bob", domain.RoleUser, &north)
+			sends := []map[string]any{
+				{"title": "One", "targetType": "global"},
+				{"title": "Two", "targetType": "site", "targetId": north},
+				{"title": "Three", "targetType": "user", "targetId": alice.ID},
+				{"title": "Four", "targetType": "global"},
+				{"title": "Five", "targetType": "site", "targetId": north},
+			}
+			for i, body := range sends {
+				if i%2 == 1 {
+					h.clock.Advance(time.Second) // Two and Three, Four and Five share their moment
+				}
+				body["content"] = "About " + body["title"].(string)
+				expect(t, h.send(super, body), 201, "")
+			}
+			first := h.do("GET", "/api/notifications/admin?limit=2", super, nil)
+			expect(t, first, 200, "")
+			next := first.header.Get("X-Next-Cursor")
+			if len(first.body2()) != 2 || next == "" || !strings.Contains(first.header.Get("Link"), `rel="next"`) ||
+				!strings.Contains(first.header.Get("Link"), "limit=2") {
+				t.Fatalf("first page %s, next %q, link %q", first.raw, next, first.header.Get("Link"))
+			}
+			titles, pages := h.pages(t, "/api/notifications/admin?limit=2", super, "title")
+			if fmt.Sprint(titles) != "[Five Four Three Two One]" || pages != 3 {
+				t.Fatalf("history %v in %d pages", titles, pages)
+			}
+			all := h.do("GET", "/api/notifications/admin", super, nil)
+			if len(all.body2()) != 5 || all.header.Get("X-Next-Cursor") != "" || all.header.Get("Link") != "" {
+				t.Fatalf("default page: %d entries, next %q", len(all.body2()), all.header.Get("X-Next-Cursor"))
+			}
+			expect(t, h.do("GET", "/api/notifications/admin?limit=201", super, nil), 400, domain.MsgPageLimit)
+			expect(t, h.do("GET", "/api/notifications/admin?cursor=%25%25", super, nil), 400, domain.MsgPageCursor)
+			expect(t, h.do("GET", "/api/notifications/admin?limit=201", admin, nil), 403, "You need superadmin privileges to access this page.")
+
+			counts := func() map[string]any {
+				out := map[string]any{}
+				for _, n := range h.do("GET", "/api/notifications/admin", super, nil).body2() {
+					out[n["title"].(string)] = n["recipientCount"]
+				}
+				return out
+			}
+			// boss, deputy, alice and bob are active: everyone 4, North 2, alice 1.
+			want := map[string]any{"One": 4.0, "Two": 2.0, "Three": 1.0, "Four": 4.0, "Five": 2.0}
+			if got := counts(); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("recipient counts %v, want %v", got, want)
+			}
+			expect(t, h.do("PATCH", fmt.Sprintf("/api/users/%d/toggle-active", bob.ID), super, nil), 200, "")
+			if r := h.do("GET", fmt.Sprintf("/api/notifications/audience?targetType=site&targetId=%d", north), super, nil); r.body["recipientCount"] != 1.0 {
+				t.Fatalf("audience now %s, want 1", r.raw)
+			}
+			if got := counts(); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("after bob left: recipient counts %v, want those when sent %v", got, want)
+			}
+		})
+	}
+}
+
 func TestNotificationsConsole_Validation(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, options{})

@@ -107,7 +107,7 @@ var apiOps = map[string]apiOp{
 	"PATCH /api/notifications/{id}/read":      {summary: "Mark a notification read", out: notificationJSON{}},
 	"POST /api/notifications/mark-all-read":   {summary: "Mark every notification read", out: markedReadJSON{}},
 	"POST /api/notifications/test":            {summary: "Send oneself a test notification on every channel", in: testNotificationInput{}, out: testNotificationJSON{}, status: 201},
-	"GET /api/notifications/admin":            {summary: "The notifications sent by admins", out: []adminNotificationJSON{}},
+	"GET /api/notifications/admin":            {summary: "The console's history, newest first", out: []adminNotificationJSON{}, page: true},
 	"GET /api/notifications/audience":         {summary: "How many active users a notification would reach now (superadmin)", out: audienceJSON{}, query: []string{"targetType: global, site or user", "targetId: the site's or user's id"}},
 	"POST /api/notifications/send":            {summary: "Send a notification to users (superadmin)", in: sendNotificationRequest{}, out: adminNotificationJSON{}, status: 201},
 	"DELETE /api/notifications/{id}":          {summary: "Delete a notification"},

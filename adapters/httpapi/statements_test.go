@@ -47,8 +47,10 @@ var statementBudget = []struct {
 	// A site's users, a page by id (+1: the site, read to answer 404 for an unknown one).
 	{"/api/sites/{site}/users", true, 3},
 	{"/api/sites/{site}/users?q=member&limit=20", true, 3},
-	// The console's history with its recipients counted and targets named in the same query.
+	// The console's history, a page of rows notifications (global, site and user in turn):
+	// the recipients are stored, reads counted and targets named in the same query.
 	{"/api/notifications/admin", true, 2},
+	{"/api/notifications/admin?limit=200", true, 2},
 	{"/api/notifications/audience?targetType=global", true, 2},
 	{"/api/harvests", false, 2},
 	// +1: the yield per square foot of each bed, one grouped query
@@ -129,13 +131,28 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		expect(t, h.do("POST", "/api/harvests", token, harvest), 201, "")
 		member := h.user(fmt.Sprintf("member%03d", i), domain.RoleUser)
 		expect(t, h.do("POST", siteUsers, admin, map[string]any{"userId": member.ID, "role": "member"}), 201, "")
-		expect(t, h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"}), 201, "")
+		site := h.do("POST", "/api/sites", admin, map[string]any{"name": fmt.Sprintf("Site %03d", i), "email": "site@example.org"})
+		expect(t, site, 201, "")
+		note := map[string]any{"title": fmt.Sprintf("Notice %03d", i), "content": "For the counted console.", "targetType": "global"}
+		switch i % 3 {
+		case 1:
+			note["targetType"], note["targetId"] = "site", site.body["id"]
+		case 2:
+			note["targetType"], note["targetId"] = "user", member.ID
+		}
+		sent := h.send(admin, note)
+		expect(t, sent, 201, "")
+		if note["targetType"] == "global" && i%2 == 0 {
+			expect(t, h.do("PATCH", fmt.Sprintf("/api/notifications/%v/read", sent.body["id"]), token, nil), 200, "")
+		}
 		expect(t, h.do("POST", "/api/plant-database", admin, map[string]any{"commonName": fmt.Sprintf("Species %03d", i),
 			"scientificName": "Plantae species", "plantType": []string{"Herbs", "Vegetables"}[i%2]}), 201, "")
 		h.listing(token, map[string]any{"title": fmt.Sprintf("Spare plant %03d", i), "plantType": []string{"Herbs", "Fruits", "Flowers"}[i%3]})
 		expect(t, h.do("POST", "/api/expert-qa", token, map[string]any{"title": fmt.Sprintf("Counted question %03d", i),
 			"content": "<p>The details of the counted question.</p>", "tags": []string{fmt.Sprintf("tag%03d", i), "common"}}), 201, "")
 	}
+	// Deliveries of the notifications run in the background: done before anything is counted.
+	h.notify.delivered(t)
 	out := map[string]int64{}
 	for _, b := range statementBudget {
 		path := strings.Replace(b.path, "/api/sites/{site}/users", siteUsers, 1)

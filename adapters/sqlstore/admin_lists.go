@@ -192,15 +192,10 @@ func (s *Store) CountNotificationRecipients(ctx context.Context, n *domain.Notif
 	return count, translate(err)
 }
 
-// notificationAudienceColumns are the console's figures of a notification aliased n, as
-// correlated subqueries of one statement: its active recipients now (Reaches, in SQL), and its
-// target's name.
-const notificationAudienceColumns = `
-	CASE n.target_type
-		WHEN 'user' THEN (SELECT count(*) FROM users u WHERE u.id = n.target_id AND u.is_active)
-		WHEN 'site' THEN (SELECT count(*) FROM users u WHERE u.site_id = n.target_id AND u.is_active AND u.created_at <= n.created_at)
-		WHEN 'global' THEN (SELECT count(*) FROM users u WHERE u.is_active AND u.created_at <= n.created_at)
-		ELSE 0 END AS recipient_count,
+// notificationTargetName is the name of the target of a notification aliased n, a correlated
+// subquery by primary key: the site's name or the user's username (NULL for global ones and
+// deleted targets).
+const notificationTargetName = `
 	CASE n.target_type
 		WHEN 'user' THEN (SELECT u.username FROM users u WHERE u.id = n.target_id)
 		WHEN 'site' THEN (SELECT x.name FROM sites x WHERE x.id = n.target_id)

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -27,13 +28,15 @@ type notificationRow struct {
 	Data       string        `db:"data"`
 	CreatedBy  sql.NullInt64 `db:"created_by"`
 	CreatedAt  time.Time     `db:"created_at"`
+	Recipients int           `db:"recipient_count"`
 }
 
-const notificationColumns = `n.id, n.kind, n.title, n.content, n.target_type, n.target_id, n.data, n.created_by, n.created_at`
+const notificationColumns = `n.id, n.kind, n.title, n.content, n.target_type, n.target_id, n.data, n.created_by, n.created_at, n.recipient_count`
 
 func (r *notificationRow) toDomain() domain.Notification {
 	n := domain.Notification{ID: r.ID, Kind: r.Kind, Title: r.Title, Content: r.Content, TargetType: domain.TargetType(r.TargetType),
-		TargetID: nullInt(r.TargetID), CreatedBy: nullInt(r.CreatedBy), CreatedAt: r.CreatedAt.UTC()}
+		TargetID: nullInt(r.TargetID), CreatedBy: nullInt(r.CreatedBy), CreatedAt: r.CreatedAt.UTC(),
+		RecipientCount: r.Recipients}
 	if err := json.Unmarshal([]byte(r.Data), &n.Data); err != nil || n.Data == nil {
 		n.Data = map[string]any{}
 	}
@@ -56,18 +59,34 @@ func audience(a domain.Audience) (string, []any) {
 	return cond + `)))`, args
 }
 
+// insertNotificationColumns are the columns notificationValues fills, in its order.
+const insertNotificationColumns = `INSERT INTO notifications (kind, title, content, target_type, target_id, data, created_by,
+	created_at, recipient_count) VALUES `
+
+// stored is what an INSERT of notifications returns: each one's id and the recipients it
+// counted.
+type stored struct {
+	ID         int64 `db:"id"`
+	Recipients int   `db:"recipient_count"`
+}
+
 func (s *Store) insertNotification(ctx context.Context, q sqlx.QueryerContext, n *domain.Notification) error {
-	values, err := notificationValues(n)
+	mark, values, err := notificationValues(n)
 	if err != nil {
 		return err
 	}
-	return translate(sqlx.GetContext(ctx, q, &n.ID, s.q(`INSERT INTO notifications (kind, title, content, target_type, target_id, data,
-		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), values...))
+	var r stored
+	if err := sqlx.GetContext(ctx, q, &r, s.q(insertNotificationColumns+mark+` RETURNING id, recipient_count`), values...); err != nil {
+		return translate(err)
+	}
+	n.ID, n.RecipientCount = r.ID, r.Recipients
+	return nil
 }
 
-// notificationValues fills n's defaults (now, empty data) and returns its eight INSERT values,
-// in the column order of insertNotification.
-func notificationValues(n *domain.Notification) ([]any, error) {
+// notificationValues fills n's defaults (now, empty data) and returns its row of an INSERT
+// after insertNotificationColumns with the row's values. The row's recipient count is a
+// subquery: the active users n reaches (recipientsOf) as the statement stores it.
+func notificationValues(n *domain.Notification) (string, []any, error) {
 	if n.CreatedAt.IsZero() {
 		n.CreatedAt = time.Now().UTC()
 	}
@@ -77,9 +96,11 @@ func notificationValues(n *domain.Notification) ([]any, error) {
 	}
 	data, err := json.Marshal(n.Data)
 	if err != nil {
-		return nil, domain.Errorf(domain.EInvalid, "Notification data cannot be stored: %v", err)
+		return "", nil, domain.Errorf(domain.EInvalid, "Notification data cannot be stored: %v", err)
 	}
-	return []any{n.Kind, n.Title, n.Content, string(n.TargetType), n.TargetID, string(data), n.CreatedBy, n.CreatedAt}, nil
+	cond, args := recipientsOf(n)
+	return `(?, ?, ?, ?, ?, ?, ?, ?, (SELECT count(*) FROM users u WHERE ` + cond + `))`,
+		append([]any{n.Kind, n.Title, n.Content, string(n.TargetType), n.TargetID, string(data), n.CreatedBy, n.CreatedAt}, args...), nil
 }
 
 // CreateNotification implements ports.NotificationStore.
@@ -95,26 +116,26 @@ func (s *Store) CreateNotifications(ctx context.Context, ns []*domain.Notificati
 		for start := 0; start < len(ns); start += batchRows {
 			batch := ns[start:min(start+batchRows, len(ns))]
 			marks := make([]string, len(batch))
-			args := make([]any, 0, 8*len(batch))
+			args := make([]any, 0, 10*len(batch))
 			for i, n := range batch {
-				values, err := notificationValues(n)
+				mark, values, err := notificationValues(n)
 				if err != nil {
 					return err
 				}
-				marks[i] = "(?, ?, ?, ?, ?, ?, ?, ?)"
+				marks[i] = mark
 				args = append(args, values...)
 			}
-			var ids []int64
-			if err := tx.SelectContext(ctx, &ids, s.q(`INSERT INTO notifications (kind, title, content, target_type, target_id, data,
-				created_by, created_at) VALUES `+strings.Join(marks, ", ")+` RETURNING id`), args...); err != nil {
+			var rows []stored
+			if err := tx.SelectContext(ctx, &rows, s.q(insertNotificationColumns+strings.Join(marks, ", ")+
+				` RETURNING id, recipient_count`), args...); err != nil {
 				return translate(err)
 			}
-			if len(ids) != len(batch) {
-				return fmt.Errorf("create notifications: %d ids for %d rows", len(ids), len(batch))
+			if len(rows) != len(batch) {
+				return fmt.Errorf("create notifications: %d ids for %d rows", len(rows), len(batch))
 			}
-			slices.Sort(ids)
+			slices.SortFunc(rows, func(a, b stored) int { return cmp.Compare(a.ID, b.ID) })
 			for i, n := range batch {
-				n.ID = ids[i]
+				n.ID, n.RecipientCount = rows[i].ID, rows[i].Recipients
 			}
 		}
 		return nil
@@ -240,25 +261,43 @@ func (s *Store) MarkAllNotificationsRead(ctx context.Context, a domain.Audience,
 	return marked, err
 }
 
-// ListNotifications implements ports.NotificationStore.
-func (s *Store) ListNotifications(ctx context.Context, limit int) ([]*ports.NotificationWithReads, error) {
+// ListNotifications implements ports.NotificationStore: a keyset page on (created_at, id), both
+// descending, read backwards through notifications_newest. Each row's recipients are its stored
+// count; its reads are counted over notification_reads' primary key and its target named by id.
+func (s *Store) ListNotifications(ctx context.Context, page domain.PageRequest) (domain.Page[*ports.NotificationWithReads], error) {
+	var empty domain.Page[*ports.NotificationWithReads]
+	c, after, err := domain.DecodeKeysetCursor(page.Cursor)
+	if err != nil {
+		return empty, err
+	}
+	where, args := ``, []any{}
+	if after {
+		at, err := time.Parse(time.RFC3339Nano, c.Key)
+		if err != nil {
+			return empty, domain.Errorf(domain.EInvalid, domain.MsgPageCursor)
+		}
+		// The time bound lets SQLite seek the index (it does not seek on a row value); the row
+		// comparison is PostgreSQL's index condition and settles ties by id.
+		where, args = ` WHERE n.created_at <= ? AND (n.created_at, n.id) < (?, ?)`, []any{utc(at), utc(at), c.ID}
+	}
 	var rows []struct {
 		notificationRow
-		ReadCount      int            `db:"read_count"`
-		RecipientCount int            `db:"recipient_count"`
-		TargetName     sql.NullString `db:"target_name"`
+		ReadCount  int            `db:"read_count"`
+		TargetName sql.NullString `db:"target_name"`
 	}
 	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+notificationColumns+`,
-		(SELECT count(*) FROM notification_reads r WHERE r.notification_id = n.id) AS read_count,`+notificationAudienceColumns+`
-		FROM notifications n ORDER BY n.created_at DESC, n.id DESC LIMIT ?`), limit); err != nil {
-		return nil, translate(err)
+		(SELECT count(*) FROM notification_reads r WHERE r.notification_id = n.id) AS read_count,`+notificationTargetName+`
+		FROM notifications n`+where+` ORDER BY n.created_at DESC, n.id DESC LIMIT ?`), append(args, page.Limit+1)...); err != nil {
+		return empty, translate(err)
 	}
 	out := make([]*ports.NotificationWithReads, len(rows))
 	for i := range rows {
 		out[i] = &ports.NotificationWithReads{Notification: rows[i].toDomain(), ReadCount: rows[i].ReadCount,
-			RecipientCount: rows[i].RecipientCount, TargetName: rows[i].TargetName.String}
+			TargetName: rows[i].TargetName.String}
 	}
-	return out, nil
+	return domain.PageOf(out, page, func(n *ports.NotificationWithReads) string {
+		return domain.KeysetCursor{Key: n.CreatedAt.Format(time.RFC3339Nano), ID: n.ID}.Encode()
+	}), nil
 }
 
 // CountNotificationsSince implements ports.NotificationStore.

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -365,28 +364,23 @@ func (s *Store) createOnceBatch(ctx context.Context, tx *sqlx.Tx, items []ports.
 		if !isTaken[it.Key.UserID] {
 			continue
 		}
-		n := it.Notification
-		if n.Data == nil {
-			n.Data = map[string]any{}
-		}
-		data, err := json.Marshal(n.Data)
+		mark, values, err := notificationValues(it.Notification)
 		if err != nil {
-			return domain.Errorf(domain.EInvalid, "Notification data cannot be stored: %v", err)
+			return err
 		}
-		marks = append(marks, "(?, ?, ?, ?, ?, ?, ?, ?)")
-		args = append(args, n.Kind, n.Title, n.Content, string(n.TargetType), n.TargetID, string(data), n.CreatedBy, n.CreatedAt)
+		marks, args = append(marks, mark), append(args, values...)
 	}
 	var ids []struct {
-		ID       int64 `db:"id"`
+		stored
 		TargetID int64 `db:"target_id"`
 	}
-	if err := tx.SelectContext(ctx, &ids, s.q(`INSERT INTO notifications (kind, title, content, target_type, target_id, data,
-		created_by, created_at) VALUES `+strings.Join(marks, ", ")+` RETURNING id, target_id`), args...); err != nil {
+	if err := tx.SelectContext(ctx, &ids, s.q(insertNotificationColumns+strings.Join(marks, ", ")+
+		` RETURNING id, target_id, recipient_count`), args...); err != nil {
 		return translate(err)
 	}
-	idOf := make(map[int64]int64, len(ids))
+	idOf := make(map[int64]stored, len(ids))
 	for _, r := range ids {
-		idOf[r.TargetID] = r.ID
+		idOf[r.TargetID] = r.stored
 	}
 	// One UPDATE per (kind, day) of the batch (the reminder has one): its keys by user_id IN,
 	// which the primary key serves, where a chain of ORs made PostgreSQL scan the table.
@@ -399,11 +393,12 @@ func (s *Store) createOnceBatch(ctx context.Context, tx *sqlx.Tx, items []ports.
 	}
 	var groups []*group
 	for i, it := range items {
-		id, ok := idOf[it.Key.UserID]
+		row, ok := idOf[it.Key.UserID]
 		if !ok {
 			continue
 		}
-		it.Notification.ID, created[i] = id, true
+		id := row.ID
+		it.Notification.ID, it.Notification.RecipientCount, created[i] = id, row.Recipients, true
 		day := domain.DateOf(it.Key.Day)
 		var g *group
 		for _, x := range groups {

@@ -14,8 +14,6 @@ import (
 type NotificationsConfig struct {
 	// ListLimit is how many notifications the bell dropdown gets, newest first (default 200).
 	ListLimit int
-	// AdminListLimit is how many the console's history shows (default 500).
-	AdminListLimit int
 	// TestsPerHour bounds the test notifications one user may send themself (default 10).
 	TestsPerHour int
 	// Retention is how long notifications are kept; 0 keeps them for ever.
@@ -49,9 +47,6 @@ func (s *Notifications) DeliveryStats() map[string]int { return s.delivery.Stats
 func NewNotifications(store ports.Store, notify ports.NotifyStore, delivery *Delivery, vapid *VAPID, clock ports.Clock, cfg NotificationsConfig, log *slog.Logger) *Notifications {
 	if cfg.ListLimit <= 0 {
 		cfg.ListLimit = 200
-	}
-	if cfg.AdminListLimit <= 0 {
-		cfg.AdminListLimit = 500
 	}
 	if cfg.TestsPerHour <= 0 {
 		cfg.TestsPerHour = 10
@@ -113,33 +108,34 @@ type AdminNotification struct {
 	// TargetName is the target site's name or user's username; empty for global notifications
 	// and for targets deleted since.
 	TargetName string
-	// RecipientCount is how many active users it reaches now; ReadCount how many users read it.
-	RecipientCount int
-	ReadCount      int
+	// ReadCount is how many users read it (its RecipientCount, how many active users it reached
+	// when it was sent, comes with the notification).
+	ReadCount int
 	// IsRead is true once every recipient has read it.
 	IsRead bool
 }
 
 func describe(n *ports.NotificationWithReads) *AdminNotification {
-	return &AdminNotification{Notification: n.Notification, ReadCount: n.ReadCount, RecipientCount: n.RecipientCount,
-		TargetName: n.TargetName, IsRead: n.RecipientCount > 0 && n.ReadCount >= n.RecipientCount}
+	return &AdminNotification{Notification: n.Notification, ReadCount: n.ReadCount, TargetName: n.TargetName,
+		IsRead: n.RecipientCount > 0 && n.ReadCount >= n.RecipientCount}
 }
 
-// AdminList returns the newest notifications for the console (superadmins only), each with its
-// recipients and target counted and named in SQL: no read of every user or site.
-func (s *Notifications) AdminList(ctx context.Context, p *domain.Principal) ([]*AdminNotification, error) {
+// AdminList returns one page of the console's history, newest first (superadmins only), each
+// notification with the recipients counted when it was sent, its reads and its target's name,
+// read in one statement: no read of every user or site.
+func (s *Notifications) AdminList(ctx context.Context, p *domain.Principal, page domain.PageRequest) (domain.Page[*AdminNotification], error) {
 	if err := requireSuperadmin(p); err != nil {
-		return nil, err
+		return domain.Page[*AdminNotification]{}, err
 	}
-	list, err := s.notify.ListNotifications(ctx, s.cfg.AdminListLimit)
+	list, err := s.notify.ListNotifications(ctx, page)
 	if err != nil {
-		return nil, err
+		return domain.Page[*AdminNotification]{}, err
 	}
-	out := make([]*AdminNotification, len(list))
-	for i, n := range list {
+	out := make([]*AdminNotification, len(list.Items))
+	for i, n := range list.Items {
 		out[i] = describe(n)
 	}
-	return out, nil
+	return domain.Page[*AdminNotification]{Items: out, NextCursor: list.NextCursor}, nil
 }
 
 // Audience returns how many active users a notification to target would reach if sent now,
@@ -181,7 +177,7 @@ func (s *Notifications) Send(ctx context.Context, p *domain.Principal, n *domain
 	}
 	s.fanOut(n, recipients)
 	s.log.Info("notification sent", "notification", n.ID, "target", n.TargetType, "targetId", idOrZero(n.TargetID), "recipients", len(recipients), "by", p.User.Username)
-	sent := &AdminNotification{Notification: *n, RecipientCount: len(recipients)}
+	sent := &AdminNotification{Notification: *n}
 	if n.TargetID != nil {
 		sent.TargetName = target
 	}

@@ -220,7 +220,7 @@ func TestNotifications_SendAuthorizationAndValidation(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			_, err := e.svc.Send(ctx, p, ok())
 			wantErr(t, err, domain.EForbidden, "You need superadmin privileges to access this page.")
-			_, err = e.svc.AdminList(ctx, p)
+			_, err = e.svc.AdminList(ctx, p, domain.FirstPage())
 			wantErr(t, err, domain.EForbidden, "You need superadmin privileges to access this page.")
 			wantErr(t, e.svc.Delete(ctx, p, 1), domain.EForbidden, "")
 		})
@@ -315,7 +315,8 @@ func TestNotifications_ReadStateIsPerUser(t *testing.T) {
 	if n, _ := e.svc.UnreadCount(ctx, b); n != 1 {
 		t.Fatalf("b unread %d, want 1: a's read must not count for b", n)
 	}
-	hist, err := e.svc.AdminList(ctx, super)
+	page, err := e.svc.AdminList(ctx, super, domain.FirstPage())
+	hist := page.Items
 	if err != nil || len(hist) != 1 || hist[0].ReadCount != 1 || hist[0].RecipientCount != 3 || hist[0].IsRead {
 		t.Fatalf("history %+v %v", hist, err)
 	}
@@ -325,7 +326,8 @@ func TestNotifications_ReadStateIsPerUser(t *testing.T) {
 	if _, err := e.svc.MarkAllRead(ctx, super); err != nil {
 		t.Fatal(err)
 	}
-	hist, _ = e.svc.AdminList(ctx, super)
+	page, _ = e.svc.AdminList(ctx, super, domain.FirstPage())
+	hist = page.Items
 	if !hist[0].IsRead || hist[0].ReadCount != 3 {
 		t.Fatalf("after everyone read: %+v", hist[0])
 	}

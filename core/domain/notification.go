@@ -56,6 +56,10 @@ type Notification struct {
 	// CreatedBy is the sender, nil for notifications the system sends.
 	CreatedBy *int64
 	CreatedAt time.Time
+	// RecipientCount is how many active users it reached when it was stored (Reaches at
+	// CreatedAt): the store counts them as it stores the notification and keeps the number,
+	// which is what the console's history says it was "sent to".
+	RecipientCount int
 }
 
 // UserNotification is a notification as one user sees it: with their own read state.

@@ -2,6 +2,8 @@ package porttest
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -23,6 +25,8 @@ func RunNotificationStore(t *testing.T, newStore NotifyStoreFactory) {
 		"Notifications/ReadStatePerUser":      testNotificationReadState,
 		"Notifications/MarkAllRead":           testNotificationMarkAll,
 		"Notifications/AdminListAndDelete":    testNotificationAdminList,
+		"Notifications/AdminListPages":        testNotificationAdminPages,
+		"Notifications/RecipientCountStored":  testNotificationRecipientCount,
 		"Notifications/OnceKey":               testNotificationOnce,
 		"Notifications/OnceKeyUnderRace":      testNotificationOnceConcurrent,
 		"Notifications/CountSince":            testNotificationCountSince,
@@ -289,12 +293,13 @@ func testNotificationAdminList(t *testing.T, s ports.Store, ns ports.NotifyStore
 	must(t, err)
 	_, err = ns.MarkNotificationRead(ctx, domain.AudienceOf(b), g.ID, base)
 	must(t, err)
-	list, err := ns.ListNotifications(ctx, 10)
+	page, err := ns.ListNotifications(ctx, domain.PageRequest{Limit: 10})
 	must(t, err)
-	if len(list) != 2 || list[0].ID != u.ID || list[0].ReadCount != 0 || list[1].ID != g.ID || list[1].ReadCount != 2 {
-		t.Fatalf("ListNotifications = %+v", list)
+	list := page.Items
+	if len(list) != 2 || list[0].ID != u.ID || list[0].ReadCount != 0 || list[1].ID != g.ID || list[1].ReadCount != 2 || page.NextCursor != "" {
+		t.Fatalf("ListNotifications = %+v", page)
 	}
-	if l, _ := ns.ListNotifications(ctx, 1); len(l) != 1 {
+	if l, _ := ns.ListNotifications(ctx, domain.PageRequest{Limit: 1}); len(l.Items) != 1 || l.NextCursor == "" {
 		t.Fatal("limit ignored")
 	}
 	must(t, ns.DeleteNotification(ctx, g.ID))
@@ -646,5 +651,114 @@ func testVAPIDKeysConcurrent(t *testing.T, _ ports.Store, ns ports.NotifyStore) 
 		if k != first {
 			t.Fatalf("replicas got different pairs: %+v and %+v", first, k)
 		}
+	}
+}
+
+// testNotificationAdminPages walks the console's history a page at a time: newest first, ties
+// on the time broken by id (newest id first), every notification once, and a cursor the store
+// did not make refused.
+func testNotificationAdminPages(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a := userAt(t, s, nil, base)
+	var want []int64 // newest first
+	for i := 0; i < 7; i++ {
+		// Two at each time but the last: a page may end between two of the same moment.
+		n := notificationTo(domain.TargetUser, &a.ID, fmt.Sprintf("n%d", i), base.Add(time.Duration(i/2)*time.Minute+time.Duration(i/2)*time.Microsecond))
+		must(t, ns.CreateNotification(ctx, n))
+		want = append([]int64{n.ID}, want...)
+	}
+	var got []int64
+	cursor := ""
+	for pages := 0; ; pages++ {
+		if pages > 4 {
+			t.Fatalf("more pages than 7 notifications at 2 a page need: %v", got)
+		}
+		page, err := ns.ListNotifications(ctx, domain.PageRequest{Limit: 2, Cursor: cursor})
+		must(t, err)
+		if len(page.Items) == 0 || len(page.Items) > 2 {
+			t.Fatalf("page %d: %d items", pages, len(page.Items))
+		}
+		for _, n := range page.Items {
+			got = append(got, n.ID)
+			if n.RecipientCount != 1 || n.TargetName != a.Username {
+				t.Fatalf("page %d: %+v", pages, n)
+			}
+		}
+		if page.NextCursor == "" {
+			break
+		}
+		cursor = page.NextCursor
+	}
+	// Ids rise with time here, so newest first is ids falling.
+	if !slices.Equal(got, want) {
+		t.Fatalf("pages gave %v, want %v", got, want)
+	}
+	_, err := ns.ListNotifications(ctx, domain.PageRequest{Limit: 2, Cursor: "not a cursor!"})
+	mustCode(t, err, domain.EInvalid)
+	_, err = ns.ListNotifications(ctx, domain.PageRequest{Limit: 2, Cursor: domain.KeysetCursor{Key: "yesterday", ID: 3}.Encode()})
+	mustCode(t, err, domain.EInvalid)
+}
+
+// testNotificationRecipientCount: a notification keeps the number of active users it reached
+// when it was stored (accounts created by then, for a site or everyone), whichever way it was
+// stored, and later changes to the users leave that number alone.
+func testNotificationRecipientCount(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	north, south := site(t, s, "North"), site(t, s, "South")
+	a := userAt(t, s, &north.ID, base)
+	b := userAt(t, s, &north.ID, base)
+	sleeper := userAt(t, s, &north.ID, base)
+	_, err := s.UpdateUser(ctx, sleeper.ID, func(u *domain.User) error { u.IsActive = false; return nil })
+	must(t, err)
+	userAt(t, s, &north.ID, base.Add(48*time.Hour)) // joins after everything below was sent
+	userAt(t, s, &south.ID, base)
+	at := base.Add(time.Hour)
+
+	global := notificationTo(domain.TargetGlobal, nil, "global", at)
+	toNorth := notificationTo(domain.TargetSite, &north.ID, "north", at)
+	toA := notificationTo(domain.TargetUser, &a.ID, "a", at)
+	toSleeper := notificationTo(domain.TargetUser, &sleeper.ID, "sleeper", at)
+	for _, n := range []*domain.Notification{global, toNorth, toA, toSleeper} {
+		must(t, ns.CreateNotification(ctx, n))
+	}
+	batch := []*domain.Notification{notificationTo(domain.TargetSite, &north.ID, "batch north", at), notificationTo(domain.TargetUser, &b.ID, "batch b", at)}
+	must(t, ns.CreateNotifications(ctx, batch))
+	once := notificationTo(domain.TargetUser, &b.ID, "once", at)
+	_, err = ns.CreateNotificationOnce(ctx, once, domain.OnceKey{UserID: b.ID, Kind: domain.KindCareReminder, Day: domain.DateOf(at)})
+	must(t, err)
+	onceMany := []ports.OnceNotification{{Notification: notificationTo(domain.TargetUser, &a.ID, "once a", at),
+		Key: domain.OnceKey{UserID: a.ID, Kind: domain.KindCareReminder, Day: domain.DateOf(at)}}}
+	_, err = ns.CreateNotificationsOnce(ctx, onceMany)
+	must(t, err)
+
+	// a, b, the South user: active and there at the time (the sleeper is inactive, the newcomer late).
+	want := map[string]int{"global": 3, "north": 2, "a": 1, "sleeper": 0, "batch north": 2, "batch b": 1, "once": 1, "once a": 1}
+	set := map[string]*domain.Notification{"global": global, "north": toNorth, "a": toA, "sleeper": toSleeper,
+		"batch north": batch[0], "batch b": batch[1], "once": once, "once a": onceMany[0].Notification}
+	for title, n := range set {
+		if n.RecipientCount != want[title] {
+			t.Errorf("%s: stored with RecipientCount %d, want %d", title, n.RecipientCount, want[title])
+		}
+	}
+	// The audience changes afterwards: the history still says whom each one reached.
+	_, err = s.UpdateUser(ctx, a.ID, func(u *domain.User) error { u.IsActive = false; return nil })
+	must(t, err)
+	_, err = s.UpdateUser(ctx, sleeper.ID, func(u *domain.User) error { u.IsActive = true; return nil })
+	must(t, err)
+	userAt(t, s, &north.ID, base)
+	page, err := ns.ListNotifications(ctx, domain.PageRequest{Limit: 20})
+	must(t, err)
+	if len(page.Items) != len(want) {
+		t.Fatalf("history has %d notifications, want %d", len(page.Items), len(want))
+	}
+	for _, n := range page.Items {
+		if n.RecipientCount != want[n.Title] {
+			t.Errorf("history: %s reached %d, want %d (counted when sent)", n.Title, n.RecipientCount, want[n.Title])
+		}
+	}
+	got, err := ns.NotificationByID(ctx, toNorth.ID)
+	must(t, err)
+	if got.RecipientCount != 2 {
+		t.Errorf("NotificationByID: RecipientCount %d, want 2", got.RecipientCount)
 	}
 }

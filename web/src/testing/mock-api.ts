@@ -966,7 +966,8 @@ export const apiHandlers = [
   }),
   http.get('*/api/notifications/admin', async ({ request }) => {
     await record(request);
-    return HttpResponse.json(db.adminNotifications);
+    // As the server: newest first (db.adminNotifications keeps that order), a page at a time.
+    return page(request, db.adminNotifications);
   }),
   http.get('*/api/notifications/audience', async ({ request }) => {
     await record(request);

@@ -1,11 +1,12 @@
 import { urls } from '@/api/keys';
-import { useApiQuery } from '@/api/query';
+import { usePagedList } from '@/api/use-paged-list';
 import type { AdminNotification } from '@/api/types';
 
 /**
- * useAdminNotifications: GET /api/notifications/admin — the console's history, newest first
- * (500 at most), with target names and read counts (superadmins).
+ * useAdminNotifications: GET /api/notifications/admin — the console's history, newest first,
+ * a page at a time ("Load more"), with target names, read counts and the recipients counted
+ * when each was sent (superadmins). Sending or deleting refreshes it (notificationKeys).
  */
 export function useAdminNotifications(enabled = true) {
-  return useApiQuery<AdminNotification[]>(enabled ? urls.notificationsAdmin : null);
+  return usePagedList<AdminNotification>(enabled ? urls.notificationsAdmin : null);
 }

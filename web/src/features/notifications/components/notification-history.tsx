@@ -5,7 +5,8 @@ import type { AdminNotification } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ListStates } from '@/components/ui/list-states';
+import { countText } from '@/api/use-searched-list';
+import { PagedListStates } from '@/components/ui/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useAdminNotifications } from '../api/get-admin-notifications';
@@ -86,15 +87,25 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
 }
 
 /**
- * NotificationHistory (Notification History tab): what was sent, newest first — read or
- * unread, the target's name, how many of its recipients read it — each with Delete after a
- * confirmation (spec 02 §2, §3).
+ * NotificationHistory (Notification History tab): what was sent, newest first and a page at a
+ * time ("Load more") — read or unread, the target's name, how many of its recipients read it —
+ * each with Delete after a confirmation (spec 02 §2, §3).
  */
 export function NotificationHistory() {
   const history = useAdminNotifications();
   const { trigger, isMutating } = useDeleteNotification();
   const { toast } = useToast();
   const [pending, setPending] = useState<AdminNotification | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await history.mutate();
+    } finally {
+      setRefreshing(false);
+    }
+  };
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -109,9 +120,8 @@ export function NotificationHistory() {
   };
 
   const body = (
-    <ListStates
-      query={history}
-      isEmpty={!history.data?.length}
+    <PagedListStates
+      list={history}
       compact
       loading={{
         label: 'Loading the notification history…',
@@ -127,26 +137,26 @@ export function NotificationHistory() {
       }}
     >
       <ul className="history-list" aria-label="Sent notifications">
-        {history.data?.map((entry) => (
+        {history.items.map((entry) => (
           <HistoryEntry key={entry.id} entry={entry} onDelete={setPending} />
         ))}
       </ul>
-    </ListStates>
+    </PagedListStates>
   );
 
-  const count = history.data?.length ?? 0;
+  const loaded = !history.isLoading && !history.error;
   return (
     <>
       <div className="history-toolbar">
         <p className="history-toolbar__count" aria-live="polite">
-          {history.data ? (count === 1 ? '1 notification' : `${count} notifications`) : ''}
+          {loaded ? countText(history, 'notification', 'notifications') : ''}
         </p>
         <Button
           size="sm"
           variant="outline"
           icon={<RefreshCw size={16} aria-hidden="true" />}
-          disabled={history.isValidating}
-          onClick={() => void history.mutate()}
+          disabled={refreshing || history.isLoading}
+          onClick={() => void refresh()}
         >
           Refresh
         </Button>

@@ -237,6 +237,41 @@ describe('Notifications Management page', () => {
     expect(screen.getByText('Notification not found')).toBeInTheDocument();
   });
 
+  it('loads the history a page at a time with Load more', async () => {
+    db.adminNotifications = Array.from({ length: 60 }, (_, i) =>
+      makeAdminNotification({ id: 1000 - i, title: `Notice ${String(i + 1).padStart(2, '0')}` }),
+    );
+    superadmin();
+    const { user } = renderApp('/admin/notifications?tab=history');
+    const list = await screen.findByRole('list', { name: 'Sent notifications' });
+    expect(within(list).getAllByRole('article')).toHaveLength(50);
+    expect(screen.getByText('50+ notifications')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
+    expect(within(list).getAllByRole('article').at(-1)).toHaveAccessibleName('Notice 60');
+    expect(screen.getByText('60 notifications')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(db.requests.filter((r) => r.path === '/api/notifications/admin').map((r) => r.search)).toEqual(['', '?cursor=50']);
+  });
+
+  it('shows a notification just sent at the top of the history', async () => {
+    db.adminNotifications = [makeAdminNotification({ id: 41, title: 'Frost tonight' })];
+    superadmin();
+    const { user } = renderApp('/admin/notifications?tab=history');
+    expect(await screen.findByRole('article', { name: 'Frost tonight' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Send Notifications' }));
+    await user.type(await screen.findByLabelText('Title'), 'Water cut');
+    await user.type(screen.getByLabelText('Content'), 'No water on Friday.');
+    await user.click(screen.getByRole('button', { name: 'Send Notification' }));
+    await screen.findByText('Notification sent');
+    await user.click(screen.getByRole('tab', { name: 'Notification History' }));
+    const list = await screen.findByRole('list', { name: 'Sent notifications' });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Water cut', 'Frost tonight']),
+    );
+    expect(screen.getByText('2 notifications')).toBeInTheDocument();
+  });
+
   it('offers Try again when the history cannot be loaded', async () => {
     server.use(http.get('*/api/notifications/admin', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     superadmin();

@@ -50,7 +50,7 @@ export function NotificationsAdminPage() {
             <CardHeader
               icon={<History size={18} />}
               title={<span id="notification-history-title">Notification History</span>}
-              description="The latest 500, newest first. Read means everyone it reaches has read it."
+              description="Newest first, 50 at a time. Read means everyone it was sent to has read it."
             />
             <CardBody>
               <NotificationHistory />
