@@ -67,8 +67,10 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 			id := base["sites"] + int64(i) + 1
 			rows[i] = []any{id, fmt.Sprintf("Seed site %d", id), fmt.Sprintf("City %d", i%50), daysAgo(400)}
 			noteID++
+			// Sent after the site's users joined: its audience is the site's users.
+			members := min(seedUsersPerSite, max(0, users-i*seedUsersPerSite))
 			notes[i] = []any{noteID, domain.KindAdmin, fmt.Sprintf("Site note %d", noteID), "Seeded site notice.", string(domain.TargetSite),
-				id, "{}", daysAgo(int(noteID % 200))}
+				id, "{}", daysAgo(int(noteID % 200)), members}
 		}
 		if err := s.insertRows(ctx, tx, "sites", []string{"id", "name", "city", "created_at"}, rows); err != nil {
 			return err
@@ -101,7 +103,7 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 				noteID++
 				age := int((uid*7 + int64(j)*97) % 200)
 				ns = append(ns, []any{noteID, domain.KindAdmin, fmt.Sprintf("Note %d", noteID), "Seeded notification.", string(domain.TargetUser),
-					uid, "{}", now.Add(-time.Duration(age)*24*time.Hour - time.Duration(noteID%86400)*time.Second)})
+					uid, "{}", now.Add(-time.Duration(age)*24*time.Hour - time.Duration(noteID%86400)*time.Second), 1})
 			}
 			plants := min(seedPlantsPerUser, spec.Plants-i*seedPlantsPerUser)
 			neighbour := base["users"] + int64(first) + 1 + int64(i+1-first)%int64(last-first)
@@ -177,7 +179,7 @@ func (s *Store) Seed(ctx context.Context, spec ports.SeedSpec) (ports.SeedCounts
 }
 
 // seedNotificationColumns are the columns of a seeded notification.
-var seedNotificationColumns = []string{"id", "kind", "title", "content", "target_type", "target_id", "data", "created_at"}
+var seedNotificationColumns = []string{"id", "kind", "title", "content", "target_type", "target_id", "data", "created_at", "recipient_count"}
 
 // insertRows writes rows into table with multi-row INSERTs of at most seedParams parameters.
 func (s *Store) insertRows(ctx context.Context, tx *sqlx.Tx, table string, cols []string, rows [][]any) error {

@@ -43,6 +43,11 @@ func TestSeed(t *testing.T) {
 					t.Errorf("%s: %d rows, want %d", table, c, n)
 				}
 			}
+			// Each notice says whom it reached: its user, or the users of its site (3 on the first).
+			var reached int
+			if err := s.SQLDB().QueryRowContext(ctx, `SELECT sum(recipient_count) FROM notifications`).Scan(&reached); err != nil || reached != 3+6 {
+				t.Errorf("the seeded notices reached %d recipients (%v), want 9", reached, err)
+			}
 			users, err := s.ListUsers(ctx, ports.UserFilter{})
 			if err != nil || len(users) != 4 {
 				t.Fatalf("%d users, %v", len(users), err)
