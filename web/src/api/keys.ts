@@ -89,6 +89,10 @@ export const urls = {
   /** The sites list or picker, filtered on the server (q, maintenance), one page at a time. */
   sitesQuery: (params: { q?: string; maintenance?: 'true'; limit?: string }, admin = false) => listUrl(admin ? '/api/admin/sites' : '/api/sites', params),
   siteUsers: (siteId: number | string) => `/api/sites/${siteId}/users`,
+  /** A site's users, searched on the server (q), one page at a time. */
+  siteUsersQuery: (siteId: number | string, params: { q?: string } = {}) => listUrl(`/api/sites/${siteId}/users`, params),
+  /** The named sites alone (?ids=): a picker's value off the loaded pages. */
+  sitesByIds: (ids: readonly number[], admin = false) => listUrl(admin ? '/api/admin/sites' : '/api/sites', { ids: ids.join(',') }),
   siteUserRole: (id: number) => `/api/site-users/${id}/role`,
   siteUserAdmin: (id: number) => `/api/site-users/${id}/admin`,
   siteUser: (id: number) => `/api/site-users/${id}`,
@@ -149,7 +153,7 @@ export const userKeys: KeyMatcher = (key) =>
   key === urls.adminUsers ||
   key.startsWith(`${urls.adminUsers}?`) ||
   key.startsWith('/api/notifications/audience') ||
-  /^\/api\/sites\/\d+\/users$/.test(key);
+  /^\/api\/sites\/\d+\/users(\?|$)/.test(key);
 
 /** Every site list or page (user counts and limits change with members too). */
 export const siteKeys: KeyMatcher = (key) =>

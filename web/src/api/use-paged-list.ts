@@ -51,9 +51,11 @@ export interface PagedList<T> {
  * usePagedList reads a paginated list (docs/api.md "Lists and pagination"): the first page
  * from `url` (null: no request), each further page from the same URL with `cursor` set to
  * the previous page's X-Next-Cursor. The URL is the key, so filters belong in it. Writes
- * refreshing the URL through useRefresh refetch every loaded page.
+ * refreshing the URL through useRefresh refetch every loaded page. `keepPrevious` keeps the
+ * previous URL's items on screen while a new URL (a new search) loads: `isLoading` is then
+ * true with items (a picker's rows do not flash away on each search).
  */
-export function usePagedList<T>(url: string | null): PagedList<T> {
+export function usePagedList<T>(url: string | null, { keepPrevious = false }: { keepPrevious?: boolean } = {}): PagedList<T> {
   const getKey = useCallback(
     (index: number, previous: ListPage<T> | null) => {
       if (!url) return null;
@@ -65,7 +67,7 @@ export function usePagedList<T>(url: string | null): PagedList<T> {
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ListPage<T>, Error>(
     getKey,
     fetchListPage<T>,
-    { revalidateFirstPage: false },
+    { revalidateFirstPage: false, keepPreviousData: keepPrevious },
   );
 
   useEffect(() => (url ? registerPagedList(url, () => mutate()) : undefined), [url, mutate]);

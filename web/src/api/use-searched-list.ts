@@ -15,12 +15,16 @@ export interface SearchedList<T> {
 /**
  * useSearchedList is a paginated list searched on the server: `url(query)` is the list's URL
  * for a search (docs/api.md "Lists and pagination"), asked once typing pauses, so the page
- * fetches only what it shows. `url` null (or answering null) fetches nothing.
+ * fetches only what it shows. `url` null (or answering null) fetches nothing. `keepPrevious`:
+ * the last search's items stay while the next loads (see usePagedList).
  */
-export function useSearchedList<T>(url: ((query: string) => string | null) | null, delay = 250): SearchedList<T> {
+export function useSearchedList<T>(
+  url: ((query: string) => string | null) | null,
+  { delay = 250, keepPrevious = false }: { delay?: number; keepPrevious?: boolean } = {},
+): SearchedList<T> {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), delay);
-  const list = usePagedList<T>(url ? url(query) : null);
+  const list = usePagedList<T>(url ? url(query) : null, { keepPrevious });
   return { search, setSearch, query, list };
 }
 
