@@ -128,9 +128,10 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
     await admin.getByLabel('Title').fill(SITE_NOTE.title);
     await admin.getByLabel('Content').fill(SITE_NOTE.content);
     await admin.getByLabel('Target type').selectOption('site');
-    const site = admin.getByRole('combobox', { name: 'Site' });
-    await site.locator('option', { hasText: NORTH_SITE }).waitFor({ state: 'attached' });
-    await site.selectOption({ label: NORTH_SITE });
+    // The site picker searches the server: open it, search, pick.
+    await admin.getByRole('combobox', { name: 'Site', exact: true }).click();
+    await admin.getByRole('combobox', { name: 'Search sites' }).fill(NORTH_SITE);
+    await admin.getByRole('listbox', { name: 'Sites' }).getByRole('option', { name: NORTH_SITE, exact: true }).click();
     await admin.getByLabel('Data (optional JSON)').fill('{"url": "/schedule"}');
     await tallShot(admin, 'admin-notifications-send-desktop');
     const [response] = await Promise.all([

@@ -418,7 +418,16 @@ const adminHandlers = [
     await record(request);
     const id = Number(params.id);
     if (!db.sites.some((s) => s.id === id)) return notFound('Site not found');
-    return json(db.users.filter((u) => u.siteId === id).map(linkOf));
+    // Paged and searched as the server (docs/api.md "Lists and pagination"): ?q= in the
+    // username, full name or e-mail, by id.
+    return page(
+      request,
+      db.users
+        .filter((u) => u.siteId === id)
+        .sort((a, b) => a.id - b.id)
+        .filter((u) => contains(request, u.username, u.fullName, u.email))
+        .map(linkOf),
+    );
   }),
   http.post('*/api/sites/:id/users', async ({ request, params }) => {
     const body = (await record(request)) as { userId?: number; role?: string; isAdmin?: boolean };

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Site } from '@/api/types';
+import { FormSitePicker } from '@/components/server-picker/form-server-picker';
 import { FormSelect, useFieldError } from '@/components/ui/form';
 import { CheckboxField } from '@/components/ui/switch';
 import { ACCOUNT_RULES, withAdminFieldRules, type AdminFieldValues } from './account-rules';
@@ -16,19 +16,10 @@ const ADMIN_FIELDS = ['role', 'siteId', 'isSiteAdmin', 'isActive'] as const;
  * UserAdminFields: role, site, site admin flag and active flag of an account, for
  * superadmins (the admin user form and the User Settings editing view), bound to the
  * surrounding Form. The site admin flag needs a site, is disabled for a superadmin and is
- * unchecked automatically without a site (withAdminFieldRules).
+ * unchecked automatically without a site (withAdminFieldRules). The site is picked from the
+ * sites searched on the server (FormSitePicker), never a list read whole.
  */
-export function UserAdminFields({
-  sites,
-  sitesLoading = false,
-  sitesError = false,
-  isProtected = false,
-}: {
-  sites: Site[];
-  sitesLoading?: boolean;
-  sitesError?: boolean;
-  isProtected?: boolean;
-}) {
+export function UserAdminFields({ isProtected = false }: { isProtected?: boolean }) {
   const form = useFormContext<AdminFieldValues>();
   const [role, siteId, isSiteAdmin, isActive] = useWatch({ control: form.control, name: [...ADMIN_FIELDS] });
   const values: AdminFieldValues = { role, siteId, isSiteAdmin, isActive };
@@ -44,7 +35,6 @@ export function UserAdminFields({
     if (form.formState.isSubmitted) void form.trigger([...ADMIN_FIELDS]);
   };
   const superadmin = role === 'superadmin';
-  const knownSite = !siteId || sites.some((site) => String(site.id) === siteId);
   return (
     <div className="form-grid form-grid--2">
       <FormSelect
@@ -63,23 +53,13 @@ export function UserAdminFields({
           </option>
         ))}
       </FormSelect>
-      <FormSelect
+      <FormSitePicker
         name="siteId"
-        label="Site"
-        disabled={superadmin || isProtected || sitesLoading}
-        description={
-          superadmin ? ACCOUNT_RULES.superadminNoSite : sitesLoading ? 'Loading sites…' : sitesError ? 'Failed to load sites' : undefined
-        }
-        onChange={(event) => set({ siteId: event.target.value })}
-      >
-        <option value="">No site</option>
-        {sites.map((site) => (
-          <option key={site.id} value={site.id}>
-            {site.name}
-          </option>
-        ))}
-        {!knownSite ? <option value={siteId}>Site {siteId}</option> : null}
-      </FormSelect>
+        noneLabel="No site"
+        disabled={superadmin || isProtected}
+        description={superadmin ? ACCOUNT_RULES.superadminNoSite : undefined}
+        onPick={(value) => set({ siteId: value })}
+      />
       <CheckboxField
         label="Site admin"
         name="isSiteAdmin"

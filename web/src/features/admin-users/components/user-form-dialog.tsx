@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useAdminSites } from '@/api/sites/get-admin-sites';
 import type { AdminUserInput, User } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { useUpdateUser } from '@/api/users/update-user';
@@ -18,7 +17,6 @@ function UserForm({ user, ...body }: FormDialogBody & { user: User | null }) {
     defaultValues: user ? adminUserFrom(user) : emptyAdminUser,
   });
   const categories = useUserCategories();
-  const sites = useAdminSites();
   const create = useCreateUser();
   const update = useUpdateUser();
   const { submit, failed } = useRecordSubmit<User, AdminUserInput>(body, {
@@ -44,7 +42,7 @@ function UserForm({ user, ...body }: FormDialogBody & { user: User | null }) {
         />
         <UserCategorySelect categories={categories} />
       </div>
-      <UserAdminFields sites={sites.data ?? []} sitesLoading={sites.isLoading} sitesError={Boolean(sites.error)} isProtected={isProtected} />
+      <UserAdminFields isProtected={isProtected} />
     </Form>
   );
 }

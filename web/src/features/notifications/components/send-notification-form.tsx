@@ -3,12 +3,11 @@ import { useWatch } from 'react-hook-form';
 import { getErrorMessage } from '@/api/client';
 import { urls } from '@/api/keys';
 import { useApiQuery } from '@/api/query';
-import type { AdminNotification, NewNotification, NotificationTargetType, Site, User } from '@/api/types';
-import { useSearchedList } from '@/api/use-searched-list';
+import type { AdminNotification, NewNotification, NotificationTargetType } from '@/api/types';
+import { FormServerPicker, FormSitePicker } from '@/components/server-picker/form-server-picker';
+import { userSource } from '@/components/server-picker/sources';
 import { Button } from '@/components/ui/button';
 import { Form, FormInput, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
-import { LoadMore } from '@/components/ui/list-states';
-import { SearchField } from '@/components/ui/search-field';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
 import { useSendNotification } from '../api/send-notification';
@@ -29,53 +28,36 @@ export function audience(sent: Pick<AdminNotification, 'targetType' | 'targetNam
   return 'every user';
 }
 
+const TARGET_USERS = userSource({
+  admin: true,
+  active: true,
+  option: (user) => ({ id: user.id, label: `${displayName(user)} (@${user.username})`, detail: user.email || undefined }),
+});
+
 /**
- * TargetPicker: the site or user a notification goes to, from a server page of
- * /api/admin/sites or of the active users in /api/admin/users, searched on the server and
- * with "Load more", so the console never reads every user.
+ * TargetPicker: the site or the active user a notification goes to — the shared server
+ * picker over /api/admin/sites or /api/admin/users?active=true, searched on the server a page
+ * at a time, so the console never reads every user.
  */
 function TargetPicker({ targetType }: { targetType: 'site' | 'user' }) {
-  const { search, setSearch, query: q, list } = useSearchedList<Site | User>((query) =>
-    targetType === 'site' ? urls.sitesQuery({ q: query }, true) : urls.usersQuery({ q: query, active: 'true' }, true),
-  );
-  const options = list.items
-    .filter((item) => targetType === 'site' || (item as User).isActive !== false)
-    .map((item) =>
-      targetType === 'site'
-        ? { id: item.id, label: (item as Site).name }
-        : { id: item.id, label: `${displayName(item as User)} (@${(item as User).username})` },
-    );
-  options.sort((a, b) => a.label.localeCompare(b.label));
-  const noun = targetType === 'site' ? 'site' : 'user';
-  const loading = list.isLoading;
-  const loadError = list.error ? (targetType === 'site' ? 'Failed to load sites' : 'Failed to load user data') : undefined;
-  const none = !loading && !loadError && options.length === 0 ? (q ? `No ${noun} matches “${q}”.` : `No ${noun}s yet.`) : undefined;
   return (
     <div className="notification-form__picker">
-      <SearchField
-        label={targetType === 'site' ? 'Search sites' : 'Search users'}
-        placeholder={targetType === 'site' ? 'Site name or city' : 'Name, username or e-mail'}
-        value={search}
-        onChange={setSearch}
-      />
-      <FormSelect
-        name="targetId"
-        label={targetType === 'site' ? 'Site' : 'User'}
-        disabled={loading || Boolean(loadError)}
-        description={
-          loadError ??
-          none ??
-          (loading ? `Loading ${noun}s…` : targetType === 'site' ? 'Everyone who belongs to the site gets it.' : 'Only this person gets it.')
-        }
-      >
-        <option value="">{loading ? `Loading ${noun}s…` : `Select a ${noun}`}</option>
-        {options.map((o) => (
-          <option key={o.id} value={String(o.id)}>
-            {o.label}
-          </option>
-        ))}
-      </FormSelect>
-      <LoadMore pager={list} label={`Load more ${noun}s`} />
+      {targetType === 'site' ? (
+        <FormSitePicker name="targetId" description="Everyone who belongs to the site gets it." />
+      ) : (
+        <FormServerPicker
+          name="targetId"
+          fieldLabel="User"
+          description="Only this person gets it."
+          source={TARGET_USERS}
+          label="Users"
+          noun="users"
+          searchLabel="Search users"
+          searchPlaceholder="Name, username or e-mail"
+          placeholder="Select a user"
+          fallbackLabel={(id) => `User ${id}`}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { Save, UserRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
-import { useAdminSites } from '@/api/sites/get-admin-sites';
 import type { User, UserPatchInput } from '@/api/types';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { Button } from '@/components/ui/button';
@@ -49,7 +48,6 @@ export function AccountSettingsCard({
   });
   const [saving, setSaving] = useState(false);
   const categories = useUserCategories(canChooseCategory);
-  const sites = useAdminSites(withAdminFields);
   const { toast } = useToast();
 
   const submit = async (body: UserPatchInput) => {
@@ -101,12 +99,7 @@ export function AccountSettingsCard({
           {withAdminFields ? (
             <fieldset className="settings-fieldset">
               <legend className="settings-fieldset__legend">Role and site</legend>
-              <UserAdminFields
-                sites={sites.data ?? []}
-                sitesLoading={sites.isLoading}
-                sitesError={Boolean(sites.error)}
-                isProtected={isProtected}
-              />
+              <UserAdminFields isProtected={isProtected} />
             </fieldset>
           ) : null}
           <div className="settings-actions">

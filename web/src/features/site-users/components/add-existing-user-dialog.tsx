@@ -1,17 +1,29 @@
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
-import { SITE_ROLES, type SiteRole } from '@/api/types';
-import { useUsers } from '@/api/users/get-users';
-import { SelectorList } from '@/components/selector-list/selector-list';
+import { SITE_ROLES, type SiteRole, type User } from '@/api/types';
+import { PickerList } from '@/components/server-picker/server-picker';
+import { userOption, userSource } from '@/components/server-picker/sources';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
-import { displayName } from '@/lib/format';
 import { MSG } from '@/lib/validation';
 import { useAddSiteUser } from '../api/add-site-user';
 import { siteRoleLabel } from './site-roles';
+
+/**
+ * The users a superadmin may add, searched on the server a page at a time: a user already on
+ * a site (a user belongs to at most one) or a superadmin (never on a site) shows, but cannot
+ * be picked — hiding them would leave pages that show nothing.
+ */
+const CANDIDATES = userSource({
+  option: (user) => {
+    const base = userOption(user);
+    const reason = user.role === 'superadmin' ? 'superadmin, never on a site' : user.siteId ? 'already on a site' : '';
+    return reason ? { ...base, detail: `@${user.username} · ${reason}`, disabled: true } : base;
+  },
+});
 
 function AddExistingForm({
   siteId,
@@ -24,18 +36,13 @@ function AddExistingForm({
   canGrantAdmin: boolean;
   onDone: () => void;
 }) {
-  const users = useUsers();
-  const [userId, setUserId] = useState<number | null>(null);
+  const [picked, setPicked] = useState<User | null>(null);
+  const userId = picked?.id ?? null;
   const [role, setRole] = useState<SiteRole>('member');
   const [isAdmin, setIsAdmin] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { trigger, isMutating } = useAddSiteUser();
   const { toast } = useToast();
-
-  // Only users not yet on any site can join one (a user belongs to at most one site).
-  const candidates = (users.data ?? [])
-    .filter((user) => !user.siteId && user.role !== 'superadmin')
-    .sort((a, b) => displayName(a).localeCompare(displayName(b)));
 
   const add = async () => {
     if (userId === null) {
@@ -44,8 +51,7 @@ function AddExistingForm({
     }
     try {
       await trigger({ siteId, userId, role, isAdmin: canGrantAdmin && isAdmin });
-      const user = candidates.find((c) => c.id === userId);
-      toast({ title: 'User added', description: `${user?.username ?? 'The user'} joined ${siteName}.`, variant: 'success' });
+      toast({ title: 'User added', description: `${picked?.username ?? 'The user'} joined ${siteName}.`, variant: 'success' });
       onDone();
     } catch (failure) {
       toast({ title: 'Error adding user', description: getErrorMessage(failure, 'The user could not be added. Please try again.'), variant: 'destructive' });
@@ -54,23 +60,18 @@ function AddExistingForm({
 
   return (
     <div className="form-stack">
-      <SelectorList
-        label="Users without a site"
+      <PickerList
+        source={CANDIDATES}
+        label="Users"
+        noun="users"
         searchLabel="Search users"
         searchPlaceholder="Name, username or e-mail"
-        loading={users.isLoading}
-        error={users.error ? getErrorMessage(users.error, 'Failed to load user data') : undefined}
-        emptyText="Every user already belongs to a site."
-        selectedId={userId}
-        onSelect={(id) => {
-          setUserId(id);
+        emptyText="There are no users yet."
+        value={userId}
+        onSelect={(user) => {
+          setPicked(user);
           setError(null);
         }}
-        items={candidates.map((user) => ({
-          id: user.id,
-          label: displayName(user),
-          detail: [`@${user.username}`, user.email].filter(Boolean).join(' · '),
-        }))}
       />
       {error ? (
         <p className="field__error" role="alert">
@@ -102,8 +103,8 @@ function AddExistingForm({
 }
 
 /**
- * AddExistingUserDialog: a selector of the users not yet on any site (a 300px scrolling
- * list), the site role (member by default) and, for superadmins, the site admin flag.
+ * AddExistingUserDialog: a selector of the users (a 300px scrolling list searched on the
+ * server; those already on a site cannot be picked), the site role (member by default) and, for superadmins, the site admin flag.
  */
 export function AddExistingUserDialog({
   open,

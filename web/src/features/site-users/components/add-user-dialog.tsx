@@ -1,12 +1,13 @@
 import { getErrorMessage } from '@/api/client';
 import type { NewSiteUser, Site } from '@/api/types';
+import { FormSitePicker } from '@/components/server-picker/form-server-picker';
 import { Form, FormInput, FormSelect, useZodForm } from '@/components/ui/form';
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { useCreateSiteUser } from '../api/create-site-user';
 import { newSiteUserSchema } from '../api/site-user-schema';
 
-function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDialogBody & { sites: Site[]; siteId: number | null }) {
+function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDialogBody & { sites: Site[] | 'search'; siteId: number | null }) {
   const form = useZodForm(newSiteUserSchema, {
     defaultValues: { username: '', email: '', password: '', fullName: '', siteId: siteId ? String(siteId) : '' },
   });
@@ -36,14 +37,18 @@ function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDia
         <FormInput name="password" label="Password" type="password" autoComplete="new-password" description="At least 6 characters." />
         <FormInput name="fullName" label="Full name (optional)" autoComplete="off" />
       </div>
-      <FormSelect name="siteId" label="Site">
-        <option value="">Select a site</option>
-        {sites.map((site) => (
-          <option key={site.id} value={site.id}>
-            {site.name}
-          </option>
-        ))}
-      </FormSelect>
+      {sites === 'search' ? (
+        <FormSitePicker name="siteId" placeholder="Select a site" />
+      ) : (
+        <FormSelect name="siteId" label="Site">
+          <option value="">Select a site</option>
+          {sites.map((site) => (
+            <option key={site.id} value={site.id}>
+              {site.name}
+            </option>
+          ))}
+        </FormSelect>
+      )}
       <p className="field__hint">New users join as general users (role User) and site members.</p>
     </Form>
   );
@@ -58,8 +63,8 @@ export function AddUserDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The sites the caller may add to (a site admin: their own). */
-  sites: Site[];
+  /** The sites the caller may add to: a site admin's own, or 'search' (a superadmin picks any, searched on the server). */
+  sites: Site[] | 'search';
   /** The site preselected. */
   siteId: number | null;
 }) {

@@ -1,26 +1,25 @@
 import { Building, ChevronsUpDown } from 'lucide-react';
 import { useState } from 'react';
-import { getErrorMessage } from '@/api/client';
 import type { Site } from '@/api/types';
-import { SelectorList } from '@/components/selector-list/selector-list';
+import { PickerList } from '@/components/server-picker/server-picker';
+import { siteSource } from '@/components/server-picker/sources';
 import { Dialog } from '@/components/ui/dialog';
+
+const SITES = siteSource(true);
 
 /**
  * SitePicker: a superadmin's searchable choice of site (spec 02 §2) — a button naming the
- * current site that opens a selector dialog with a 300px scrolling list.
+ * current site that opens a selector dialog with the sites searched on the server, a page at
+ * a time, in a 300px scrolling list.
  */
 export function SitePicker({
-  sites,
   loading,
-  error,
   value,
   onChange,
 }: {
-  sites: Site[];
   loading: boolean;
-  error: unknown;
   value: Site | null;
-  onChange: (siteId: number) => void;
+  onChange: (site: Site) => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -35,23 +34,20 @@ export function SitePicker({
       </button>
       <Dialog open={open} onOpenChange={setOpen} title="Choose a Site" description="Manage the users of another site.">
         {open ? (
-          <SelectorList
+          <PickerList
+            source={SITES}
             label="Sites"
+            noun="sites"
             searchLabel="Search sites"
             searchPlaceholder="Name or city"
-            loading={loading}
-            error={error ? getErrorMessage(error, 'Failed to load sites') : undefined}
             emptyText="There are no sites yet."
-            selectedId={value?.id ?? null}
-            onSelect={(id) => {
-              onChange(id);
+            value={value?.id ?? null}
+            autoFocus
+            onSelect={(site) => {
+              if (!site) return;
+              onChange(site);
               setOpen(false);
             }}
-            items={sites.map((site) => ({
-              id: site.id,
-              label: site.name,
-              detail: [site.city, `${site.userCount ?? 0} ${site.userCount === 1 ? 'user' : 'users'}`].filter(Boolean).join(' · '),
-            }))}
           />
         ) : null}
       </Dialog>

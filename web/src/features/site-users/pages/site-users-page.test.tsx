@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Site } from '@/api/types';
 import { makeUser } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
+import { optionNames } from '@/testing/picker';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
+import { http, HttpResponse, server } from '@/testing/server';
 
 const sent = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
 
@@ -87,6 +89,46 @@ describe('Site Users: cards', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(sent('DELETE', '/api/site-users/2')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Fern Green' })).not.toBeInTheDocument());
+  });
+});
+
+describe('Site Users: a page at a time', () => {
+  it('reads the users a page at a time with "Load more" and searches them on the server', async () => {
+    siteAdmin();
+    db.users.push(...Array.from({ length: 55 }, (_, i) => makeUser({ id: 100 + i, username: `grower${i}`, fullName: `Grower ${i}`, siteId: 3 })));
+    const { user } = renderApp('/site-users');
+    const cards = await screen.findByRole('list', { name: 'Users of Riverside' });
+    expect(within(cards).getAllByRole('article')).toHaveLength(50);
+    // The count is the site's own, not the loaded page's.
+    expect(screen.getByLabelText('57 of Unlimited users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(cards).getAllByRole('article')).toHaveLength(57));
+    expect(sent('GET', '/api/sites/3/users').map((r) => r.search)).toEqual(['', '?cursor=50']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search site users' }), 'grower54');
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Grower 54']));
+    expect(sent('GET', '/api/sites/3/users').at(-1)!.search).toBe('?q=grower54');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search site users' }), '0');
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(screen.getByText('No user of Riverside matches “grower540”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('article', { name: 'Fern Green' })).toBeInTheDocument();
+  });
+
+  it('says when the users fail to load', async () => {
+    siteAdmin();
+    server.use(http.get('*/api/sites/:id/users', () => HttpResponse.json({ message: 'Database unavailable', code: 'internal' }, { status: 500 })));
+    renderApp('/site-users');
+    expect(await screen.findByRole('heading', { name: 'Failed to load user data' })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+  });
+
+  it('says when a site has no users yet', async () => {
+    siteAdmin();
+    db.users = [];
+    renderApp('/site-users');
+    expect(await screen.findByRole('heading', { name: 'No users on this site yet' })).toBeInTheDocument();
   });
 });
 
@@ -196,7 +238,8 @@ describe('Site Users: superadmins', () => {
     const list = within(dialog).getByRole('listbox', { name: 'Sites' });
     expect(list.parentElement).toHaveStyle({ height: '300px' });
     await user.type(within(dialog).getByLabelText('Search sites'), 'leeds');
-    expect(within(list).getAllByRole('option')).toHaveLength(1);
+    // The search goes to the server (?q=) once typing pauses.
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
     await user.click(within(list).getByRole('option', { name: /Riverside/ }));
     expect(await screen.findByRole('article', { name: 'Fern Green' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?site=3');
@@ -208,10 +251,12 @@ describe('Site Users: superadmins', () => {
     await screen.findByRole('article', { name: 'Fern Green' });
     await user.click(screen.getByRole('button', { name: 'Add Existing User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Existing User' });
-    const list = await within(dialog).findByRole('listbox', { name: 'Users without a site' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      expect.stringContaining('Ivy Free'),
-      expect.stringContaining('Oak Free'),
+    // Every user shows (a page at a time, by id); those already on a site cannot be picked.
+    const list = await within(dialog).findByRole('listbox', { name: 'Users' });
+    expect(optionNames(list)).toEqual(['Fern Green', 'Moss Stone', 'Ivy Free', 'Oak Free']);
+    expect(optionNames(list).filter((_, i) => within(list).getAllByRole('option')[i]!.getAttribute('aria-disabled') !== 'true')).toEqual([
+      'Ivy Free',
+      'Oak Free',
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Add to Site' }));
     expect(await within(dialog).findByText('Please select a user')).toBeInTheDocument();
@@ -226,6 +271,35 @@ describe('Site Users: superadmins', () => {
     expect(sent('POST', '/api/sites/3/users')[0]!.body).toEqual({ userId: 7, role: 'owner', isAdmin: true });
     const oak = await screen.findByRole('article', { name: 'Oak Free' });
     expect(within(oak).getByText('Site Admin')).toBeInTheDocument();
+  });
+
+  it('opens a site that is not on the first page of sites by its id alone, never reading every site', async () => {
+    seedSites();
+    db.sites.push(...Array.from({ length: 60 }, (_, i) => ({ id: 100 + i, name: `Allotment ${i}`, status: 'active' as const, userLimit: 0, plantLimit: 0 })));
+    db.users.push(makeUser({ id: 40, username: 'last', fullName: 'Last Grower', siteId: 159 }));
+    renderApp('/site-users?site=159');
+    expect(await screen.findByRole('article', { name: 'Last Grower' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Site.*Allotment 59/ })).toBeInTheDocument();
+    expect(sent('GET', '/api/admin/sites').map((r) => r.search)).toEqual(['?ids=159']);
+  });
+
+  it('offers every user in Add Existing User, but one already on a site cannot be picked', async () => {
+    seedSites();
+    const { user } = renderApp('/site-users?site=3');
+    await screen.findByRole('article', { name: 'Fern Green' });
+    await user.click(screen.getByRole('button', { name: 'Add Existing User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Existing User' });
+    const moss = await within(dialog).findByRole('option', { name: 'Moss Stone' });
+    expect(moss).toHaveAttribute('aria-disabled', 'true');
+    expect(moss).toHaveAccessibleDescription('@moss · already on a site');
+    await user.click(moss);
+    expect(moss).toHaveAttribute('aria-selected', 'false');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Site' }));
+    expect(await within(dialog).findByText('Please select a user')).toBeInTheDocument();
+    // Searched on the server.
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search users' }), 'oak');
+    await waitFor(() => expect(optionNames(within(dialog).getByRole('listbox', { name: 'Users' }))).toEqual(['Oak Free']));
+    expect(sent('GET', '/api/users').at(-1)!.search).toBe('?q=oak');
   });
 
   it('grants and removes site admin rights', async () => {

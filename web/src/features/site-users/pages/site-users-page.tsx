@@ -1,15 +1,19 @@
 import { Building, CloudOff, RefreshCw, UserPlus, UserRoundPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { getErrorMessage } from '@/api/client';
-import { useAdminSites } from '@/api/sites/get-admin-sites';
+import { urls } from '@/api/keys';
+import { useApiQuery } from '@/api/query';
 import type { Site, SiteRole, SiteUser } from '@/api/types';
+import { useSearchedList } from '@/api/use-searched-list';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { ListStates } from '@/components/ui/list-states';
+import { ListStates, PagedListStates } from '@/components/ui/list-states';
+import { SearchToolbar } from '@/components/ui/search-field';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
@@ -18,7 +22,6 @@ import { useSession } from '@/lib/session';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentSite } from '../api/get-current-site';
-import { useSiteUsers } from '../api/get-site-users';
 import { useRemoveSiteUser } from '../api/remove-site-user';
 import { useSetSiteUserActive } from '../api/set-site-user-active';
 import { useSetSiteUserAdmin } from '../api/update-site-user-admin';
@@ -62,10 +65,13 @@ function Failed({ title, error, retry }: { title: string; error: unknown; retry:
   );
 }
 
-/** The members of one site, with the limit warning and the add buttons. */
-function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; superadmin: boolean }) {
+/**
+ * The members of one site — a page at a time, searched on the server (GET
+ * /api/sites/{id}/users?q=) with "Load more" — with the limit warning and the add buttons.
+ */
+function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 'search'; superadmin: boolean }) {
   const { user: me } = useSession();
-  const members = useSiteUsers(site.id);
+  const { search, setSearch, query, list: members } = useSearchedList<SiteUser>((q) => urls.siteUsersQuery(site.id, { q }));
   const setRole = useSetSiteUserRole();
   const setActive = useSetSiteUserActive();
   const setAdmin = useSetSiteUserAdmin();
@@ -76,8 +82,9 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
   const [removing, setRemoving] = useState<SiteUser | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
-  const list = members.data ?? [];
-  const count = members.data ? list.length : (site.userCount ?? 0);
+  const list = members.items;
+  // The site's own count (the list holds only the loaded pages); a site without one counts them.
+  const count = site.userCount ?? list.length;
   const limitReached = isLimitReached(count, site.userLimit);
 
   const run = async (id: number, action: () => Promise<unknown>, success: { title: string; description: string }, failure: string) => {
@@ -124,12 +131,13 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
   };
 
   const content = (
-    <ListStates
-      query={members}
-      isEmpty={list.length === 0}
+    <PagedListStates
+      list={members}
+      filtered={Boolean(query)}
       loading={{ label: 'Loading site users…', skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
       errorTitle="Failed to load user data"
       empty={{ icon: <Users size={24} />, title: 'No users on this site yet', text: `Add a user to give them access to ${site.name}.` }}
+      noResultsState={{ text: `No user of ${site.name} matches “${query}”.`, onClear: () => setSearch('') }}
     >
       <ul className="site-users-grid" aria-label={`Users of ${site.name}`}>
         {list.map((link) => (
@@ -146,7 +154,7 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
           />
         ))}
       </ul>
-    </ListStates>
+    </PagedListStates>
   );
 
   return (
@@ -182,6 +190,13 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
           {limitWarning(site, count)}
         </Alert>
       ) : null}
+      <SearchToolbar
+        className="site-users-search"
+        label="Search site users"
+        placeholder="Name, username or e-mail"
+        value={search}
+        onChange={setSearch}
+      />
       {content}
       <AddUserDialog open={adding} onOpenChange={setAdding} sites={sites} siteId={site.id} />
       {superadmin ? (
@@ -208,23 +223,36 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[]; s
   );
 }
 
-/** A superadmin picks any site (kept in ?site=). */
+/**
+ * A superadmin picks any site (kept in ?site=): the page reads that site alone (?ids=), or
+ * the first site by name when none (or an unknown one) is asked for — never every site.
+ */
 function SuperadminSiteUsers() {
-  const sites = useAdminSites();
   const [params, setParams] = useSearchParams();
+  const { mutate } = useSWRConfig();
   const wanted = parseId(params.get('site') ?? undefined);
-  const list = sites.data ?? [];
-  const site = list.find((s) => s.id === wanted) ?? list[0] ?? null;
+  const named = useApiQuery<Site[]>(wanted !== null ? urls.sitesByIds([wanted], true) : null);
+  const unknown = wanted === null || (named.data !== undefined && named.data.length === 0);
+  const first = useApiQuery<Site[]>(unknown ? urls.sitesQuery({ limit: '1' }, true) : null);
+  const site = (unknown ? first.data?.[0] : named.data?.[0]) ?? null;
+  const sites = {
+    isLoading: named.isLoading || first.isLoading,
+    error: named.error ?? first.error,
+    mutate: () => Promise.all([named.mutate(), first.mutate()]),
+  };
 
-  const choose = (id: number) =>
+  const choose = (picked: Site) => {
+    // The picker's row is the site: show it at once instead of asking for it again.
+    void mutate(urls.sitesByIds([picked.id], true), [picked], { revalidate: false });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        next.set('site', String(id));
+        next.set('site', String(picked.id));
         return next;
       },
       { replace: true },
     );
+  };
 
   const body = (
     <ListStates
@@ -243,14 +271,14 @@ function SuperadminSiteUsers() {
         ),
       }}
     >
-      {site ? <SiteMembers key={site.id} site={site} sites={list} superadmin /> : null}
+      {site ? <SiteMembers key={site.id} site={site} sites="search" superadmin /> : null}
     </ListStates>
   );
 
   return (
     <>
       <div className="site-users-picker">
-        <SitePicker sites={list} loading={sites.isLoading} error={sites.error} value={site} onChange={choose} />
+        <SitePicker loading={sites.isLoading} value={site} onChange={choose} />
       </div>
       {body}
     </>
