@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
+import { usePagedList } from '@/api/use-paged-list';
 import { RecordList } from '@/components/record-list/record-list';
-import { ListStates, type ListEmpty, type ListQuery } from '@/components/ui/list-states';
+import { ListStates, PagedListStates, type ListEmpty, type ListQuery } from '@/components/ui/list-states';
+import { useDebounced } from '@/lib/use-debounced';
 import { matchesSearch } from './admin-tabs';
+
+/** How long the search waits for typing to pause before asking the server (as useSearchedList). */
+const SEARCH_DELAY = 250;
 
 /**
  * DashboardList: a tab's records filtered by the dashboard's search (any of `texts` of a
@@ -46,5 +51,53 @@ export function DashboardList<T>({
     >
       <RecordList label={label}>{visible.map(row)}</RecordList>
     </ListStates>
+  );
+}
+
+/**
+ * PagedDashboardList: a tab's records read a page at a time from a list searched on the
+ * server — `url(q)` with the dashboard's search once typing pauses — in the compact list
+ * states, with "Load more" under the rows. Used for the lists that grow without bound
+ * (users, sites), where filtering a first page in the browser would miss records.
+ */
+export function PagedDashboardList<T>({
+  url,
+  search,
+  row,
+  noun,
+  label,
+  loading,
+  errorTitle,
+  empty,
+}: {
+  url: (q: string) => string | null;
+  search: string;
+  row: (item: T) => ReactNode;
+  /** Singular, for "No {noun} matches …". */
+  noun: string;
+  /** The list's accessible name. */
+  label: string;
+  loading: { label: string; rows: number };
+  errorTitle: string;
+  empty?: ListEmpty;
+}) {
+  const q = useDebounced(search.trim(), SEARCH_DELAY);
+  const list = usePagedList<T>(url(q), { keepPrevious: true });
+  // A new search keeps the last rows on screen (greyed) until its page comes.
+  const searching = list.isLoading && list.items.length > 0;
+  return (
+    <PagedListStates
+      list={{ ...list, isLoading: list.isLoading && !searching }}
+      filtered={Boolean(q)}
+      compact
+      loading={{ ...loading, className: 'dashboard-skeleton' }}
+      errorTitle={errorTitle}
+      empty={empty ?? { title: `No ${noun} yet` }}
+      noResultsState={{ text: `No ${noun} matches “${q}”.` }}
+    >
+      <div className={searching ? 'dashboard-list dashboard-list--searching' : 'dashboard-list'} aria-busy={searching || undefined}>
+        <RecordList label={label}>{list.items.map(row)}</RecordList>
+      </div>
+    </PagedListStates>
   );
 }

@@ -1,27 +1,27 @@
 import { Building, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSites } from '@/api/sites/get-sites';
+import { urls } from '@/api/keys';
+import type { Site } from '@/api/types';
 import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { limitSymbol, limitText } from '@/lib/limits';
 import { useSession } from '@/lib/session';
-import { DashboardList } from './dashboard-list';
+import { PagedDashboardList } from './dashboard-list';
 
 /**
- * SitesTab: a superadmin sees every site with its limits (0 shown as ∞ or Unlimited) and a
- * link to manage them; others see their own site.
+ * SitesTab: a superadmin sees every site with its limits (0 shown as ∞ or Unlimited) a page
+ * at a time, searched on the server with the dashboard's search, and a link to manage them;
+ * others see their own site.
  */
 export function SitesTab({ search }: { search: string }) {
   const { user } = useSession();
   const superadmin = user?.role === 'superadmin';
-  const sites = useSites();
 
   const content = (
-    <DashboardList
-      query={sites}
+    <PagedDashboardList<Site>
+      url={(q) => urls.sitesQuery({ q })}
       search={search}
-      texts={(site) => [site.name, site.city, site.country, site.email]}
       noun="site"
       label="Sites"
       loading={{ label: 'Loading sites…', rows: 3 }}

@@ -2,8 +2,8 @@ import { Building, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
+import { urls } from '@/api/keys';
 import type { User } from '@/api/types';
-import { useUsers } from '@/api/users/get-users';
 import { useToggleUserActive } from '@/api/users/toggle-user-active';
 import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { buttonClass } from '@/components/ui/button';
@@ -15,17 +15,17 @@ import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
 import { formatDate } from '@/lib/dates';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { DashboardList } from './dashboard-list';
+import { PagedDashboardList } from './dashboard-list';
 
 /**
- * UsersTab: GET /api/users (everyone for a superadmin, the caller's site for an admin) with
- * badges, an edit link to the User Settings view and activate/deactivate.
+ * UsersTab: GET /api/users (everyone for a superadmin, the caller's site for an admin) a page
+ * at a time, searched on the server with the dashboard's search, with badges, an edit link
+ * to the User Settings view and activate/deactivate.
  */
 export function UsersTab({ search }: { search: string }) {
   const { user: me } = useSession();
   const superadmin = me?.role === 'superadmin';
   const canList = superadmin || Boolean(me?.siteId);
-  const users = useUsers(canList);
   const toggle = useToggleUserActive();
   const { toast } = useToast();
   const [busy, setBusy] = useState<number | null>(null);
@@ -57,10 +57,9 @@ export function UsersTab({ search }: { search: string }) {
   };
 
   return (
-    <DashboardList
-      query={users}
+    <PagedDashboardList<User>
+      url={(q) => urls.usersQuery({ q })}
       search={search}
-      texts={(user) => [user.username, user.fullName, user.email]}
       noun="user"
       label="Users"
       loading={{ label: 'Loading users…', rows: 5 }}

@@ -4,6 +4,7 @@ import { makeUser } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
+import { http, HttpResponse, server } from '@/testing/server';
 
 const sent = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
 
@@ -45,7 +46,8 @@ describe('Admin Dashboard (/admin)', () => {
     expect(within(within(list).getByRole('article', { name: 'moss' })).getByText('Inactive')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Edit fern' })).toHaveAttribute('href', '/settings?userId=2');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fern@');
-    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    // The search goes to the server (?q=) once typing pauses.
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(1));
     await user.click(within(list).getByRole('button', { name: 'Deactivate fern' }));
     await waitFor(() => expect(sent('PATCH', '/api/users/2/toggle-active')).toHaveLength(1));
     expect(await screen.findByText('User deactivated')).toBeInTheDocument();
@@ -121,6 +123,42 @@ describe('Admin Dashboard (/admin)', () => {
     }
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'forum');
     expect(within(cards).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('reads the users a page at a time with "Load more", and searches them on the server', async () => {
+    seed();
+    db.users.push(...Array.from({ length: 60 }, (_, i) => makeUser({ id: 100 + i, username: `grower${i}`, email: `grower${i}@example.com` })));
+    const { user } = renderApp('/admin');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    // The first page only (the API's default 50), not every account.
+    expect(within(list).getAllByRole('article')).toHaveLength(50);
+    expect(sent('GET', '/api/users').map((r) => r.search)).toEqual(['']);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(63));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    // Past the first page: found by the server, not by filtering what was loaded.
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'grower59');
+    await waitFor(() => expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['grower59']));
+    expect(sent('GET', '/api/users').at(-1)!.search).toBe('?q=grower59');
+  });
+
+  it('searches the sites on the server, says when nothing matches and when they fail to load', async () => {
+    seed();
+    const { user } = renderApp('/admin?tab=sites');
+    await screen.findByRole('article', { name: 'Riverside' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'york');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Riverside' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Hilltop' })).toBeInTheDocument();
+    expect(sent('GET', '/api/sites').at(-1)!.search).toBe('?q=york');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'shire');
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(screen.getByText('No site matches “yorkshire”.')).toBeInTheDocument();
+
+    server.use(http.get('*/api/sites', () => HttpResponse.json({ message: 'Database unavailable', code: 'internal' }, { status: 500 })));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), ' north');
+    expect(await screen.findByRole('heading', { name: 'Failed to load sites' })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
   });
 
   it('tells an admin without a site that there are no users to list', async () => {
