@@ -1,12 +1,15 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
 
@@ -64,6 +67,8 @@ var statementBudget = []struct {
 	{"/api/expert-qa/similar?q=counted%20question", false, 3},
 	{"/api/expert-qa?search=counted", false, 3},
 	{"/api/plant-sharing?search=spare", false, 2},
+	// The forum search ranks the newest matches and makes the snippets in one statement.
+	{"/api/forum/search?q=counted", false, 2},
 }
 
 func TestStatementsPerRequest(t *testing.T) {
@@ -128,6 +133,25 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		h.listing(token, map[string]any{"title": fmt.Sprintf("Spare plant %03d", i), "plantType": []string{"Herbs", "Fruits", "Flowers"}[i%3]})
 		expect(t, h.do("POST", "/api/expert-qa", token, map[string]any{"title": fmt.Sprintf("Counted question %03d", i),
 			"content": "<p>The details of the counted question.</p>", "tags": []string{fmt.Sprintf("tag%03d", i), "common"}}), 201, "")
+	}
+	// Forum topics and replies for the search, written through the store (posting through the API
+	// is rate-limited per user).
+	forum := h.store.(ports.ForumStore)
+	ctx := context.Background()
+	cat := &domain.ForumCategory{Name: "Counted", Slug: "counted", CreatedAt: time.Now()}
+	if err := forum.CreateForumCategory(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < rows; i++ {
+		tp := &domain.ForumTopic{CategoryID: cat.ID, Title: fmt.Sprintf("Counted topic %03d", i), Content: "<p>A counted topic.</p>",
+			ContentText: "A counted topic.", CreatedAt: time.Now()}
+		if err := forum.CreateForumTopic(ctx, tp); err != nil {
+			t.Fatal(err)
+		}
+		p := &domain.ForumPost{TopicID: tp.ID, Content: "<p>A counted reply.</p>", ContentText: "A counted reply.", CreatedAt: time.Now()}
+		if _, err := forum.CreateForumPost(ctx, p, func(*domain.ForumTopic) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out := map[string]int64{}
 	for _, b := range statementBudget {
