@@ -1,12 +1,15 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
 
@@ -69,6 +72,8 @@ var statementBudget = []struct {
 	{"/api/expert-qa/similar?q=counted%20question", false, 3},
 	{"/api/expert-qa?search=counted", false, 3},
 	{"/api/plant-sharing?search=spare", false, 2},
+	// The forum search ranks the newest matches and makes the snippets in one statement.
+	{"/api/forum/search?q=counted", false, 2},
 }
 
 func TestStatementsPerRequest(t *testing.T) {
@@ -153,6 +158,25 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 	}
 	// Deliveries of the notifications run in the background: done before anything is counted.
 	h.notify.delivered(t)
+	// Forum topics and replies for the search, written through the store (posting through the API
+	// is rate-limited per user).
+	forum := h.store.(ports.ForumStore)
+	ctx := context.Background()
+	cat := &domain.ForumCategory{Name: "Counted", Slug: "counted", CreatedAt: time.Now()}
+	if err := forum.CreateForumCategory(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < rows; i++ {
+		tp := &domain.ForumTopic{CategoryID: cat.ID, Title: fmt.Sprintf("Counted topic %03d", i), Content: "<p>A counted topic.</p>",
+			ContentText: "A counted topic.", CreatedAt: time.Now()}
+		if err := forum.CreateForumTopic(ctx, tp); err != nil {
+			t.Fatal(err)
+		}
+		p := &domain.ForumPost{TopicID: tp.ID, Content: "<p>A counted reply.</p>", ContentText: "A counted reply.", CreatedAt: time.Now()}
+		if _, err := forum.CreateForumPost(ctx, p, func(*domain.ForumTopic) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
 	out := map[string]int64{}
 	for _, b := range statementBudget {
 		path := strings.Replace(b.path, "/api/sites/{site}/users", siteUsers, 1)

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 
@@ -154,8 +155,10 @@ func (s *Store) ListQuestions(ctx context.Context, f ports.QuestionFilter, page 
 
 // similarCandidates bounds the questions SimilarQuestions ranks: the newest that share a word.
 // Ranking every match grew with the questions (600 ms for 60,000 matches at 1M plants); the box
-// suggests five while a title is typed, and the newest few hundred matches hold them.
-const similarCandidates = 500
+// suggests five while a title is typed. 100 (500 before) keeps the ranked rows near the small
+// installation's (60 questions at 1k plants), so the call costs the same at 1M (docs/decisions.md,
+// "The forum search ranks its newest matches").
+const similarCandidates = 100
 
 // SimilarQuestions implements ports.QuestionStore: of the newest similarCandidates questions
 // sharing a word, the answered first, then the best matches.
@@ -166,20 +169,45 @@ func (s *Store) SimilarQuestions(ctx context.Context, search string, limit int) 
 	}
 	cond, arg := s.ftsMatch("expert_questions", "q", terms, true)
 	if s.dialect == Postgres {
-		return s.selectQuestions(ctx, questionSelect+` WHERE q.id IN (SELECT q.id FROM expert_questions q WHERE `+cond+`
-			ORDER BY q.id DESC LIMIT ?)
-			ORDER BY (q.status = 'Answered') DESC, ts_rank(q.search, to_tsquery('english', ?)) DESC, q.id DESC LIMIT ?`,
-			[]any{arg, similarCandidates, arg, limit})
+		// The candidates are the newest matches (pgNewest: bounded when a word is common,
+		// through the GIN index when it is rare); ts_rank runs on them alone, and the users are
+		// joined to the page.
+		newest, args := pgNewest(`q.*`, `expert_questions q`, "expert_questions", "q", cond, []any{arg}, similarCandidates)
+		return s.selectQuestions(ctx, `SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
+			q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
+			FROM (SELECT c.*, ts_rank(c.search, to_tsquery('english', ?)) AS rank FROM `+newest+` c
+				ORDER BY (c.status = 'Answered') DESC, rank DESC, c.id DESC LIMIT ?) q
+			JOIN users u ON u.id = q.user_id
+			ORDER BY (q.status = 'Answered') DESC, q.rank DESC, q.id DESC`,
+			append(append([]any{arg}, args...), limit))
 	}
-	// bm25 is lower for better matches; it needs the FTS table in the FROM clause, where the
-	// descending rowid order stops at the candidates.
-	return s.selectQuestions(ctx, `SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
-		q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
-		FROM (SELECT rowid AS rid, bm25(expert_questions_fts) AS rank FROM expert_questions_fts
-			WHERE expert_questions_fts MATCH ? ORDER BY rowid DESC LIMIT ?) f
-		JOIN expert_questions q ON q.id = f.rid JOIN users u ON u.id = q.user_id
-		ORDER BY (q.status = 'Answered') DESC, f.rank, q.id DESC LIMIT ?`,
-		[]any{arg, similarCandidates, limit})
+	// The FTS5 table walks the matches newest first and stops at the bound (with the prefix
+	// indexes of 0023 a prefix term reads no further). bm25 is not used: it counts every match
+	// of every word, which grew with the questions. Its weights are taken from the candidates
+	// instead: a word's weight is bm25's idf with the candidates as the collection, so a word
+	// most candidates share ("is", "my") weighs next to nothing, and a question's score is the
+	// sum of its words' weights. The questions with a word that are at least as new as the
+	// oldest candidate are all candidates, so each word's walk stops there too.
+	var hits []string
+	args := []any{arg, similarCandidates}
+	for i, t := range terms {
+		// Newest first down to the oldest candidate: ascending from it, FTS5 seeks by reading
+		// the doclist from its start (0.3 ms against 0.1 ms at 60,000 questions).
+		hits = append(hits, fmt.Sprintf(`SELECT * FROM (SELECT rowid AS rid, %d AS term FROM expert_questions_fts
+			WHERE expert_questions_fts MATCH ? AND rowid >= (SELECT min(rid) FROM c) ORDER BY rowid DESC)`, i))
+		args = append(args, `"`+t+`"*`)
+	}
+	return s.selectQuestions(ctx, `WITH c AS MATERIALIZED (SELECT rowid AS rid FROM expert_questions_fts
+			WHERE expert_questions_fts MATCH ? ORDER BY rowid DESC LIMIT ?),
+		h AS MATERIALIZED (`+strings.Join(hits, ` UNION ALL `)+`),
+		w AS (SELECT term, max(ln(((SELECT count(*) FROM c) - count(*) + 0.5) / (count(*) + 0.5)), 1e-6) AS idf
+			FROM h GROUP BY term),
+		r AS (SELECT h.rid, sum(w.idf) AS score FROM h JOIN w ON w.term = h.term GROUP BY h.rid)
+		SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
+			q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
+		FROM r JOIN expert_questions q ON q.id = r.rid JOIN users u ON u.id = q.user_id
+		ORDER BY (q.status = 'Answered') DESC, r.score DESC, q.id DESC LIMIT ?`,
+		append(args, limit))
 }
 
 // QuestionTags implements ports.QuestionStore: the counts the triggers of question_tag_counts

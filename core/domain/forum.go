@@ -11,6 +11,10 @@ import (
 	"unicode/utf8"
 )
 
+// ForumSearchRanked bounds the forum search's ranking: the newest this many matches are ranked
+// best first, older ones follow newest first (docs/api.md, forum search).
+const ForumSearchRanked = 200
+
 // Forum limits (spec 02 §5 and §9; the edit window, report and search bounds are ours, see
 // docs/decisions.md "Community forum").
 const (

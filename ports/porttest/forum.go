@@ -3,6 +3,7 @@ package porttest
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -42,6 +43,7 @@ func RunForumStore(t *testing.T, newStore ForumStoreFactory) {
 		"Throttle/PostTimes":               testForumPostTimes,
 		"Search/PrefixSnippetsVisibility":  testForumSearch,
 		"Search/FollowsEditsAndDeletes":    testForumSearchUpdates,
+		"Search/RanksNewestThenOlder":      testForumSearchRanked,
 		"Users/DeletedAuthorKeepsContent":  testForumDeletedAuthor,
 		"Prune/VisitorViewsAndClaims":      testForumPrune,
 	}
@@ -873,6 +875,120 @@ func testForumSearch(t *testing.T, s ports.Store, f ports.ForumStore) {
 	// Query syntax is not passed through.
 	_, err = f.SearchForum(ctx, []string{`soil" OR "x`}, visitor, page(5, ""))
 	mustCode(t, err, domain.EInvalid)
+}
+
+// testForumSearchRanked: the newest domain.ForumSearchRanked matches come first, best match
+// first (a title match before body matches, more matches before fewer); every older match
+// follows, newest first; pages cross the bound without losing or repeating a hit, and each hit
+// has its own snippet. "Newest" is the search key: a topic's id * 2, a reply's id * 2 + 1.
+func testForumSearchRanked(t *testing.T, s ports.Store, f ports.ForumStore) {
+	ctx := context.Background()
+	a, b := forumUser(t, s), forumUser(t, s)
+	c := forumCategory(t, f, "Ranked", 1)
+	n := domain.ForumSearchRanked
+	keyOf := func(topic *domain.ForumTopic, post *domain.ForumPost) int64 {
+		if post != nil {
+			return post.ID*2 + 1
+		}
+		return topic.ID * 2
+	}
+	// Oldest: a title match that, among the newest, would be ranked first.
+	old := forumTopic(t, f, c.ID, a, "Compost tea recipe", "Steep it for a day.", base)
+	host := forumTopic(t, f, c.ID, a, "Garden diary", "Nothing to see.", base)
+	docs := []int64{keyOf(old, nil)} // the visible matches' keys
+	hidden := forumReply(t, f, host.ID, b, "Compost secret under review", base)
+	_, err := f.UpdateForumPost(ctx, hidden.ID, func(p *domain.ForumPost) error { p.InReview = true; return nil })
+	must(t, err)
+	var best *domain.ForumTopic
+	var twice *domain.ForumPost
+	for i := 0; i < n+10; i++ {
+		at := base.Add(time.Duration(i+1) * time.Minute)
+		switch {
+		case i == n/2:
+			best = forumTopic(t, f, c.ID, b, "Compost bins compared", "Which compost bin works best?", at)
+			docs = append(docs, keyOf(best, nil))
+		case i == n/3:
+			twice = forumReply(t, f, host.ID, b, fmt.Sprintf("Note %d: compost, more compost.", i), at)
+			docs = append(docs, keyOf(nil, twice))
+		case i%2 == 0:
+			docs = append(docs, keyOf(nil, forumReply(t, f, host.ID, b, fmt.Sprintf("Note %d: turned the compost.", i), at)))
+		default:
+			docs = append(docs, keyOf(forumTopic(t, f, c.ID, a, fmt.Sprintf("Week %d", i), fmt.Sprintf("Week %d: the compost is warm.", i), at), nil))
+		}
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i] > docs[j] })
+	terms, _ := domain.ForumSearchTerms("compo")
+	var got []*domain.ForumSearchHit
+	cursor := ""
+	for pages := 0; ; pages++ {
+		p, err := f.SearchForum(ctx, terms, visitor, page(45, cursor))
+		must(t, err)
+		got = append(got, p.Items...)
+		if p.NextCursor == "" {
+			break
+		}
+		if pages > len(docs) {
+			t.Fatal("paging does not end")
+		}
+		cursor = p.NextCursor
+	}
+	if len(got) != len(docs) {
+		t.Fatalf("%d hits over the pages, want %d (every visible match once)", len(got), len(docs))
+	}
+	key := func(h *domain.ForumSearchHit) int64 {
+		if h.PostID != nil {
+			return *h.PostID*2 + 1
+		}
+		return h.TopicID * 2
+	}
+	seen := map[int64]bool{}
+	for _, h := range got {
+		if seen[key(h)] {
+			t.Fatalf("hit %d twice", key(h))
+		}
+		seen[key(h)] = true
+		// The body's snippet, with its match marked (the oldest topic matches by its title alone).
+		if h.TopicID != old.ID && !strings.Contains(strings.ToLower(h.Snippet), domain.SnippetOpen+"compost"+domain.SnippetClose) {
+			t.Fatalf("%d: snippet %q does not mark the match", key(h), h.Snippet)
+		}
+	}
+	// The best of the newest: the title match first, and the reply saying it twice before the
+	// other replies.
+	if key(got[0]) != keyOf(best, nil) {
+		t.Fatalf("first hit %d, want the title match %d", key(got[0]), keyOf(best, nil))
+	}
+	for _, h := range got[:n] {
+		if key(h) == keyOf(nil, twice) {
+			break
+		}
+		if h.PostID != nil {
+			t.Fatalf("reply %d ranked before the reply with two matches", key(h))
+		}
+	}
+	// The newest n are the ranked ones; the rest follow newest first, the old title match last.
+	newest := map[int64]bool{}
+	for _, d := range docs[:n] {
+		newest[d] = true
+	}
+	for i, h := range got[:n] {
+		if !newest[key(h)] {
+			t.Fatalf("hit %d (%d) is not among the newest %d matches", i, key(h), n)
+		}
+	}
+	for i, h := range got[n:] {
+		if key(h) != docs[n+i] {
+			t.Fatalf("hit %d: %d, want %d (older matches newest first)", n+i, key(h), docs[n+i])
+		}
+	}
+	if last := got[len(got)-1]; last.TopicID != old.ID || last.PostID != nil || last.Title != "Compost tea recipe" {
+		t.Fatalf("last hit %+v, want the oldest topic", last)
+	}
+	// Its author also finds the reply under review: one more hit.
+	p, err := f.SearchForum(ctx, terms, domain.ForumViewer{UserID: b.ID}, page(200, domain.OffsetCursor(n)))
+	must(t, err)
+	if len(p.Items) != len(docs)-n+1 {
+		t.Fatalf("the author's older hits: %d, want %d", len(p.Items), len(docs)-n+1)
+	}
 }
 
 func testForumSearchUpdates(t *testing.T, s ports.Store, f ports.ForumStore) {

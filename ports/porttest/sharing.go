@@ -31,6 +31,7 @@ func RunSharingStore(t *testing.T, newStore SharingStoreFactory) {
 		"Questions/CreateReadTags":          testQuestionRoundTrip,
 		"Questions/FiltersAndPages":         testQuestionFilters,
 		"Questions/SearchAndSimilar":        testQuestionSearch,
+		"Questions/SimilarBestOfNewest":     testSimilarBestOfNewest,
 		"Answers/AddListAccept":             testAnswers,
 		"Answers/PagesExpertsFirst":         testAnswerPages,
 	}
@@ -605,6 +606,33 @@ func testQuestionSearch(t *testing.T, s ports.Store, x ports.SharingStore) {
 	}
 	if sim, err := x.SimilarQuestions(ctx, " ?! ", 5); err != nil || len(sim) != 0 {
 		t.Fatalf("empty %v %v", sim, err)
+	}
+}
+
+// testSimilarBestOfNewest: among many newer questions sharing only common words, the one that
+// shares the rare ones is suggested first, and a question sharing nothing is not suggested.
+func testSimilarBestOfNewest(t *testing.T, s ports.Store, x ports.SharingStore) {
+	ctx := context.Background()
+	ann := sharingUser(t, s, "ann")
+	createQuestion(t, x, question(ann.ID, "Basil is yellow at the tips", "<p>The basil leaves turn yellow from the tips.</p>"))
+	createQuestion(t, x, question(ann.ID, "Basil is sulking", "<p>The basil stopped growing this month.</p>"))
+	for i := 0; i < 40; i++ {
+		createQuestion(t, x, question(ann.ID, fmt.Sprintf("Why is my soil dry %d", i), "<p>It is dry a day after watering, why?</p>"))
+	}
+	createQuestion(t, x, question(ann.ID, "Aphids everywhere", "<p>Small green insects on every shoot.</p>"))
+	sim, err := x.SimilarQuestions(ctx, "why is my basil yellow", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// PostgreSQL's english configuration drops "why", "is" and "my"; SQLite weighs them by how
+	// many of the candidates have them: next to nothing here.
+	if len(sim) < 2 || sim[0].Title != "Basil is yellow at the tips" || sim[1].Title != "Basil is sulking" {
+		t.Fatalf("similar %q: want the basil questions first, the one with both words leading", questionTitles(sim))
+	}
+	for _, q := range sim {
+		if q.Title == "Aphids everywhere" {
+			t.Fatalf("similar %q: a question sharing no word", questionTitles(sim))
+		}
 	}
 }
 
