@@ -50,6 +50,7 @@ type Server struct {
 	version  string
 	proxies  []netip.Prefix
 	logins   *addrLimiter
+	reads    *readGate
 }
 
 // Options configure a Server.
@@ -67,6 +68,9 @@ type Options struct {
 	TrustedProxies []netip.Prefix
 	// LoginRate limits sign-in requests per client address; zero values take the defaults.
 	LoginRate LoginRate
+	// ReadConcurrency is how many signed-in reads run at once, the others queued in arrival
+	// order (readGate): the database pool's size. Zero queues none.
+	ReadConcurrency int
 }
 
 // New builds a Server.
@@ -75,7 +79,7 @@ func New(o Options) *Server {
 		o.Log = slog.Default()
 	}
 	return &Server{accounts: o.Accounts, svc: o.Services, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version,
-		proxies: o.TrustedProxies, logins: newAddrLimiter(o.LoginRate)}
+		proxies: o.TrustedProxies, logins: newAddrLimiter(o.LoginRate), reads: newReadGate(o.ReadConcurrency)}
 }
 
 // Handler returns the HTTP handler with every route. The routes are listed here, in one table.
@@ -136,7 +140,7 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("POST /api/plant-database/clear", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(false)))
 	mux.HandleFunc("POST /api/plant-database/clear-imported", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(true)))
 
-	mux.HandleFunc("GET /api/ecommerce/plants", s.authed(s.handleRemotePlants))
+	mux.HandleFunc("GET /api/ecommerce/plants", s.authedRemote(s.handleRemotePlants))
 	mux.HandleFunc("POST /api/ecommerce/import-plants", s.write(domain.FunctionPlantDatabase, s.handleImportPlants))
 	mux.HandleFunc("GET /api/ecommerce/import-status", s.authed(s.handleImportStatus))
 	mux.HandleFunc("GET /api/ecommerce/schedule", s.authed(s.handleImportSchedule))

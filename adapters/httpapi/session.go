@@ -23,6 +23,13 @@ func bearerToken(r *http.Request) string {
 // authed wraps a handler that needs a signed-in caller: it resolves the bearer token and answers
 // 401 itself when there is none or it is not valid.
 func (s *Server) authed(h func(w http.ResponseWriter, r *http.Request, p *domain.Principal)) http.HandlerFunc {
+	signedIn := s.authedRemote(h)
+	return func(w http.ResponseWriter, r *http.Request) { s.reads.admit(w, r, signedIn) }
+}
+
+// authedRemote is authed for a read that waits on another server (a seed store): it does not
+// queue at the read gate, so a slow remote holds none of its slots.
+func (s *Server) authedRemote(h func(w http.ResponseWriter, r *http.Request, p *domain.Principal)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, err := s.accounts.Authenticate(r.Context(), bearerToken(r))
 		if err != nil {

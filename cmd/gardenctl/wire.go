@@ -118,7 +118,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version,
-		TrustedProxies: proxies})
+		TrustedProxies: proxies, ReadConcurrency: store.SQLDB().Stats().MaxOpenConnections})
 	handler, metricsHandler := server.Handler(), http.Handler(nil)
 	if cfg.MetricsAddr != "" {
 		m := metrics.New()
