@@ -245,6 +245,23 @@ describe('Site Users: superadmins', () => {
     expect(router.state.location.search).toBe('?site=3');
   });
 
+  it('shows the server’s count of a picked site, not the count its list row was read with', async () => {
+    seedSites();
+    db.sites.find((s) => s.id === 3)!.userLimit = 2;
+    const { user } = renderApp('/site-users');
+    await screen.findByRole('article', { name: 'Moss Stone' });
+    await user.click(screen.getByRole('button', { name: /Site.*Hilltop/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a Site' });
+    const list = within(dialog).getByRole('listbox', { name: 'Sites' });
+    await waitFor(() => expect(within(list).getByRole('option', { name: /Riverside/ })).toBeInTheDocument());
+    // Somebody else adds a user to Riverside after the list was read (1 of 2 in its row).
+    db.users.push(makeUser({ id: 8, username: 'reed', fullName: 'Reed Late', siteId: 3 }));
+    await user.click(within(list).getByRole('option', { name: /Riverside/ }));
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Riverside has 2 of 2 users.');
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeDisabled();
+  });
+
   it('adds an existing user without a site, with a site role and the site admin flag', async () => {
     seedSites();
     const { user } = renderApp('/site-users?site=3');

@@ -83,8 +83,8 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
   const [busy, setBusy] = useState<number | null>(null);
 
   const list = members.items;
-  // The site's own count (the list holds only the loaded pages); a site without one counts them.
-  const count = site.userCount ?? list.length;
+  // The site's own count (the list holds only the loaded pages), never fewer than are listed.
+  const count = Math.max(site.userCount ?? 0, list.length);
   const limitReached = isLimitReached(count, site.userLimit);
 
   const run = async (id: number, action: () => Promise<unknown>, success: { title: string; description: string }, failure: string) => {
@@ -242,8 +242,9 @@ function SuperadminSiteUsers() {
   };
 
   const choose = (picked: Site) => {
-    // The picker's row is the site: show it at once instead of asking for it again.
-    void mutate(urls.sitesByIds([picked.id], true), [picked], { revalidate: false });
+    // The picker's row is the site: show it at once, then read it again, since the row may
+    // come from a list cached before others added users (its count sets the limit warning).
+    void mutate(urls.sitesByIds([picked.id], true), [picked], { revalidate: true });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
