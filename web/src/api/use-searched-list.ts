@@ -10,6 +10,8 @@ export interface SearchedList<T> {
   /** The search the list was asked for (trimmed, after a short pause in typing). */
   query: string;
   list: PagedList<T>;
+  /** A new search is loading while the last one's rows stay on screen (with `keepPrevious`). */
+  searching: boolean;
 }
 
 /**
@@ -20,12 +22,29 @@ export interface SearchedList<T> {
  */
 export function useSearchedList<T>(
   url: ((query: string) => string | null) | null,
-  { delay = 250, keepPrevious = false }: { delay?: number; keepPrevious?: boolean } = {},
+  options: SearchOptions = {},
 ): SearchedList<T> {
   const [search, setSearch] = useState('');
+  return { search, setSearch, ...useSearchedPages<T>(url, search, options) };
+}
+
+interface SearchOptions {
+  delay?: number;
+  keepPrevious?: boolean;
+}
+
+/**
+ * useSearchedPages is useSearchedList for a search box the caller owns (the admin
+ * dashboard's, shared by its tabs): the list for `search`, asked once typing pauses.
+ */
+export function useSearchedPages<T>(
+  url: ((query: string) => string | null) | null,
+  search: string,
+  { delay = 250, keepPrevious = false }: SearchOptions = {},
+): Omit<SearchedList<T>, 'search' | 'setSearch'> {
   const query = useDebounced(search.trim(), delay);
   const list = usePagedList<T>(url ? url(query) : null, { keepPrevious });
-  return { search, setSearch, query, list };
+  return { query, list, searching: list.isLoading && list.items.length > 0 };
 }
 
 /** countText: "12 sites", or "50+ sites" while more pages are to load. */

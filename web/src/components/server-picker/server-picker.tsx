@@ -76,9 +76,8 @@ export function PickerList<T extends { id: number }>({
   onSelect: (item: T | null) => void;
   autoFocus?: boolean;
 }) {
-  const { search, setSearch, query, list } = useSearchedList<T>(source.url, { keepPrevious: true });
-  // A new search keeps the last rows on screen until its page comes.
-  const searching = list.isLoading && list.items.length > 0;
+  // A new search keeps the last rows on screen until its page comes (searching).
+  const { search, setSearch, query, list, searching } = useSearchedList<T>(source.url, { keepPrevious: true });
   const listId = useId();
   // The row the arrow keys reached, for the search it was reached in (a new search starts over).
   const [activeAt, setActiveAt] = useState({ query: '', index: -1 });

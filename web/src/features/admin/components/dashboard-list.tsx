@@ -1,12 +1,21 @@
 import type { ReactNode } from 'react';
-import { usePagedList } from '@/api/use-paged-list';
+import { useSearchedPages } from '@/api/use-searched-list';
 import { RecordList } from '@/components/record-list/record-list';
 import { ListStates, PagedListStates, type ListEmpty, type ListQuery } from '@/components/ui/list-states';
-import { useDebounced } from '@/lib/use-debounced';
 import { matchesSearch } from './admin-tabs';
 
-/** How long the search waits for typing to pause before asking the server (as useSearchedList). */
-const SEARCH_DELAY = 250;
+/** What both dashboard lists take besides their records. */
+interface DashboardListProps<T> {
+  search: string;
+  row: (item: T) => ReactNode;
+  /** Singular, for "No {noun} matches …". */
+  noun: string;
+  /** The list's accessible name. */
+  label: string;
+  loading: { label: string; rows: number };
+  errorTitle: string;
+  empty?: ListEmpty;
+}
 
 /**
  * DashboardList: a tab's records filtered by the dashboard's search (any of `texts` of a
@@ -24,18 +33,9 @@ export function DashboardList<T>({
   loading,
   errorTitle,
   empty,
-}: {
+}: DashboardListProps<T> & {
   query: ListQuery & { data?: T[] };
-  search: string;
   texts: (item: T) => (string | null | undefined)[];
-  row: (item: T) => ReactNode;
-  /** Singular, for "No {noun} matches …". */
-  noun: string;
-  /** The list's accessible name. */
-  label: string;
-  loading: { label: string; rows: number };
-  errorTitle: string;
-  empty?: ListEmpty;
 }) {
   const visible = (query.data ?? []).filter((item) => matchesSearch(search, ...texts(item)));
   return (
@@ -69,22 +69,9 @@ export function PagedDashboardList<T>({
   loading,
   errorTitle,
   empty,
-}: {
-  url: (q: string) => string | null;
-  search: string;
-  row: (item: T) => ReactNode;
-  /** Singular, for "No {noun} matches …". */
-  noun: string;
-  /** The list's accessible name. */
-  label: string;
-  loading: { label: string; rows: number };
-  errorTitle: string;
-  empty?: ListEmpty;
-}) {
-  const q = useDebounced(search.trim(), SEARCH_DELAY);
-  const list = usePagedList<T>(url(q), { keepPrevious: true });
+}: DashboardListProps<T> & { url: (q: string) => string | null }) {
   // A new search keeps the last rows on screen (greyed) until its page comes.
-  const searching = list.isLoading && list.items.length > 0;
+  const { query: q, list, searching } = useSearchedPages<T>(url, search, { keepPrevious: true });
   return (
     <PagedListStates
       list={{ ...list, isLoading: list.isLoading && !searching }}
