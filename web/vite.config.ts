@@ -26,6 +26,10 @@ const firstPage = firstPageChunk(
 );
 const lucideBarrel = fileURLToPath(new URL('../node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url));
 
+// The unit tests read dates in one time zone, so a day boundary falls at the same instant on
+// every machine (the clock itself is pinned in src/testing/setup.ts).
+if (process.env.VITEST) process.env.TZ = 'UTC';
+
 export default defineConfig(({ command, mode }) => ({
   root,
   // Keep Vite's cache in the repository's node_modules, not in web/node_modules.

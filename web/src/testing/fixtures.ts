@@ -1,4 +1,5 @@
 import type { CareTask, JournalEntry, Plant, PlantDatabaseItem, RemotePlant, User } from '@/api/types';
+import { dayFromNow, instantFromNow } from './clock';
 
 let nextId = 100;
 
@@ -53,8 +54,8 @@ export function makePlant(overrides: Partial<Plant> = {}): Plant {
     growthProgress: 0,
     lastWatered: null,
     lastFertilized: null,
-    acquiredDate: '2026-11-01T10:00:00Z',
-    createdAt: '2026-11-01T10:00:00Z',
+    acquiredDate: instantFromNow(-20),
+    createdAt: instantFromNow(-20),
     nextWatering: null,
     nextFertilizing: null,
     ...overrides,
@@ -67,13 +68,13 @@ export function makeTask(overrides: Partial<CareTask> = {}): CareTask {
     plantId: 1,
     plantName: 'Basil',
     taskType: 'water',
-    scheduledDate: '2026-11-21',
+    scheduledDate: dayFromNow(0),
     completed: false,
     completedDate: null,
     notes: null,
     isRecurring: false,
     recurringDays: null,
-    createdAt: '2026-11-14T09:00:00Z',
+    createdAt: instantFromNow(-7, '09:00'),
     ...overrides,
   };
 }
@@ -89,8 +90,8 @@ export function makeEntry(overrides: Partial<JournalEntry> = {}): JournalEntry {
     content: '',
     imageUrl: '',
     growthStage: '',
-    entryDate: '2026-11-21',
-    createdAt: '2026-11-21T09:00:00Z',
+    entryDate: dayFromNow(0),
+    createdAt: instantFromNow(0, '09:00'),
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import type {
   RemotePlant,
 } from '@/api/types';
 import type { AppFunction, Site, SiteCategory, SiteUser, User, UserCategory } from '@/api/types';
+import { dayFromNow, instantFromNow } from './clock';
 
 /**
  * An in-memory Garden API for unit tests, shaped like docs/api.md. Tests seed `db`, read
@@ -74,7 +75,7 @@ function freshDb(): MockDb {
     remoteFailures: [],
     importResult: null,
     importStatus: { running: false, done: 0, total: 0 },
-    schedule: { enabled: true, cronTime: '0 30 1 * * *', time: '01:30', lastRun: null, nextRun: '2026-11-22T01:30:00Z' },
+    schedule: { enabled: true, cronTime: '0 30 1 * * *', time: '01:30', lastRun: null, nextRun: instantFromNow(1, '01:30') },
     history: [],
     notifications: [],
     adminNotifications: [],
@@ -108,7 +109,7 @@ export function resetDb(): void {
 
 export const emptyStats = () => ({ counts: { water: 0, fertilize: 0, prune: 0, repot: 0 }, topPlants: [] });
 
-export function emptySummary(today = '2026-11-21'): DashboardSummary {
+export function emptySummary(today = dayFromNow(0)): DashboardSummary {
   return {
     today,
     reminders: { watering: [], fertilizing: [], repotting: 0 },
@@ -900,7 +901,7 @@ export const apiHandlers = [
   }),
   http.get('*/api/dashboard/summary', async ({ request }) => {
     await record(request);
-    const today = new URL(request.url).searchParams.get('today') ?? '2026-11-21';
+    const today = new URL(request.url).searchParams.get('today') ?? dayFromNow(0);
     return HttpResponse.json(db.summary ?? emptySummary(today));
   }),
   http.get('*/api/calendar/feed', async ({ request }) => {

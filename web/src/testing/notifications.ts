@@ -1,5 +1,6 @@
 import type { AdminNotification, AppNotification, Device } from '@/api/types';
 import { MOCK_VAPID_PUBLIC_KEY } from './mock-api';
+import { instantFromNow } from './clock';
 
 let nextId = 5000;
 
@@ -50,8 +51,8 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     deviceName: 'Firefox on Linux',
     deviceInfo: { userAgent: 'Mozilla/5.0', platform: 'Linux x86_64', vendor: '' },
     pushEnabled: true,
-    createdAt: '2026-11-01T10:00:00Z',
-    updatedAt: '2026-11-01T10:00:00Z',
+    createdAt: instantFromNow(-20),
+    updatedAt: instantFromNow(-20),
     ...overrides,
   };
 }

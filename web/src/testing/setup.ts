@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { pageNavigation } from '@/lib/navigation';
+import { TEST_NOW } from './clock';
 import { resetDb } from './mock-api';
 import { server } from './server';
 
@@ -12,6 +13,10 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(() => {
+  // Every test starts at the same instant (testing/clock.ts), whatever day the suite runs on.
+  // Only Date is faked, and it advances in real time from there: promises, setTimeout and SWR's
+  // revalidation run as they do in the browser. A test that fakes timers itself starts from it.
+  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW, shouldAdvanceTime: true });
   // jsdom cannot load documents: record full page loads instead.
   vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
   vi.spyOn(pageNavigation, 'reload').mockImplementation(() => {});
@@ -19,6 +24,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   server.resetHandlers();
   resetDb();
   window.localStorage.clear();

@@ -1,4 +1,5 @@
 import { http, HttpResponse, server } from '@/testing/server';
+import { yearFromNow } from '@/testing/clock';
 import type { Harvest, HarvestBed, HarvestStats } from '../api/types';
 
 /** An in-memory harvest API for the page tests: what they posted, deleted and asked for. */
@@ -18,7 +19,7 @@ export function makeHarvest(overrides: Partial<Harvest> = {}): Harvest {
     id: 1,
     plantId: 1,
     plantName: 'Tomato',
-    harvestDate: '2026-07-01',
+    harvestDate: `${yearFromNow()}-07-01`,
     quantity: 1,
     unit: 'kg',
     notes: '',
@@ -35,7 +36,11 @@ export const emptyStats = (): HarvestStats => ({
   plants: [],
   mostHarvested: null,
   monthly: [],
-  yearOnYear: { current: { from: '2026-01-01', to: '2026-12-31' }, previous: { from: '2025-01-01', to: '2025-12-31' }, plants: [] },
+  yearOnYear: {
+    current: { from: `${yearFromNow()}-01-01`, to: `${yearFromNow()}-12-31` },
+    previous: { from: `${yearFromNow(-1)}-01-01`, to: `${yearFromNow(-1)}-12-31` },
+    plants: [],
+  },
   yieldPerSquareFoot: [],
 });
 

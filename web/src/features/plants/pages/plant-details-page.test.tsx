@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { todayKey } from '@/lib/dates';
+import { dayFromNow, dayLabel, instantFromNow } from '@/testing/clock';
 import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
@@ -17,20 +18,20 @@ describe('plant details', () => {
         species: 'Ocimum basilicum',
         location: 'Kitchen window',
         lightNeeds: 'Full Sun',
-        acquiredDate: '2026-11-01T10:00:00Z',
+        acquiredDate: instantFromNow(-20),
         waterFrequency: 3,
-        lastWatered: '2026-11-18T10:00:00Z',
-        nextWatering: '2026-11-21T10:00:00Z',
+        lastWatered: instantFromNow(-3),
+        nextWatering: instantFromNow(0),
         fertilizerFrequency: 30,
         lastFertilized: null,
         notes: 'Pinch the flowers.',
         growthProgress: 55,
       }),
     ];
-    db.entries = [makeEntry({ plantId: 7, title: 'Sprouted', entryDate: '2026-11-03', growthStage: 'Seedling' })];
+    db.entries = [makeEntry({ plantId: 7, title: 'Sprouted', entryDate: dayFromNow(-18), growthStage: 'Seedling' })];
     db.tasks = [
-      makeTask({ plantId: 7, taskType: 'water', scheduledDate: '2026-11-18', completed: true, completedDate: '2026-11-18T10:00:00Z' }),
-      makeTask({ plantId: 7, taskType: 'prune', scheduledDate: '2026-11-25' }),
+      makeTask({ plantId: 7, taskType: 'water', scheduledDate: dayFromNow(-3), completed: true, completedDate: instantFromNow(-3) }),
+      makeTask({ plantId: 7, taskType: 'prune', scheduledDate: dayFromNow(4) }),
     ];
     renderApp('/plants/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Basil' })).toBeInTheDocument();
@@ -38,11 +39,12 @@ describe('plant details', () => {
     expect(screen.getByRole('link', { name: 'Back to My Plants' })).toHaveAttribute('href', '/plants');
     expect(screen.getByRole('link', { name: 'Generate QR Code' })).toHaveAttribute('href', '/plants/7/qrcode');
     expect(screen.getByText('Kitchen window')).toBeInTheDocument();
-    expect(screen.getByText('Nov 1, 2026')).toBeInTheDocument();
+    expect(screen.getByText(dayLabel(-20))).toBeInTheDocument();
     const watering = screen.getByRole('region', { name: 'Watering schedule' });
     expect(within(watering).getByText('Every 3 days')).toBeInTheDocument();
-    expect(within(watering).getByText('Nov 18, 2026')).toBeInTheDocument();
-    expect(within(watering).getByText('Nov 21, 2026')).toBeInTheDocument(); // marked Overdue once that day has passed
+    expect(within(watering).getByText(dayLabel(-3))).toBeInTheDocument();
+    expect(within(watering).getByText(dayLabel(0))).toBeInTheDocument(); // due today: not yet Overdue
+    expect(within(watering).queryByText('Overdue')).not.toBeInTheDocument();
     const fertilizing = screen.getByRole('region', { name: 'Fertilizing schedule' });
     expect(within(fertilizing).getByText('Never')).toBeInTheDocument();
     expect(within(fertilizing).getByText('Not scheduled')).toBeInTheDocument();
@@ -52,7 +54,7 @@ describe('plant details', () => {
     expect(await screen.findByText('Sprouted')).toBeInTheDocument();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
-    expect(rows).toEqual(['Nov 25, 2026PruneScheduled', 'Nov 18, 2026WaterCompleted']);
+    expect(rows).toEqual([`${dayLabel(4)}PruneScheduled`, `${dayLabel(-3)}WaterCompleted`]);
     expect(document.title).toBe('Basil · Garden');
   });
 
@@ -78,7 +80,7 @@ describe('plant details', () => {
 
   it('edits every field through Edit Plant, with the form filled in and the same messages', async () => {
     signedInGardener();
-    db.plants = [makePlant({ id: 7, name: 'Basil', species: 'Ocimum basilicum', location: 'Kitchen', growthProgress: 20, waterFrequency: 3, lastFertilized: '2026-11-01T10:00:00Z' })];
+    db.plants = [makePlant({ id: 7, name: 'Basil', species: 'Ocimum basilicum', location: 'Kitchen', growthProgress: 20, waterFrequency: 3, lastFertilized: instantFromNow(-20) })];
     const { user } = renderApp('/plants/7');
     await user.click(await screen.findByRole('button', { name: 'Edit Plant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Plant' });
