@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -31,7 +30,7 @@ func newAdminFixture(t *testing.T) *adminFixture {
 		name string
 		dst  *int64
 	}{{"Site A", &f.siteA}, {"Site B", &f.siteB}, {"Site C", &f.siteC}} {
-		site := &domain.Site{Name: s.name, Country: domain.DefaultCountry, Status: domain.SiteActive, UserLimit: 10, CreatedAt: time.Now()}
+		site := &domain.Site{Name: s.name, Country: domain.DefaultCountry, Status: domain.SiteActive, UserLimit: 10, CreatedAt: h.clock.Now()}
 		if err := h.store.CreateSite(ctx, site); err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +171,7 @@ func TestUserLimit_EveryPath(t *testing.T) {
 	t.Parallel()
 	f := newAdminFixture(t)
 	h, ctx := f.h, context.Background()
-	full := &domain.Site{Name: "Full", Country: domain.DefaultCountry, Status: domain.SiteActive, UserLimit: 1, CreatedAt: time.Now()}
+	full := &domain.Site{Name: "Full", Country: domain.DefaultCountry, Status: domain.SiteActive, UserLimit: 1, CreatedAt: h.clock.Now()}
 	if err := h.store.CreateSite(ctx, full); err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -159,7 +158,7 @@ func TestPlantLimit(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, options{})
 	ctx := context.Background()
-	site := &domain.Site{Name: "Allotment", PlantLimit: 2, Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: time.Now()}
+	site := &domain.Site{Name: "Allotment", PlantLimit: 2, Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: h.clock.Now()}
 	if err := h.store.CreateSite(ctx, site); err != nil {
 		t.Fatal(err)
 	}

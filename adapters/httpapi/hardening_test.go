@@ -236,7 +236,7 @@ func TestWriteJSON_NeverEmpty200(t *testing.T) {
 			far := time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
 			week := 7
 			p := &domain.Plant{UserID: u.ID, Name: "Old", Type: "Herbs", WaterFrequency: &week, LastWatered: &far,
-				AcquiredDate: far, CreatedAt: time.Now(), Status: domain.StatusHealthy}
+				AcquiredDate: far, CreatedAt: h.clock.Now(), Status: domain.StatusHealthy}
 			if err := h.store.CreatePlant(context.Background(), p, 0); err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
@@ -162,17 +161,17 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 	// is rate-limited per user).
 	forum := h.store.(ports.ForumStore)
 	ctx := context.Background()
-	cat := &domain.ForumCategory{Name: "Counted", Slug: "counted", CreatedAt: time.Now()}
+	cat := &domain.ForumCategory{Name: "Counted", Slug: "counted", CreatedAt: h.clock.Now()}
 	if err := forum.CreateForumCategory(ctx, cat); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < rows; i++ {
 		tp := &domain.ForumTopic{CategoryID: cat.ID, Title: fmt.Sprintf("Counted topic %03d", i), Content: "<p>A counted topic.</p>",
-			ContentText: "A counted topic.", CreatedAt: time.Now()}
+			ContentText: "A counted topic.", CreatedAt: h.clock.Now()}
 		if err := forum.CreateForumTopic(ctx, tp); err != nil {
 			t.Fatal(err)
 		}
-		p := &domain.ForumPost{TopicID: tp.ID, Content: "<p>A counted reply.</p>", ContentText: "A counted reply.", CreatedAt: time.Now()}
+		p := &domain.ForumPost{TopicID: tp.ID, Content: "<p>A counted reply.</p>", ContentText: "A counted reply.", CreatedAt: h.clock.Now()}
 		if _, err := forum.CreateForumPost(ctx, p, func(*domain.ForumTopic) error { return nil }); err != nil {
 			t.Fatal(err)
 		}

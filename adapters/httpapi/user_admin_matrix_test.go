@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -117,7 +116,7 @@ func TestUserAdministrationMatrix(t *testing.T) {
 			ctx := context.Background()
 			sites := map[string]int64{}
 			for _, name := range []string{"A", "B"} {
-				site := &domain.Site{Name: "Site " + name, Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: time.Now()}
+				site := &domain.Site{Name: "Site " + name, Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: h.clock.Now()}
 				if err := h.store.CreateSite(ctx, site); err != nil {
 					t.Fatal(err)
 				}
