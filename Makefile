@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-scale clean minio
+.PHONY: run build web deps test test-go test-web test-web-future test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -36,16 +36,28 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 ## test: every test — lint, Go (unit, storage contract on SQLite and PostgreSQL, HTTP API, CLI),
-## web unit (Vitest) and browser end-to-end (Playwright + Chromium); ends with one total line
-test: lint test-fuzz test-go test-web test-e2e test-bundle
-	@read gp gf gs < $(COUNTS)-go.txt; read wp wf < $(COUNTS)-web.txt; read ep ef < $(COUNTS)-e2e.txt; \
-	echo "Go $$gp, web $$wp, end-to-end $$ep tests passed"; \
-	echo "all: $$((gp + wp + ep)) passed, $$((gf + wf + ef)) failed"
+## web unit (Vitest) and browser end-to-end (Playwright + Chromium). Every step runs even when
+## an earlier one failed; the run ends with the total line, or with the failed steps and the
+## names of their failed tests (tests/tools/test-summary.sh). Go and Vitest run their tests in
+## a shuffled order from SEED, printed first: `make test SEED=N` replays an order.
+SEED ?= $(shell date +%s)
+export SEED
+FAILURES := $(CURDIR)/bin/test-failures
+TEST_STEPS := lint:lint fuzz:test-fuzz go:test-go web:test-web web-future:test-web-future browser:test-e2e bundle:test-bundle
+test:
+	@mkdir -p bin; rm -f $(FAILURES)-*.txt $(COUNTS)-*.txt bin/test-failed-steps.txt
+	@echo "test order seed: $(SEED) (replay this order with: make test SEED=$(SEED))"
+	@for step in $(TEST_STEPS); do name=$${step%%:*}; target=$${step#*:}; \
+		$(MAKE) --no-print-directory $$target || echo "$$name" >> bin/test-failed-steps.txt; \
+	done
+	@tests/tools/test-summary.sh bin
 
 test-go:
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
-	$(GO) test -race -count=1 -json $(GO_PKGS) 2>&1 | GARDEN_TEST_COUNTS=$(COUNTS)-go.txt bin/gotest
+	@echo "go test -shuffle=$(SEED)"
+	$(GO) test -race -count=1 -shuffle=$(SEED) -json $(GO_PKGS) 2>&1 | \
+		GARDEN_TEST_COUNTS=$(COUNTS)-go.txt GARDEN_TEST_FAILURES=$(FAILURES)-go.txt bin/gotest
 
 ## test-fuzz: each fuzz target (every decoder of user input) for FUZZTIME; a failing input is
 ## saved under the package's testdata/fuzz and replayed by every later `go test`
@@ -57,7 +69,7 @@ test-fuzz:
 		pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "fuzz $$name ($$pkg, $(FUZZTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg > bin/fuzz-$$name.log 2>&1 \
-			|| { tail -40 bin/fuzz-$$name.log; exit 1; }; \
+			|| { tail -40 bin/fuzz-$$name.log; echo "$$pkg $$name (bin/fuzz-$$name.log)" >> $(FAILURES)-fuzz.txt; exit 1; }; \
 	done
 
 ## bench-signin: the sign-in flood (256 connections of random sign-ins for 20 s beside a
@@ -66,17 +78,31 @@ bench-signin: build
 	$(GO) run ./tests/load/signinflood --bin $(CURDIR)/$(BIN)
 
 test-web: node_modules/.installed
-	@mkdir -p bin
-	npx vitest run --config web/vite.config.ts --reporter=default --reporter=json --outputFile=$(COUNTS)-web.json
-	node -e 'const r=require(process.argv[1]);require("fs").writeFileSync(process.argv[2], r.numPassedTests+" "+r.numFailedTests+"\n")' $(COUNTS)-web.json $(COUNTS)-web.txt
+	@mkdir -p bin; echo "vitest --sequence.seed=$(SEED) (shuffled)"
+	status=0; npx vitest run --config web/vite.config.ts --sequence.shuffle --sequence.seed=$(SEED) \
+		--reporter=default --reporter=json --outputFile=$(COUNTS)-web.json || status=$$?; \
+	node web/scripts/test-report.mjs $(COUNTS)-web.json $(COUNTS)-web.txt $(FAILURES)-web.txt; exit $$status
+
+## test-web-future: the web suite again with the machine's clock FUTURE ahead (Debian's faketime)
+## and the next order seed; it passes only if no test reads the real date (src/testing/clock.ts
+## pins Date for every test). Its tests are the same, so they do not add to the total.
+FUTURE ?= +1830d
+test-web-future: node_modules/.installed
+	@mkdir -p bin; echo "vitest under faketime $(FUTURE) ($$(faketime -f $(FUTURE) date -u +%F)), --sequence.seed=$$(( $(SEED) + 1 ))"
+	status=0; faketime -f $(FUTURE) npx vitest run --config web/vite.config.ts --sequence.shuffle \
+		--sequence.seed=$$(( $(SEED) + 1 )) --reporter=dot --reporter=json --outputFile=$(COUNTS)-web-future.json || status=$$?; \
+	node web/scripts/test-report.mjs $(COUNTS)-web-future.json $(COUNTS)-web-future.txt $(FAILURES)-web-future.txt; exit $$status
 
 ## test-bundle: the first load of the dashboard stays under its ceiling (web/scripts/bundle-budget.mjs)
 test-bundle: web
-	npm run --silent bundle-budget | tail -1
+	@mkdir -p bin; npm run --silent bundle-budget > bin/bundle-budget.log 2>&1 \
+		|| { tail -2 bin/bundle-budget.log | tee $(FAILURES)-bundle.txt; exit 1; }
+	@tail -1 bin/bundle-budget.log
 
 test-e2e: build
 	$(GO) build -o bin/fixturestore ./tests/fixturestore
-	GARDENCTL_BIN=$(CURDIR)/$(BIN) FIXTURESTORE_BIN=$(CURDIR)/bin/fixturestore GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt npm run e2e
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) FIXTURESTORE_BIN=$(CURDIR)/bin/fixturestore GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt \
+		GARDEN_TEST_FAILURES=$(FAILURES)-browser.txt npm run e2e
 
 ## minio: build the MinIO server the blob contract tests start (once per machine, pinned
 ## version, into ~/.cache/garden-tools; GARDEN_TOOLS_DIR moves it)

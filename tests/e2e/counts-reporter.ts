@@ -2,7 +2,8 @@
 // "<passed> <failed>" to $GARDEN_TEST_COUNTS for the Makefile's total line. Errors outside
 // tests (global setup or teardown, a crashed worker) count as failures. With CI=true a
 // skipped test counts as a failure and fails the run: a suite that silently skips in CI tests
-// nothing (the Go suite's tests/gotest does the same).
+// nothing (the Go suite's tests/gotest does the same). With $GARDEN_TEST_FAILURES set, the
+// failed tests' titles go there, one per line, for the closing summary of `make test`.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
@@ -42,6 +43,13 @@ export default class CountsReporter implements Reporter {
       } catch (error) {
         console.log(`could not write ${counts}: ${(error as Error).message}`);
       }
+    }
+    const failures = process.env.GARDEN_TEST_FAILURES;
+    if (failures) {
+      const names = by('unexpected').map((t) => `${t.location.file.split('/specs/').pop()} › ${t.titlePath().filter(Boolean).slice(1).join(' › ')}`);
+      if (this.errors > 0) names.push(`${this.errors} error(s) outside the tests (global setup or teardown, a crashed worker)`);
+      if (ci) names.push(...skipped.map((t) => `skipped in CI: ${t.titlePath().filter(Boolean).join(' › ')}`));
+      writeFileSync(failures, names.map((n) => `${n}\n`).join(''));
     }
     for (const test of skipped) console.log(`skipped: ${test.titlePath().filter(Boolean).join(' › ')}`);
     if (failed > 0 && existsSync(SERVER_LOG)) {

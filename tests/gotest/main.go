@@ -1,7 +1,9 @@
 // Command gotest turns `go test -json` output into a short report: failures in full, notices
 // the suites print (such as how many PostgreSQL contract tests ran), one line per package, and
 // a closing "go: N passed, N failed, N skipped" line. With CI=true a skipped test fails the run,
-// because a suite that silently skips in CI tests nothing.
+// because a suite that silently skips in CI tests nothing. With GARDEN_TEST_FAILURES set, the
+// names of the failed tests (and of packages that failed outside a test, such as a build error
+// or a panic in TestMain) are written there, one per line, for the closing summary of `make test`.
 package main
 
 import (
@@ -28,7 +30,7 @@ func main() {
 	outputs := map[string][]string{} // package/test -> output lines
 	perPkg := map[string]*counts{}
 	var total counts
-	var skipped, failedPkgs []string
+	var skipped, failedPkgs, failedTests []string
 	var notices []string
 
 	sc := bufio.NewScanner(os.Stdin)
@@ -69,6 +71,7 @@ func main() {
 			case "fail":
 				pc.failed++
 				total.failed++
+				failedTests = append(failedTests, e.Package+" "+e.Test)
 				fmt.Printf("--- FAIL %s %s\n%s", e.Package, e.Test, strings.Join(outputs[key], ""))
 			case "skip":
 				pc.skipped++
@@ -95,6 +98,9 @@ func main() {
 	if path := os.Getenv("GARDEN_TEST_COUNTS"); path != "" {
 		_ = os.WriteFile(path, []byte(fmt.Sprintf("%d %d %d\n", total.passed, total.failed, total.skipped)), 0o644)
 	}
+	if path := os.Getenv("GARDEN_TEST_FAILURES"); path != "" {
+		_ = os.WriteFile(path, []byte(failureList(failedTests, failedPkgs)), 0o644)
+	}
 	switch {
 	case total.failed > 0 || len(failedPkgs) > 0:
 		os.Exit(1)
@@ -102,4 +108,33 @@ func main() {
 		fmt.Println("CI=true: skipped tests count as failures here")
 		os.Exit(1)
 	}
+}
+
+// failureList names each failed test, and each failed package none of whose tests failed (it
+// failed to build, panicked outside a test, or a test binary timed out); a parent test whose
+// subtest failed is left out, since the subtest's name says more.
+func failureList(tests, pkgs []string) string {
+	var b strings.Builder
+	named := map[string]bool{}
+	for _, t := range tests {
+		named[strings.SplitN(t, " ", 2)[0]] = true
+	}
+	for _, t := range tests {
+		parent := false
+		for _, other := range tests {
+			if strings.HasPrefix(other, t+"/") {
+				parent = true
+				break
+			}
+		}
+		if !parent {
+			b.WriteString(t + "\n")
+		}
+	}
+	for _, p := range pkgs {
+		if !named[p] {
+			b.WriteString(p + " (the package failed outside its tests: build error, panic or timeout)\n")
+		}
+	}
+	return b.String()
 }
