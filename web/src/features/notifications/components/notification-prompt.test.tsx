@@ -165,7 +165,7 @@ describe('notification prompt: the prompted date (daily reset)', () => {
     expect(stored(PROMPT_KEYS.promptedDate)).toBeNull();
     await advance(CORNER_PROMPT_DELAY_MS);
     expect(corner()).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('resetPromptedOnNewDay keeps today and drops any other day', () => {
     window.localStorage.setItem(PROMPT_KEYS.prompted, 'true');

@@ -42,7 +42,7 @@ describe('Plant database administration: tabs', () => {
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Import Schedule' })).toHaveAttribute('aria-selected', 'true'),
     );
-  }, 15_000);
+  });
 
   it('presets the tab from the URL; /admin/ecommerce opens the Ecommerce Import tab', async () => {
     admin();
@@ -65,7 +65,7 @@ describe('Plant database administration: tabs', () => {
     await user.click(within(nav).getAllByRole('link', { name: 'Plant Database' })[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Plant Database' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/plant-database');
-  }, 15_000);
+  });
 
   it('without a stored token it says Authentication Required and goes home', async () => {
     const { router } = renderWithSession(<AdminPlantDatabasePage />, '/admin/plant-database', [
@@ -194,7 +194,7 @@ describe('Plant database administration: Ecommerce Import', () => {
     expect(size).toHaveValue('1000');
     expect(screen.getByText('1–25 of 25 · Page 1 of 1')).toBeInTheDocument();
     expect(remoteRows()).toHaveLength(25);
-  }, 15_000);
+  });
 
   it('shows "No plants found" and disables the import when the store has none', async () => {
     admin();
@@ -282,7 +282,7 @@ describe('Plant database administration: Ecommerce Import', () => {
     const before = polls;
     await new Promise((r) => setTimeout(r, 700));
     expect(polls).toBe(before);
-  }, 15_000);
+  });
 
   it('keeps the results when switching tabs and back', async () => {
     admin();
@@ -347,7 +347,7 @@ describe('Plant database administration: Ecommerce Import', () => {
     expect(await screen.findByText('Database Cleared')).toBeInTheDocument();
     expect(posts('/api/plant-database/clear')).toHaveLength(1);
     expect(db.database).toEqual([]);
-  }, 15_000);
+  });
 
   it('shows Clearing... while a clear runs and Clear Failed when it fails', async () => {
     admin();

@@ -80,7 +80,7 @@ describe('Add Plant (admin form)', () => {
       slug: 'lemon-thyme',
     });
     expect(await screen.findByRole('link', { name: 'Edit Lemon Thyme' })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('the list shows the new plant when the admin comes back to it at once', async () => {
     admin();
@@ -93,7 +93,7 @@ describe('Add Plant (admin form)', () => {
     await user.click(screen.getByRole('button', { name: 'Add Plant' }));
     expect(await screen.findByRole('link', { name: 'Edit Dill' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Basil' })).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('shows the server field errors under the fields and a 409 on top', async () => {
     admin();
@@ -174,7 +174,7 @@ describe('Edit Plant (admin form)', () => {
     expect(lastBody('PATCH')).not.toHaveProperty('source');
     const row = (await screen.findByRole('link', { name: 'Chives (Garden)' })).closest('tr')!;
     expect(within(row).getByText('Imported')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('opens care instructions given as parts in the parts mode', async () => {
     admin();

@@ -115,7 +115,7 @@ describe('Plant Database page', () => {
     expect(router.state.location.search).toBe('?category=fruits');
     expect(within(tabs).getByRole('tab', { name: 'Fruits' })).toHaveAttribute('aria-selected', 'true');
     expect(cardNames()).toEqual(['Strawberry']);
-  }, 15_000);
+  });
 
   it('moves between tabs with the arrow keys', async () => {
     signedInGardener();
@@ -157,7 +157,7 @@ describe('Plant Database page', () => {
     await user.click(screen.getByRole('button', { name: 'Show all plants' }));
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(cardNames()).toHaveLength(5));
-  }, 15_000);
+  });
 
   it('says the plant was added with a link to edit it, and asks before adding a species already in My Plants', async () => {
     signedInGardener();

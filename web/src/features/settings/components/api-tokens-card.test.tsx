@@ -60,5 +60,5 @@ describe('Settings › API tokens', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this token?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
     await waitFor(() => expect(within(card).getByText('No API tokens')).toBeInTheDocument());
-  }, 20_000);
+  });
 });
