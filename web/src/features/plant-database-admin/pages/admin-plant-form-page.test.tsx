@@ -16,7 +16,8 @@ describe('Add Plant (admin form)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Plant' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Common name'), 'B');
     await user.click(screen.getByRole('button', { name: 'Add Plant' }));
-    expect(screen.getByText('Common name must be at least 2 characters')).toBeInTheDocument();
+    // The form validates on submit, which resolves after the click: wait for the message.
+    expect(await screen.findByText('Common name must be at least 2 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Common name')).toHaveFocus();
     expect(db.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.type(screen.getByLabelText('Common name'), 'a');
