@@ -24,6 +24,7 @@ type ExpertQA struct {
 	clock     ports.Clock
 	log       *slog.Logger
 	notes     *notifier
+	limits    *writeLimiter
 }
 
 // NewExpertQA builds the expert Q&A service; its notifications go through notifications (nil:
@@ -34,7 +35,15 @@ func NewExpertQA(store ports.Store, qa ports.SharingStore, notifications *Notifi
 		log = slog.Default()
 	}
 	return &ExpertQA{store: store, qa: qa, sanitizer: sanitizer, clock: clock, log: log,
-		notes: &notifier{store: store, n: notifications, log: log}}
+		notes: &notifier{store: store, n: notifications, log: log}, limits: newWriteLimiter(store, clock)}
+}
+
+// WithWriteLimits replaces the default limits on questions and answers
+// (domain.QuestionsPerMinute, domain.AnswersPerMinute) with limits' entries; a kind without
+// one is not limited.
+func (s *ExpertQA) WithWriteLimits(limits domain.WriteLimits) *ExpertQA {
+	s.limits.limits = limits
+	return s
 }
 
 func questionNotFound(err error) error {
@@ -107,7 +116,12 @@ func (s *ExpertQA) Create(ctx context.Context, p *domain.Principal, q *domain.Qu
 		return nil, err
 	}
 	q.Refresh()
+	undo, err := s.limits.reserve(ctx, domain.WriteQuestion, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.qa.CreateQuestion(ctx, q); err != nil {
+		undo()
 		return nil, err
 	}
 	q.Username = p.User.Username
@@ -147,11 +161,16 @@ func (s *ExpertQA) Answer(ctx context.Context, p *domain.Principal, questionID i
 	if err := domain.ValidateAnswer(a); err != nil {
 		return nil, nil, err
 	}
+	undo, err := s.limits.reserve(ctx, domain.WriteAnswer, p.User.ID)
+	if err != nil {
+		return nil, nil, err
+	}
 	q, err := s.qa.AddAnswer(ctx, a, func(q *domain.Question) error {
 		q.RecordAnswer(a, now)
 		return nil
 	})
 	if err != nil {
+		undo()
 		return nil, nil, questionNotFound(err)
 	}
 	if q.UserID != p.User.ID {
