@@ -26,9 +26,9 @@ type Forum struct {
 	sanitizer     ports.HTMLSanitizer
 	notifications *Notifications
 	clock         ports.Clock
+	limits        writeLimits
 	cfg           ForumConfig
 	log           *slog.Logger
-	limits        *writeLimiter
 }
 
 // NewForum builds the forum service. notifications may be nil (no reply notifications).
@@ -39,15 +39,7 @@ func NewForum(store ports.Store, forum ports.ForumStore, sanitizer ports.HTMLSan
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Forum{store: store, forum: forum, sanitizer: sanitizer, notifications: notifications, clock: clock, cfg: cfg, log: log,
-		limits: newWriteLimiter(store, clock)}
-}
-
-// WithWriteLimits replaces the default limit on posting (domain.ForumPostsPerMinute topics and
-// replies together) with limits' forum_post entry (none: posting is not limited).
-func (s *Forum) WithWriteLimits(limits domain.WriteLimits) *Forum {
-	s.limits.limits = limits
-	return s
+	return &Forum{store: store, forum: forum, sanitizer: sanitizer, notifications: notifications, clock: clock, cfg: cfg, log: log}
 }
 
 func forumNotFound(err error, msg string) error {
@@ -263,7 +255,7 @@ func (s *Forum) CreateTopic(ctx context.Context, p *domain.Principal, in domain.
 		return nil, err
 	}
 	// The slot is taken before the topic is stored: a topic and a reply share the limit.
-	undo, err := s.limits.reserve(ctx, domain.WriteForumPost, p.User.ID)
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteForumPost, p.User.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +288,7 @@ func (s *Forum) Reply(ctx context.Context, p *domain.Principal, topicID int64, c
 	if err != nil {
 		return nil, err
 	}
-	undo, err := s.limits.reserve(ctx, domain.WriteForumPost, p.User.ID)
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteForumPost, p.User.ID)
 	if err != nil {
 		return nil, err
 	}

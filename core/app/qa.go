@@ -22,9 +22,9 @@ type ExpertQA struct {
 	qa        ports.SharingStore
 	sanitizer ports.HTMLSanitizer
 	clock     ports.Clock
+	limits    writeLimits
 	log       *slog.Logger
 	notes     *notifier
-	limits    *writeLimiter
 }
 
 // NewExpertQA builds the expert Q&A service; its notifications go through notifications (nil:
@@ -35,15 +35,7 @@ func NewExpertQA(store ports.Store, qa ports.SharingStore, notifications *Notifi
 		log = slog.Default()
 	}
 	return &ExpertQA{store: store, qa: qa, sanitizer: sanitizer, clock: clock, log: log,
-		notes: &notifier{store: store, n: notifications, log: log}, limits: newWriteLimiter(store, clock)}
-}
-
-// WithWriteLimits replaces the default limits on questions and answers
-// (domain.QuestionsPerMinute, domain.AnswersPerMinute) with limits' entries; a kind without
-// one is not limited.
-func (s *ExpertQA) WithWriteLimits(limits domain.WriteLimits) *ExpertQA {
-	s.limits.limits = limits
-	return s
+		notes: &notifier{store: store, n: notifications, log: log}}
 }
 
 func questionNotFound(err error) error {
@@ -116,7 +108,7 @@ func (s *ExpertQA) Create(ctx context.Context, p *domain.Principal, q *domain.Qu
 		return nil, err
 	}
 	q.Refresh()
-	undo, err := s.limits.reserve(ctx, domain.WriteQuestion, p.User.ID)
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteQuestion, p.User.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +153,7 @@ func (s *ExpertQA) Answer(ctx context.Context, p *domain.Principal, questionID i
 	if err := domain.ValidateAnswer(a); err != nil {
 		return nil, nil, err
 	}
-	undo, err := s.limits.reserve(ctx, domain.WriteAnswer, p.User.ID)
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteAnswer, p.User.ID)
 	if err != nil {
 		return nil, nil, err
 	}

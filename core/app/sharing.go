@@ -109,10 +109,10 @@ type Sharing struct {
 	plants  *Plants
 	images  *Images
 	clock   ports.Clock
+	limits  writeLimits
 	cfg     SharingConfig
 	log     *slog.Logger
 	notes   *notifier
-	limits  *writeLimiter
 }
 
 // NewSharing builds the plant sharing service; its notifications go through notifications
@@ -126,15 +126,7 @@ func NewSharing(store ports.Store, sharing ports.SharingStore, notifications *No
 		log = slog.Default()
 	}
 	return &Sharing{store: store, sharing: sharing, plants: plants, images: images, clock: clock, cfg: cfg, log: log,
-		notes: &notifier{store: store, n: notifications, log: log}, limits: newWriteLimiter(store, clock)}
-}
-
-// WithWriteLimits replaces the default limits on new listings and messages
-// (domain.ListingsPerHour, domain.ListingMessagesPerMinute and PerDay) with limits' entries; a
-// kind without one is not limited.
-func (s *Sharing) WithWriteLimits(limits domain.WriteLimits) *Sharing {
-	s.limits.limits = limits
-	return s
+		notes: &notifier{store: store, n: notifications, log: log}}
 }
 
 // Lifetime is how long a new or renewed listing lives.
@@ -321,7 +313,7 @@ func (s *Sharing) Create(ctx context.Context, p *domain.Principal, l *domain.Lis
 	if err := domain.NewListing(l, p.User.ID, now, s.cfg.Lifetime); err != nil {
 		return nil, err
 	}
-	undo, err := s.limits.reserve(ctx, domain.WriteListing, p.User.ID)
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteListing, p.User.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -492,7 +484,7 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 		}
 		m.PartnerID = p.User.ID
 	}
-	undo, err := s.limits.reserve(ctx, domain.WriteListingMessage, p.User.ID)
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteListingMessage, p.User.ID)
 	if err != nil {
 		return nil, err
 	}
