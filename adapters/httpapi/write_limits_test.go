@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/tests/dbtest"
 )
 
 // limitedWrite is one kind of write the server limits per user (issue #22 items 1 and 2): how
@@ -203,4 +205,49 @@ func TestWriteLimits_RefusedWriteKeepsNoSlot(t *testing.T) {
 	expect(t, h.do("POST", path, cyd, map[string]any{"content": "<p>One too many.</p>"}), 429, "You have posted too many answers. Please try again in 60 seconds.")
 	expect(t, h.do("POST", path, ann, map[string]any{"content": "<p>Try a bigger pot.</p>"}), 201, "")
 	h.notify.delivered(t)
+}
+
+// TestWriteLimits_StatementsPerWrite: the reservation reads a user's slots in one statement,
+// whatever their number (a question with 40 slots in the window sends as many statements as the
+// first), and adds a handful of statements to a write.
+func TestWriteLimits_StatementsPerWrite(t *testing.T) {
+	t.Parallel()
+	open := map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
+		"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted,
+	}
+	for dialect, openStore := range open {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			counter := &sqlstore.StatementCounter{}
+			limits := domain.WriteLimits{domain.WriteQuestion: {Windows: []domain.RateWindow{{Max: 100, Per: time.Hour}}}}
+			h := newHarness(t, options{open: func(t testing.TB) *sqlstore.Store { return openStore(t, counter) }, writeLimits: limits})
+			ann := h.gardener("ann")
+			ask := func(i int) int64 {
+				before := counter.Count()
+				expect(t, h.do("POST", "/api/expert-qa", ann, map[string]any{"title": fmt.Sprintf("Why is basil number %d yellow?", i),
+					"content": "<p>The leaves turn yellow from the bottom up.</p>", "tags": []string{"basil"}}), 201, "")
+				return counter.Count() - before
+			}
+			first := ask(0)
+			for i := 1; i < 40; i++ {
+				h.clock.Advance(time.Second)
+				ask(i)
+			}
+			h.clock.Advance(time.Second)
+			if last := ask(40); last != first {
+				t.Fatalf("a question with 40 slots in the window sent %d statements, the first %d: a query runs per slot", last, first)
+			}
+			plainCounter := &sqlstore.StatementCounter{}
+			unlimited := newHarness(t, options{open: func(t testing.TB) *sqlstore.Store { return openStore(t, plainCounter) }, writeLimits: domain.WriteLimits{}})
+			bea := unlimited.gardener("bea")
+			before := plainCounter.Count()
+			expect(t, unlimited.do("POST", "/api/expert-qa", bea, map[string]any{"title": "Why is basil yellow?",
+				"content": "<p>The leaves turn yellow from the bottom up.</p>", "tags": []string{"basil"}}), 201, "")
+			plain := plainCounter.Count() - before
+			t.Logf("%s: a question sends %d statements with its write slot, %d without", dialect, first, plain)
+			if first-plain > 4 {
+				t.Fatalf("the reservation adds %d statements, want at most 4 (lock, forget, read, record)", first-plain)
+			}
+		})
+	}
 }
