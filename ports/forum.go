@@ -105,9 +105,6 @@ type ForumStore interface {
 	// ClearForumReports closes a post's open reports at at and returns how many it closed.
 	ClearForumReports(ctx context.Context, postID int64, at time.Time) (int, error)
 
-	// ForumPostTimes returns when a user created topics or replies at or after since, oldest
-	// first: the posting throttle's input.
-	ForumPostTimes(ctx context.Context, userID int64, since time.Time) ([]time.Time, error)
 	// ForumParticipants returns the ids of a topic's author and of everyone who replied to it.
 	ForumParticipants(ctx context.Context, topicID int64) ([]int64, error)
 	// ForumWatches returns the users who set a watch level on a topic, with their level.

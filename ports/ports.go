@@ -178,6 +178,7 @@ type Store interface {
 	APITokenStore
 	LoginFailureStore
 	LoginAttemptStore
+	WriteSlotStore
 	SiteStore
 	UserCategoryStore
 	AppFunctionStore

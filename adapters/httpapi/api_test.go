@@ -75,6 +75,9 @@ type options struct {
 	listen string
 	// quiet logs errors only, as the load harness runs the binary (GARDEN_LOG_LEVEL=error).
 	quiet bool
+	// writeLimits, when set, replaces the server's limits on messages, answers, questions,
+	// listings and forum posts (an empty map: none); unset, the server's own apply.
+	writeLimits domain.WriteLimits
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -152,6 +155,11 @@ func newHarness(t testing.TB, o options) *harness {
 		Forum:         app.NewForum(store, s, sanitize.New(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
 	}}
+	if o.writeLimits != nil {
+		opts.Services.Sharing.WithWriteLimits(o.writeLimits)
+		opts.Services.ExpertQA.WithWriteLimits(o.writeLimits)
+		opts.Services.Forum.WithWriteLimits(o.writeLimits)
+	}
 	if o.web != nil {
 		opts.Web = o.web
 	}

@@ -771,24 +771,7 @@ func (s *Store) ClearForumReports(ctx context.Context, postID int64, at time.Tim
 	return int(n), err
 }
 
-// ---- notifications and throttle
-
-// ForumPostTimes implements ports.ForumStore.
-func (s *Store) ForumPostTimes(ctx context.Context, userID int64, since time.Time) ([]time.Time, error) {
-	var topics, posts []time.Time
-	if err := s.db.SelectContext(ctx, &topics, s.q(`SELECT created_at FROM forum_topics WHERE author_id = ? AND created_at >= ?`), userID, utc(since)); err != nil {
-		return nil, translate(err)
-	}
-	if err := s.db.SelectContext(ctx, &posts, s.q(`SELECT created_at FROM forum_posts WHERE author_id = ? AND created_at >= ?`), userID, utc(since)); err != nil {
-		return nil, translate(err)
-	}
-	out := append(topics, posts...)
-	for i := range out {
-		out[i] = out[i].UTC()
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Before(out[j]) })
-	return out, nil
-}
+// ---- notifications
 
 // ForumParticipants implements ports.ForumStore.
 func (s *Store) ForumParticipants(ctx context.Context, topicID int64) ([]int64, error) {

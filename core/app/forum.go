@@ -14,8 +14,6 @@ import (
 
 // ForumConfig tunes the forum service.
 type ForumConfig struct {
-	// Throttle bounds how fast one user posts (default 10 topics and replies a minute).
-	Throttle domain.ForumThrottle
 	// MaxMentions is how many @names of one post are notified (default 10).
 	MaxMentions int
 }
@@ -28,15 +26,13 @@ type Forum struct {
 	sanitizer     ports.HTMLSanitizer
 	notifications *Notifications
 	clock         ports.Clock
+	limits        writeLimits
 	cfg           ForumConfig
 	log           *slog.Logger
 }
 
 // NewForum builds the forum service. notifications may be nil (no reply notifications).
 func NewForum(store ports.Store, forum ports.ForumStore, sanitizer ports.HTMLSanitizer, notifications *Notifications, clock ports.Clock, cfg ForumConfig, log *slog.Logger) *Forum {
-	if cfg.Throttle == (domain.ForumThrottle{}) {
-		cfg.Throttle = domain.DefaultForumThrottle
-	}
 	if cfg.MaxMentions <= 0 {
 		cfg.MaxMentions = 10
 	}
@@ -247,16 +243,6 @@ func (s *Forum) Search(ctx context.Context, p *domain.Principal, q string, req d
 
 // ---- writing
 
-// throttle refuses a post beyond the posting limit.
-func (s *Forum) throttle(ctx context.Context, u *domain.User) error {
-	now := s.clock.Now()
-	recent, err := s.forum.ForumPostTimes(ctx, u.ID, now.Add(-s.cfg.Throttle.Window))
-	if err != nil {
-		return err
-	}
-	return s.cfg.Throttle.Check(recent, now)
-}
-
 // CreateTopic starts a topic for the signed-in caller. The content is sanitized before it is
 // checked and stored.
 func (s *Forum) CreateTopic(ctx context.Context, p *domain.Principal, in domain.NewTopic) (*domain.ForumTopic, error) {
@@ -268,12 +254,15 @@ func (s *Forum) CreateTopic(ctx context.Context, p *domain.Principal, in domain.
 	if err != nil {
 		return nil, err
 	}
-	if err := s.throttle(ctx, p.User); err != nil {
+	// The slot is taken before the topic is stored: a topic and a reply share the limit.
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteForumPost, p.User.ID)
+	if err != nil {
 		return nil, err
 	}
 	t := &domain.ForumTopic{CategoryID: in.CategoryID, Title: in.Title, Content: in.Content, ContentText: text,
 		AuthorID: &p.User.ID, CreatedAt: s.clock.Now()}
 	if err := s.forum.CreateForumTopic(ctx, t); err != nil {
+		undo()
 		if domain.ErrorCode(err) == domain.ENotFound {
 			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgTopicCategoryRequired,
 				Fields: map[string]string{"categoryId": domain.MsgTopicCategoryRequired}}
@@ -299,12 +288,14 @@ func (s *Forum) Reply(ctx context.Context, p *domain.Principal, topicID int64, c
 	if err != nil {
 		return nil, err
 	}
-	if err := s.throttle(ctx, p.User); err != nil {
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteForumPost, p.User.ID)
+	if err != nil {
 		return nil, err
 	}
 	post := &domain.ForumPost{TopicID: topicID, AuthorID: &p.User.ID, Content: content, ContentText: text, CreatedAt: s.clock.Now()}
 	t, err := s.forum.CreateForumPost(ctx, post, domain.CheckCanReply)
 	if err != nil {
+		undo()
 		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
 	}
 	s.notifyReply(ctx, p.User, t, post)

@@ -22,6 +22,7 @@ type ExpertQA struct {
 	qa        ports.SharingStore
 	sanitizer ports.HTMLSanitizer
 	clock     ports.Clock
+	limits    writeLimits
 	log       *slog.Logger
 	notes     *notifier
 }
@@ -107,7 +108,12 @@ func (s *ExpertQA) Create(ctx context.Context, p *domain.Principal, q *domain.Qu
 		return nil, err
 	}
 	q.Refresh()
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteQuestion, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.qa.CreateQuestion(ctx, q); err != nil {
+		undo()
 		return nil, err
 	}
 	q.Username = p.User.Username
@@ -147,11 +153,16 @@ func (s *ExpertQA) Answer(ctx context.Context, p *domain.Principal, questionID i
 	if err := domain.ValidateAnswer(a); err != nil {
 		return nil, nil, err
 	}
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteAnswer, p.User.ID)
+	if err != nil {
+		return nil, nil, err
+	}
 	q, err := s.qa.AddAnswer(ctx, a, func(q *domain.Question) error {
 		q.RecordAnswer(a, now)
 		return nil
 	})
 	if err != nil {
+		undo()
 		return nil, nil, questionNotFound(err)
 	}
 	if q.UserID != p.User.ID {

@@ -109,6 +109,7 @@ type Sharing struct {
 	plants  *Plants
 	images  *Images
 	clock   ports.Clock
+	limits  writeLimits
 	cfg     SharingConfig
 	log     *slog.Logger
 	notes   *notifier
@@ -312,7 +313,12 @@ func (s *Sharing) Create(ctx context.Context, p *domain.Principal, l *domain.Lis
 	if err := domain.NewListing(l, p.User.ID, now, s.cfg.Lifetime); err != nil {
 		return nil, err
 	}
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteListing, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.sharing.CreateListing(ctx, l); err != nil {
+		undo()
 		return nil, err
 	}
 	l.Username = p.User.Username
@@ -478,7 +484,12 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 		}
 		m.PartnerID = p.User.ID
 	}
+	undo, err := s.limits.reserve(ctx, s.store, s.clock, domain.WriteListingMessage, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.sharing.AddListingMessage(ctx, m); err != nil {
+		undo()
 		return nil, listingNotFound(err)
 	}
 	if partner, err := s.store.UserByID(ctx, m.PartnerID); err == nil {

@@ -617,25 +617,3 @@ func ellipsis(s string, n int) string {
 	r := []rune(s)
 	return strings.TrimSpace(string(r[:n-1])) + "…"
 }
-
-// ForumThrottle bounds how fast one user may post (topics and replies together).
-type ForumThrottle struct {
-	Max    int
-	Window time.Duration
-}
-
-// DefaultForumThrottle is 10 posts a minute.
-var DefaultForumThrottle = ForumThrottle{Max: 10, Window: time.Minute}
-
-// Check refuses a new post when recent (the user's post times within the window, oldest first)
-// already holds Max, and says when the oldest leaves the window.
-func (t ForumThrottle) Check(recent []time.Time, now time.Time) error {
-	if t.Max <= 0 || len(recent) < t.Max {
-		return nil
-	}
-	wait := recent[len(recent)-t.Max].Add(t.Window).Sub(now)
-	if wait < time.Second {
-		wait = time.Second
-	}
-	return &Error{Code: ERateLimited, Message: MsgForumPostingTooFast, RetryAfter: wait}
-}

@@ -306,22 +306,6 @@ func TestForum_HTMLTextAndMentions(t *testing.T) {
 	}
 }
 
-func TestForum_Throttle(t *testing.T) {
-	t.Parallel()
-	now := time.Date(2026, 6, 1, 8, 0, 0, 0, time.UTC)
-	th := domain.ForumThrottle{Max: 3, Window: time.Minute}
-	recent := []time.Time{now.Add(-50 * time.Second), now.Add(-20 * time.Second)}
-	if err := th.Check(recent, now); err != nil {
-		t.Fatal(err)
-	}
-	recent = append(recent, now.Add(-time.Second))
-	err := th.Check(recent, now)
-	var e *domain.Error
-	if !asError(err, &e) || e.Code != domain.ERateLimited || e.Message != domain.MsgForumPostingTooFast || e.RetryAfter != 10*time.Second {
-		t.Fatalf("%#v", err)
-	}
-}
-
 func TestForum_Notifications(t *testing.T) {
 	t.Parallel()
 	topic := &domain.ForumTopic{ID: 9, Title: "Tomatoes"}

@@ -40,7 +40,6 @@ func RunForumStore(t *testing.T, newStore ForumStoreFactory) {
 		"Views/OncePerViewer":              testForumViews,
 		"Notify/ParticipantsWatchesClaims": testForumNotify,
 		"Notify/ClaimUnderRace":            testForumClaimRace,
-		"Throttle/PostTimes":               testForumPostTimes,
 		"Search/PrefixSnippetsVisibility":  testForumSearch,
 		"Search/FollowsEditsAndDeletes":    testForumSearchUpdates,
 		"Search/RanksNewestThenOlder":      testForumSearchRanked,
@@ -775,21 +774,6 @@ func testForumClaimRace(t *testing.T, s ports.Store, f ports.ForumStore) {
 	wg.Wait()
 	if won != 1 {
 		t.Fatalf("%d concurrent claims won, want 1", won)
-	}
-}
-
-func testForumPostTimes(t *testing.T, s ports.Store, f ports.ForumStore) {
-	ctx := context.Background()
-	a, b := forumUser(t, s), forumUser(t, s)
-	c := forumCategory(t, f, "Times", 1)
-	tp := forumTopic(t, f, c.ID, a, "Times", "Times here", base)
-	forumReply(t, f, tp.ID, a, "r", base.Add(30*time.Second))
-	forumReply(t, f, tp.ID, b, "r", base.Add(40*time.Second))
-	forumReply(t, f, tp.ID, a, "r", base.Add(-time.Hour))
-	got, err := f.ForumPostTimes(ctx, a.ID, base.Add(-time.Minute))
-	must(t, err)
-	if len(got) != 2 || !got[0].Equal(base) || !got[1].Equal(base.Add(30*time.Second)) {
-		t.Fatalf("%v", got)
 	}
 }
 

@@ -71,6 +71,7 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 		"Sessions/DeletedWithUser":           testSessionsCascade,
 		"LoginFailures/CountClear":           testLoginFailures,
 		"LoginFailures/ReserveAttempts":      testLoginAttempts,
+		"WriteSlots/Reserve":                 testWriteSlots,
 		"Sites/CreateReadList":               testSites,
 		"Sites/UserReferencesSite":           testSiteReference,
 		"Categories/UserCategories":          testUserCategories,

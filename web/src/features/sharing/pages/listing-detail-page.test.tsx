@@ -66,6 +66,25 @@ describe('Listing detail', () => {
     expect(screen.getByText('EXPIRED')).toBeInTheDocument();
   });
 
+  it('shows the server\'s reason when a message is refused for sending too many (429), and keeps the text', async () => {
+    signedInGardener({ id: 2, username: 'bea' });
+    const reason = 'You have sent too many messages. Please try again in 40 seconds.';
+    server.use(
+      http.get('*/api/plant-sharing/4', () => HttpResponse.json(listing({ isOwner: false }))),
+      http.get('*/api/plant-sharing/4/messages', () => HttpResponse.json([])),
+      http.post('*/api/plant-sharing/4/messages', () =>
+        HttpResponse.json({ message: reason, code: 'rate_limited' }, { status: 429, headers: { 'Retry-After': '40' } }),
+      ),
+    );
+    const { user } = renderApp('/community/plant-sharing/4');
+    const contact = await screen.findByRole('region', { name: 'Contact the Owner' });
+    await user.type(within(contact).getByLabelText('Your message'), 'Is it still there?');
+    await user.click(within(contact).getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(within(contact).getByLabelText('Your message')).toHaveValue('Is it still there?');
+  }, 20000);
+
   it('says when the listing cannot be loaded', async () => {
     server.use(http.get('*/api/plant-sharing/4', () => HttpResponse.json({ message: 'Listing not found' }, { status: 404 })));
     renderApp('/community/plant-sharing/4');
