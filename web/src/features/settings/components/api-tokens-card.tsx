@@ -52,7 +52,7 @@ function NewTokenNotice({ token, onDone }: { token: ApiToken; onDone: () => void
 }
 
 function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: ApiToken) => void; onCancel: () => void }) {
-  const form = useZodForm(apiTokenSchema, { defaultValues: { name: '', scope: 'read', expiresInDays: 90 } satisfies ApiTokenInput });
+  const form = useZodForm(apiTokenSchema, { defaultValues: { name: '', scope: 'read', expiresInDays: 90, password: '' } satisfies ApiTokenInput });
   const { trigger, isMutating } = useCreateApiToken();
   const { toast } = useToast();
   const id = useId();
@@ -78,6 +78,13 @@ function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: ApiToken) => 
           ))}
         </FormSelect>
       </div>
+      <FormInput
+        name="password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        description="A token outlives this sign-in, so Garden asks for your password again."
+      />
       <div className="api-token-form__actions">
         <Button variant="ghost" onClick={onCancel} disabled={isMutating}>
           Cancel
