@@ -115,7 +115,7 @@ export function ApiTokensCard() {
       <CardHeader
         icon={<KeyRound size={18} />}
         title={<span id="api-tokens-title">API tokens</span>}
-        description="Let scripts and home automation use Garden without your password."
+        description="Let scripts and home automation use Garden without your password. Changing your password revokes every token."
       />
       <CardBody>
         {creating || created ? null : (
