@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/tests/dbtest"
 )
 
 // apiToken creates a personal API token with the owner's password and returns it.
@@ -266,4 +268,36 @@ func TestCalendarFeed_TiedToTheAccountNotToATokens(t *testing.T) {
 		expect(t, h.do("PATCH", fmt.Sprintf("/api/users/%d/toggle-active", owner.ID), boss, nil), 200, "")
 		expect(t, h.do("GET", u.Path, "", nil), 404, "Calendar feed not found")
 	})
+}
+
+// TestLogout_StatementsDoNotGrowWithDevices: signing out deletes the session's devices in one
+// set-based statement, whatever the number of devices the user has.
+func TestLogout_StatementsDoNotGrowWithDevices(t *testing.T) {
+	t.Parallel()
+	open := map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
+		"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted,
+	}
+	for dialect, openStore := range open {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			got := map[int]int64{}
+			for _, devices := range []int{2, 20} {
+				counter := &sqlstore.StatementCounter{}
+				h := newHarness(t, options{open: func(t testing.TB) *sqlstore.Store { return openStore(t, counter) }})
+				h.user("leaver", domain.RoleUser)
+				session := h.login("leaver", "password-leaver")
+				for i := range devices {
+					h.register(session, fmt.Sprintf("mine-%d", i))
+					h.register(h.login("leaver", "password-leaver"), fmt.Sprintf("other-%d", i))
+				}
+				before := counter.Count()
+				expect(t, h.do("POST", "/api/logout", session, nil), 204, "")
+				got[devices] = counter.Count() - before
+			}
+			t.Logf("statements: %d", got[20])
+			if got[2] != got[20] || got[20] > 3 {
+				t.Fatalf("sign-out sent %d statements with 2 devices, %d with 20 (budget 3)", got[2], got[20])
+			}
+		})
+	}
 }
