@@ -31,7 +31,7 @@ func TestTokensCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok, err := rt.Accounts.CreateAPIToken(ctx, &domain.Principal{User: u, Session: &domain.Session{}}, "Home Assistant", domain.ScopeRead, 30)
+	tok, err := rt.Accounts.CreateAPIToken(ctx, &domain.Principal{User: u, Session: &domain.Session{}}, "long-password", "Home Assistant", domain.ScopeRead, 30)
 	rt.Close()
 	if err != nil {
 		t.Fatal(err)

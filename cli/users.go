@@ -203,7 +203,7 @@ func (e *env) usersResetPassword() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "reset-password",
 		Short: "Set a new password and sign the user out everywhere",
-		Long:  "Set a new password (at least 8 characters). Without --password one is generated and printed. The user's sessions are revoked and failed sign-in attempts forgotten.",
+		Long:  "Set a new password (at least 8 characters). Without --password one is generated and printed. The user's sessions and API tokens are revoked for good, with the push devices they registered, and failed sign-in attempts forgotten.",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			generated := password == ""

@@ -23,7 +23,9 @@ type APITokenStore interface {
 	// RevokeAPIToken revokes token id; userID 0 means any user's (operators). Codes: not_found
 	// (no such active token of that user).
 	RevokeAPIToken(ctx context.Context, userID, id int64, at time.Time) error
-	// RevokeUserAPITokens revokes every active token of a user and says how many.
+	// RevokeUserAPITokens revokes every active token of a user and says how many. Revoking
+	// (here and in RevokeAPIToken) deletes the push devices the tokens registered, in the same
+	// transaction.
 	RevokeUserAPITokens(ctx context.Context, userID int64, at time.Time) (int, error)
 	// TouchAPIToken records a use at at.
 	TouchAPIToken(ctx context.Context, id int64, at time.Time) error

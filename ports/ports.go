@@ -74,12 +74,17 @@ type SessionStore interface {
 	// SessionAndUserByTokenHash returns a session, whatever its state, with its user, in one
 	// read: every signed-in request starts with it. Codes: not_found.
 	SessionAndUserByTokenHash(ctx context.Context, hash string) (*domain.Session, *domain.User, error)
-	// RevokeSession marks one session revoked at at; revoking twice keeps the first time.
+	// RevokeSession marks one session revoked at at; revoking twice keeps the first time. The
+	// push devices registered with the session are deleted in the same transaction.
 	// Codes: not_found.
 	RevokeSession(ctx context.Context, id int64, at time.Time) error
 	// RevokeUserSessions revokes every open session of a user (as user or impersonator) and
-	// returns how many it revoked.
+	// returns how many it revoked; the push devices of the user's sessions are deleted in the
+	// same transaction.
 	RevokeUserSessions(ctx context.Context, userID int64, at time.Time) (int, error)
+	// DeleteEndedDevices deletes the push devices whose session or API token expired at or
+	// before now, and says how many.
+	DeleteEndedDevices(ctx context.Context, now time.Time) (int, error)
 	// DeleteSessionsBefore removes sessions that expired or were revoked before t.
 	DeleteSessionsBefore(ctx context.Context, t time.Time) (int, error)
 }

@@ -27,6 +27,8 @@ type apiTokenInput struct {
 	Name          string `json:"name"`
 	Scope         string `json:"scope"`
 	ExpiresInDays int    `json:"expiresInDays"`
+	// Password is the account's password, asked again for every new token.
+	Password string `json:"password"`
 }
 
 func (s *Server) apiTokenRoutes(mux *router) {
@@ -57,7 +59,7 @@ func (s *Server) handleCreateAPIToken(w http.ResponseWriter, r *http.Request, p 
 	if in.ExpiresInDays == 0 {
 		in.ExpiresInDays = domain.DefaultAPITokenDays
 	}
-	created, err := s.accounts.CreateAPIToken(r.Context(), p, in.Name, domain.TokenScope(in.Scope), in.ExpiresInDays)
+	created, err := s.accounts.CreateAPIToken(r.Context(), p, in.Password, in.Name, domain.TokenScope(in.Scope), in.ExpiresInDays)
 	if err != nil {
 		s.fail(w, r, err)
 		return

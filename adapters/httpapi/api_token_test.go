@@ -23,7 +23,7 @@ func TestAPITokens_Lifecycle(t *testing.T) {
 			h.user("scripter", domain.RoleUser)
 			session := h.login("scripter", "password-scripter")
 
-			r := h.do("POST", "/api/user/tokens", session, map[string]any{"name": "Home Assistant", "scope": "write", "expiresInDays": 30})
+			r := h.do("POST", "/api/user/tokens", session, map[string]any{"name": "Home Assistant", "scope": "write", "expiresInDays": 30, "password": "password-scripter"})
 			expect(t, r, 201, "")
 			token, _ := r.body["token"].(string)
 			if !strings.HasPrefix(token, domain.APITokenPrefix) || len(token) < 40 {
@@ -56,7 +56,7 @@ func TestAPITokens_Lifecycle(t *testing.T) {
 			expect(t, h.do("GET", "/api/plants", token, nil), 401, "")
 
 			// Expiry.
-			r = h.do("POST", "/api/user/tokens", session, map[string]any{"name": "short", "scope": "read", "expiresInDays": 1})
+			r = h.do("POST", "/api/user/tokens", session, map[string]any{"name": "short", "scope": "read", "expiresInDays": 1, "password": "password-scripter"})
 			expect(t, r, 201, "")
 			short := r.body["token"].(string)
 			expect(t, h.do("GET", "/api/plants", short, nil), 200, "")
@@ -73,7 +73,7 @@ func TestAPITokens_Deactivation(t *testing.T) {
 	u := h.user("leaver", domain.RoleUser)
 	h.user("boss", domain.RoleSuperadmin)
 	boss := h.login("boss", "password-boss")
-	r := h.do("POST", "/api/user/tokens", h.login("leaver", "password-leaver"), map[string]any{"name": "cron", "scope": "read", "expiresInDays": 30})
+	r := h.do("POST", "/api/user/tokens", h.login("leaver", "password-leaver"), map[string]any{"name": "cron", "scope": "read", "expiresInDays": 30, "password": "password-leaver"})
 	expect(t, r, 201, "")
 	token := r.body["token"].(string)
 	expect(t, h.do("GET", "/api/user", token, nil), 200, "")
@@ -118,7 +118,7 @@ func TestAPITokens_ReadOnlyRefusedOnEveryWrite(t *testing.T) {
 	}
 	h := newHarness(t, options{})
 	h.user("reader", domain.RoleSuperadmin)
-	r := h.do("POST", "/api/user/tokens", h.login("reader", "password-reader"), map[string]any{"name": "dashboards", "scope": "read", "expiresInDays": 7})
+	r := h.do("POST", "/api/user/tokens", h.login("reader", "password-reader"), map[string]any{"name": "dashboards", "scope": "read", "expiresInDays": 7, "password": "password-reader"})
 	expect(t, r, 201, "")
 	token := r.body["token"].(string)
 	for _, rt := range routes {

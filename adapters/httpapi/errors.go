@@ -43,7 +43,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// The client went away (or its deadline passed) and the work stopped because of it: that
 		// is the client's cancellation, not a server error. 499 is what the access log shows;
 		// nobody reads the answer.
-		log.Info("request cancelled by the client", "method", r.Method, "path", r.URL.Path, "err", err)
+		log.Info("request cancelled by the client", "method", r.Method, "path", logPath(r), "err", err)
 		w.WriteHeader(StatusClientClosedRequest)
 		return
 	}
@@ -62,7 +62,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 	if status == http.StatusInternalServerError {
 		body.Errors = nil
-		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		log.Error("request failed", "method", r.Method, "path", logPath(r), "err", err)
 	}
 	writeJSON(w, status, body)
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/gardenctl/garden/core/app"
@@ -262,8 +263,21 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		if r.Context().Err() != nil && status < 400 {
 			status = StatusClientClosedRequest // the client left before the answer
 		}
-		s.log.Info("http", "method", r.Method, "path", r.URL.Path, "status", status, "duration", time.Since(start).Round(time.Microsecond))
+		s.log.Info("http", "method", r.Method, "path", logPath(r), "status", status, "duration", time.Since(start).Round(time.Microsecond))
 	})
+}
+
+// redactedFeed stands for a calendar feed's secret in the logs.
+const redactedFeed = "/api/calendar/REDACTED.ics"
+
+// logPath is a request's path as the logs show it: a calendar feed's address is its credential
+// (calendar apps send no header), so the secret is left out, as any bearer token is.
+func logPath(r *http.Request) string {
+	p := r.URL.Path
+	if rest, ok := strings.CutPrefix(p, "/api/calendar/"); ok && rest != "feed" && !strings.HasPrefix(rest, "feed/") {
+		return redactedFeed
+	}
+	return p
 }
 
 // recoverer turns a panic in a handler into a 500 with the generic message, logging the stack.
@@ -274,7 +288,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				s.log.Error("panic", "method", r.Method, "path", logPath(r), "panic", v, "stack", string(debug.Stack()))
 				writeJSON(w, http.StatusInternalServerError, errorJSON{Message: "Internal error.", Code: domain.EInternal})
 			}
 		}()

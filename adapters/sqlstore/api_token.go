@@ -87,30 +87,42 @@ func (s *Store) listAPITokens(ctx context.Context, query string, args ...any) ([
 	return out, nil
 }
 
-// RevokeAPIToken implements ports.APITokenStore.
+// RevokeAPIToken implements ports.APITokenStore, with the push devices the token registered.
 func (s *Store) RevokeAPIToken(ctx context.Context, userID, id int64, at time.Time) error {
 	query, args := `UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, []any{utc(at), id}
 	if userID != 0 {
 		query += ` AND user_id = ?`
 		args = append(args, userID)
 	}
-	res, err := s.db.ExecContext(ctx, s.q(query), args...)
-	if err != nil {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(query), args...)
+		if err != nil {
+			return translate(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return domain.Errorf(domain.ENotFound, domain.MsgTokenNotFound)
+		}
+		_, err = tx.ExecContext(ctx, s.q(`DELETE FROM push_devices WHERE api_token_id = ?`), id)
 		return translate(err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return domain.Errorf(domain.ENotFound, domain.MsgTokenNotFound)
-	}
-	return nil
+	})
 }
 
-// RevokeUserAPITokens implements ports.APITokenStore.
+// RevokeUserAPITokens implements ports.APITokenStore, with the push devices the tokens
+// registered.
 func (s *Store) RevokeUserAPITokens(ctx context.Context, userID int64, at time.Time) (int, error) {
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`), utc(at), userID)
-	if err != nil {
-		return 0, translate(err)
-	}
-	n, err := res.RowsAffected()
+	var n int64
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM push_devices WHERE api_token_id IN
+			(SELECT id FROM api_tokens WHERE user_id = ?)`), userID); err != nil {
+			return translate(err)
+		}
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`), utc(at), userID)
+		if err != nil {
+			return translate(err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
 	return int(n), err
 }
 

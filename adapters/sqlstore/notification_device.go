@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -10,27 +11,32 @@ import (
 )
 
 type deviceRow struct {
-	ID         int64     `db:"id"`
-	UserID     int64     `db:"user_id"`
-	PlayerID   string    `db:"player_id"`
-	DeviceName string    `db:"device_name"`
-	UserAgent  string    `db:"user_agent"`
-	Platform   string    `db:"platform"`
-	Vendor     string    `db:"vendor"`
-	Endpoint   string    `db:"endpoint"`
-	P256dh     string    `db:"p256dh"`
-	Auth       string    `db:"auth"`
-	CreatedAt  time.Time `db:"created_at"`
-	UpdatedAt  time.Time `db:"updated_at"`
+	ID         int64         `db:"id"`
+	UserID     int64         `db:"user_id"`
+	PlayerID   string        `db:"player_id"`
+	DeviceName string        `db:"device_name"`
+	UserAgent  string        `db:"user_agent"`
+	Platform   string        `db:"platform"`
+	Vendor     string        `db:"vendor"`
+	Endpoint   string        `db:"endpoint"`
+	P256dh     string        `db:"p256dh"`
+	Auth       string        `db:"auth"`
+	SessionID  sql.NullInt64 `db:"session_id"`
+	APITokenID sql.NullInt64 `db:"api_token_id"`
+	ExpiresAt  sql.NullTime  `db:"expires_at"`
+	CreatedAt  time.Time     `db:"created_at"`
+	UpdatedAt  time.Time     `db:"updated_at"`
 }
 
-const deviceColumns = `id, user_id, player_id, device_name, user_agent, platform, vendor, endpoint, p256dh, auth, created_at, updated_at`
+const deviceColumns = `id, user_id, player_id, device_name, user_agent, platform, vendor, endpoint, p256dh, auth,
+	session_id, api_token_id, expires_at, created_at, updated_at`
 
 func (r *deviceRow) toDomain() *domain.Device {
 	return &domain.Device{ID: r.ID, UserID: r.UserID, PlayerID: r.PlayerID, Name: r.DeviceName,
 		Info:         domain.DeviceInfo{UserAgent: r.UserAgent, Platform: r.Platform, Vendor: r.Vendor},
 		Subscription: domain.PushSubscription{Endpoint: r.Endpoint, P256dh: r.P256dh, Auth: r.Auth},
-		CreatedAt:    r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		SessionID:    nullInt(r.SessionID), APITokenID: nullInt(r.APITokenID), ExpiresAt: nullTime(r.ExpiresAt),
+		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 }
 
 // SaveDevice implements ports.DeviceStore.
@@ -53,17 +59,20 @@ func (s *Store) SaveDevice(ctx context.Context, d *domain.Device, keep int) (boo
 		sub := d.Subscription
 		if len(existing) == 1 {
 			d.ID, d.CreatedAt = existing[0].ID, existing[0].CreatedAt.UTC()
+			// The browser now belongs to whoever registered it last, with their sign-in.
 			if _, err := tx.ExecContext(ctx, s.q(`UPDATE push_devices SET user_id = ?, device_name = ?, user_agent = ?, platform = ?,
-				vendor = ?, endpoint = ?, p256dh = ?, auth = ?, updated_at = ? WHERE id = ?`),
-				d.UserID, d.Name, d.Info.UserAgent, d.Info.Platform, d.Info.Vendor, sub.Endpoint, sub.P256dh, sub.Auth, d.UpdatedAt, d.ID); err != nil {
+				vendor = ?, endpoint = ?, p256dh = ?, auth = ?, session_id = ?, api_token_id = ?, expires_at = ?, updated_at = ? WHERE id = ?`),
+				d.UserID, d.Name, d.Info.UserAgent, d.Info.Platform, d.Info.Vendor, sub.Endpoint, sub.P256dh, sub.Auth,
+				d.SessionID, d.APITokenID, utcPtr(d.ExpiresAt), d.UpdatedAt, d.ID); err != nil {
 				return translate(err)
 			}
 		} else {
 			d.CreatedAt, created = d.UpdatedAt, true
 			if err := tx.GetContext(ctx, &d.ID, s.q(`INSERT INTO push_devices (user_id, player_id, device_name, user_agent, platform,
-				vendor, endpoint, p256dh, auth, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+				vendor, endpoint, p256dh, auth, session_id, api_token_id, expires_at, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 				d.UserID, d.PlayerID, d.Name, d.Info.UserAgent, d.Info.Platform, d.Info.Vendor, sub.Endpoint, sub.P256dh, sub.Auth,
-				d.CreatedAt, d.UpdatedAt); err != nil {
+				d.SessionID, d.APITokenID, utcPtr(d.ExpiresAt), d.CreatedAt, d.UpdatedAt); err != nil {
 				return translate(err)
 			}
 		}

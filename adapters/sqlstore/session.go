@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jmoiron/sqlx"
+
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -92,16 +94,41 @@ func (s *Store) SessionByTokenHash(ctx context.Context, hash string) (*domain.Se
 	return out, nil
 }
 
-// RevokeSession implements ports.SessionStore.
+// RevokeSession implements ports.SessionStore. The session's push devices go in the same
+// transaction: a signed-out browser receives nothing more for that user.
 func (s *Store) RevokeSession(ctx context.Context, id int64, at time.Time) error {
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE sessions SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`), utc(at), id)
-	return affectedOne(res, err)
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE sessions SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?`), utc(at), id)
+		if err := affectedOne(res, err); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.q(`DELETE FROM push_devices WHERE session_id = ?`), id)
+		return translate(err)
+	})
 }
 
-// RevokeUserSessions implements ports.SessionStore.
+// RevokeUserSessions implements ports.SessionStore, with the sessions' push devices.
 func (s *Store) RevokeUserSessions(ctx context.Context, userID int64, at time.Time) (int, error) {
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE sessions SET revoked_at = ?
-		WHERE (user_id = ? OR impersonator_id = ?) AND revoked_at IS NULL`), utc(at), userID, userID)
+	var n int64
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM push_devices WHERE session_id IN
+			(SELECT id FROM sessions WHERE user_id = ? OR impersonator_id = ?)`), userID, userID); err != nil {
+			return translate(err)
+		}
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE sessions SET revoked_at = ?
+			WHERE (user_id = ? OR impersonator_id = ?) AND revoked_at IS NULL`), utc(at), userID, userID)
+		if err != nil {
+			return translate(err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
+
+// DeleteEndedDevices implements ports.SessionStore.
+func (s *Store) DeleteEndedDevices(ctx context.Context, now time.Time) (int, error) {
+	res, err := s.db.ExecContext(ctx, s.q(`DELETE FROM push_devices WHERE expires_at <= ?`), utc(now))
 	if err != nil {
 		return 0, translate(err)
 	}

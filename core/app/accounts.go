@@ -342,7 +342,7 @@ func (a *Accounts) ChangeUser(ctx context.Context, username string, change func(
 	if err != nil {
 		return nil, err
 	}
-	var deactivated, demoted bool
+	var deactivated, demoted, newPassword bool
 	updated, err := a.store.UpdateUser(ctx, u.ID, func(cur *domain.User) error {
 		before := *cur
 		if err := change(cur); err != nil {
@@ -358,25 +358,42 @@ func (a *Accounts) ChangeUser(ctx context.Context, username string, change func(
 		}
 		deactivated = before.IsActive && !cur.IsActive
 		demoted = before.Role == domain.RoleSuperadmin && cur.Role != domain.RoleSuperadmin
+		newPassword = before.PasswordHash != cur.PasswordHash
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if deactivated || demoted {
-		// A deactivated user is signed out everywhere at once, not at token expiry; a demoted
-		// superadmin too, which also ends every impersonation they started.
+	switch {
+	case deactivated || newPassword:
+		if err := a.endAccess(ctx, updated.ID); err != nil {
+			return nil, err
+		}
+	case demoted:
+		// A demoted superadmin is signed out, which also ends every impersonation they
+		// started; their API tokens keep working with a user's rights (every request reads the
+		// role afresh).
 		if _, err := a.store.RevokeUserSessions(ctx, updated.ID, a.clock.Now()); err != nil {
 			return nil, err
 		}
 	}
-	if deactivated {
-		// Scripts lose access with their owner; reactivating does not bring old tokens back.
-		if _, err := a.store.RevokeUserAPITokens(ctx, updated.ID, a.clock.Now()); err != nil {
-			return nil, err
-		}
-	}
 	return updated, nil
+}
+
+// endAccess ends every way to act as a user: it is the one place that does, and ChangeUser
+// calls it whenever the password changes (by its owner, an admin, or `gardenctl users
+// reset-password`) and when the account is deactivated (deleting the account deletes all of it
+// with the row). It revokes the user's sessions, the impersonations of them, and their API
+// tokens for good (reactivating or changing the password back brings none back), and with them
+// every push device those registered. The calendar feed is not a way to act: its own secret
+// stays, but it answers nothing while the account is deactivated (see Calendar.Events).
+func (a *Accounts) endAccess(ctx context.Context, userID int64) error {
+	now := a.clock.Now()
+	if _, err := a.store.RevokeUserSessions(ctx, userID, now); err != nil {
+		return err
+	}
+	_, err := a.store.RevokeUserAPITokens(ctx, userID, now)
+	return err
 }
 
 // SetRole changes a user's role.
@@ -403,7 +420,8 @@ func (a *Accounts) SetActive(ctx context.Context, username string, active bool) 
 	})
 }
 
-// ResetPassword sets a new password and signs the user out everywhere.
+// ResetPassword sets a new password and signs the user out everywhere: sessions, API tokens and
+// push devices end (endAccess).
 func (a *Accounts) ResetPassword(ctx context.Context, username, password string) (*domain.User, error) {
 	var v domain.Validation
 	domain.ValidatePassword(&v, password, domain.MinAdminPasswordLength)
@@ -419,10 +437,7 @@ func (a *Accounts) ResetPassword(ctx context.Context, username, password string)
 		return nil
 	})
 	if err != nil {
-		return nil, err
-	}
-	if _, err := a.store.RevokeUserSessions(ctx, u.ID, a.clock.Now()); err != nil {
-		return nil, err
+		return nil, err // the new hash always differs (a fresh salt): ChangeUser ended every access
 	}
 	if err := a.store.ClearLoginFailures(ctx, u.Username); err != nil {
 		return nil, err
@@ -484,10 +499,16 @@ func sameID(a, b *int64) bool {
 	return *a == *b
 }
 
-// CleanupSessions deletes sessions that ended (expired or revoked) more than a day ago, and
-// failed sign-ins the throttle no longer counts. It returns how many of each it deleted.
+// CleanupSessions deletes the push devices of sessions and API tokens that expired by now,
+// sessions that ended (expired or revoked) more than a day ago, and failed sign-ins the
+// throttle no longer counts. It returns how many sessions and failures it deleted.
 func (a *Accounts) CleanupSessions(ctx context.Context) (sessions, failures int, err error) {
 	now := a.clock.Now()
+	if n, err := a.store.DeleteEndedDevices(ctx, now); err != nil {
+		return 0, 0, err
+	} else if n > 0 {
+		a.log.Info("push devices of ended sessions deleted", "devices", n)
+	}
 	if sessions, err = a.store.DeleteSessionsBefore(ctx, now.Add(-24*time.Hour)); err != nil {
 		return 0, 0, err
 	}

@@ -13,8 +13,11 @@ type NewAPIToken struct {
 	*domain.APIToken
 }
 
-// CreateAPIToken makes a personal API token for the signed-in caller (not for a token).
-func (a *Accounts) CreateAPIToken(ctx context.Context, p *domain.Principal, name string, scope domain.TokenScope, days int) (*NewAPIToken, error) {
+// CreateAPIToken makes a personal API token for the signed-in caller (not for a token), who
+// confirms it with their password: a token outlives the session that made it, so a stolen or
+// forgotten-open session alone must not be able to mint one. The password is checked last, in
+// the password gate, after every other rule passed.
+func (a *Accounts) CreateAPIToken(ctx context.Context, p *domain.Principal, password, name string, scope domain.TokenScope, days int) (*NewAPIToken, error) {
 	if err := domain.CheckCanManageTokens(p); err != nil {
 		return nil, err
 	}
@@ -23,6 +26,17 @@ func (a *Accounts) CreateAPIToken(ctx context.Context, p *domain.Principal, name
 	}
 	t, err := domain.NewAPIToken(p.User.ID, name, scope, days, a.clock.Now())
 	if err != nil {
+		return nil, err
+	}
+	if password == "" {
+		return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgTokenPasswordRequired,
+			Fields: map[string]string{"password": domain.MsgTokenPasswordRequired}}
+	}
+	if err := a.checkCurrentPassword(ctx, p.User, password); err != nil {
+		if domain.ErrorCode(err) == domain.EInvalid {
+			return nil, &domain.Error{Code: domain.EForbidden, Message: domain.MsgTokenPasswordWrong,
+				Fields: map[string]string{"password": domain.MsgTokenPasswordWrong}}
+		}
 		return nil, err
 	}
 	secret, _, err := newToken()

@@ -49,9 +49,23 @@ func newFeedToken() (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
+// feedCaller lets a signed-in session, not an API token, read or reset the feed's address: the
+// address is a credential of its own that outlives any token, so a token (which a script holds,
+// and which its owner may revoke) must not be able to copy it out. The feed itself answers
+// while its owner's account is active, whatever becomes of tokens or sessions.
+func feedCaller(p *domain.Principal) error {
+	if err := signedIn(p); err != nil {
+		return err
+	}
+	if p.APIToken != nil {
+		return domain.Errorf(domain.EForbidden, domain.MsgTokenNoCalendarFeed)
+	}
+	return nil
+}
+
 // FeedURL returns the caller's feed URL, making the secret on first use.
 func (c *Calendar) FeedURL(ctx context.Context, p *domain.Principal) (string, error) {
-	if err := signedIn(p); err != nil {
+	if err := feedCaller(p); err != nil {
 		return "", err
 	}
 	tok, err := c.store.CalendarToken(ctx, p.User.ID)
@@ -66,7 +80,7 @@ func (c *Calendar) FeedURL(ctx context.Context, p *domain.Principal) (string, er
 
 // ResetFeed replaces the caller's secret, so the old URL stops working.
 func (c *Calendar) ResetFeed(ctx context.Context, p *domain.Principal) (string, error) {
-	if err := signedIn(p); err != nil {
+	if err := feedCaller(p); err != nil {
 		return "", err
 	}
 	tok, err := newFeedToken()

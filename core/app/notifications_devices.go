@@ -18,12 +18,15 @@ func deviceNotFound(err error) error {
 // RegisterDevice registers one of the caller's browsers for push notifications, or updates it
 // when its player id (the subscription's endpoint) is known; a subscription registered by
 // another account moves to the caller, since the browser now belongs to whoever signed in last.
-// created reports whether the device is new.
+// The device belongs to the caller's sign-in, session or API token, and ends with it (sign-out,
+// expiry, a password change, deactivation, revocation); an in-process caller without either
+// (operators' tools, tests) registers an unbound device. created reports whether it is new.
 func (s *Notifications) RegisterDevice(ctx context.Context, p *domain.Principal, d *domain.Device) (dev *domain.Device, created bool, err error) {
 	if err := signedIn(p); err != nil {
 		return nil, false, err
 	}
 	d.ID, d.UserID, d.UpdatedAt = 0, p.User.ID, s.clock.Now()
+	d.BindTo(p)
 	if err := domain.ValidateDevice(d); err != nil {
 		return nil, false, err
 	}
@@ -34,12 +37,25 @@ func (s *Notifications) RegisterDevice(ctx context.Context, p *domain.Principal,
 	return d, created, nil
 }
 
-// Devices returns the caller's devices, most recently registered first.
+// Devices returns the caller's devices, most recently registered first, leaving out those of
+// expired sign-ins (the session cleanup deletes them): the web app then registers its browser
+// again with the current session.
 func (s *Notifications) Devices(ctx context.Context, p *domain.Principal) ([]*domain.Device, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	return s.notify.ListDevices(ctx, p.User.ID)
+	all, err := s.notify.ListDevices(ctx, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	out := all[:0]
+	for _, d := range all {
+		if d.ActiveAt(now) {
+			out = append(out, d)
+		}
+	}
+	return out, nil
 }
 
 // RemoveDevice unregisters one of the caller's devices by id; another user's device is not

@@ -215,12 +215,7 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 		return nil
 	})
 	if err != nil {
-		return nil, err
-	}
-	if patch.Password.Set {
-		if _, err := a.store.RevokeUserSessions(ctx, u.ID, a.clock.Now()); err != nil {
-			return nil, err
-		}
+		return nil, err // a new password ended every access in ChangeUser (endAccess)
 	}
 	return u, nil
 }

@@ -43,6 +43,14 @@ const (
 	MsgTokenReadOnly   = "This API token is read-only: it cannot change anything"
 	MsgTokenNoManage   = "API tokens cannot create or revoke API tokens: sign in to manage them"
 	MsgTokenNoImperson = "API tokens cannot impersonate: sign in to impersonate"
+	// MsgTokenPasswordRequired and MsgTokenPasswordWrong answer a token creation without the
+	// account's password, or with a wrong one: a stolen sign-in alone cannot mint a credential
+	// that outlives it.
+	MsgTokenPasswordRequired = "Enter your password to create an API token"
+	MsgTokenPasswordWrong    = "Your password is incorrect: no token was created"
+	// MsgTokenNoCalendarFeed answers an API token asking for the calendar feed's secret
+	// address, which would outlive the token.
+	MsgTokenNoCalendarFeed = "API tokens cannot read or reset the calendar feed address: sign in to copy it"
 )
 
 // APIToken is one personal API token. TokenHash is the SHA-256 of the token.

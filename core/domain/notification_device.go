@@ -19,8 +19,37 @@ type Device struct {
 	// Subscription holds what Web Push needs to encrypt for this device; its keys are empty when
 	// the client registered only a player id.
 	Subscription PushSubscription
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// SessionID or APITokenID is the sign-in that registered the device: the device belongs
+	// to it and goes when it ends (sign-out, expiry, a password change, deactivation, the
+	// token's revocation), so a shared browser stops receiving the previous user's messages.
+	// Both are nil only for devices written by operators' tools and tests.
+	SessionID  *int64
+	APITokenID *int64
+	// ExpiresAt is when that session or token expires (nil when unbound): a device of an
+	// ended sign-in is not listed, and the session cleanup deletes it.
+	ExpiresAt *time.Time
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// ActiveAt reports whether the sign-in that registered d is still current at now (as far as
+// its expiry tells: revocation deletes the device outright).
+func (d *Device) ActiveAt(now time.Time) bool {
+	return d.ExpiresAt == nil || now.Before(*d.ExpiresAt)
+}
+
+// BindTo ties d to the sign-in p came with: its session, or else its API token.
+func (d *Device) BindTo(p *Principal) {
+	d.SessionID, d.APITokenID, d.ExpiresAt = nil, nil, nil
+	switch {
+	case p == nil:
+	case p.Session != nil:
+		id, exp := p.Session.ID, p.Session.ExpiresAt
+		d.SessionID, d.ExpiresAt = &id, &exp
+	case p.APIToken != nil:
+		id, exp := p.APIToken.ID, p.APIToken.ExpiresAt
+		d.APITokenID, d.ExpiresAt = &id, &exp
+	}
 }
 
 // DeviceInfo is what the browser says about itself.

@@ -35,6 +35,7 @@ func RunNotificationStore(t *testing.T, newStore NotifyStoreFactory) {
 		"Devices/ReRegisterMovesPlayerID":     testDeviceMoves,
 		"Devices/KeepsAtMostKeep":             testDeviceCap,
 		"Devices/GoneWithUser":                testDeviceCascade,
+		"Devices/EndWithTheirSignIn":          testDeviceEndsWithSignIn,
 		"Channels/SaveAndRead":                testChannels,
 		"VAPIDKeys/FirstPairWins":             testVAPIDKeys,
 		"VAPIDKeys/FirstPairWinsUnderARace":   testVAPIDKeysConcurrent,

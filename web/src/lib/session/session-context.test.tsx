@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@/api/types';
 import { makeUser, signInAs } from '@/testing/fixtures';
 import { renderApp, renderWithSession } from '@/testing/render';
@@ -163,5 +163,46 @@ describe('impersonation banner and endImpersonation()', () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Exit Impersonation' }));
     expect(await screen.findByText('Not impersonating')).toBeInTheDocument();
+  });
+});
+
+function LogoutButton() {
+  const session = useSession();
+  return (
+    <div>
+      <p>status: {session.status}</p>
+      <button type="button" onClick={() => void session.logout()}>
+        log out
+      </button>
+    </div>
+  );
+}
+
+describe('logout()', () => {
+  it("ends this browser's push subscription, so a shared browser receives nothing more for this user", async () => {
+    restoreAs(makeUser({ username: 'rosa', role: 'user' }));
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint: 'https://push.example/rosa', unsubscribe };
+    const getSubscription = vi.fn(async () => subscription);
+    const getRegistration = vi.fn(async () => ({ pushManager: { getSubscription } }));
+    Object.defineProperty(navigator, 'serviceWorker', { value: { getRegistration }, configurable: true });
+    let logoutCalls = 0;
+    server.use(
+      http.post('*/api/logout', () => {
+        logoutCalls += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    try {
+      const { user } = renderWithSession(<LogoutButton />);
+      await screen.findByText('status: signed-in');
+      await user.click(screen.getByRole('button', { name: 'log out' }));
+      expect(await screen.findByText('Logged out')).toBeInTheDocument();
+      expect(unsubscribe).toHaveBeenCalledTimes(1);
+      expect(logoutCalls).toBe(1);
+      expect(window.localStorage.getItem('token')).toBeNull();
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+    }
   });
 });

@@ -13,6 +13,7 @@ import { useSWRConfig } from 'swr';
 import { getErrorMessage } from '@/api/client';
 import type { ImpersonationRecord, User } from '@/api/types';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/lib/config';
+import { unsubscribeFromPush } from '@/lib/push/subscription';
 import { useToast } from '@/components/ui/toast';
 import { postEndImpersonation } from './api/end-impersonation';
 import { getCurrentUser } from './api/get-user';
@@ -156,11 +157,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (loggingOutRef.current) return;
     loggingOutRef.current = true;
     setState((s) => ({ ...s, loggingOut: true }));
-    try {
-      await postLogout();
-    } catch {
-      // The local session ends even when the server call fails (spec 01 §4).
-    }
+    // The server forgets this browser's push device with the session; the browser's own
+    // subscription ends too, so that on a shared computer the next person gets none of this
+    // user's messages (issue #22 item 7). Both are best-effort: the local session ends anyway.
+    await Promise.allSettled([
+      postLogout().catch(() => {
+        // The local session ends even when the server call fails (spec 01 §4).
+      }),
+      unsubscribeFromPush(),
+    ]);
     clearSession();
     void resetCache(false);
     toast({ title: 'Logged out', description: 'You have been successfully logged out.' });

@@ -34,6 +34,8 @@ export const apiTokenSchema = z.object({
     .int('Expiry must be between 1 and 365 days')
     .min(1, 'Expiry must be between 1 and 365 days')
     .max(365, 'Expiry must be between 1 and 365 days'),
+  /** The account's password, asked again for every token (a sign-in alone cannot mint one). */
+  password: z.string().min(1, 'Enter your password to create an API token'),
 });
 export type ApiTokenInput = z.input<typeof apiTokenSchema>;
 export type NewApiToken = z.output<typeof apiTokenSchema>;

@@ -52,7 +52,7 @@ function NewTokenNotice({ token, onDone }: { token: ApiToken; onDone: () => void
 }
 
 function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: ApiToken) => void; onCancel: () => void }) {
-  const form = useZodForm(apiTokenSchema, { defaultValues: { name: '', scope: 'read', expiresInDays: 90 } satisfies ApiTokenInput });
+  const form = useZodForm(apiTokenSchema, { defaultValues: { name: '', scope: 'read', expiresInDays: 90, password: '' } satisfies ApiTokenInput });
   const { trigger, isMutating } = useCreateApiToken();
   const { toast } = useToast();
   const id = useId();
@@ -78,6 +78,13 @@ function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: ApiToken) => 
           ))}
         </FormSelect>
       </div>
+      <FormInput
+        name="password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        description="A token outlives this sign-in, so Garden asks for your password again."
+      />
       <div className="api-token-form__actions">
         <Button variant="ghost" onClick={onCancel} disabled={isMutating}>
           Cancel
@@ -108,7 +115,7 @@ export function ApiTokensCard() {
       <CardHeader
         icon={<KeyRound size={18} />}
         title={<span id="api-tokens-title">API tokens</span>}
-        description="Let scripts and home automation use Garden without your password."
+        description="Let scripts and home automation use Garden without your password. Changing your password revokes every token."
       />
       <CardBody>
         {creating || created ? null : (
