@@ -364,8 +364,15 @@ type entrySum struct {
 	listed bool
 }
 
-// errLineTooLong is a line's refusal; lineCheck wraps it with the line's number.
-var errLineTooLong = errors.New("line too long")
+// lineTooLong is a line's refusal.
+type lineTooLong struct {
+	line int64
+	max  int
+}
+
+func (e lineTooLong) Error() string {
+	return fmt.Sprintf("line %d is longer than %d bytes", e.line, e.max)
+}
 
 // lineCheck counts lines and refuses one longer than max bytes (its newline aside).
 type lineCheck struct {
@@ -382,14 +389,14 @@ func (l *lineCheck) feed(p []byte) error {
 			break
 		}
 		if l.cur+i > l.max {
-			return fmt.Errorf("%w: line %d is longer than %d bytes", errLineTooLong, l.lines+1, l.max)
+			return lineTooLong{line: l.lines + 1, max: l.max}
 		}
 		l.lines++
 		l.cur = 0
 		p = p[i+1:]
 	}
 	if l.cur > l.max {
-		return fmt.Errorf("%w: line %d is longer than %d bytes", errLineTooLong, l.lines+1, l.max)
+		return lineTooLong{line: l.lines + 1, max: l.max}
 	}
 	return nil
 }
@@ -491,8 +498,8 @@ func (b *Backups) Verify(ctx context.Context, r io.Reader) (BackupManifest, erro
 			dst = io.MultiWriter(h, lines)
 		}
 		n, err := io.Copy(dst, tr)
-		if errors.Is(err, errLineTooLong) {
-			return m, damaged("%s: %v (%d bytes at most: the largest real row is about 50 kB)", clip(hdr.Name), err, MaxBackupRowLine)
+		if errors.As(err, new(lineTooLong)) {
+			return m, damaged("%s: %v (the largest real row is about 50 kB)", clip(hdr.Name), err)
 		} else if err != nil {
 			return m, damaged("%s: %v", clip(hdr.Name), err)
 		}
@@ -540,8 +547,8 @@ func decodeManifest(r io.Reader, found map[string]entrySum) (BackupManifest, err
 	case err == nil:
 	case errors.As(err, &de):
 		return d.m, err
-	case errors.Is(err, errLineTooLong):
-		return d.m, damaged("its manifest has a %v (it is written one value a line)", strings.TrimPrefix(err.Error(), errLineTooLong.Error()+": "))
+	case errors.As(err, new(lineTooLong)):
+		return d.m, damaged("its manifest's %v (it is written one value a line)", err)
 	case errors.Is(err, errManifestTooLarge):
 		return d.m, damaged("its manifest is larger than %d MiB", maxManifestSize>>20)
 	default:
@@ -692,7 +699,7 @@ func (d *manifestDecoder) part() (BackupPart, error) {
 		return p, err
 	}
 	if !strings.HasPrefix(p.Path, backupTablesDir) {
-		return p, damaged("the part %s is not under %s", clip(p.Path), backupTablesDir)
+		return p, damaged("the part %s is not under %s", strconv.Quote(clip(p.Path)), backupTablesDir)
 	}
 	return p, d.claim(p.Path, p.Bytes, p.Rows, p.SHA256)
 }
