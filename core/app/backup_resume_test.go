@@ -13,6 +13,7 @@ import (
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
+	"github.com/gardenctl/garden/tests/dbtest"
 	"github.com/gardenctl/garden/tests/miniotest"
 )
 
@@ -292,4 +293,26 @@ func (c *cancellingBlobs) Put(ctx context.Context, key string, r io.Reader, size
 	}
 	c.n++
 	return c.BlobStore.Put(ctx, key, r, size, contentType)
+}
+
+// TestBackupRestore_MarkerSeenByReplicas: replicas share one PostgreSQL database, so a restore
+// stopped through one store makes every replica's readiness answer unavailable, and its
+// resume through that replica makes them all ready again.
+func TestBackupRestore_MarkerSeenByReplicas(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	src := newInstall(t, "Postgres", nil)
+	fill(t, src, 1)
+	archive, _ := createArchive(t, src)
+	url := dbtest.PostgresURL(t)
+	one := install{store: dbtest.Migrated(t, dbtest.Open(t, url)), blobs: newLocalBlobs(t)}
+	other := install{store: dbtest.Open(t, url), blobs: one.blobs}
+	interrupt(t, one, archive, 1)
+	if err := other.backups().Ready(ctx); domain.ErrorCode(err) != domain.EUnavailable {
+		t.Fatalf("the other replica's Ready = %v, want unavailable", err)
+	}
+	if _, err := other.backups().Restore(ctx, opener(archive), app.RestoreOptions{Resume: true}); err != nil {
+		t.Fatalf("resume through the other replica: %v", err)
+	}
+	sameInstall(t, src, one)
 }
