@@ -21,7 +21,9 @@ func (e *env) backupCommand() *cobra.Command {
 		Long: `backup create writes one archive (tar + gzip) of every table, read in one transaction while
 serve goes on, and every blob. backup restore puts an archive into a new, empty installation of
 either database (SQLite or PostgreSQL) and either blob store (folder or S3/MinIO): a blank
-database (the restore migrates it) or one just migrated; serve only after the restore.`,
+database (the restore migrates it) or one just migrated; serve only after the restore. A restore
+that stopped is finished with backup restore FILE --resume or redone with --force; until then
+serve refuses to start.`,
 	}
 	var out string
 	create := &cobra.Command{
@@ -74,11 +76,12 @@ database (the restore migrates it) or one just migrated; serve only after the re
 		Use:   "restore FILE",
 		Short: "Restore an archive into this new, empty installation, or finish or redo one that stopped",
 		Long: `restore reads the whole archive and checks its format, schema version and checksums before it
-writes anything; it refuses a damaged or newer archive, or a database or blob store that already
-holds data, and then changes nothing. It marks the installation as being restored before the
-first row and removes the mark after the last blob: while the mark is there, serve (and every
-command that needs a working installation) refuses to start and GET /readyz answers 503. The
-rows are restored in one transaction, then the blobs.
+writes anything; it refuses a damaged archive (a line of rows over 1 MiB counts as damaged), a
+newer one, or a database or blob store that already holds data, and then changes nothing. It
+marks the installation as being restored before the first row and removes the mark after the
+last blob: while the mark is there, serve (and every command that needs a working installation)
+refuses to start and GET /readyz answers 503. The rows are restored in one transaction, then the
+blobs.
 
 A restore that stopped (killed, a full disk, the blob store failing) leaves the mark. Then run
 one of:
