@@ -185,8 +185,13 @@ func (b *Backups) Create(ctx context.Context, w io.Writer, opts BackupOptions) (
 				return nil
 			}
 			err := snap.Rows(ctx, t.Name, func(values []any) error {
+				before := buf.Len()
 				if err := encodeRow(&buf, t.Columns, values); err != nil {
 					return fmt.Errorf("backup %s: %w", t.Name, err)
+				}
+				// An archive a restore would refuse is worse than a backup that fails and says why.
+				if n := buf.Len() - before - 1; n > MaxBackupRowLine {
+					return domain.Errorf(domain.EInvalid, "The backup stopped: row %d of table %s is %d bytes as JSON, more than the %d bytes a restore reads. No archive was written.", mt.Rows+rows+1, t.Name, n, MaxBackupRowLine)
 				}
 				rows++
 				if buf.Len() >= backupPartSize {

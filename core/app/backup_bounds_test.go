@@ -225,3 +225,32 @@ func TestBackupRestore_BadValueQuotedShort(t *testing.T) {
 		}
 	}
 }
+
+// TestBackupCreate_RowLineCap: a row just under the line cap backs up and restores; one over it
+// fails the backup with why, rather than writing an archive every restore would refuse.
+func TestBackupCreate_RowLineCap(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, dialect := range []string{"SQLite", "Postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			src := newInstall(t, dialect, nil)
+			fill(t, src, 1)
+			user := exec(t, src.store, `INSERT INTO users (username, password_hash, role, created_at) VALUES ('long', 'x', 'user', ?)`, fillTime)
+			notify := `INSERT INTO notifications (kind, title, content, target_type, target_id, created_by, created_at) VALUES ('admin', 'Long', ?, 'user', ?, ?, ?)`
+			exec(t, src.store, notify, strings.Repeat("b", app.MaxBackupRowLine-1000), user, user, fillTime)
+			archive, _ := createArchive(t, src)
+			dst := newInstall(t, dialect, nil)
+			if _, err := dst.backups().Restore(ctx, opener(archive), app.RestoreOptions{}); err != nil {
+				t.Fatalf("a row just under the cap: %v", err)
+			}
+			sameInstall(t, src, dst)
+
+			exec(t, src.store, notify, strings.Repeat("b", app.MaxBackupRowLine), user, user, fillTime)
+			_, err := src.backups().Create(ctx, io.Discard, app.BackupOptions{})
+			if domain.ErrorCode(err) != domain.EInvalid || !strings.Contains(err.Error(), "of table notifications") || !strings.Contains(err.Error(), "more than the 1048576 bytes a restore reads") {
+				t.Fatalf("Create with a row over the cap = %v, want refused saying which table", err)
+			}
+		})
+	}
+}
