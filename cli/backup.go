@@ -21,7 +21,9 @@ func (e *env) backupCommand() *cobra.Command {
 		Long: `backup create writes one archive (tar + gzip) of every table, read in one transaction while
 serve goes on, and every blob. backup restore puts an archive into a new, empty installation of
 either database (SQLite or PostgreSQL) and either blob store (folder or S3/MinIO): a blank
-database (the restore migrates it) or one just migrated; serve only after the restore.`,
+database (the restore migrates it) or one just migrated; serve only after the restore. A restore
+that stopped is finished with backup restore FILE --resume or redone with --force; until then
+serve refuses to start.`,
 	}
 	var out string
 	create := &cobra.Command{
@@ -69,13 +71,26 @@ database (the restore migrates it) or one just migrated; serve only after the re
 		}),
 	}
 	create.Flags().StringVar(&out, "out", "", "the archive to write (default garden-backup-<time>.tar.gz here; - for standard output)")
-	var dryRun bool
+	var opts app.RestoreOptions
 	restore := &cobra.Command{
 		Use:   "restore FILE",
-		Short: "Restore an archive into this new, empty installation",
+		Short: "Restore an archive into this new, empty installation, or finish or redo one that stopped",
 		Long: `restore reads the whole archive and checks its format, schema version and checksums before it
-writes anything; it refuses a damaged or newer archive, or a database or blob store that already
-holds data, and then changes nothing. The rows are restored in one transaction, then the blobs.
+writes anything; it refuses a damaged archive (a line of rows over 1 MiB counts as damaged), a
+newer one, or a database or blob store that already holds data, and then changes nothing. It
+marks the installation as being restored before the first row and removes the mark after the
+last blob: while the mark is there, serve (and every command that needs a working installation)
+refuses to start and GET /readyz answers 503. The rows are restored in one transaction, then the
+blobs.
+
+A restore that stopped (killed, a full disk, the blob store failing) leaves the mark. Then run
+one of:
+  gardenctl backup restore FILE --resume   finish it from the same FILE: the rows if their
+                                           transaction did not commit, then every blob that is
+                                           not already there with the archive's checksum
+  gardenctl backup restore FILE --force    empty this installation (rows and blobs) and restore
+                                           FILE from the start
+
 --dry-run does every check and prints what would be restored.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -86,12 +101,19 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 			}
 			defer rt.Close()
 			file := args[0]
+			// The marker names the archive by its absolute path, so that the command serve's
+			// refusal suggests works from any folder.
+			opts.Source = file
+			if abs, err := filepath.Abs(file); err == nil {
+				opts.Source = abs
+			}
 			open := func() (io.ReadCloser, error) { return os.Open(file) }
-			report, err := rt.Backups.Restore(cmd.Context(), open, dryRun)
+			report, err := rt.Backups.Restore(cmd.Context(), open, opts)
 			if err != nil {
 				return err
 			}
 			m := report.Manifest
+			dryRun := opts.DryRun
 			verb := "restored"
 			if dryRun {
 				verb = "would restore"
@@ -107,10 +129,24 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 					return err
 				}
 			}
-			if report.MigrateFirst {
-				fmt.Fprintf(e.out, "the database is %s migrated to schema %d first\n", map[bool]string{true: "to be", false: "was"}[dryRun], m.SchemaVersion)
+			if report.Emptied {
+				fmt.Fprintf(e.out, "the unfinished restore's rows and blobs %s first\n", map[bool]string{true: "are to be emptied", false: "were emptied"}[dryRun])
 			}
-			fmt.Fprintf(e.out, "%s %d rows in %d tables and %d blobs (%s)\n", verb, m.Rows(), len(m.Tables), len(m.Blobs), byteSize(m.BlobBytes()))
+			if report.MigrateFirst {
+				fmt.Fprintf(e.out, "the database %s migrated to schema %d first\n", map[bool]string{true: "is to be", false: "was"}[dryRun], m.SchemaVersion)
+			}
+			switch {
+			case report.Resumed && dryRun:
+				fmt.Fprintf(e.out, "would finish the unfinished restore: %d blobs in the archive (%s), those already there with their checksum kept\n", len(m.Blobs), byteSize(m.BlobBytes()))
+			case report.Resumed:
+				rows := "the rows were already restored"
+				if report.RowsRestored {
+					rows = fmt.Sprintf("restored %d rows in %d tables", m.Rows(), len(m.Tables))
+				}
+				fmt.Fprintf(e.out, "finished the restore: %s; restored %d blobs, kept %d already restored with their checksum\n", rows, report.BlobsWritten, report.BlobsSkipped)
+			default:
+				fmt.Fprintf(e.out, "%s %d rows in %d tables and %d blobs (%s)\n", verb, m.Rows(), len(m.Tables), len(m.Blobs), byteSize(m.BlobBytes()))
+			}
 			if report.MigratedTo > 0 {
 				fmt.Fprintf(e.out, "then migrated them to schema %d\n", report.MigratedTo)
 			}
@@ -120,7 +156,10 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 			return nil
 		},
 	}
-	restore.Flags().BoolVar(&dryRun, "dry-run", false, "check the archive and the target and report, writing nothing")
+	restore.Flags().BoolVar(&opts.DryRun, "dry-run", false, "check the archive and the target and report, writing nothing")
+	restore.Flags().BoolVar(&opts.Resume, "resume", false, "finish a restore of FILE that stopped: the rows if not committed, then the blobs not already there with their checksum")
+	restore.Flags().BoolVar(&opts.Force, "force", false, "empty an installation whose restore stopped (rows and blobs) and restore FILE from the start")
+	restore.MarkFlagsMutuallyExclusive("resume", "force")
 	c.AddCommand(create, restore, e.scheduleCommand("backup", "backup"))
 	return c
 }

@@ -177,12 +177,25 @@ func (e *env) runtime(ctx context.Context, needSchema bool) (*Runtime, configs.C
 		return nil, c, err
 	}
 	if needSchema {
+		if err := unfinishedRestore(ctx, rt); err != nil {
+			rt.Close()
+			return nil, c, err
+		}
 		if err := rt.Ready(ctx); err != nil {
 			rt.Close()
 			return nil, c, fmt.Errorf("database not ready (%v): run `gardenctl migrate` first", err)
 		}
 	}
 	return rt, c, nil
+}
+
+// unfinishedRestore refuses to work on an installation whose restore began and did not finish
+// (gardenctl backup restore FILE --resume or --force is what to run).
+func unfinishedRestore(ctx context.Context, rt *Runtime) error {
+	if rt.Backups == nil {
+		return nil
+	}
+	return rt.Backups.Unfinished(ctx)
 }
 
 func (e *env) versionCommand() *cobra.Command {
@@ -227,6 +240,9 @@ func (e *env) migrateCommand() *cobra.Command {
 				return err
 			}
 			defer rt.Close()
+			if err := unfinishedRestore(cmd.Context(), rt); err != nil {
+				return err
+			}
 			applied, err := rt.Migrate(cmd.Context())
 			if err != nil {
 				return err

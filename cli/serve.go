@@ -20,7 +20,9 @@ func (e *env) serveCommand() *cobra.Command {
 		Long: `Migrate the database, create the protected system superadmin if it is missing, and serve the web
 app and the JSON API. SIGTERM or SIGINT stops accepting connections and lets requests in flight
 finish (up to shutdown_timeout). GET /healthz answers while the process is up; GET /readyz answers
-200 only while the database is reachable and its schema current.`,
+200 only while the database is reachable, its schema current and no restore unfinished. serve
+refuses to start while a restore has not finished (gardenctl backup restore FILE --resume or
+--force finishes or redoes it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
@@ -44,6 +46,10 @@ func (e *env) serve(ctx context.Context) error {
 	}
 	defer rt.Close()
 	log := e.logger(cfg)
+	// A half-restored installation would serve rows whose images are missing.
+	if err := unfinishedRestore(ctx, rt); err != nil {
+		return err
+	}
 	applied, err := rt.Migrate(ctx)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -1,6 +1,9 @@
 package ports
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // BackupKind is the portable type of a backed-up column. Each dialect maps its own column
 // types onto these kinds, so that rows read from one dialect can be written into the other.
@@ -82,9 +85,35 @@ type BackupStore interface {
 	// archive of an older schema can be restored into a blank database before the later
 	// migrations bring its rows forward. Codes: internal.
 	MigrateTo(ctx context.Context, version int) error
-	// Restore runs fn in one write transaction: it first checks again that the database is
-	// empty (conflict otherwise), deletes the rows the installation made by itself, lets fn
-	// insert, then brings identity sequences and search indexes up to date, and commits only
-	// when fn returns nil. Codes: conflict, fn's errors, internal.
-	Restore(ctx context.Context, fn func(BackupRestore) error) error
+	// Restore runs fn in one write transaction: unless replace is set it first checks again
+	// that the database is empty (conflict otherwise); it deletes the rows the installation
+	// made by itself (with replace, every restorable row), lets fn insert, brings identity
+	// sequences and search indexes up to date, sets the restore marker's RowsRestored, and
+	// commits only when fn returns nil. Codes: conflict, fn's errors, internal.
+	Restore(ctx context.Context, replace bool, fn func(BackupRestore) error) error
+	// MarkRestore writes the restore marker, replacing any there is. It lives beside the schema
+	// version, outside every backed-up table, so that it exists at any schema and survives
+	// the restore's own deletes. Codes: internal.
+	MarkRestore(ctx context.Context, m RestoreMarker) error
+	// RestoreMarker returns the restore marker; found is false when there is none (and on a
+	// database that never had one). Codes: internal.
+	RestoreMarker(ctx context.Context) (m RestoreMarker, found bool, err error)
+	// ClearRestoreMarker removes the restore marker, if any. Codes: internal.
+	ClearRestoreMarker(ctx context.Context) error
+}
+
+// RestoreMarker records a restore that has begun and not yet finished: it is written before
+// the first row and removed after the last blob. While it is there the installation is half
+// restored: serve refuses to start and /readyz answers 503.
+type RestoreMarker struct {
+	// Source is the archive as the operator named it, for the messages that say what to run.
+	Source string
+	// Digest is the SHA-256 of the archive's manifest: a resume must use the same archive.
+	Digest string
+	// CreatedAt is when the archive was made.
+	CreatedAt time.Time
+	// StartedAt is when the restore began.
+	StartedAt time.Time
+	// RowsRestored is set in the rows' transaction: once it is, only blobs remain.
+	RowsRestored bool
 }

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -64,7 +65,7 @@ func postgresCatalog(ctx context.Context, q sqlx.QueryerContext) (map[string]*ba
 		SELECT c.table_name, c.column_name, c.data_type, c.is_generated, c.is_identity
 		FROM information_schema.columns c
 		JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> 'schema_migrations'
+		WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name NOT IN ('schema_migrations', 'restore_marker')
 		ORDER BY c.table_name, c.ordinal_position`)
 	if err != nil {
 		return nil, err
@@ -144,7 +145,7 @@ func sqliteCatalog(ctx context.Context, q sqlx.QueryerContext) (map[string]*back
 	// tables, which the FTS module fills itself.
 	var names []string
 	err := sqlx.SelectContext(ctx, q, &names, `SELECT name FROM pragma_table_list
-		WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' AND name <> 'schema_migrations'`)
+		WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' AND name NOT IN ('schema_migrations', 'restore_marker')`)
 	if err != nil {
 		return nil, err
 	}
@@ -437,7 +438,7 @@ func (r *restore) Insert(ctx context.Context, table string, columns []string, ro
 }
 
 // Restore implements ports.BackupStore.
-func (s *Store) Restore(ctx context.Context, fn func(ports.BackupRestore) error) error {
+func (s *Store) Restore(ctx context.Context, replace bool, fn func(ports.BackupRestore) error) error {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return translate(err)
@@ -447,12 +448,14 @@ func (s *Store) Restore(ctx context.Context, fn func(ports.BackupRestore) error)
 	if err != nil {
 		return err
 	}
-	occupied, err := s.occupied(ctx, tx, tables)
-	if err != nil {
-		return err
-	}
-	if len(occupied) > 0 {
-		return domain.Errorf(domain.EConflict, "The database is not empty (%s): restore only into a new, migrated installation.", strings.Join(occupied, ", "))
+	if !replace {
+		occupied, err := s.occupied(ctx, tx, tables)
+		if err != nil {
+			return err
+		}
+		if len(occupied) > 0 {
+			return domain.Errorf(domain.EConflict, "The database is not empty (%s): restore only into a new, migrated installation.", strings.Join(occupied, ", "))
+		}
 	}
 	if s.dialect == SQLite {
 		// Rows arrive in dependency order; deferring the checks to COMMIT also covers a table
@@ -494,7 +497,89 @@ func (s *Store) Restore(ctx context.Context, fn func(ports.BackupRestore) error)
 			}
 		}
 	}
+	// The marker says "only blobs remain" exactly when the rows are there: both commit together.
+	if _, err := tx.ExecContext(ctx, `UPDATE restore_marker SET rows_restored = 1`); err != nil {
+		return fmt.Errorf("restore: update the restore marker: %w", err)
+	}
 	return translate(tx.Commit())
+}
+
+// restoreMarkerDDL makes the restore marker's table: one row at most, times as RFC 3339 text
+// and the flag as 0/1, the same in both dialects. The store makes it on first use rather than
+// in a migration, because a restore into a blank database, or of an archive older than the
+// migration that would add it, marks itself before that schema exists.
+const restoreMarkerDDL = `CREATE TABLE IF NOT EXISTS restore_marker (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	source TEXT NOT NULL,
+	digest TEXT NOT NULL,
+	archive_created_at TEXT NOT NULL,
+	started_at TEXT NOT NULL,
+	rows_restored INTEGER NOT NULL DEFAULT 0)`
+
+// MarkRestore implements ports.BackupStore.
+func (s *Store) MarkRestore(ctx context.Context, m ports.RestoreMarker) error {
+	if _, err := s.db.ExecContext(ctx, restoreMarkerDDL); err != nil {
+		return fmt.Errorf("restore: create the restore marker: %w", err)
+	}
+	rows := 0
+	if m.RowsRestored {
+		rows = 1
+	}
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM restore_marker`); err != nil {
+			return fmt.Errorf("restore: write the restore marker: %w", err)
+		}
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO restore_marker (id, source, digest, archive_created_at, started_at, rows_restored) VALUES (1, ?, ?, ?, ?, ?)`),
+			m.Source, m.Digest, m.CreatedAt.UTC().Format(time.RFC3339Nano), m.StartedAt.UTC().Format(time.RFC3339Nano), rows)
+		if err != nil {
+			return fmt.Errorf("restore: write the restore marker: %w", err)
+		}
+		return nil
+	})
+}
+
+// RestoreMarker implements ports.BackupStore.
+func (s *Store) RestoreMarker(ctx context.Context) (ports.RestoreMarker, bool, error) {
+	var m ports.RestoreMarker
+	var exists int
+	q := `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'restore_marker'`
+	if s.dialect == Postgres {
+		q = `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'restore_marker'`
+	}
+	if err := s.db.GetContext(ctx, &exists, q); err != nil {
+		return m, false, fmt.Errorf("restore: read the restore marker: %w", err)
+	}
+	if exists == 0 {
+		return m, false, nil
+	}
+	var row struct {
+		Source    string `db:"source"`
+		Digest    string `db:"digest"`
+		CreatedAt string `db:"archive_created_at"`
+		StartedAt string `db:"started_at"`
+		Rows      int    `db:"rows_restored"`
+	}
+	err := s.db.GetContext(ctx, &row, `SELECT source, digest, archive_created_at, started_at, rows_restored FROM restore_marker`)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, false, nil
+	} else if err != nil {
+		return m, false, fmt.Errorf("restore: read the restore marker: %w", err)
+	}
+	m = ports.RestoreMarker{Source: row.Source, Digest: row.Digest, RowsRestored: row.Rows != 0}
+	m.CreatedAt, _ = time.Parse(time.RFC3339Nano, row.CreatedAt)
+	m.StartedAt, _ = time.Parse(time.RFC3339Nano, row.StartedAt)
+	return m, true, nil
+}
+
+// ClearRestoreMarker implements ports.BackupStore. The table stays, empty.
+func (s *Store) ClearRestoreMarker(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, restoreMarkerDDL); err != nil {
+		return fmt.Errorf("restore: clear the restore marker: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM restore_marker`); err != nil {
+		return fmt.Errorf("restore: clear the restore marker: %w", err)
+	}
+	return nil
 }
 
 // sqliteTimeLayouts are the forms a SQLite DATETIME column may hold: the driver's own

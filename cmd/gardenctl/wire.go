@@ -53,13 +53,19 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		store.Close()
 		return nil, err
 	}
+	clock := systemClock{}
+	backups := app.NewBackups(store, blobs, clock, log)
 	ready := func(ctx context.Context) error {
+		// First: a half-restored database may also have migrations pending, and the answer
+		// must say to finish the restore, not to migrate.
+		if err := backups.Ready(ctx); err != nil {
+			return err
+		}
 		if err := store.Ready(ctx); err != nil {
 			return err
 		}
 		return blobs.Ready(ctx)
 	}
-	clock := systemClock{}
 	var cat ports.Catalogue = unconfiguredCatalogue{}
 	if cfg.CatalogueURL != "" {
 		client, err := catalogue.New(catalogue.Config{BaseURL: cfg.CatalogueURL, Shape: catalogue.Shape(cfg.CatalogueShape),
@@ -76,7 +82,6 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	sanitizer := sanitize.New()
-	backups := app.NewBackups(store, blobs, clock, log)
 	images := app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{})
 	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
 	if fetcher, ok := cat.(ports.ImageFetcher); ok {

@@ -9,10 +9,13 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/viper"
 
+	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/configs"
+	"github.com/gardenctl/garden/ports"
 )
 
 // testConfig is the embedded default configuration (configs/gardenctl.yaml), as every command
@@ -106,5 +109,42 @@ func TestWire_MetricsOff(t *testing.T) {
 	defer rt.Close()
 	if rt.Metrics != nil {
 		t.Fatal("metrics handler present with metrics_addr empty")
+	}
+}
+
+// TestWire_ReadyzDuringRestore: while a restore has not finished (its marker is there), the real
+// wiring's /readyz answers 503 saying what to run, and 200 once it is gone.
+func TestWire_ReadyzDuringRestore(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := testConfig(t, "")
+	rt, err := wire(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	if _, err := rt.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := get(t, rt.Handler, "/readyz"); code != 200 {
+		t.Fatalf("readyz before: %d %s", code, body)
+	}
+	store, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := store.MarkRestore(ctx, ports.RestoreMarker{Source: "/srv/b.tar.gz", StartedAt: time.Now(), RowsRestored: true}); err != nil {
+		t.Fatal(err)
+	}
+	code, body := get(t, rt.Handler, "/readyz")
+	if code != 503 || !strings.Contains(body, "gardenctl backup restore FILE --resume") || !strings.Contains(body, "--force") || strings.Contains(body, "/srv/") {
+		t.Fatalf("readyz during a restore: %d %s; want 503 saying what to run, without the archive's path", code, body)
+	}
+	if err := store.ClearRestoreMarker(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := get(t, rt.Handler, "/readyz"); code != 200 {
+		t.Fatalf("readyz after: %d %s", code, body)
 	}
 }

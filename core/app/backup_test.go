@@ -193,14 +193,14 @@ func roundTrip(t *testing.T, src, dst install) {
 	if m.Rows() == 0 || len(m.Blobs) != 3 {
 		t.Fatalf("manifest: %d rows, %d blobs", m.Rows(), len(m.Blobs))
 	}
-	dry, err := dst.backups().Restore(ctx, opener(archive), true)
+	dry, err := dst.backups().Restore(ctx, opener(archive), app.RestoreOptions{DryRun: true})
 	if err != nil || dry.Refusal != nil || dry.Manifest.Rows() != m.Rows() {
 		t.Fatalf("dry run = %+v, %v", dry.Refusal, err)
 	}
 	if occ := occupied(t, dst); len(occ) != 0 {
 		t.Fatalf("the dry run wrote rows: %v", occ)
 	}
-	if _, err := dst.backups().Restore(ctx, opener(archive), false); err != nil {
+	if _, err := dst.backups().Restore(ctx, opener(archive), app.RestoreOptions{}); err != nil {
 		t.Fatalf("Restore: %v", err)
 	}
 	wantRows, wantBlobs := dump(t, src)
@@ -286,7 +286,7 @@ func TestBackupRestore_BlankAndOlder(t *testing.T) {
 			}
 			// Into a database already at the newest schema: refused, with what to do.
 			current := newInstall(t, pair[1], nil)
-			if _, err := current.backups().Restore(ctx, opener(archive), false); err == nil || !strings.Contains(err.Error(), "older than this database's") {
+			if _, err := current.backups().Restore(ctx, opener(archive), app.RestoreOptions{}); err == nil || !strings.Contains(err.Error(), "older than this database's") {
 				t.Fatalf("older archive into a current database = %v", err)
 			}
 			// Into a blank database: migrated to 12, restored, migrated to the newest.
@@ -296,14 +296,14 @@ func TestBackupRestore_BlankAndOlder(t *testing.T) {
 			pending, _ := blank.store.Pending(ctx)
 			newest := pending[len(pending)-1].Version
 			pendingCount := len(pending)
-			dry, err := blank.backups().Restore(ctx, opener(archive), true)
+			dry, err := blank.backups().Restore(ctx, opener(archive), app.RestoreOptions{DryRun: true})
 			if err != nil || dry.Refusal != nil || !dry.MigrateFirst {
 				t.Fatalf("dry run into a blank database = %+v, %v", dry, err)
 			}
 			if pending, _ := blank.store.Pending(ctx); len(pending) != pendingCount {
 				t.Fatalf("the dry run migrated the database: %d pending, want %d", len(pending), pendingCount)
 			}
-			report, err := blank.backups().Restore(ctx, opener(archive), false)
+			report, err := blank.backups().Restore(ctx, opener(archive), app.RestoreOptions{})
 			if err != nil || report.MigratedTo != newest {
 				t.Fatalf("restore into a blank database = %+v, %v", report, err)
 			}
@@ -387,7 +387,7 @@ func TestBackupRestoreRefusals(t *testing.T) {
 				t.Parallel()
 				dst := newInstall(t, dialect, nil)
 				before, beforeBlobs := dump(t, dst)
-				_, err := dst.backups().Restore(context.Background(), opener(tc.data), false)
+				_, err := dst.backups().Restore(context.Background(), opener(tc.data), app.RestoreOptions{})
 				if err == nil || !strings.Contains(err.Error(), tc.want) || domain.ErrorCode(err) != domain.EInvalid {
 					t.Fatalf("Restore = %v, want an invalid error with %q", err, tc.want)
 				}
@@ -410,7 +410,7 @@ func TestBackupRestoreRefusals(t *testing.T) {
 			bad := bytes.Clone(archive)
 			pos := 10 + (len(bad)-10)*i/40
 			bad[pos] ^= 0x01
-			if _, err := dst.backups().Restore(context.Background(), opener(bad), false); domain.ErrorCode(err) != domain.EInvalid {
+			if _, err := dst.backups().Restore(context.Background(), opener(bad), app.RestoreOptions{}); domain.ErrorCode(err) != domain.EInvalid {
 				t.Fatalf("byte %d of %d flipped: Restore = %v, want refused", pos, len(bad), err)
 			}
 		}
@@ -423,11 +423,11 @@ func TestBackupRestoreRefusals(t *testing.T) {
 		dst := newInstall(t, "SQLite", nil)
 		fill(t, dst, 1)
 		before, _ := dump(t, dst)
-		_, err := dst.backups().Restore(context.Background(), opener(archive), false)
+		_, err := dst.backups().Restore(context.Background(), opener(archive), app.RestoreOptions{})
 		if domain.ErrorCode(err) != domain.EConflict || !strings.Contains(err.Error(), "not empty") {
 			t.Fatalf("Restore into a used database = %v, want conflict", err)
 		}
-		dry, err := dst.backups().Restore(context.Background(), opener(archive), true)
+		dry, err := dst.backups().Restore(context.Background(), opener(archive), app.RestoreOptions{DryRun: true})
 		if err != nil || domain.ErrorCode(dry.Refusal) != domain.EConflict {
 			t.Fatalf("dry run into a used database = %v, %v; want a conflict refusal", dry.Refusal, err)
 		}
@@ -441,7 +441,7 @@ func TestBackupRestoreRefusals(t *testing.T) {
 		if err := dst.blobs.Put(context.Background(), "x", strings.NewReader("x"), 1, ""); err != nil {
 			t.Fatal(err)
 		}
-		_, err := dst.backups().Restore(context.Background(), opener(archive), false)
+		_, err := dst.backups().Restore(context.Background(), opener(archive), app.RestoreOptions{})
 		if domain.ErrorCode(err) != domain.EConflict || !strings.Contains(err.Error(), "blob store is not empty") {
 			t.Fatalf("Restore into a used blob store = %v, want conflict", err)
 		}
@@ -502,7 +502,7 @@ func TestBackupWhileWriting(t *testing.T) {
 			wg.Wait()
 			other := map[string]string{"SQLite": "Postgres", "Postgres": "SQLite"}[dialect]
 			dst := newInstall(t, other, nil)
-			if _, err := dst.backups().Restore(context.Background(), opener(archive), false); err != nil {
+			if _, err := dst.backups().Restore(context.Background(), opener(archive), app.RestoreOptions{}); err != nil {
 				t.Fatalf("restore of a backup taken during writes: %v", err)
 			}
 			var plants, entries int
