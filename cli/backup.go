@@ -108,7 +108,7 @@ holds data, and then changes nothing. The rows are restored in one transaction, 
 				}
 			}
 			if report.MigrateFirst {
-				fmt.Fprintf(e.out, "the database is %s migrated to schema %d first\n", map[bool]string{true: "to be", false: "was"}[dryRun], m.SchemaVersion)
+				fmt.Fprintf(e.out, "the database %s migrated to schema %d first\n", map[bool]string{true: "would be", false: "was"}[dryRun], m.SchemaVersion)
 			}
 			fmt.Fprintf(e.out, "%s %d rows in %d tables and %d blobs (%s)\n", verb, m.Rows(), len(m.Tables), len(m.Blobs), byteSize(m.BlobBytes()))
 			if report.MigratedTo > 0 {
