@@ -1,9 +1,18 @@
 package httpapi_test
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 // getWithForwardedFor sends GET /healthz with an X-Forwarded-For header, as a reverse proxy does.
@@ -46,4 +55,177 @@ func TestForwardedFor_WarnsOnceWithoutTrustedProxies(t *testing.T) {
 			t.Fatalf("warned with the proxy trusted:\n%s", h.logs.String())
 		}
 	})
+}
+
+// TestPlanningAPI_LayoutQuotas: copies are limited per minute (429 with Retry-After, per user)
+// and layouts per gardener (403 limit_reached, for drawn and copied ones alike), on both
+// databases (issue #22 item 3).
+func TestPlanningAPI_LayoutQuotas(t *testing.T) {
+	t.Parallel()
+	forEachDialect(t, func(t *testing.T, h *planningHarness) {
+		layout := func(token, name string) response {
+			return h.do("POST", "/api/garden-layouts", token, map[string]any{"name": name, "width": 10, "height": 10,
+				"beds": []map[string]any{{"name": "Bed", "x": 0, "y": 0, "width": 2, "height": 2}}})
+		}
+		first := layout(h.alice, "Plot")
+		expect(t, first, 201, "")
+		copyPath := fmt.Sprintf("/api/garden-layouts/%d/copy", idOf(first))
+		for i := 0; i < domain.MaxLayoutCopiesPerWindow; i++ {
+			expect(t, h.do("POST", copyPath, h.alice, nil), 201, "")
+		}
+		r := h.do("POST", copyPath, h.alice, nil)
+		expect(t, r, 429, domain.MsgCopyingTooFast)
+		if ra, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || ra < 1 || ra > 60 {
+			t.Fatalf("Retry-After %q, want 1–60 seconds", r.header.Get("Retry-After"))
+		}
+		// Another gardener copies as usual.
+		bobs := layout(h.bob, "Bob's plot")
+		expect(t, bobs, 201, "")
+		expect(t, h.do("POST", fmt.Sprintf("/api/garden-layouts/%d/copy", idOf(bobs)), h.bob, nil), 201, "")
+		// A minute later Alice may copy again.
+		h.clock.Advance(domain.LayoutCopyWindow + time.Second)
+		expect(t, h.do("POST", copyPath, h.alice, nil), 201, "")
+
+		// Layouts per gardener: Alice keeps 1 drawn and 6 copied; fill up to the limit.
+		for n := 7; n < domain.MaxLayoutsPerUser; n++ {
+			expect(t, h.do("POST", "/api/garden-layouts", h.alice, map[string]any{"name": fmt.Sprintf("Plot %d", n), "width": 5, "height": 5}), 201, "")
+		}
+		expect(t, layout(h.alice, "One too many"), 403, domain.MsgLayoutLimitReached)
+		h.clock.Advance(domain.LayoutCopyWindow + time.Second)
+		expect(t, h.do("POST", copyPath, h.alice, nil), 403, domain.MsgLayoutLimitReached)
+		// Deleting one makes room again.
+		expect(t, h.do("DELETE", fmt.Sprintf("/api/garden-layouts/%d", idOf(bobs)), h.alice, nil), 404, "")
+		list := h.do("GET", "/api/garden-layouts?limit=1", h.alice, nil)
+		expect(t, list, 200, "")
+		newest := int64(list.body2()[0]["id"].(float64))
+		expect(t, h.do("DELETE", fmt.Sprintf("/api/garden-layouts/%d", newest), h.alice, nil), 204, "")
+		expect(t, h.do("POST", copyPath, h.alice, nil), 201, "")
+	})
+}
+
+// status is one answer of a request sent from a goroutine.
+type status struct {
+	code       int
+	retryAfter string
+	body       string
+}
+
+// sendAsync is harness.do for goroutines: it reports instead of failing the test.
+func (h *harness) sendAsync(method, path, token string, body string) status {
+	req, _ := http.NewRequest(method, h.srv.URL+path, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+token)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := h.srv.Client().Do(req)
+	if err != nil {
+		return status{code: -1, body: err.Error()}
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return status{code: res.StatusCode, retryAfter: res.Header.Get("Retry-After"), body: string(raw)}
+}
+
+// TestLayoutCopies_DoNotLockOutOtherWriters: four gardeners copy the largest layout (200 beds
+// of 100 plantings) in loops while another creates plants. On SQLite every writer waits its turn
+// (or is told to come back: 503 with Retry-After); nobody gets a 500 "database is locked", and
+// the loops end at the copy quota (issue #22 item 3).
+func TestLayoutCopies_DoNotLockOutOtherWriters(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	ctx := context.Background()
+	plan := h.store.(ports.PlanningStore)
+	item := &domain.PlantDBItem{CommonName: "Leek", Type: domain.Vegetables, Source: domain.SourceManual, CreatedAt: h.clock.Now(), UpdatedAt: h.clock.Now()}
+	if err := h.store.CreatePlantDB(ctx, item); err != nil {
+		t.Fatal(err)
+	}
+	const attackers, attempts = 4, domain.MaxLayoutCopiesPerWindow + 2
+	tokens, paths := make([]string, attackers), make([]string, attackers)
+	for i := range tokens {
+		name := fmt.Sprintf("copier%d", i)
+		u := h.user(name, domain.RoleUser)
+		tokens[i] = h.login(name, "password-"+name)
+		l := &domain.GardenLayout{UserID: u.ID, Name: "Allotment", Width: domain.MaxLayoutFeet, Height: domain.MaxLayoutFeet, CreatedAt: h.clock.Now()}
+		for b := 0; b < domain.MaxBedsPerLayout; b++ {
+			bed := &domain.GardenBed{Name: "Bed", X: float64(b%20) * 25, Y: float64(b/20) * 25, Width: 20, Height: 20}
+			for p := 0; p < domain.MaxPlantingsPerBed; p++ {
+				bed.Plantings = append(bed.Plantings, &domain.BedPlanting{PlantDatabaseID: &item.ID, Count: 1})
+			}
+			l.Beds = append(l.Beds, bed)
+		}
+		if err := plan.CreateLayout(ctx, l, nil); err != nil {
+			t.Fatal(err)
+		}
+		paths[i] = fmt.Sprintf("/api/garden-layouts/%d/copy", l.ID)
+	}
+	h.user("victim", domain.RoleUser)
+	victim := h.login("victim", "password-victim")
+
+	var wg sync.WaitGroup
+	copies := make(chan status, attackers*attempts)
+	for i := range tokens {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range attempts {
+				copies <- h.sendAsync("POST", paths[i], tokens[i], "")
+			}
+		}()
+	}
+	stop := make(chan struct{})
+	plants := make(chan status, 1000)
+	go func() {
+		defer close(plants)
+		for n := 0; ; n++ {
+			select {
+			case <-stop:
+				if n >= 5 {
+					return
+				}
+			default:
+			}
+			plants <- h.sendAsync("POST", "/api/plants", victim, `{"name":"Basil","plantType":"Herbs"}`)
+		}
+	}()
+	wg.Wait()
+	close(copies)
+	close(stop)
+
+	check := func(what string, s status, ok ...int) {
+		t.Helper()
+		if s.code == 503 && s.retryAfter != "" {
+			return // busy: told when to come back
+		}
+		for _, c := range ok {
+			if s.code == c {
+				return
+			}
+		}
+		t.Errorf("%s answered %d (Retry-After %q): %.200s", what, s.code, s.retryAfter, s.body)
+	}
+	copied, limited := 0, 0
+	for s := range copies {
+		check("a copy", s, 201, 429)
+		copied += btoi(s.code == 201)
+		limited += btoi(s.code == 429)
+	}
+	created := 0
+	for s := range plants {
+		check("the victim's plant", s, 201)
+		created += btoi(s.code == 201)
+	}
+	if limited < attackers*(attempts-domain.MaxLayoutCopiesPerWindow) || copied > attackers*domain.MaxLayoutCopiesPerWindow {
+		t.Errorf("%d copies made and %d refused: the copy quota did not hold", copied, limited)
+	}
+	if created == 0 {
+		t.Error("the victim created no plant while the copies ran")
+	}
+	t.Logf("%d copies made, %d refused; %d plants created", copied, limited, created)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
