@@ -229,3 +229,104 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// TestForum_ModerationLeavesNoTrace: a topic under review is not counted for readers who cannot
+// see it (visitors were shown 1 over an empty list), and a reply or topic hidden or deleted
+// takes its reply and mention notifications with it, on both databases (issue #22 item 8).
+func TestForum_ModerationLeavesNoTrace(t *testing.T) {
+	t.Parallel()
+	for _, db := range dialects {
+		t.Run(db.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{postgres: db.postgres})
+			_, super := h.member("root", domain.RoleSuperadmin, nil)
+			_, ann := h.member("ann", domain.RoleUser, nil)
+			_, bob := h.member("bob", domain.RoleUser, nil)
+			r := h.do("POST", "/api/forum/categories", super, map[string]any{"name": "Herbs", "description": "Growing herbs"})
+			expect(t, r, 201, "")
+			categoryID, slug := idOf(r), r.body["slug"].(string)
+			post := func(path, token string, body map[string]any) int64 {
+				t.Helper()
+				h.clock.Advance(7 * time.Second) // within the posting throttle
+				r := h.do("POST", path, token, body)
+				expect(t, r, 201, "")
+				return idOf(r)
+			}
+			topic := func(title string) int64 {
+				return post("/api/forum/topics", ann, map[string]any{"title": title, "categoryId": categoryID,
+					"content": "<p>Secret-topic-text: what do you think, @bob?</p>"})
+			}
+			reply := func(topicID int64, text string) int64 {
+				return post(fmt.Sprintf("/api/forum/topics/%d/posts", topicID), bob, map[string]any{"content": "<p>" + text + "</p>"})
+			}
+			// forumBell is the token's reply and mention notifications.
+			forumBell := func(token string) []string {
+				t.Helper()
+				var out []string
+				for _, n := range h.list(token) {
+					if d, _ := n["data"].(map[string]any); d["type"] == domain.KindForumReply || d["type"] == domain.KindForumMention {
+						out = append(out, fmt.Sprint(n["title"], " | ", n["content"]))
+					}
+				}
+				return out
+			}
+			topicsCount := func(token string) (list, bySlug float64) {
+				t.Helper()
+				r := h.do("GET", "/api/forum/categories", token, nil)
+				expect(t, r, 200, "")
+				for _, c := range r.body2() {
+					if c["slug"] == slug {
+						list = c["topicsCount"].(float64)
+					}
+				}
+				one := h.do("GET", "/api/forum/categories/by-slug/"+slug, token, nil)
+				expect(t, one, 200, "")
+				return list, one.body["topicsCount"].(float64)
+			}
+
+			t1 := topic("Basil in winter")
+			p1 := reply(t1, "Secret-reply-one")
+			if a, b := forumBell(ann), forumBell(bob); len(a) != 1 || len(b) != 1 {
+				t.Fatalf("before moderation: ann %q, bob %q", a, b)
+			}
+			// The reply goes under review: ann's bell forgets it.
+			expect(t, h.do("PATCH", fmt.Sprintf("/api/forum/posts/%d/review", p1), super, map[string]any{"inReview": true}), 200, "")
+			if a := forumBell(ann); len(a) != 0 {
+				t.Fatalf("ann's bell keeps a reply under review: %q", a)
+			}
+			// The topic goes under review: bob's mention goes, and only the superadmin counts it.
+			expect(t, h.do("PATCH", fmt.Sprintf("/api/forum/topics/%d/review", t1), super, map[string]any{"inReview": true}), 200, "")
+			if b := forumBell(bob); len(b) != 0 {
+				t.Fatalf("bob's bell keeps a topic under review: %q", b)
+			}
+			for who, token := range map[string]string{"a visitor": "", "a gardener": bob, "its author": ann} {
+				if list, one := topicsCount(token); list != 0 || one != 0 {
+					t.Fatalf("%s is shown %v (list) and %v (category) topics, want 0", who, list, one)
+				}
+			}
+			if list, one := topicsCount(super); list != 1 || one != 1 {
+				t.Fatalf("the superadmin is shown %v and %v topics, want 1", list, one)
+			}
+			expect(t, h.do("PATCH", fmt.Sprintf("/api/forum/topics/%d/review", t1), super, map[string]any{"inReview": false}), 200, "")
+			if list, one := topicsCount(""); list != 1 || one != 1 {
+				t.Fatalf("after the review a visitor is shown %v and %v topics, want 1", list, one)
+			}
+
+			// Deleted: a reply's notification goes with it, a topic's with it.
+			h.clock.Advance(2 * time.Hour) // past the one-an-hour notification window
+			t2 := topic("Mint in pots")
+			p2 := reply(t2, "Secret-reply-two")
+			if a, b := forumBell(ann), forumBell(bob); len(a) != 1 || len(b) != 1 {
+				t.Fatalf("second topic: ann %q, bob %q", a, b)
+			}
+			expect(t, h.do("DELETE", fmt.Sprintf("/api/forum/posts/%d", p2), super, nil), 200, "")
+			if a := forumBell(ann); len(a) != 0 {
+				t.Fatalf("ann's bell keeps a deleted reply: %q", a)
+			}
+			expect(t, h.do("DELETE", fmt.Sprintf("/api/forum/topics/%d", t2), super, nil), 200, "")
+			if b := forumBell(bob); len(b) != 0 {
+				t.Fatalf("bob's bell keeps a deleted topic: %q", b)
+			}
+		})
+	}
+}

@@ -7,3 +7,16 @@ CREATE TABLE layout_copies (
     copied_at DATETIME NOT NULL
 );
 CREATE INDEX layout_copies_user ON layout_copies (user_id, copied_at);
+
+-- A category's topics under review, kept beside topics_count in the same transactions: readers
+-- other than moderators are shown topics_count - review_topics_count.
+ALTER TABLE forum_categories ADD COLUMN review_topics_count INTEGER NOT NULL DEFAULT 0;
+UPDATE forum_categories SET review_topics_count =
+    (SELECT count(*) FROM forum_topics t WHERE t.category_id = forum_categories.id AND t.in_review);
+
+-- A post or topic hidden or deleted takes its reply and mention notifications with it: these
+-- find them by the post or topic their data names.
+CREATE INDEX notifications_forum_post ON notifications (json_extract(data, '$.postId'))
+    WHERE kind IN ('forum_reply', 'forum_mention');
+CREATE INDEX notifications_forum_topic ON notifications (json_extract(data, '$.topicId'))
+    WHERE kind IN ('forum_reply', 'forum_mention');
