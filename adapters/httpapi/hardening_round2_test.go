@@ -330,3 +330,66 @@ func TestForum_ModerationLeavesNoTrace(t *testing.T) {
 		})
 	}
 }
+
+// TestUserCategories_ExpertsFlagBySuperadminOnly: renaming a category "EXPERTS" makes nobody an
+// expert; the Experts flag does, and only a superadmin may set or clear it (API and store), on
+// both databases (issue #22 item 9).
+func TestUserCategories_ExpertsFlagBySuperadminOnly(t *testing.T) {
+	t.Parallel()
+	for _, db := range dialects {
+		t.Run(db.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{postgres: db.postgres})
+			_, super := h.member("root", domain.RoleSuperadmin, nil)
+			_, admin := h.member("adele", domain.RoleAdmin, nil)
+			member, memberTok := h.member("moss", domain.RoleUser, nil)
+			_, asker := h.member("ann", domain.RoleUser, nil)
+
+			created := h.do("POST", "/api/user-categories", admin, map[string]any{"name": "Volunteers"})
+			expect(t, created, 201, "")
+			if created.body["experts"] != false {
+				t.Fatalf("a new category: %s", created.raw)
+			}
+			path := fmt.Sprintf("/api/user-categories/%d", idOf(created))
+			expect(t, h.do("PATCH", fmt.Sprintf("/api/users/%d", member.ID), super, map[string]any{"categoryId": idOf(created)}), 200, "")
+			// The rename that made experts everywhere.
+			expect(t, h.do("PATCH", path, admin, map[string]any{"name": "EXPERTS"}), 200, "")
+			answer := func(n int) bool {
+				t.Helper()
+				q := h.question(asker, fmt.Sprintf("Why is my basil wilting, take %d?", n))
+				r := h.do("POST", fmt.Sprintf("/api/expert-qa/%d/answers", q), memberTok, map[string]any{"content": "<p>Water it in the morning.</p>"})
+				expect(t, r, 201, "")
+				return r.body["isExpert"] == true
+			}
+			if answer(1) {
+				t.Fatal("a category renamed EXPERTS made its members experts")
+			}
+			// Admins may not set the flag, on a new category or an old one.
+			expect(t, h.do("PATCH", path, admin, map[string]any{"experts": true}), 403, domain.MsgExpertsBySuperadmin)
+			expect(t, h.do("POST", "/api/user-categories", admin, map[string]any{"name": "Gurus", "experts": true}), 403, domain.MsgExpertsBySuperadmin)
+			if answer(2) {
+				t.Fatal("a refused flag made experts")
+			}
+			// A superadmin may; the admin may still rename it, not clear it.
+			r := h.do("PATCH", path, super, map[string]any{"experts": true})
+			expect(t, r, 200, "")
+			if r.body["experts"] != true {
+				t.Fatalf("flagged: %s", r.raw)
+			}
+			if !answer(3) {
+				t.Fatal("a member of a category marked Experts is no expert")
+			}
+			r = h.do("PATCH", path, admin, map[string]any{"name": "Plant doctors", "experts": true})
+			expect(t, r, 200, "")
+			if r.body["experts"] != true || r.body["name"] != "Plant doctors" {
+				t.Fatalf("renamed by an admin: %s", r.raw)
+			}
+			expect(t, h.do("PATCH", path, admin, map[string]any{"experts": false}), 403, domain.MsgExpertsBySuperadmin)
+			list := h.do("GET", "/api/user-categories", memberTok, nil)
+			expect(t, list, 200, "")
+			if cats := list.body2(); len(cats) != 1 || cats[0]["experts"] != true {
+				t.Fatalf("list: %s", list.raw)
+			}
+		})
+	}
+}

@@ -20,3 +20,8 @@ CREATE INDEX notifications_forum_post ON notifications (((data::jsonb) ->> 'post
     WHERE kind IN ('forum_reply', 'forum_mention');
 CREATE INDEX notifications_forum_topic ON notifications (((data::jsonb) ->> 'topicId'))
     WHERE kind IN ('forum_reply', 'forum_mention');
+
+-- Experts are a flag of a user category that only superadmins set, no longer a category named
+-- "Experts" (which any admin could rename one to). Backfilled once from that name match.
+ALTER TABLE user_categories ADD COLUMN experts BOOLEAN NOT NULL DEFAULT FALSE;
+UPDATE user_categories SET experts = TRUE WHERE lower(btrim(name)) = 'experts';

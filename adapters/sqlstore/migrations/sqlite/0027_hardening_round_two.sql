@@ -20,3 +20,8 @@ CREATE INDEX notifications_forum_post ON notifications (json_extract(data, '$.po
     WHERE kind IN ('forum_reply', 'forum_mention');
 CREATE INDEX notifications_forum_topic ON notifications (json_extract(data, '$.topicId'))
     WHERE kind IN ('forum_reply', 'forum_mention');
+
+-- Experts are a flag of a user category that only superadmins set, no longer a category named
+-- "Experts" (which any admin could rename one to). Backfilled once from that name match.
+ALTER TABLE user_categories ADD COLUMN experts BOOLEAN NOT NULL DEFAULT 0;
+UPDATE user_categories SET experts = 1 WHERE lower(trim(name)) = 'experts';
