@@ -133,7 +133,7 @@ one of:
 				fmt.Fprintf(e.out, "the unfinished restore's rows and blobs %s first\n", map[bool]string{true: "are to be emptied", false: "were emptied"}[dryRun])
 			}
 			if report.MigrateFirst {
-				fmt.Fprintf(e.out, "the database %s migrated to schema %d first\n", map[bool]string{true: "is to be", false: "was"}[dryRun], m.SchemaVersion)
+				fmt.Fprintf(e.out, "the database %s migrated to schema %d first\n", map[bool]string{true: "would be", false: "was"}[dryRun], m.SchemaVersion)
 			}
 			switch {
 			case report.Resumed && dryRun:

@@ -188,3 +188,30 @@ func TestBackupCommands_StoppedRestore(t *testing.T) {
 		}
 	})
 }
+
+// TestBackupRestore_IntoBlankDatabaseSaysItMigrated restores into a data folder that was never
+// migrated: the dry run says the database would be migrated first, the restore that it was,
+// in plain English (issue #22 item 11: it printed "the database is was migrated").
+func TestBackupRestore_IntoBlankDatabaseSaysItMigrated(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	src, dst := t.TempDir(), t.TempDir()
+	if _, _, err := run(ctx, "--data-dir="+src, "migrate"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(ctx, "--data-dir="+src, "users", "create", "--username", "hana", "--password", "long-password"); err != nil {
+		t.Fatal(err)
+	}
+	archive := filepath.Join(t.TempDir(), "b.tar.gz")
+	if _, _, err := run(ctx, "--data-dir="+src, "backup", "create", "--out", archive); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(ctx, "--data-dir="+dst, "backup", "restore", archive, "--dry-run")
+	if err != nil || !strings.Contains(out, "the database would be migrated to schema ") {
+		t.Fatalf("dry run: %q %v", out, err)
+	}
+	out, _, err = run(ctx, "--data-dir="+dst, "backup", "restore", archive)
+	if err != nil || !strings.Contains(out, "the database was migrated to schema ") || strings.Contains(out, "is was") {
+		t.Fatalf("restore: %q %v", out, err)
+	}
+}

@@ -116,6 +116,12 @@ type ForumStore interface {
 	// nothing. Concurrent claims for one (user, topic, kind) let at most one through.
 	ClaimForumNotification(ctx context.Context, userID, topicID int64, kind string, at time.Time, window time.Duration) (bool, error)
 
+	// DeleteForumNotifications removes the reply and mention notifications, with their read
+	// marks, that come from post postID, or, when postID is nil, from topic topicID and any of
+	// its posts, and says how many it removed: a post or topic hidden or deleted takes them with
+	// it, so no bell keeps quoting it.
+	DeleteForumNotifications(ctx context.Context, topicID int64, postID *int64) (int, error)
+
 	// PruneForumRecords deletes visitor view keys (which only guard one day) and notification
 	// claims older than before, and says how many of each it deleted. Signed-in readers' view
 	// keys are kept: they count a view once for ever.

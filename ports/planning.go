@@ -2,6 +2,7 @@ package ports
 
 import (
 	"context"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -11,8 +12,10 @@ import (
 // domain.PageRequest, and searched case-insensitively in name and description.
 type PlanningStore interface {
 	// CreateLayout inserts l with its beds and plantings in one transaction and sets the ids,
-	// Version (1) and BedCount. Codes: invalid (a planting names a missing plant or item).
-	CreateLayout(ctx context.Context, l *domain.GardenLayout) error
+	// Version (1) and BedCount. check, when not nil, may veto it on its owner's usage, read in
+	// the same transaction with the owner's account locked (so concurrent creations cannot both
+	// pass a quota). Codes: invalid (a planting names a missing plant or item), check's error.
+	CreateLayout(ctx context.Context, l *domain.GardenLayout, check func(domain.LayoutUsage) error) error
 	// LayoutByID returns a layout with its owner's username, its beds in drawing order and
 	// each bed's plantings with their names. Codes: not_found.
 	LayoutByID(ctx context.Context, id int64) (*domain.GardenLayout, error)
@@ -25,9 +28,12 @@ type PlanningStore interface {
 	// bed's plantings are replaced. The version goes up by one. Codes: not_found, invalid (a
 	// bed id of another layout, a missing plant), and fn's error, in which case nothing changes.
 	UpdateLayout(ctx context.Context, id int64, fn func(*domain.GardenLayout) error) (*domain.GardenLayout, error)
-	// CopyLayout loads layout id with its beds, lets fn make the copy, and inserts it, in one
-	// transaction. Codes: not_found, fn's error.
-	CopyLayout(ctx context.Context, id int64, fn func(*domain.GardenLayout) (*domain.GardenLayout, error)) (*domain.GardenLayout, error)
+	// CopyLayout, in one transaction with ownerID's account locked, loads layout id with its
+	// beds, lets fn make the copy from it and ownerID's usage (layouts kept, copies made at or
+	// after since), inserts the copy and records it as a copy made at its CreatedAt. Codes:
+	// not_found, fn's error.
+	CopyLayout(ctx context.Context, id, ownerID int64, since time.Time,
+		fn func(src *domain.GardenLayout, usage domain.LayoutUsage) (*domain.GardenLayout, error)) (*domain.GardenLayout, error)
 	// DeleteLayout removes a layout with its beds, plantings and the rotation assignments of
 	// its beds; plans linked to it keep their rows as no layout. check may veto inside the
 	// transaction. Codes: not_found, check's error.

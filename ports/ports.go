@@ -155,7 +155,8 @@ type UserCategoryStore interface {
 	UserCategoryByID(ctx context.Context, id int64) (*domain.UserCategory, error)
 	// ListUserCategories returns categories ordered by name.
 	ListUserCategories(ctx context.Context) ([]*domain.UserCategory, error)
-	// UpdateUserCategory saves a category's name and description. Codes: not_found, conflict.
+	// UpdateUserCategory saves a category's name, description and Experts flag. Codes:
+	// not_found, conflict.
 	UpdateUserCategory(ctx context.Context, c *domain.UserCategory) error
 	// DeleteUserCategory removes a category; its users keep no category. Codes: not_found.
 	DeleteUserCategory(ctx context.Context, id int64) error

@@ -98,8 +98,9 @@ type QuestionStore interface {
 	// saves the question and moves the accepted mark to that answer. Codes: not_found, fn's
 	// error (nothing saved).
 	AcceptAnswer(ctx context.Context, questionID, answerID int64, fn func(*domain.Question, *domain.Answer) error) (*domain.Question, error)
-	// UserCategoryName returns the name of a user's category, "" without one.
-	UserCategoryName(ctx context.Context, userID int64) (string, error)
+	// UserCategoryExperts reports whether a user's category is marked Experts (false without
+	// a category).
+	UserCategoryExperts(ctx context.Context, userID int64) (bool, error)
 }
 
 // SharingStore is everything plant sharing and expert Q&A keep. The SQL store implements it

@@ -477,14 +477,16 @@ func (s *Server) handleSetSiteUserActive(w http.ResponseWriter, r *http.Request,
 }
 
 type categoryJSON struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	CreatedAt   time.Time `json:"createdAt"`
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Experts: the category's members answer questions with the Expert badge.
+	Experts   bool      `json:"experts"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 func toCategoryJSON(c *domain.UserCategory) categoryJSON {
-	return categoryJSON{c.ID, c.Name, c.Description, c.CreatedAt}
+	return categoryJSON{c.ID, c.Name, c.Description, c.Experts, c.CreatedAt}
 }
 
 func (s *Server) handleUserCategories(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -496,17 +498,19 @@ func (s *Server) handleUserCategories(w http.ResponseWriter, r *http.Request, p 
 type categoryInput struct {
 	Name        optional[string] `json:"name"`
 	Description optional[string] `json:"description"`
+	// Experts may be changed by superadmins only (403 otherwise).
+	Experts optional[bool] `json:"experts"`
 }
 
 func (s *Server) handleCreateUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{role: domain.RoleAdmin, status: http.StatusCreated}, func(q request[categoryInput]) (*domain.UserCategory, error) {
-		return s.accounts.CreateUserCategory(r.Context(), p, q.in.Name.Value, q.in.Description.Value)
+		return s.accounts.CreateUserCategory(r.Context(), p, q.in.Name.Value, q.in.Description.Value, q.in.Experts.ptr())
 	}, toCategoryJSON)
 }
 
 func (s *Server) handleUpdateUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{role: domain.RoleAdmin, id: true}, func(q request[categoryInput]) (*domain.UserCategory, error) {
-		return s.accounts.UpdateUserCategory(r.Context(), p, q.id, q.in.Name.ptr(), q.in.Description.ptr())
+		return s.accounts.UpdateUserCategory(r.Context(), p, q.id, q.in.Name.ptr(), q.in.Description.ptr(), q.in.Experts.ptr())
 	}, toCategoryJSON)
 }
 

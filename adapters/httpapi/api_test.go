@@ -151,8 +151,8 @@ func newHarness(t testing.TB, o options) *harness {
 		Harvests:      app.NewHarvests(store, s, c, time.UTC),
 		Planning:      app.NewPlanning(store, s, c),
 		Sharing:       app.NewSharing(store, s, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
-		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.New(), c, log),
-		Forum:         app.NewForum(store, s, sanitize.New(), nf.svc, c, app.ForumConfig{}, log),
+		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.NewUserContent(), c, log),
+		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
 	}}
 	if o.writeLimits != nil {

@@ -26,6 +26,7 @@ var statusByCode = map[string]int{
 	domain.ETooLarge:     http.StatusRequestEntityTooLarge,
 	domain.ERateLimited:  http.StatusTooManyRequests,
 	domain.EUnavailable:  http.StatusServiceUnavailable,
+	domain.EBusy:         http.StatusServiceUnavailable,
 	domain.EInternal:     http.StatusInternalServerError,
 }
 

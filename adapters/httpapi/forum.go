@@ -210,7 +210,7 @@ func toTopicDetailJSON(t *domain.ForumTopic) forumTopicJSON  { return toForumTop
 
 func (s *Server) handleForumCategories(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumCategory], error) {
-		return s.svc.Forum.Categories(r.Context(), page)
+		return s.svc.Forum.Categories(r.Context(), p, page)
 	}, toForumCategoryJSON)
 }
 
@@ -219,7 +219,7 @@ func (s *Server) handleForumCategoryPair(w http.ResponseWriter, r *http.Request,
 	switch {
 	case first == "by-slug":
 		handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (*domain.ForumCategory, error) {
-			return s.svc.Forum.CategoryBySlug(r.Context(), second)
+			return s.svc.Forum.CategoryBySlug(r.Context(), p, second)
 		}, toForumCategoryJSON)
 	case second == "topics":
 		handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {

@@ -18,12 +18,12 @@ func (h *harness) question(token, title string, tags ...string) int64 {
 	return int64(r.body["id"].(float64))
 }
 
-// expert makes a user a member of the user category "Experts" and signs them in.
+// expert makes a user a member of a user category marked Experts and signs them in.
 func (h *harness) expert(name string) string {
 	h.t.Helper()
 	ctx := context.Background()
 	tok := h.gardener(name)
-	cat := &domain.UserCategory{Name: "Experts", CreatedAt: h.clock.Now()}
+	cat := &domain.UserCategory{Name: "Experts " + name, Experts: true, CreatedAt: h.clock.Now()}
 	if err := h.store.CreateUserCategory(ctx, cat); err != nil {
 		h.t.Fatal(err)
 	}

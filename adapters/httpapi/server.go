@@ -87,7 +87,7 @@ func New(o Options) *Server {
 func (s *Server) Handler() http.Handler {
 	rt := newRouter()
 	s.register(rt)
-	return s.recoverer(s.compress(s.accessLog(securityHeaders(checkAddressText(rt.mux)))))
+	return s.recoverer(s.warnUntrustedForwarding(s.compress(s.accessLog(securityHeaders(checkAddressText(rt.mux))))))
 }
 
 // register puts every route on mux.

@@ -48,6 +48,49 @@ type Store struct {
 	path    string // the SQLite file; its folder holds the job lock files
 	// stmts holds the hot reads' statements, prepared once (query text → *sql.Stmt).
 	stmts sync.Map
+	// writes queues SQLite's write transactions (nil on PostgreSQL, whose row locks let
+	// writers run side by side).
+	writes *writeQueue
+}
+
+// WriteQueueWait is how long a SQLite write transaction waits for its turn before the caller
+// is told the server is busy (503 with Retry-After). It is below the connection's busy timeout,
+// so a wait inside this process ends as a clear "busy", never as SQLite's "database is locked".
+const WriteQueueWait = 8 * time.Second
+
+// writeQueue lets one write transaction run at a time and the others wait for it in arrival
+// order. SQLite has one writer anyway; without the queue, waiting writers slept and polled in
+// SQLite's busy handler, and one client looping heavy writes could take the lock again and
+// again while another's single insert waited out the busy timeout and failed. A channel's
+// waiting senders are served first come, first served, so nobody waits behind later arrivals.
+type writeQueue struct {
+	slot chan struct{}
+	wait time.Duration
+}
+
+func newWriteQueue(wait time.Duration) *writeQueue {
+	return &writeQueue{slot: make(chan struct{}, 1), wait: wait}
+}
+
+// acquire waits for the write slot: at most q.wait (then the busy error) or until ctx ends.
+// The caller runs release when its transaction is over.
+func (q *writeQueue) acquire(ctx context.Context) (release func(), err error) {
+	release = func() { <-q.slot }
+	select {
+	case q.slot <- struct{}{}:
+		return release, nil
+	default:
+	}
+	timer := time.NewTimer(q.wait)
+	defer timer.Stop()
+	select {
+	case q.slot <- struct{}{}:
+		return release, nil
+	case <-timer.C:
+		return nil, domain.ErrBusy(fmt.Errorf("waited %s for the SQLite write queue", q.wait))
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Open connects to databaseURL: empty means a SQLite file garden.db in dataDir, a
@@ -111,7 +154,11 @@ func open(ctx context.Context, databaseURL, dataDir string, counter *StatementCo
 		db.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", dialect, err)
 	}
-	return &Store{db: db, dialect: dialect, url: databaseURL, path: file}, nil
+	st := &Store{db: db, dialect: dialect, url: databaseURL, path: file}
+	if dialect == SQLite {
+		st.writes = newWriteQueue(WriteQueueWait)
+	}
+	return st, nil
 }
 
 // SQLDB returns the connection pool, for the metrics endpoint's pool figures.
@@ -181,7 +228,16 @@ func (s *Store) Ready(ctx context.Context) error {
 func (s *Store) q(query string) string { return s.db.Rebind(query) }
 
 // withTx runs fn in a transaction, committing when fn returns nil and rolling back otherwise.
+// On SQLite it first waits for its turn in the write queue (every transaction there is an
+// immediate one, holding the database's write lock from BEGIN).
 func (s *Store) withTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	if s.writes != nil {
+		release, err := s.writes.acquire(ctx)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return translate(err)
@@ -219,10 +275,18 @@ func translate(err error) error {
 			return &domain.Error{Code: domain.EConflict, Message: "a referenced or referencing record blocks this change"}
 		case "23514":
 			return &domain.Error{Code: domain.EInvalid, Message: "a value is out of range"}
+		case "40001", "40P01", "55P03": // serialization failure, deadlock, lock not available
+			return domain.ErrBusy(err)
 		}
 	}
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {
+		// SQLITE_BUSY and SQLITE_LOCKED with their extended codes (BUSY_SNAPSHOT, …): another
+		// writer held the database past the busy timeout. Nothing changed; the caller may retry.
+		switch liteErr.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return domain.ErrBusy(err)
+		}
 		switch liteErr.Code() {
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
 			return &domain.Error{Code: domain.EConflict, Message: "already exists"}

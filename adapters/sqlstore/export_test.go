@@ -1,6 +1,10 @@
 package sqlstore
 
-import "github.com/jmoiron/sqlx"
+import (
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
 
 // URLForTest returns the URL the store was opened with, so a test can open more replicas.
 func (s *Store) URLForTest() string { return s.url }
@@ -13,3 +17,13 @@ var PGNewestForTest = pgNewest
 
 // RebindForTest writes a query's ? placeholders as the store's database wants them.
 func (s *Store) RebindForTest(query string) string { return s.q(query) }
+
+// SetWriteQueueWaitForTest shortens how long a SQLite write transaction waits for its turn.
+func (s *Store) SetWriteQueueWaitForTest(d time.Duration) {
+	if s.writes != nil {
+		s.writes.wait = d
+	}
+}
+
+// TranslateForTest is translate, for a test of the driver errors it maps.
+var TranslateForTest = translate

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,15 +25,16 @@ type forumCategoryRow struct {
 	Slug        string    `db:"slug"`
 	Description string    `db:"description"`
 	TopicsCount int       `db:"topics_count"`
+	InReview    int       `db:"review_topics_count"`
 	SortOrder   int       `db:"sort_order"`
 	CreatedAt   time.Time `db:"created_at"`
 }
 
-const forumCategoryColumns = `id, name, slug, description, topics_count, sort_order, created_at`
+const forumCategoryColumns = `id, name, slug, description, topics_count, review_topics_count, sort_order, created_at`
 
 func (r *forumCategoryRow) toDomain() *domain.ForumCategory {
 	return &domain.ForumCategory{ID: r.ID, Name: r.Name, Slug: r.Slug, Description: r.Description, TopicsCount: r.TopicsCount,
-		SortOrder: r.SortOrder, CreatedAt: r.CreatedAt.UTC()}
+		ReviewTopicsCount: r.InReview, SortOrder: r.SortOrder, CreatedAt: r.CreatedAt.UTC()}
 }
 
 // CreateForumCategory implements ports.ForumStore.
@@ -41,7 +43,7 @@ func (s *Store) CreateForumCategory(ctx context.Context, c *domain.ForumCategory
 		c.CreatedAt = time.Now()
 	}
 	c.CreatedAt = utc(c.CreatedAt)
-	c.TopicsCount = 0
+	c.TopicsCount, c.ReviewTopicsCount = 0, 0
 	return translate(s.db.GetContext(ctx, &c.ID, s.q(`INSERT INTO forum_categories (name, slug, description, sort_order, created_at)
 		VALUES (?, ?, ?, ?, ?) RETURNING id`), c.Name, c.Slug, c.Description, c.SortOrder, c.CreatedAt))
 }
@@ -244,7 +246,8 @@ func (s *Store) CreateForumTopic(ctx context.Context, t *domain.ForumTopic) erro
 	t.CreatedAt = utc(t.CreatedAt)
 	t.LastActivityAt, t.PostCount, t.ViewCount = t.CreatedAt, 0, 0
 	return s.withTx(ctx, func(tx *sqlx.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE forum_categories SET topics_count = topics_count + 1 WHERE id = ?`), t.CategoryID)
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE forum_categories SET topics_count = topics_count + 1,
+			review_topics_count = review_topics_count + ? WHERE id = ?`), reviewDelta(t.InReview), t.CategoryID)
 		if err != nil {
 			return translate(err)
 		}
@@ -365,12 +368,19 @@ func (s *Store) UpdateForumTopic(ctx context.Context, id int64, fn func(*domain.
 		if err != nil {
 			return err
 		}
+		wasInReview := t.InReview
 		if err := fn(t); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE forum_topics SET title = ?, content = ?, body_text = ?, pinned = ?, locked = ?,
 			in_review = ? WHERE id = ?`), t.Title, t.Content, t.ContentText, t.Pinned, t.Locked, t.InReview, id); err != nil {
 			return translate(err)
+		}
+		if t.InReview != wasInReview {
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE forum_categories SET review_topics_count = review_topics_count + ? WHERE id = ?`),
+				reviewDelta(t.InReview)-reviewDelta(wasInReview), t.CategoryID); err != nil {
+				return translate(err)
+			}
 		}
 		out = t
 		return s.indexForSearch(ctx, tx, searchRowID(id, false), t.Title, t.ContentText)
@@ -392,13 +402,50 @@ func (s *Store) DeleteForumTopic(ctx context.Context, id int64) (*domain.ForumTo
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM forum_topics WHERE id = ?`), id); err != nil {
 			return translate(err)
 		}
-		if _, err := tx.ExecContext(ctx, s.q(`UPDATE forum_categories SET topics_count = topics_count - 1 WHERE id = ?`), t.CategoryID); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE forum_categories SET topics_count = topics_count - 1,
+			review_topics_count = review_topics_count - ? WHERE id = ?`), reviewDelta(t.InReview), t.CategoryID); err != nil {
 			return translate(err)
 		}
 		out = t
 		return nil
 	})
 	return out, err
+}
+
+// forumNotificationSource is the SQL of a reply or mention notification's post or topic id,
+// as the indexes of migration 0027 read it (the expressions must match them to use them).
+func (s *Store) forumNotificationSource(key string) string {
+	if s.dialect == Postgres {
+		return `((data::jsonb) ->> '` + key + `')`
+	}
+	return `json_extract(data, '$.` + key + `')`
+}
+
+// DeleteForumNotifications implements ports.ForumStore.
+func (s *Store) DeleteForumNotifications(ctx context.Context, topicID int64, postID *int64) (int, error) {
+	key, id := "topicId", topicID
+	if postID != nil {
+		key, id = "postId", *postID
+	}
+	var arg any = id
+	if s.dialect == Postgres {
+		arg = strconv.FormatInt(id, 10) // ->> reads the JSON number as text
+	}
+	res, err := s.db.ExecContext(ctx, s.q(`DELETE FROM notifications WHERE kind IN ('`+domain.KindForumReply+`', '`+domain.KindForumMention+`') AND `+
+		s.forumNotificationSource(key)+` = ?`), arg)
+	if err != nil {
+		return 0, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), translate(err)
+}
+
+// reviewDelta is what a topic adds to its category's review_topics_count.
+func reviewDelta(inReview bool) int {
+	if inReview {
+		return 1
+	}
+	return 0
 }
 
 // RecordForumView implements ports.ForumStore.

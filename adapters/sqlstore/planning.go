@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -97,8 +99,47 @@ func newestFirst(alias, query string, args []any, search string, page domain.Pag
 func idCursor(id int64) string { return domain.KeysetCursor{ID: id}.Encode() }
 
 // CreateLayout implements ports.PlanningStore.
-func (s *Store) CreateLayout(ctx context.Context, l *domain.GardenLayout) error {
-	return s.withTx(ctx, func(tx *sqlx.Tx) error { return s.insertLayout(ctx, tx, l) })
+func (s *Store) CreateLayout(ctx context.Context, l *domain.GardenLayout, check func(domain.LayoutUsage) error) error {
+	return s.withTx(ctx, func(tx *sqlx.Tx) error {
+		if check != nil {
+			usage, err := s.layoutUsage(ctx, tx, l.UserID, time.Time{})
+			if err != nil {
+				return err
+			}
+			if err := check(usage); err != nil {
+				return err
+			}
+		}
+		return s.insertLayout(ctx, tx, l)
+	})
+}
+
+// layoutUsage locks ownerID's account (Postgres; SQLite's immediate transaction holds the
+// database's write lock) and reads what the layout quotas weigh: the layouts kept and, when
+// since is set, the copies made at or after it. Older copy records are deleted on the way:
+// only the window's are ever read.
+func (s *Store) layoutUsage(ctx context.Context, tx *sqlx.Tx, ownerID int64, since time.Time) (domain.LayoutUsage, error) {
+	var u domain.LayoutUsage
+	var owner int64
+	if err := tx.GetContext(ctx, &owner, s.q(`SELECT id FROM users WHERE id = ?`+s.forUpdate()), ownerID); err != nil {
+		return u, translate(err)
+	}
+	if err := tx.GetContext(ctx, &u.Layouts, s.q(`SELECT count(*) FROM garden_layouts WHERE user_id = ?`), ownerID); err != nil {
+		return u, translate(err)
+	}
+	if since.IsZero() {
+		return u, nil
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM layout_copies WHERE user_id = ? AND copied_at < ?`), ownerID, utc(since)); err != nil {
+		return u, translate(err)
+	}
+	if err := tx.SelectContext(ctx, &u.Copies, s.q(`SELECT copied_at FROM layout_copies WHERE user_id = ? ORDER BY copied_at`), ownerID); err != nil {
+		return u, translate(err)
+	}
+	for i := range u.Copies {
+		u.Copies[i] = u.Copies[i].UTC()
+	}
+	return u, nil
 }
 
 func (s *Store) insertLayout(ctx context.Context, tx *sqlx.Tx, l *domain.GardenLayout) error {
@@ -151,28 +192,104 @@ func (s *Store) saveBeds(ctx context.Context, tx *sqlx.Tx, l *domain.GardenLayou
 			}
 		}
 	}
+	var added []*domain.GardenBed
+	var positions []int
 	for i, b := range l.Beds {
-		if b.ID != 0 {
-			if _, err := tx.ExecContext(ctx, s.q(`UPDATE garden_beds SET position = ?, name = ?, x = ?, y = ?, width = ?, height = ?, color = ? WHERE id = ?`),
-				i, b.Name, b.X, b.Y, b.Width, b.Height, b.Color, b.ID); err != nil {
-				return translate(err)
-			}
-		} else if err := tx.GetContext(ctx, &b.ID, s.q(`INSERT INTO garden_beds (layout_id, position, name, x, y, width, height, color)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), l.ID, i, b.Name, b.X, b.Y, b.Width, b.Height, b.Color); err != nil {
+		if b.ID == 0 {
+			added, positions = append(added, b), append(positions, i)
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE garden_beds SET position = ?, name = ?, x = ?, y = ?, width = ?, height = ?, color = ? WHERE id = ?`),
+			i, b.Name, b.X, b.Y, b.Width, b.Height, b.Color, b.ID); err != nil {
 			return translate(err)
 		}
-		for j, p := range b.Plantings {
-			if err := tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO bed_plantings (bed_id, position, plant_id, plant_database_id, count, x, y)
-				VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`), b.ID, j, p.PlantID, p.PlantDatabaseID, p.Count, p.X, p.Y); err != nil {
-				if domain.ErrorCode(translate(err)) == domain.EConflict {
-					return &domain.Error{Code: domain.EInvalid, Message: domain.MsgPlantingPlantUnknown}
-				}
-				return translate(err)
-			}
-		}
+	}
+	if err := s.insertBeds(ctx, tx, l.ID, added, positions); err != nil {
+		return err
+	}
+	if err := s.insertPlantings(ctx, tx, l.Beds); err != nil {
+		return err
 	}
 	l.BedCount = len(l.Beds)
 	return nil
+}
+
+// Rows per multi-row INSERT of beds (8 values each) and plantings (7 values each): well under
+// both databases' bound on a statement's parameters.
+const (
+	bedBatchRows      = 250
+	plantingBatchRows = 500
+)
+
+// insertBeds inserts new beds (their positions given) with one multi-row INSERT per batch and
+// sets their ids. A 200-bed copy was 200 statements; ids rise in the order of the VALUES (both
+// dialects draw them row by row), so the sorted ids returned are the beds' in order.
+func (s *Store) insertBeds(ctx context.Context, tx *sqlx.Tx, layoutID int64, beds []*domain.GardenBed, positions []int) error {
+	for start := 0; start < len(beds); start += bedBatchRows {
+		batch := beds[start:min(start+bedBatchRows, len(beds))]
+		marks := make([]string, len(batch))
+		args := make([]any, 0, 8*len(batch))
+		for i, b := range batch {
+			marks[i] = `(?, ?, ?, ?, ?, ?, ?, ?)`
+			args = append(args, layoutID, positions[start+i], b.Name, b.X, b.Y, b.Width, b.Height, b.Color)
+		}
+		var ids []int64
+		if err := tx.SelectContext(ctx, &ids, s.q(`INSERT INTO garden_beds (layout_id, position, name, x, y, width, height, color) VALUES `+
+			strings.Join(marks, ", ")+` RETURNING id`), args...); err != nil {
+			return translate(err)
+		}
+		if len(ids) != len(batch) {
+			return fmt.Errorf("insert beds: %d ids for %d rows", len(ids), len(batch))
+		}
+		slices.Sort(ids)
+		for i, b := range batch {
+			b.ID = ids[i]
+		}
+	}
+	return nil
+}
+
+// insertPlantings inserts every planting of beds (whose ids are set) with one multi-row INSERT
+// per batch, and sets their ids. The largest layout holds 20,000 plantings: one statement each
+// held SQLite's write lock for over a second per copy, locking every other writer out.
+func (s *Store) insertPlantings(ctx context.Context, tx *sqlx.Tx, beds []*domain.GardenBed) error {
+	var all []*domain.BedPlanting
+	var args []any
+	flush := func() error {
+		if len(all) == 0 {
+			return nil
+		}
+		marks := strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?, ?), `, len(all)), ", ")
+		var ids []int64
+		if err := tx.SelectContext(ctx, &ids, s.q(`INSERT INTO bed_plantings (bed_id, position, plant_id, plant_database_id, count, x, y) VALUES `+
+			marks+` RETURNING id`), args...); err != nil {
+			if domain.ErrorCode(translate(err)) == domain.EConflict {
+				return &domain.Error{Code: domain.EInvalid, Message: domain.MsgPlantingPlantUnknown}
+			}
+			return translate(err)
+		}
+		if len(ids) != len(all) {
+			return fmt.Errorf("insert plantings: %d ids for %d rows", len(ids), len(all))
+		}
+		slices.Sort(ids)
+		for i, p := range all {
+			p.ID = ids[i]
+		}
+		all, args = all[:0], args[:0]
+		return nil
+	}
+	for _, b := range beds {
+		for j, p := range b.Plantings {
+			all = append(all, p)
+			args = append(args, b.ID, j, p.PlantID, p.PlantDatabaseID, p.Count, p.X, p.Y)
+			if len(all) == plantingBatchRows {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
 }
 
 func (s *Store) loadLayout(ctx context.Context, q sqlx.QueryerContext, id int64, lock bool) (*domain.GardenLayout, error) {
@@ -270,27 +387,37 @@ func (s *Store) UpdateLayout(ctx context.Context, id int64, fn func(*domain.Gard
 }
 
 // CopyLayout implements ports.PlanningStore.
-func (s *Store) CopyLayout(ctx context.Context, id int64, fn func(*domain.GardenLayout) (*domain.GardenLayout, error)) (*domain.GardenLayout, error) {
-	var out *domain.GardenLayout
+func (s *Store) CopyLayout(ctx context.Context, id, ownerID int64, since time.Time,
+	fn func(*domain.GardenLayout, domain.LayoutUsage) (*domain.GardenLayout, error)) (*domain.GardenLayout, error) {
+	var newID int64
 	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		usage, err := s.layoutUsage(ctx, tx, ownerID, since)
+		if err != nil {
+			return err
+		}
 		src, err := s.loadLayout(ctx, tx, id, false)
 		if err != nil {
 			return err
 		}
-		c, err := fn(src)
+		c, err := fn(src, usage)
 		if err != nil {
 			return err
 		}
 		if err := s.insertLayout(ctx, tx, c); err != nil {
 			return err
 		}
-		out, err = s.loadLayout(ctx, tx, c.ID, false)
-		return err
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO layout_copies (user_id, copied_at) VALUES (?, ?)`), c.UserID, c.CreatedAt); err != nil {
+			return translate(err)
+		}
+		newID = c.ID
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	// Read back after the commit: reading 20,000 plantings inside the transaction held the
+	// write lock (SQLite's whole database) for as long again.
+	return s.loadLayout(ctx, s.db, newID, false)
 }
 
 // DeleteLayout implements ports.PlanningStore.

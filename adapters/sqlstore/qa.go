@@ -339,12 +339,12 @@ func (s *Store) AcceptAnswer(ctx context.Context, questionID, answerID int64, fn
 	return out, err
 }
 
-// UserCategoryName implements ports.QuestionStore.
-func (s *Store) UserCategoryName(ctx context.Context, userID int64) (string, error) {
-	var name sql.NullString
-	err := s.db.GetContext(ctx, &name, s.q(`SELECT c.name FROM users u LEFT JOIN user_categories c ON c.id = u.category_id WHERE u.id = ?`), userID)
+// UserCategoryExperts implements ports.QuestionStore.
+func (s *Store) UserCategoryExperts(ctx context.Context, userID int64) (bool, error) {
+	var experts sql.NullBool
+	err := s.db.GetContext(ctx, &experts, s.q(`SELECT c.experts FROM users u LEFT JOIN user_categories c ON c.id = u.category_id WHERE u.id = ?`), userID)
 	if err != nil {
-		return "", translate(err)
+		return false, translate(err)
 	}
-	return name.String, nil
+	return experts.Bool, nil
 }

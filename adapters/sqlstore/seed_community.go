@@ -240,7 +240,8 @@ func (c *communitySeed) write(ctx context.Context, s *Store, tx *sqlx.Tx, out *p
 // finish counts each category's topics and, on PostgreSQL, moves the identity sequences past the
 // given ids.
 func (c *communitySeed) finish(ctx context.Context, s *Store) error {
-	if _, err := s.db.ExecContext(ctx, `UPDATE forum_categories SET topics_count = (SELECT COUNT(*) FROM forum_topics t WHERE t.category_id = forum_categories.id)`); err != nil {
+	if _, err := s.db.ExecContext(ctx, `UPDATE forum_categories SET topics_count = (SELECT COUNT(*) FROM forum_topics t WHERE t.category_id = forum_categories.id),
+		review_topics_count = (SELECT COUNT(*) FROM forum_topics t WHERE t.category_id = forum_categories.id AND t.in_review)`); err != nil {
 		return translate(err)
 	}
 	if s.dialect != Postgres {

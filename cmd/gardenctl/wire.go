@@ -82,6 +82,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	sanitizer := sanitize.New()
+	// What users write to each other shows no image from another origin (a tracking pixel).
+	userContent := sanitize.NewUserContent()
 	images := app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{})
 	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
 	if fetcher, ok := cat.(ports.ImageFetcher); ok {
@@ -113,8 +115,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Harvests: app.NewHarvests(store, store, clock, time.Local),
 		Planning: app.NewPlanning(store, store, clock),
 		Sharing:  sharing,
-		ExpertQA: app.NewExpertQA(store, store, notifications, sanitizer, clock, log),
-		Forum:    app.NewForum(store, store, sanitizer, notifications, clock, app.ForumConfig{}, log),
+		ExpertQA: app.NewExpertQA(store, store, notifications, userContent, clock, log),
+		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log),
 		Backups:  backups,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)

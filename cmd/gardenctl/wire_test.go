@@ -15,6 +15,8 @@ import (
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/configs"
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 )
 
@@ -148,3 +150,37 @@ func TestWire_ReadyzDuringRestore(t *testing.T) {
 		t.Fatalf("readyz after: %d %s", code, body)
 	}
 }
+
+// TestWire_ForumDropsRemoteImages: the real wiring sanitizes forum posts with the user-content
+// policy, so a remote image (a tracking pixel) never reaches readers while an uploaded one
+// stays (issue #22 item 11).
+func TestWire_ForumDropsRemoteImages(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rt, err := wire(ctx, testConfig(t, ""), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	if _, err := rt.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c, err := rt.Forum.CreateCategoryAsOperator(ctx, app.CategoryInput{Name: ptr("General"), Slug: ptr("general")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := rt.Accounts.CreateUser(ctx, app.NewUser{Username: "hana", Password: "long-password", Role: domain.RoleUser})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topic, err := rt.Forum.CreateTopic(ctx, &domain.Principal{User: u}, domain.NewTopic{CategoryID: c.ID, Title: "My basil",
+		Content: `<p>Look at my basil, it grew so tall this week! <img src="https://tracker.example/p.gif?u=1"><img src="/api/images/ab/basil.jpg"></p>`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(topic.Content, "tracker.example") || !strings.Contains(topic.Content, `src="/api/images/ab/basil.jpg"`) {
+		t.Fatalf("stored content %q: want the remote image dropped and the uploaded one kept", topic.Content)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

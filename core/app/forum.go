@@ -51,15 +51,24 @@ func forumNotFound(err error, msg string) error {
 
 // ---- categories
 
-// Categories returns one page of categories in their sort order.
-func (s *Forum) Categories(ctx context.Context, req domain.PageRequest) (domain.Page[*domain.ForumCategory], error) {
-	return s.forum.ListForumCategories(ctx, req)
+// Categories returns one page of categories in their sort order, each counting the topics the
+// caller may see.
+func (s *Forum) Categories(ctx context.Context, p *domain.Principal, req domain.PageRequest) (domain.Page[*domain.ForumCategory], error) {
+	page, err := s.forum.ListForumCategories(ctx, req)
+	for _, c := range page.Items {
+		c.TopicsCount = c.VisibleTopics(domain.ForumViewerOf(p))
+	}
+	return page, err
 }
 
-// CategoryBySlug returns one category.
-func (s *Forum) CategoryBySlug(ctx context.Context, slug string) (*domain.ForumCategory, error) {
+// CategoryBySlug returns one category, counting the topics the caller may see.
+func (s *Forum) CategoryBySlug(ctx context.Context, p *domain.Principal, slug string) (*domain.ForumCategory, error) {
 	c, err := s.forum.ForumCategoryBySlug(ctx, slug)
-	return c, forumNotFound(err, domain.MsgForumCategoryNotFound)
+	if err != nil {
+		return nil, forumNotFound(err, domain.MsgForumCategoryNotFound)
+	}
+	c.TopicsCount = c.VisibleTopics(domain.ForumViewerOf(p))
+	return c, nil
 }
 
 // CategoryInput is the category form (spec 02 §7). Nil fields are left as they are on update;
@@ -165,7 +174,7 @@ func (s *Forum) Topics(ctx context.Context, p *domain.Principal, sort ports.Foru
 
 // CategoryTopics returns one page of a category's topics: pinned first, then latest activity.
 func (s *Forum) CategoryTopics(ctx context.Context, p *domain.Principal, slug string, req domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
-	c, err := s.CategoryBySlug(ctx, slug)
+	c, err := s.CategoryBySlug(ctx, p, slug)
 	if err != nil {
 		return domain.Page[*domain.ForumTopic]{}, err
 	}
@@ -364,6 +373,9 @@ func (s *Forum) UpdateTopic(ctx context.Context, p *domain.Principal, id int64, 
 		if t.InReview {
 			action = domain.ModerationReview
 		}
+		if t.InReview {
+			s.forgetNotifications(ctx, t.ID, nil)
+		}
 		s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, action, f.Reason)
 		s.log.Info("forum topic review changed", "topic", id, "inReview", t.InReview, "by", p.User.Username)
 	}
@@ -385,6 +397,9 @@ func (s *Forum) SetPostReview(ctx context.Context, p *domain.Principal, id int64
 		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
 	}
 	if changed {
+		if inReview {
+			s.forgetNotifications(ctx, post.TopicID, &post.ID)
+		}
 		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
 		if err == nil {
 			action := domain.ModerationCleared
@@ -408,6 +423,7 @@ func (s *Forum) DeleteTopic(ctx context.Context, p *domain.Principal, id int64, 
 		return forumNotFound(err, domain.MsgForumTopicNotFound)
 	}
 	s.log.Info("forum topic deleted", "topic", id, "by", p.User.Username)
+	s.forgetNotifications(ctx, t.ID, nil)
 	s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, domain.ModerationRemoved, reason)
 	return nil
 }
@@ -422,6 +438,7 @@ func (s *Forum) DeletePost(ctx context.Context, p *domain.Principal, id int64, r
 		return forumNotFound(err, domain.MsgForumPostNotFound)
 	}
 	s.log.Info("forum post deleted", "post", id, "by", p.User.Username)
+	s.forgetNotifications(ctx, post.TopicID, &post.ID)
 	if t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true}); err == nil {
 		s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, domain.ModerationRemoved, reason)
 	}
@@ -588,6 +605,25 @@ func (s *Forum) send(ctx context.Context, userID int64, t *domain.ForumTopic, ki
 		return false
 	}
 	return true
+}
+
+// forgetNotifications removes the reply and mention notifications of a post (or, with postID
+// nil, of a topic and its posts) that was just hidden or deleted, so no bell keeps quoting it
+// (as Discourse removes a deleted post's notifications). Clearing the review later does not
+// bring them back. A failure is logged: the moderation itself is done.
+func (s *Forum) forgetNotifications(ctx context.Context, topicID int64, postID *int64) {
+	var post any
+	if postID != nil {
+		post = *postID
+	}
+	n, err := s.forum.DeleteForumNotifications(ctx, topicID, postID)
+	if err != nil {
+		s.log.Error("forum notifications: removing a moderated post's notifications failed", "topic", topicID, "post", post, "err", err)
+		return
+	}
+	if n > 0 {
+		s.log.Info("forum notifications removed with moderated content", "topic", topicID, "post", post, "count", n)
+	}
 }
 
 // tellAuthor notifies the author of moderated content, unless the moderator is the author.

@@ -116,7 +116,7 @@ func (s *Planning) CreateLayout(ctx context.Context, p *domain.Principal, l *dom
 	for _, b := range l.Beds {
 		b.ID = 0
 	}
-	if err := s.plan.CreateLayout(ctx, l); err != nil {
+	if err := s.plan.CreateLayout(ctx, l, domain.CheckLayoutQuota); err != nil {
 		return nil, err
 	}
 	return s.GetLayout(ctx, p, l.ID)
@@ -215,16 +215,22 @@ func (s *Planning) SaveBeds(ctx context.Context, p *domain.Principal, id, versio
 	return l, notFoundAs(err, layoutNotFound)
 }
 
-// CopyLayout copies one of the caller's layouts with its beds and plantings ("Copy of …").
+// CopyLayout copies one of the caller's layouts with its beds and plantings ("Copy of …"),
+// within the caller's layout quota and copy rate (checked in the transaction that inserts the
+// copy, so parallel copies cannot all pass).
 func (s *Planning) CopyLayout(ctx context.Context, p *domain.Principal, id int64) (*domain.GardenLayout, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	l, err := s.plan.CopyLayout(ctx, id, func(src *domain.GardenLayout) (*domain.GardenLayout, error) {
+	now := s.clock.Now()
+	l, err := s.plan.CopyLayout(ctx, id, p.User.ID, now.Add(-domain.LayoutCopyWindow), func(src *domain.GardenLayout, usage domain.LayoutUsage) (*domain.GardenLayout, error) {
 		if err := ownLayout(p)(src); err != nil {
 			return nil, err
 		}
-		return domain.CopyLayout(src, p.User.ID, s.clock.Now()), nil
+		if err := domain.CheckLayoutCopyQuota(usage, now); err != nil {
+			return nil, err
+		}
+		return domain.CopyLayout(src, p.User.ID, now), nil
 	})
 	return l, notFoundAs(err, layoutNotFound)
 }

@@ -126,15 +126,15 @@ func (s *ExpertQA) IsExpert(ctx context.Context, u *domain.User) (bool, error) {
 	if u == nil {
 		return false, nil
 	}
-	name := ""
+	experts := false
 	if u.CategoryID != nil && u.Role == domain.RoleUser {
-		n, err := s.qa.UserCategoryName(ctx, u.ID)
+		e, err := s.qa.UserCategoryExperts(ctx, u.ID)
 		if err != nil {
 			return false, err
 		}
-		name = n
+		experts = e
 	}
-	return domain.IsExpert(u, name), nil
+	return domain.IsExpert(u, experts), nil
 }
 
 // Answer adds the caller's answer to a question, with the Expert badge when the caller is an

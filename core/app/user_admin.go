@@ -472,26 +472,46 @@ func categoryConflict(err error) error {
 	return err
 }
 
-// CreateUserCategory adds a category (admins).
-func (a *Accounts) CreateUserCategory(ctx context.Context, p *domain.Principal, name, description string) (*domain.UserCategory, error) {
+// expertsBySuperadmin refuses a change of a category's Experts flag by anyone but a superadmin.
+func expertsBySuperadmin(p *domain.Principal, from bool, to *bool) error {
+	if to == nil || *to == from || p.User.Role == domain.RoleSuperadmin {
+		return nil
+	}
+	return &domain.Error{Code: domain.EForbidden, Message: domain.MsgExpertsBySuperadmin,
+		Fields: map[string]string{"experts": domain.MsgExpertsBySuperadmin}}
+}
+
+// CreateUserCategory adds a category (admins); only a superadmin may mark it Experts.
+func (a *Accounts) CreateUserCategory(ctx context.Context, p *domain.Principal, name, description string, experts *bool) (*domain.UserCategory, error) {
 	if err := requireAdmin(p); err != nil {
+		return nil, err
+	}
+	if err := expertsBySuperadmin(p, false, experts); err != nil {
 		return nil, err
 	}
 	if err := domain.ValidateCategoryName(name); err != nil {
 		return nil, err
 	}
-	c := &domain.UserCategory{Name: strings.TrimSpace(name), Description: strings.TrimSpace(description), CreatedAt: a.clock.Now()}
+	c := &domain.UserCategory{Name: strings.TrimSpace(name), Description: strings.TrimSpace(description), Experts: experts != nil && *experts,
+		CreatedAt: a.clock.Now()}
 	return c, categoryConflict(a.store.CreateUserCategory(ctx, c))
 }
 
-// UpdateUserCategory renames or re-describes a category (admins); nil leaves a field.
-func (a *Accounts) UpdateUserCategory(ctx context.Context, p *domain.Principal, id int64, name, description *string) (*domain.UserCategory, error) {
+// UpdateUserCategory renames or re-describes a category (admins), or marks it Experts or not
+// (superadmins); nil leaves a field.
+func (a *Accounts) UpdateUserCategory(ctx context.Context, p *domain.Principal, id int64, name, description *string, experts *bool) (*domain.UserCategory, error) {
 	if err := requireAdmin(p); err != nil {
 		return nil, err
 	}
 	c, err := a.store.UserCategoryByID(ctx, id)
 	if err != nil {
 		return nil, categoryConflict(err)
+	}
+	if err := expertsBySuperadmin(p, c.Experts, experts); err != nil {
+		return nil, err
+	}
+	if experts != nil {
+		c.Experts = *experts
 	}
 	if name != nil {
 		if err := domain.ValidateCategoryName(*name); err != nil {

@@ -19,8 +19,22 @@ const (
 	ETooLarge     = "too_large"
 	ERateLimited  = "rate_limited"
 	EUnavailable  = "unavailable"
-	EInternal     = "internal"
+	// EBusy: the database could not take the write in time (another writer held it); nothing
+	// changed and the same request may be sent again after RetryAfter.
+	EBusy     = "busy"
+	EInternal = "internal"
 )
+
+// MsgBusy answers a write the database could not take in time.
+const MsgBusy = "The server is busy. Please try again in a moment."
+
+// BusyRetryAfter is when a caller refused with EBusy is told to try again.
+const BusyRetryAfter = 2 * time.Second
+
+// ErrBusy returns the busy error, with cause (the driver's) kept for the log.
+func ErrBusy(cause error) *Error {
+	return &Error{Code: EBusy, Message: MsgBusy, RetryAfter: BusyRetryAfter, Cause: cause}
+}
 
 // Error is an application error whose Message is safe to show to the person who caused it.
 type Error struct {

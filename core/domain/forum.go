@@ -92,8 +92,22 @@ type ForumCategory struct {
 	// TopicsCount counts every topic of the category, under review or not, so that the delete
 	// guard sees them all; the store keeps it in the same transaction as each topic write.
 	TopicsCount int
-	SortOrder   int
-	CreatedAt   time.Time
+	// ReviewTopicsCount counts the topics under review among them, kept the same way: readers
+	// who may not see those are shown TopicsCount minus it (VisibleTopics).
+	ReviewTopicsCount int
+	SortOrder         int
+	CreatedAt         time.Time
+}
+
+// VisibleTopics is the topic count v is shown: every topic for a superadmin, the topics not
+// under review for everyone else (a count of 1 over an empty list told visitors a topic was
+// under review). An author does not count their own topic under review: they see it listed,
+// but the count stays what every other reader sees.
+func (c *ForumCategory) VisibleTopics(v ForumViewer) int {
+	if v.Superadmin {
+		return c.TopicsCount
+	}
+	return max(0, c.TopicsCount-c.ReviewTopicsCount)
 }
 
 // ForumTopic is a conversation: a title, an opening body and replies (spec 02 §3).

@@ -25,6 +25,17 @@ const (
 	layoutGeometryEpsilon = 1e-6
 )
 
+// Garden layout quotas per gardener (issue #22: one user's bulk writes locked everyone out).
+const (
+	// MaxLayoutsPerUser is how many layouts one gardener keeps; with MaxBedsPerLayout and
+	// MaxPlantingsPerBed it bounds one account's planner rows at about two million.
+	MaxLayoutsPerUser = 100
+	// MaxLayoutCopiesPerWindow copies per LayoutCopyWindow: a copy writes up to 20,200 rows,
+	// so a loop of copies must not hold the database's writes for everyone else.
+	MaxLayoutCopiesPerWindow = 5
+	LayoutCopyWindow         = time.Minute
+)
+
 // Garden layout messages.
 const (
 	MsgLayoutNotFound       = "Garden layout not found"
@@ -46,7 +57,41 @@ const (
 	MsgPlantingOutside      = "A planting's position must lie inside its bed"
 	MsgPlantingPlantUnknown = "Plant not found"
 	MsgPlantingDBUnknown    = "Plant database item not found"
+	MsgLayoutLimitReached   = "Layout limit reached: you can keep at most 100 garden layouts"
+	MsgCopyingTooFast       = "You are copying layouts too quickly. Please wait a moment before copying again."
 )
+
+// LayoutUsage is what the layout quotas weigh, read in the transaction that adds a layout: how
+// many layouts the owner keeps, and when they copied layouts within the copy window (oldest
+// first).
+type LayoutUsage struct {
+	Layouts int
+	Copies  []time.Time
+}
+
+// CheckLayoutQuota refuses a new layout (drawn or copied) when the owner keeps the most allowed.
+func CheckLayoutQuota(u LayoutUsage) error {
+	if u.Layouts >= MaxLayoutsPerUser {
+		return Errorf(ELimitReached, MsgLayoutLimitReached)
+	}
+	return nil
+}
+
+// CheckLayoutCopyQuota refuses a copy beyond the layout quota or the copy rate, saying when the
+// oldest copy of the window leaves it.
+func CheckLayoutCopyQuota(u LayoutUsage, now time.Time) error {
+	if err := CheckLayoutQuota(u); err != nil {
+		return err
+	}
+	if len(u.Copies) < MaxLayoutCopiesPerWindow {
+		return nil
+	}
+	wait := u.Copies[len(u.Copies)-MaxLayoutCopiesPerWindow].Add(LayoutCopyWindow).Sub(now)
+	if wait < time.Second {
+		wait = time.Second
+	}
+	return &Error{Code: ERateLimited, Message: MsgCopyingTooFast, RetryAfter: wait}
+}
 
 // GardenLayout is a plan of a garden drawn to scale in feet, with its beds. Version increases
 // with every saved change, so that a save made from an old copy is refused (optimistic locking).

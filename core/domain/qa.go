@@ -18,10 +18,6 @@ const (
 	QuestionAnswered QuestionStatus = "Answered"
 )
 
-// ExpertsCategory is the name of the user category whose members are experts, besides admins
-// and superadmins (docs/decisions.md).
-const ExpertsCategory = "Experts"
-
 // Expert Q&A limits (the title and content bounds follow the forum's of spec 02 §5, with the
 // title's maximum raised to 150; see docs/decisions.md).
 const (
@@ -93,13 +89,14 @@ type Answer struct {
 	Username string
 }
 
-// IsExpert reports whether u answers as an expert: admins, superadmins, and members of the user
-// category named Experts (categoryName is u's category's name, "" without one).
-func IsExpert(u *User, categoryName string) bool {
+// IsExpert reports whether u answers as an expert: admins, superadmins, and members of a user
+// category a superadmin marked Experts (inExpertsCategory). A category's name decides nothing:
+// any admin may rename a category, so "EXPERTS" made a site's users experts everywhere.
+func IsExpert(u *User, inExpertsCategory bool) bool {
 	if u == nil {
 		return false
 	}
-	return u.Role == RoleAdmin || u.Role == RoleSuperadmin || strings.EqualFold(strings.TrimSpace(categoryName), ExpertsCategory)
+	return u.Role == RoleAdmin || u.Role == RoleSuperadmin || inExpertsCategory
 }
 
 // ParseQuestionStatus reads a status filter: Open (or "unanswered") and Answered, any case.

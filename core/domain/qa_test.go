@@ -66,13 +66,13 @@ func TestValidateAnswer(t *testing.T) {
 }
 
 func TestIsExpert(t *testing.T) {
-	if !domain.IsExpert(&domain.User{Role: domain.RoleAdmin}, "") || !domain.IsExpert(&domain.User{Role: domain.RoleSuperadmin}, "") {
+	if !domain.IsExpert(&domain.User{Role: domain.RoleAdmin}, false) || !domain.IsExpert(&domain.User{Role: domain.RoleSuperadmin}, false) {
 		t.Fatal("admins and superadmins are experts")
 	}
-	if !domain.IsExpert(&domain.User{Role: domain.RoleUser}, "experts") {
-		t.Fatal("members of Experts are experts")
+	if !domain.IsExpert(&domain.User{Role: domain.RoleUser}, true) {
+		t.Fatal("members of an experts category are experts")
 	}
-	if domain.IsExpert(&domain.User{Role: domain.RoleUser}, "Beginners") || domain.IsExpert(nil, "Experts") {
+	if domain.IsExpert(&domain.User{Role: domain.RoleUser}, false) || domain.IsExpert(nil, true) {
 		t.Fatal("others are not")
 	}
 }

@@ -105,8 +105,14 @@ type UserCategory struct {
 	ID          int64
 	Name        string
 	Description string
-	CreatedAt   time.Time
+	// Experts marks the category whose members answer questions as experts (the Expert badge,
+	// everywhere): only superadmins set it, and the name has nothing to do with it.
+	Experts   bool
+	CreatedAt time.Time
 }
+
+// MsgExpertsBySuperadmin refuses a change of a category's Experts flag by anyone else.
+const MsgExpertsBySuperadmin = "Only superadmins can mark a category as experts"
 
 // ValidateCategoryName checks a category name (spec 02 §5: at least 2 characters).
 func ValidateCategoryName(name string) error {

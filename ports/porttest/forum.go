@@ -45,6 +45,8 @@ func RunForumStore(t *testing.T, newStore ForumStoreFactory) {
 		"Search/RanksNewestThenOlder":      testForumSearchRanked,
 		"Users/DeletedAuthorKeepsContent":  testForumDeletedAuthor,
 		"Prune/VisitorViewsAndClaims":      testForumPrune,
+		"Categories/ReviewCountKept":       testForumReviewCount,
+		"Notify/ForgottenWithTheirPost":    testForumNotificationsForgotten,
 	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -1058,4 +1060,105 @@ func testForumPrune(t *testing.T, s ports.Store, f ports.ForumStore) {
 	if ok, _ := f.ClaimForumNotification(ctx, a.ID, tp.ID, domain.KindForumReply, base, time.Hour); !ok {
 		t.Fatal("claim after pruning refused")
 	}
+}
+
+// testForumReviewCount: a category counts its topics under review beside all of them, through
+// creation, review changes and deletion, and shows each viewer the topics they may see.
+func testForumReviewCount(t *testing.T, s ports.Store, f ports.ForumStore) {
+	ctx := context.Background()
+	c := forumCategory(t, f, "Herbs", 1)
+	author := forumUser(t, s)
+	a := forumTopic(t, f, c.ID, author, "Seen by all", "A body long enough for a topic.", base)
+	b := &domain.ForumTopic{CategoryID: c.ID, AuthorID: &author.ID, Title: "Under review", Content: "<p>x</p>", ContentText: "x", CreatedAt: base, InReview: true}
+	must(t, f.CreateForumTopic(ctx, b))
+	counts := func(all, review int) {
+		t.Helper()
+		got := reloadCategory(t, f, c.ID)
+		if got.TopicsCount != all || got.ReviewTopicsCount != review {
+			t.Fatalf("topics %d, under review %d; want %d and %d", got.TopicsCount, got.ReviewTopicsCount, all, review)
+		}
+	}
+	counts(2, 1)
+	cat := reloadCategory(t, f, c.ID)
+	if v, sup, own := cat.VisibleTopics(visitor), cat.VisibleTopics(super), cat.VisibleTopics(domain.ForumViewer{UserID: author.ID}); v != 1 || sup != 2 || own != 1 {
+		t.Fatalf("visible topics: visitor %d, superadmin %d, author %d", v, sup, own)
+	}
+	review := func(id int64, on bool) {
+		t.Helper()
+		_, err := f.UpdateForumTopic(ctx, id, func(x *domain.ForumTopic) error { x.InReview = on; return nil })
+		must(t, err)
+	}
+	review(a.ID, true)
+	counts(2, 2)
+	review(a.ID, true) // no change, no count
+	counts(2, 2)
+	review(b.ID, false)
+	counts(2, 1)
+	_, err := f.UpdateForumTopic(ctx, b.ID, func(x *domain.ForumTopic) error { x.Pinned = true; return nil })
+	must(t, err)
+	counts(2, 1)
+	_, err = f.DeleteForumTopic(ctx, a.ID) // under review
+	must(t, err)
+	counts(1, 0)
+}
+
+// testForumNotificationsForgotten: removing a post's notifications takes its replies' and
+// mentions' bells and nothing else; removing a topic's takes every reply and mention of it, and
+// leaves moderation notices and other topics' alone.
+func testForumNotificationsForgotten(t *testing.T, s ports.Store, f ports.ForumStore) {
+	ctx := context.Background()
+	ns, ok := f.(ports.NotificationStore)
+	if !ok {
+		t.Fatal("the forum store does not keep notifications")
+	}
+	u, by := forumUser(t, s), forumUser(t, s)
+	c := forumCategory(t, f, "Veg", 1)
+	tp := forumTopic(t, f, c.ID, u, "Leeks", "How deep do leeks go?", base)
+	other := forumTopic(t, f, c.ID, u, "Beans", "When do beans go out?", base)
+	p1 := forumReply(t, f, tp.ID, by, "Deep, @someone", base.Add(time.Minute))
+	p2 := forumReply(t, f, tp.ID, by, "Very deep", base.Add(2*time.Minute))
+	p3 := forumReply(t, f, other.ID, by, "In May", base.Add(3*time.Minute))
+	store := func(n *domain.Notification) int64 {
+		t.Helper()
+		n.CreatedAt = base.Add(time.Hour)
+		must(t, ns.CreateNotification(ctx, n))
+		return n.ID
+	}
+	reply1 := store(domain.ForumReplyNotification(u.ID, tp, p1, by.Username))
+	store(domain.ForumMentionNotification(u.ID, tp, &p1.ID, p1.ContentText, by.Username))
+	reply2 := store(domain.ForumReplyNotification(u.ID, tp, p2, by.Username))
+	topicMention := store(domain.ForumMentionNotification(u.ID, tp, nil, tp.ContentText, by.Username))
+	moderation := store(domain.ForumModerationNotification(u.ID, "post", tp.Title, tp.ID, domain.ModerationReview, ""))
+	otherReply := store(domain.ForumReplyNotification(u.ID, other, p3, by.Username))
+	_, err := ns.MarkNotificationRead(ctx, domain.Audience{UserID: u.ID, Since: base}, reply1, base.Add(2*time.Hour))
+	must(t, err)
+	left := func(want ...int64) {
+		t.Helper()
+		list, err := ns.ListUserNotifications(ctx, domain.Audience{UserID: u.ID, Since: base}, 50)
+		must(t, err)
+		got := map[int64]bool{}
+		for _, n := range list {
+			got[n.ID] = true
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d notifications left, want %d", len(got), len(want))
+		}
+		for _, id := range want {
+			if !got[id] {
+				t.Fatalf("notification %d was removed", id)
+			}
+		}
+	}
+	n, err := f.DeleteForumNotifications(ctx, tp.ID, &p1.ID)
+	must(t, err)
+	if n != 2 {
+		t.Fatalf("removed %d for the post, want its reply and mention", n)
+	}
+	left(reply2, topicMention, moderation, otherReply)
+	n, err = f.DeleteForumNotifications(ctx, tp.ID, nil)
+	must(t, err)
+	if n != 2 {
+		t.Fatalf("removed %d for the topic, want its other reply and its mention", n)
+	}
+	left(moderation, otherReply)
 }

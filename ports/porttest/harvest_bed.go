@@ -44,7 +44,7 @@ func bedLayout(t *testing.T, ps ports.PlanningStore, owner int64, name string, s
 		l.Beds = append(l.Beds, &domain.GardenBed{Name: name + " " + string(rune('1'+i)), X: x, Width: sz[0], Height: sz[1]})
 		x += sz[0] + 1
 	}
-	must(t, ps.CreateLayout(context.Background(), l))
+	must(t, ps.CreateLayout(context.Background(), l, nil))
 	return l
 }
 

@@ -23,6 +23,8 @@ func RunPlanningStore(t *testing.T, newStore PlanningStoreFactory) {
 		"Layouts/SaveBedsAtomicWithVersion":  testLayoutSaveBeds,
 		"Layouts/ConcurrentSavesOneWins":     testLayoutConcurrentSaves,
 		"Layouts/CopyInOneTransaction":       testLayoutCopy,
+		"Layouts/QuotaUsageInTransaction":    testLayoutQuotaUsage,
+		"Layouts/ParallelCopiesWithinQuota":  testLayoutParallelCopies,
 		"Layouts/DeleteCascades":             testLayoutDelete,
 		"Layouts/PlantPlacements":            testPlantPlacements,
 		"Groups/CreateListUpdate":            testGroups,
@@ -80,7 +82,7 @@ func testLayoutRoundTrip(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	basil := plantOf(t, s, u.ID, "Basil")
 	carrot := dbItem(t, s, "Carrot Nantes")
 	l := twoBedLayout(u.ID, basil.ID, carrot.ID)
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	if l.ID == 0 || l.Version != 1 || l.Beds[0].ID == 0 || l.Beds[1].ID == 0 || l.Beds[0].Plantings[0].ID == 0 || l.BedCount != 2 {
 		t.Fatalf("ids not set: %+v", l)
 	}
@@ -119,9 +121,9 @@ func testLayoutList(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 		if i == 1 {
 			l.Beds = []*domain.GardenBed{{Name: "A", Width: 1, Height: 1}, {Name: "B", X: 2, Width: 1, Height: 1}}
 		}
-		must(t, ps.CreateLayout(ctx, l))
+		must(t, ps.CreateLayout(ctx, l, nil))
 	}
-	must(t, ps.CreateLayout(ctx, &domain.GardenLayout{UserID: b.ID, Name: "Other's", Width: 5, Height: 5}))
+	must(t, ps.CreateLayout(ctx, &domain.GardenLayout{UserID: b.ID, Name: "Other's", Width: 5, Height: 5}, nil))
 	var seen []string
 	page := domain.PageRequest{Limit: 3}
 	for {
@@ -170,7 +172,7 @@ func testLayoutSaveBeds(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	basil := plantOf(t, s, u.ID, "Basil")
 	item := dbItem(t, s, "Leek")
 	l := twoBedLayout(u.ID, basil.ID, item.ID)
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	bed1 := l.Beds[0].ID
 	// Keep bed 1 (renamed and moved, plantings replaced), drop bed 2, add bed 3.
 	saved, err := ps.UpdateLayout(ctx, l.ID, func(x *domain.GardenLayout) error {
@@ -197,7 +199,7 @@ func testLayoutSaveBeds(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	mustCode(t, err, domain.EConflict)
 	// A bed id of another layout is refused and nothing changes.
 	other := &domain.GardenLayout{UserID: u.ID, Name: "Other", Width: 5, Height: 5, Beds: []*domain.GardenBed{{Name: "X", Width: 1, Height: 1}}}
-	must(t, ps.CreateLayout(ctx, other))
+	must(t, ps.CreateLayout(ctx, other, nil))
 	_, err = ps.UpdateLayout(ctx, l.ID, func(x *domain.GardenLayout) error {
 		x.Beds = append(x.Beds, &domain.GardenBed{ID: other.Beds[0].ID, Name: "Stolen", Width: 1, Height: 1})
 		return nil
@@ -230,7 +232,7 @@ func testLayoutConcurrentSaves(t *testing.T, s ports.Store, ps ports.PlanningSto
 	ctx := context.Background()
 	u := gardener(t, s)
 	l := &domain.GardenLayout{UserID: u.ID, Name: "Plot", Width: 10, Height: 10}
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	for i := range errs {
@@ -268,9 +270,9 @@ func testLayoutCopy(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	basil := plantOf(t, s, u.ID, "Basil")
 	item := dbItem(t, s, "Leek")
 	l := twoBedLayout(u.ID, basil.ID, item.ID)
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	later := base.Add(time.Hour)
-	c, err := ps.CopyLayout(ctx, l.ID, func(src *domain.GardenLayout) (*domain.GardenLayout, error) {
+	c, err := ps.CopyLayout(ctx, l.ID, u.ID, base, func(src *domain.GardenLayout, _ domain.LayoutUsage) (*domain.GardenLayout, error) {
 		return domain.CopyLayout(src, u.ID, later), nil
 	})
 	must(t, err)
@@ -287,7 +289,7 @@ func testLayoutCopy(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 		t.Fatalf("original changed: %+v", orig)
 	}
 	// A copy that fails half-way leaves nothing behind.
-	_, err = ps.CopyLayout(ctx, l.ID, func(src *domain.GardenLayout) (*domain.GardenLayout, error) {
+	_, err = ps.CopyLayout(ctx, l.ID, u.ID, base, func(src *domain.GardenLayout, _ domain.LayoutUsage) (*domain.GardenLayout, error) {
 		x := domain.CopyLayout(src, u.ID, later)
 		x.Name = "Half copy"
 		x.Beds[1].Plantings = []*domain.BedPlanting{{PlantID: pid(987654), Count: 1}}
@@ -301,8 +303,100 @@ func testLayoutCopy(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	if len(list.Items) != 0 {
 		t.Fatal("a failed copy left a layout behind")
 	}
-	_, err = ps.CopyLayout(ctx, 987654, func(src *domain.GardenLayout) (*domain.GardenLayout, error) { return src, nil })
+	_, err = ps.CopyLayout(ctx, 987654, u.ID, base, func(src *domain.GardenLayout, _ domain.LayoutUsage) (*domain.GardenLayout, error) { return src, nil })
 	mustCode(t, err, domain.ENotFound)
+}
+
+// testLayoutQuotaUsage: creations and copies see their owner's layouts and recent copies, a
+// veto stores nothing, and copies older than the window are neither counted nor kept.
+func testLayoutQuotaUsage(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+	ctx := context.Background()
+	u, other := gardener(t, s), gardener(t, s)
+	must(t, ps.CreateLayout(ctx, &domain.GardenLayout{UserID: other.ID, Name: "Other's", Width: 5, Height: 5}, nil))
+	var seen []domain.LayoutUsage
+	record := func(usage domain.LayoutUsage) error { seen = append(seen, usage); return nil }
+	l := &domain.GardenLayout{UserID: u.ID, Name: "Plot", Width: 5, Height: 5, CreatedAt: base}
+	must(t, ps.CreateLayout(ctx, l, record))
+	must(t, ps.CreateLayout(ctx, &domain.GardenLayout{UserID: u.ID, Name: "Plot 2", Width: 5, Height: 5, CreatedAt: base}, record))
+	if len(seen) != 2 || seen[0].Layouts != 0 || seen[1].Layouts != 1 {
+		t.Fatalf("usage seen by creations: %+v", seen)
+	}
+	refused := domain.Errorf(domain.ELimitReached, "no")
+	mustCode(t, ps.CreateLayout(ctx, &domain.GardenLayout{UserID: u.ID, Name: "Vetoed", Width: 5, Height: 5, CreatedAt: base},
+		func(domain.LayoutUsage) error { return refused }), domain.ELimitReached)
+	if list, err := ps.ListLayouts(ctx, u.ID, "", domain.FirstPage()); err != nil || len(list.Items) != 2 {
+		t.Fatalf("after a vetoed creation: %d layouts, %v", len(list.Items), err)
+	}
+
+	copyAt := func(at, since time.Time) domain.LayoutUsage {
+		t.Helper()
+		var got domain.LayoutUsage
+		_, err := ps.CopyLayout(ctx, l.ID, u.ID, since, func(src *domain.GardenLayout, usage domain.LayoutUsage) (*domain.GardenLayout, error) {
+			got = usage
+			return domain.CopyLayout(src, u.ID, at), nil
+		})
+		must(t, err)
+		return got
+	}
+	if got := copyAt(base, base.Add(-time.Minute)); got.Layouts != 2 || len(got.Copies) != 0 {
+		t.Fatalf("first copy saw %+v", got)
+	}
+	second := base.Add(20 * time.Second)
+	if got := copyAt(second, second.Add(-time.Minute)); got.Layouts != 3 || len(got.Copies) != 1 || !got.Copies[0].Equal(base) {
+		t.Fatalf("second copy saw %+v", got)
+	}
+	// 70 s after the first copy, only the second is within the window.
+	third := base.Add(70 * time.Second)
+	if got := copyAt(third, third.Add(-time.Minute)); got.Layouts != 4 || len(got.Copies) != 1 || !got.Copies[0].Equal(second) {
+		t.Fatalf("third copy saw %+v", got)
+	}
+	// A refused copy is not recorded and stores nothing.
+	_, err := ps.CopyLayout(ctx, l.ID, u.ID, third.Add(-time.Minute), func(*domain.GardenLayout, domain.LayoutUsage) (*domain.GardenLayout, error) {
+		return nil, refused
+	})
+	mustCode(t, err, domain.ELimitReached)
+	// Older records are gone even with a window that would reach them.
+	if got := copyAt(third, base.Add(-time.Hour)); len(got.Copies) != 2 {
+		t.Fatalf("copies kept past their window: %+v", got)
+	}
+}
+
+// testLayoutParallelCopies: eight copies at once against a rate of three: the usage each sees
+// is read with the owner locked, so exactly three pass.
+func testLayoutParallelCopies(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+	ctx := context.Background()
+	u := gardener(t, s)
+	l := &domain.GardenLayout{UserID: u.ID, Name: "Plot", Width: 5, Height: 5, CreatedAt: base,
+		Beds: []*domain.GardenBed{{Name: "Bed 1", Width: 2, Height: 2}}}
+	must(t, ps.CreateLayout(ctx, l, nil))
+	const rate = 3
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	ok := 0
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := ps.CopyLayout(ctx, l.ID, u.ID, base.Add(-time.Minute), func(src *domain.GardenLayout, usage domain.LayoutUsage) (*domain.GardenLayout, error) {
+				if len(usage.Copies) >= rate {
+					return nil, domain.Errorf(domain.ERateLimited, "too fast")
+				}
+				return domain.CopyLayout(src, u.ID, base), nil
+			})
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case domain.ErrorCode(err) != domain.ERateLimited:
+				t.Errorf("copy: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if ok != rate {
+		t.Fatalf("%d parallel copies passed, want %d", ok, rate)
+	}
 }
 
 func testLayoutDelete(t *testing.T, s ports.Store, ps ports.PlanningStore) {
@@ -311,7 +405,7 @@ func testLayoutDelete(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	basil := plantOf(t, s, u.ID, "Basil")
 	item := dbItem(t, s, "Leek")
 	l := twoBedLayout(u.ID, basil.ID, item.ID)
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	mustCode(t, ps.DeleteLayout(ctx, l.ID, func(*domain.GardenLayout) error { return domain.Errorf(domain.ENotFound, "no") }), domain.ENotFound)
 	if _, err := ps.LayoutByID(ctx, l.ID); err != nil {
 		t.Fatal("a vetoed delete removed the layout")
@@ -334,7 +428,7 @@ func testPlantPlacements(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	item := dbItem(t, s, "Leek")
 	l := twoBedLayout(u.ID, basil.ID, item.ID)
 	l.Beds[1].Plantings = []*domain.BedPlanting{{PlantID: &basil.ID, Count: 1}, {PlantID: &basil.ID, Count: 2}}
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	places, err := ps.PlantPlacements(ctx, u.ID, basil.ID)
 	must(t, err)
 	if len(places) != 2 || places[0].LayoutName != "Back garden" || places[0].BedName != "Bed 1" || places[0].Count != 3 ||
@@ -428,7 +522,7 @@ func planWithGroups(t *testing.T, s ports.Store, ps ports.PlanningStore) (*domai
 	u := gardener(t, s)
 	l := &domain.GardenLayout{UserID: u.ID, Name: "Veg plot", Width: 20, Height: 10, Beds: []*domain.GardenBed{
 		{Name: "Bed 1", Width: 4, Height: 4}, {Name: "Bed 2", X: 5, Width: 4, Height: 4}, {Name: "Bed 3", X: 10, Width: 4, Height: 4}}}
-	must(t, ps.CreateLayout(ctx, l))
+	must(t, ps.CreateLayout(ctx, l, nil))
 	_, err := ps.CreateGroupsIfMissing(ctx, u.ID, domain.ClassicGroups(u.ID, base))
 	must(t, err)
 	gs, err := ps.ListGroups(ctx, u.ID, domain.FirstPage())

@@ -498,18 +498,41 @@ func testQuestionRoundTrip(t *testing.T, s ports.Store, x ports.SharingStore) {
 		tags[1] != (ports.TagCount{Tag: "herbs", Count: 1}) {
 		t.Fatalf("after the deletion %+v", tags)
 	}
-	cat := &domain.UserCategory{Name: "Experts", CreatedAt: sharingBase}
-	if err := s.CreateUserCategory(ctx, cat); err != nil {
+	// Only the flag makes experts: a category named Experts without it does not.
+	named := &domain.UserCategory{Name: "Experts", CreatedAt: sharingBase}
+	flagged := &domain.UserCategory{Name: "Soil scientists", Experts: true, CreatedAt: sharingBase}
+	for _, c := range []*domain.UserCategory{named, flagged} {
+		if err := s.CreateUserCategory(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inCategory := func(u *domain.User, c *domain.UserCategory) {
+		if _, err := s.UpdateUser(ctx, u.ID, func(u *domain.User) error { u.CategoryID = &c.ID; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expertness := func(u *domain.User, want bool) {
+		t.Helper()
+		if got, err := x.UserCategoryExperts(ctx, u.ID); err != nil || got != want {
+			t.Fatalf("%s: experts %v %v, want %v", u.Username, got, err, want)
+		}
+	}
+	inCategory(bea, named)
+	expertness(bea, false)
+	expertness(ann, false)
+	inCategory(bea, flagged)
+	expertness(bea, true)
+	// The flag is stored and read back, and can be cleared.
+	if got, err := s.UserCategoryByID(ctx, flagged.ID); err != nil || !got.Experts {
+		t.Fatalf("read back %+v %v", got, err)
+	}
+	flagged.Experts = false
+	if err := s.UpdateUserCategory(ctx, flagged); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.UpdateUser(ctx, bea.ID, func(u *domain.User) error { u.CategoryID = &cat.ID; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if name, err := x.UserCategoryName(ctx, bea.ID); err != nil || name != "Experts" {
-		t.Fatalf("%q %v", name, err)
-	}
-	if name, err := x.UserCategoryName(ctx, ann.ID); err != nil || name != "" {
-		t.Fatalf("%q %v", name, err)
+	expertness(bea, false)
+	if list, err := s.ListUserCategories(ctx); err != nil || len(list) != 2 || list[0].Experts || list[1].Experts {
+		t.Fatalf("list %+v %v", list, err)
 	}
 }
 

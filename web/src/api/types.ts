@@ -450,12 +450,16 @@ export interface UserCategory {
   id: number;
   name: string;
   description?: string | null;
+  /** Members answer questions with the Expert badge; only superadmins change it. */
+  experts?: boolean;
   createdAt?: string;
 }
 
 export interface UserCategoryInput {
   name: string;
   description: string;
+  /** Sent only by superadmins, and only when it changes (403 from anyone else). */
+  experts?: boolean;
 }
 
 /** The site-user link of GET /api/sites/{id}/users; its id is the user's id. */

@@ -64,7 +64,12 @@ export function CategoriesTab({ search }: { search: string }) {
           actions={<RowActions name={category.name} onEdit={() => form.edit(category)} onDelete={() => setDeleting(category)} />}
         >
           {category.description ? <p>{category.description}</p> : null}
-          <RecordMeta items={[{ label: 'Created', value: formatDate(category.createdAt) || '—' }]} />
+          <RecordMeta
+            items={[
+              { label: 'Created', value: formatDate(category.createdAt) || '—' },
+              ...(category.experts ? [{ label: 'Expert badge', value: 'Yes' }] : []),
+            ]}
+          />
         </RecordRow>
       )}
     />

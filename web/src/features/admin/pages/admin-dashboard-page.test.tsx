@@ -88,6 +88,46 @@ describe('Admin Dashboard (/admin)', () => {
     expect(await screen.findByText('Category deleted')).toBeInTheDocument();
   });
 
+  it('lets only a superadmin mark a category Experts, sending the flag only when it changes', async () => {
+    seed();
+    const { user } = renderApp('/admin?tab=categories');
+    await user.click(await screen.findByRole('button', { name: 'Edit Volunteers' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    const experts = within(dialog).getByRole('checkbox', { name: /Experts/ });
+    expect(experts).not.toBeChecked();
+    await user.click(experts);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Category' }));
+    await waitFor(() => expect(sent('PATCH', '/api/user-categories/7')).toHaveLength(1));
+    expect(sent('PATCH', '/api/user-categories/7')[0]!.body).toEqual({ name: 'Volunteers', description: 'People who help', experts: true });
+    const row = await screen.findByRole('article', { name: 'Volunteers' });
+    expect(await within(row).findByText('Expert badge')).toBeInTheDocument();
+
+    // A rename by the superadmin leaves the flag out: it did not change.
+    await user.click(screen.getByRole('button', { name: 'Edit Volunteers' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    expect(within(dialog).getByRole('checkbox', { name: /Experts/ })).toBeChecked();
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Plant doctors');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Category' }));
+    await waitFor(() => expect(sent('PATCH', '/api/user-categories/7')).toHaveLength(2));
+    expect(sent('PATCH', '/api/user-categories/7')[1]!.body).toEqual({ name: 'Plant doctors', description: 'People who help' });
+  });
+
+  it('shows an admin no Experts checkbox and never sends the flag', async () => {
+    seed('admin');
+    db.sites = db.sites.filter((s) => s.id === 3);
+    db.userCategories[0]!.experts = true;
+    const { user } = renderApp('/admin?tab=categories');
+    await user.click(await screen.findByRole('button', { name: 'Edit Volunteers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Category' });
+    expect(within(dialog).queryByRole('checkbox', { name: /Experts/ })).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'EXPERTS');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Category' }));
+    await waitFor(() => expect(sent('PATCH', '/api/user-categories/7')).toHaveLength(1));
+    expect(sent('PATCH', '/api/user-categories/7')[0]!.body).toEqual({ name: 'EXPERTS', description: 'People who help' });
+  });
+
   it('shows a superadmin every site with its limits, 0 as ∞ or Unlimited', async () => {
     seed();
     renderApp('/admin?tab=sites');
