@@ -56,7 +56,7 @@ test-go:
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
 	@echo "go test -shuffle=$(SEED)"
-	$(GO) test -race -count=1 -shuffle=$(SEED) -json $(GO_PKGS) 2>&1 | \
+	$(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PKGS) 2>&1 | \
 		GARDEN_TEST_COUNTS=$(COUNTS)-go.txt GARDEN_TEST_FAILURES=$(FAILURES)-go.txt bin/gotest
 
 ## test-fuzz: each fuzz target (every decoder of user input) for FUZZTIME; a failing input is
