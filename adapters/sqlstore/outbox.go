@@ -130,15 +130,17 @@ func (s *Store) ClaimDeliveries(ctx context.Context, channel, claimer string, no
 	if limit <= 0 {
 		return nil, nil
 	}
-	lock := ""
+	// PostgreSQL may run an IN (subquery) more than once (a rescan), and with SKIP LOCKED each run
+	// picks other rows: the batch outgrew its limit. ARRAY(subquery) runs it exactly once.
+	pick, end := ` IN (`, `)`
 	if s.dialect == Postgres {
-		lock = " FOR UPDATE SKIP LOCKED"
+		pick, end = ` = ANY(ARRAY(`, ` FOR UPDATE SKIP LOCKED))`
 	}
 	var rows []outboxRow
 	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
 		return translate(tx.SelectContext(ctx, &rows, s.q(`UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1
-			WHERE id IN (SELECT id FROM outbox WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ?
-				AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`+lock+`)
+			WHERE id`+pick+`SELECT id FROM outbox WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ?
+				AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`+end+`
 			AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ?)
 			RETURNING `+outboxColumns), claimer, utc(until), channel, utc(now), utc(now), limit, utc(now)))
 	})
