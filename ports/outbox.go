@@ -26,6 +26,9 @@ type OutboxStore interface {
 	// each, oldest first. Concurrent claimers never get the same row (PostgreSQL: FOR UPDATE
 	// SKIP LOCKED).
 	ClaimDeliveries(ctx context.Context, channel, claimer string, now, until time.Time, limit int) ([]*domain.OutboxDelivery, error)
+	// DueChannels returns the channels that have deliveries ClaimDeliveries would claim at
+	// now: a read, so an idle dispatcher's pass takes no write lock.
+	DueChannels(ctx context.Context, now time.Time) ([]string, error)
 	// FinishDelivery records an attempt's end for a delivery still leased by d.ClaimedBy:
 	// its Status, Attempts, NextAttemptAt, LastError and FinishedAt, and clears the lease. A
 	// delivery whose lease another claimer took over is left alone (ok false).

@@ -157,6 +157,14 @@ func (s *Store) ClaimDeliveries(ctx context.Context, channel, claimer string, no
 	return out, nil
 }
 
+// DueChannels implements ports.OutboxStore, on the partial index of pending rows.
+func (s *Store) DueChannels(ctx context.Context, now time.Time) ([]string, error) {
+	var out []string
+	err := s.db.SelectContext(ctx, &out, s.q(`SELECT DISTINCT channel FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
+		AND (claimed_until IS NULL OR claimed_until <= ?)`), utc(now), utc(now))
+	return out, translate(err)
+}
+
 // FinishDelivery implements ports.OutboxStore.
 func (s *Store) FinishDelivery(ctx context.Context, d *domain.OutboxDelivery) (bool, error) {
 	res, err := s.ext(ctx).ExecContext(ctx, s.q(`UPDATE outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?,
