@@ -792,6 +792,12 @@ func testOutboxClaim(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 			t.Fatalf("enqueued %+v", ds)
 		}
 	}
+	if due, err := ns.DueChannels(ctx, base.Add(-time.Second)); err != nil || len(due) != 0 {
+		t.Fatalf("due before the first: %v %v", due, err)
+	}
+	if due, err := ns.DueChannels(ctx, base); err != nil || !slices.Equal(due, []string{"email"}) {
+		t.Fatalf("due channels %v %v", due, err)
+	}
 	// Due ones only, oldest first, at most limit, each with an attempt counted.
 	got, err := ns.ClaimDeliveries(ctx, "email", "one", base.Add(3*time.Second), base.Add(time.Minute), 3)
 	must(t, err)
@@ -806,6 +812,10 @@ func testOutboxClaim(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	must(t, err)
 	if len(next) != 2 || next[0].ID != ds[3].ID {
 		t.Fatalf("second claimer got %+v", next)
+	}
+	// Every due row is leased now: nothing is due until a lease passes or a retry comes.
+	if due, err := ns.DueChannels(ctx, base.Add(30*time.Second)); err != nil || len(due) != 0 {
+		t.Fatalf("due while leased: %v %v", due, err)
 	}
 	// A finish by a claimer that lost the lease changes nothing.
 	late := *got[0]
