@@ -552,3 +552,21 @@ func TestOutbox_BoundedInFlight(t *testing.T) {
 		}
 	})
 }
+
+// TestOutbox_BacklogFlowsBetweenTicks: a backlog larger than the in-flight bound is delivered
+// as slots free, not one batch per tick (the tick here is an hour away).
+func TestOutbox_BacklogFlowsBetweenTicks(t *testing.T) {
+	t.Parallel()
+	outboxDialects(t, func(t *testing.T, s *sqlstore.Store, _ func() *sqlstore.Store) {
+		p := newPeers(t)
+		clock := &fixedClock{t: morning}
+		n := newNode(t, s, p, clock, app.DispatcherConfig{InFlight: 2, Every: time.Hour}, 5*time.Second)
+		u := recipient(t, s, p, "rosa", "ntfy")
+		startWorker(t, n, clock)
+		notes(t, n.svc.Notifier(), u, 50) // the commit nudges the dispatcher once
+		eventually(t, "50 messages delivered two at a time", func() bool { return len(p.ntfy.received()) == 50 })
+		if max := p.ntfy.maxInFlight.Load(); max > 2 {
+			t.Fatalf("%d requests at once, bound 2", max)
+		}
+	})
+}

@@ -56,6 +56,8 @@ type Dispatcher struct {
 
 	slots map[string]chan struct{}
 	nudge chan struct{}
+	// freed hears a delivery end: a slot is free for the next due one.
+	freed chan struct{}
 	// passMu makes one pass at a time, so the free slots a pass counts are its own.
 	passMu   sync.Mutex
 	inflight sync.WaitGroup
@@ -101,7 +103,7 @@ func NewDispatcher(store ports.NotifyStore, users ports.UserStore, delivery *Del
 		log = slog.Default()
 	}
 	d := &Dispatcher{store: store, users: users, delivery: delivery, clock: clock, cfg: cfg, log: log,
-		slots: map[string]chan struct{}{}, nudge: make(chan struct{}, 1)}
+		slots: map[string]chan struct{}{}, nudge: make(chan struct{}, 1), freed: make(chan struct{}, 1)}
 	if d.cfg.ID == "" {
 		d.cfg.ID = fmt.Sprintf("dispatcher-%p-%d", d, clock.Now().UnixNano())
 	}
@@ -127,7 +129,8 @@ func (d *Dispatcher) Nudge() {
 	}
 }
 
-// Run drains the outbox until ctx ends: a pass on every tick, nudge and freed slot. Then it
+// Run drains the outbox until ctx ends: a pass on every tick, nudge and freed slot (a backlog
+// flows at the pace of the deliveries, never more than InFlight per channel at once). Then it
 // stops claiming, lets the deliveries in flight finish for at most DrainTimeout, and releases
 // the others for the next run (here or on another replica).
 func (d *Dispatcher) Run(ctx context.Context) {
@@ -141,7 +144,17 @@ func (d *Dispatcher) Run(ctx context.Context) {
 			return
 		case <-ticker.C:
 		case <-d.nudge:
+		case <-d.freed:
 		}
+	}
+}
+
+// release frees a slot of channel and says so.
+func (d *Dispatcher) release(channel string) {
+	<-d.slots[channel]
+	select {
+	case d.freed <- struct{}{}:
+	default:
 	}
 }
 
@@ -167,7 +180,16 @@ func (d *Dispatcher) drain() {
 // CLI and a caller that must see the outbox delivered. Deliveries whose retry comes later stay.
 func (d *Dispatcher) Flush(ctx context.Context) error {
 	for {
-		claimed := d.pass(ctx)
+		if d.pass(ctx) > 0 {
+			// Claim again as soon as a slot frees.
+			select {
+			case <-d.freed:
+				continue
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		// Nothing due: once the deliveries in flight end (a retry may make one due), look again.
 		done := make(chan struct{})
 		go func() {
 			d.inflight.Wait()
@@ -178,7 +200,8 @@ func (d *Dispatcher) Flush(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		if claimed == 0 {
+		if d.pass(ctx) == 0 {
+			d.inflight.Wait()
 			return ctx.Err()
 		}
 	}
@@ -298,7 +321,7 @@ func (d *Dispatcher) start(ctx context.Context, rows []*domain.OutboxDelivery) {
 		d.inflight.Add(1)
 		go func() {
 			defer d.inflight.Done()
-			defer func() { <-d.slots[it.row.Channel] }()
+			defer d.release(it.row.Channel)
 			d.deliver(it)
 		}()
 	}
@@ -379,7 +402,7 @@ func (d *Dispatcher) deliverNow(ctx context.Context, rows []*domain.OutboxDelive
 		go func() {
 			defer d.inflight.Done()
 			defer wg.Done()
-			defer func() { <-d.slots[it.row.Channel] }()
+			defer d.release(it.row.Channel)
 			r := d.deliver(it)
 			mu.Lock()
 			out[it.row.Channel] = r
