@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-web-future test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-scale clean minio
+.PHONY: run build web deps test test-go test-web test-web-future test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -117,6 +117,11 @@ lint: node_modules/.installed
 	tests/tools/staticcheck.sh $(GO_PKGS)
 	npm run typecheck
 	npm run lint:web
+
+## bench-flood: the message flood (16 gardeners post listing messages for 30 s while the SMTP
+## and ntfy servers never answer) against a freshly built server; figures for docs/performance.md
+bench-flood: build
+	$(GO) run ./tests/load/messageflood --bin $(CURDIR)/$(BIN)
 
 ## bench-load: the load harness (tests/load/bench.sh): gardenctl against a bare net/http baseline
 ## on SQLite and PostgreSQL, ratios with their spread (figures go into docs/performance.md)

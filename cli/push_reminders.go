@@ -34,6 +34,14 @@ A user is never reminded twice on one day, however often the job runs.`,
 				return fmt.Errorf("care reminders failed: %s", r.Message)
 			}
 			fmt.Fprintf(e.out, "care reminders: %s\n", r.Message)
+			// The reminders' push, e-mail and ntfy deliveries wait in the outbox: make them now
+			// rather than leave them to a running server (which may take some of them too:
+			// claims never overlap).
+			if rt.Notifications != nil {
+				if err := rt.Notifications.Wait(cmd.Context()); err != nil {
+					return fmt.Errorf("care reminders stored; delivering them: %w (a running server delivers the rest)", err)
+				}
+			}
 			return nil
 		},
 	}

@@ -59,7 +59,7 @@ func notifyWiring(push *recordingPush) cli.Wiring {
 			return domain.VAPIDKeys{PublicKey: "BPublicKeyForTests", PrivateKey: "p"}, nil
 		})
 		notifications := app.NewNotifications(store, store, delivery, vapid, clock, app.NotificationsConfig{PushDelivery: "log"}, log)
-		reminders := app.NewCareReminders(store, store, delivery, clock, nil, log)
+		reminders := app.NewCareReminders(store, store, notifications.Notifier(), clock, nil, log)
 		runner, err := jobs.NewRunner(store, store.JobLocker(), clock, log)
 		if err != nil {
 			return nil, err

@@ -80,7 +80,7 @@ func newReminderEnv(t *testing.T, s *sqlstore.Store) *reminderEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.reminders = app.NewCareReminders(s, s, delivery, e.clock, time.UTC, quiet)
+	e.reminders = app.NewCareReminders(s, s, e.svc.Notifier(), e.clock, time.UTC, quiet)
 	job := jobs.CareRemindersJob{Reminders: e.reminders}
 	if err := r.Register(context.Background(), job); err != nil {
 		t.Fatal(err)
@@ -138,6 +138,10 @@ func (e *reminderEnv) run(t *testing.T) *domain.JobRun {
 	if !run.Success {
 		t.Fatalf("run failed: %s", run.Message)
 	}
+	// The run enqueued the deliveries; the dispatcher makes them.
+	if err := e.svc.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	return run
 }
 
@@ -152,7 +156,7 @@ func TestCareRemindersJob_WhoIsNotified(t *testing.T) {
 
 		run := e.run(t)
 		if c := run.Counts; c["users"] != 2 || c["reminded"] != 1 || c["nothingDue"] != 1 || c["alreadyReminded"] != 0 || c["failed"] != 0 ||
-			c["push_sent"] != 1 || c["email_sent"] != 1 {
+			c["push_queued"] != 1 || c["email_queued"] != 1 {
 			t.Fatalf("counts %v", run.Counts)
 		}
 		if run.Message != "2026-06-01: 1 reminded, 0 already reminded, 1 with nothing due, 0 failed" {
@@ -256,6 +260,17 @@ func TestCareRemindersJob_ReplicasRemindOnce(t *testing.T) {
 	}
 	wg.Wait()
 	close(runs)
+	// Both replicas' dispatchers drain the one outbox at once: each delivery is made once.
+	for _, e := range []*reminderEnv{a, b} {
+		wg.Add(1)
+		go func(e *reminderEnv) {
+			defer wg.Done()
+			if err := e.svc.Wait(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}(e)
+	}
+	wg.Wait()
 	reminded, already := 0, 0
 	for r := range runs {
 		reminded += r.Notified

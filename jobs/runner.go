@@ -50,6 +50,25 @@ type Runner struct {
 	sched gocron.Scheduler
 	mu    sync.Mutex
 	jobs  map[string]*entry
+
+	workers    []Worker
+	stopWork   context.CancelFunc
+	workerDone sync.WaitGroup
+}
+
+// Worker is a job plugin that runs for as long as the runner does instead of on a schedule
+// (the outbox dispatcher, which claims its own work every few seconds and takes its own locks).
+// Run returns once ctx has ended and its work in flight is finished or handed back.
+type Worker interface {
+	Name() string
+	Run(ctx context.Context)
+}
+
+// AddWorker adds a worker; Start starts it and Shutdown stops it.
+func (r *Runner) AddWorker(w Worker) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.workers = append(r.workers, w)
 }
 
 type entry struct {
@@ -122,6 +141,20 @@ func (r *Runner) Start(ctx context.Context, syncEvery time.Duration) error {
 		}
 	}
 	r.sched.Start()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopWork == nil {
+		var wctx context.Context
+		wctx, r.stopWork = context.WithCancel(context.WithoutCancel(ctx))
+		for _, w := range r.workers {
+			r.workerDone.Add(1)
+			go func() {
+				defer r.workerDone.Done()
+				r.log.Info("worker started", "worker", w.Name())
+				w.Run(wctx)
+			}()
+		}
+	}
 	return nil
 }
 
@@ -152,8 +185,19 @@ func (r *Runner) RecoverAbandoned(ctx context.Context) error {
 	return nil
 }
 
-// Shutdown stops scheduling and waits for running jobs.
-func (r *Runner) Shutdown() error { return r.sched.Shutdown() }
+// Shutdown stops scheduling and the workers, and waits for running jobs and for the workers to
+// finish their work in flight.
+func (r *Runner) Shutdown() error {
+	r.mu.Lock()
+	stop := r.stopWork
+	r.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+	err := r.sched.Shutdown()
+	r.workerDone.Wait()
+	return err
+}
 
 // Reschedule implements ports.JobScheduler.
 func (r *Runner) Reschedule(ctx context.Context, name string) error {

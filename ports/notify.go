@@ -125,6 +125,7 @@ type NotifyStore interface {
 	DeviceStore
 	NotificationChannelStore
 	VAPIDKeyStore
+	OutboxStore
 }
 
 // PushSender delivers a message to one device through its push service (Web Push: RFC 8030

@@ -63,7 +63,9 @@ func newNotifyFixture(store ports.Store, s *sqlstore.Store, c ports.Clock, log *
 // addresses mailed.
 func (f *notifyFixture) delivered(t *testing.T) (push, mail []string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// The outbox's deliveries: thousands for the statement counts' console notices, which
+	// take a while under the race detector.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if err := f.svc.Wait(ctx); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 func (h *harness) listing(token string, body map[string]any) int64 {
@@ -410,4 +411,54 @@ func (h *harness) multipart(path, token, field string, data []byte) response {
 	out := response{status: res.StatusCode, header: res.Header, raw: string(raw)}
 	_ = jsonUnmarshal(raw, &out.body)
 	return out
+}
+
+// TestSharing_NotificationsCoalesced: however many messages one person sends about a listing,
+// its owner gets one notification (and one of each delivery) an hour per conversation, and
+// answers to one question notify its asker once an hour: a flood fills no inbox.
+func TestSharing_NotificationsCoalesced(t *testing.T) {
+	t.Parallel()
+	for name, pg := range map[string]bool{"SQLite": false, "Postgres": true} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{postgres: pg})
+			ann, bea, cyd := h.gardener("ann"), h.gardener("bea"), h.gardener("cyd")
+			msgs := fmt.Sprintf("/api/plant-sharing/%d/messages", h.listing(ann, nil))
+			for i := range 20 {
+				expect(t, h.do("POST", msgs, bea, map[string]any{"message": fmt.Sprintf("Still there? (%d)", i)}), 201, "")
+			}
+			expect(t, h.do("POST", msgs, cyd, map[string]any{"message": "I'd swap for chives"}), 201, "")
+			if k := h.kinds(ann); len(k) != 2 {
+				t.Fatalf("after 20 messages from bea and 1 from cyd, ann has %d notifications: %v", len(k), k)
+			}
+			depth, err := h.store.(ports.OutboxStore).OutboxDepth(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range depth {
+				if d.Channel == "email" && d.Pending != 2 {
+					t.Fatalf("%d e-mails wait for ann, want 2", d.Pending)
+				}
+			}
+			h.clock.Advance(61 * time.Minute)
+			expect(t, h.do("POST", msgs, bea, map[string]any{"message": "An hour later"}), 201, "")
+			if k := h.kinds(ann); len(k) != 3 {
+				t.Fatalf("an hour later ann has %d notifications, want 3", len(k))
+			}
+
+			question := fmt.Sprintf("/api/expert-qa/%d/answers", h.question(ann, "Why are my basil leaves yellow?", "basil"))
+			for i := range 5 {
+				expect(t, h.do("POST", question, bea, map[string]any{"content": fmt.Sprintf("<p>Less water, I think (%d).</p>", i)}), 201, "")
+			}
+			answers := 0
+			for _, k := range h.kinds(ann) {
+				if k == "expert_answer" {
+					answers++
+				}
+			}
+			if answers != 1 {
+				t.Fatalf("5 answers gave the asker %d notifications, want 1", answers)
+			}
+		})
+	}
 }

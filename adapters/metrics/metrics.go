@@ -1,11 +1,12 @@
 // Package metrics exposes Garden's figures in the Prometheus text format with the official Go
 // client: HTTP requests per route pattern and status class, job runs per job and outcome (with
 // the items each run counted, so catalogue imports show what they added), notifications
-// delivered per channel and outcome, and the database pool. It is off unless metrics_addr is
+// delivered per channel and outcome, the outbox's depth and age, and the database pool. It is off unless metrics_addr is
 // set, and then served on that address only, never on the public one.
 package metrics
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 	"strconv"
@@ -17,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 // Metrics holds one registry and Garden's series.
@@ -157,5 +159,68 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (w *statusWriter) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
+	}
+}
+
+// WatchOutbox exports the outbox: pending deliveries per channel
+// (garden_outbox_pending), the age of the oldest pending one (garden_outbox_oldest_age_seconds,
+// 0 when none) and this replica's deliveries in flight (garden_outbox_in_flight), read at
+// each scrape.
+func (m *Metrics) WatchOutbox(depth func(context.Context) ([]ports.OutboxChannelDepth, error), inFlight func() map[string]int) {
+	m.reg.MustRegister(outboxCollector{depth: depth, inFlight: inFlight})
+}
+
+var (
+	outboxPendingDesc = prometheus.NewDesc("garden_outbox_pending",
+		"Deliveries waiting in the outbox, by channel (push, email, ntfy).", []string{"channel"}, nil)
+	outboxAgeDesc = prometheus.NewDesc("garden_outbox_oldest_age_seconds",
+		"Age of the oldest delivery waiting in the outbox, by channel; 0 when none waits.", []string{"channel"}, nil)
+	outboxInFlightDesc = prometheus.NewDesc("garden_outbox_in_flight",
+		"Deliveries being made by this replica now, by channel.", []string{"channel"}, nil)
+	outboxUpDesc = prometheus.NewDesc("garden_outbox_scrape_ok",
+		"1 when the outbox could be read at this scrape, 0 when not.", nil, nil)
+)
+
+// outboxChannels are the channels every scrape reports, with 0 when nothing waits.
+var outboxChannels = []string{"push", "email", "ntfy"}
+
+type outboxCollector struct {
+	depth    func(context.Context) ([]ports.OutboxChannelDepth, error)
+	inFlight func() map[string]int
+}
+
+func (c outboxCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- outboxPendingDesc
+	ch <- outboxAgeDesc
+	ch <- outboxInFlightDesc
+	ch <- outboxUpDesc
+}
+
+func (c outboxCollector) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	depth, err := c.depth(ctx)
+	ok := 1.0
+	if err != nil {
+		ok = 0
+	}
+	ch <- prometheus.MustNewConstMetric(outboxUpDesc, prometheus.GaugeValue, ok)
+	now := time.Now()
+	by := map[string]ports.OutboxChannelDepth{}
+	for _, d := range depth {
+		by[d.Channel] = d
+	}
+	flying := c.inFlight()
+	for _, name := range outboxChannels {
+		d, waiting := by[name]
+		age := 0.0
+		if waiting && !d.Oldest.IsZero() {
+			age = max(now.Sub(d.Oldest).Seconds(), 0)
+		}
+		if err == nil {
+			ch <- prometheus.MustNewConstMetric(outboxPendingDesc, prometheus.GaugeValue, float64(d.Pending), name)
+			ch <- prometheus.MustNewConstMetric(outboxAgeDesc, prometheus.GaugeValue, age, name)
+		}
+		ch <- prometheus.MustNewConstMetric(outboxInFlightDesc, prometheus.GaugeValue, float64(flying[name]), name)
 	}
 }

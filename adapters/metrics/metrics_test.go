@@ -1,15 +1,18 @@
 package metrics_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/metrics"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 func scrape(t *testing.T, m *metrics.Metrics) string {
@@ -64,5 +67,37 @@ func TestMetrics(t *testing.T) {
 	}
 	if strings.Contains(body, "/api/things/1") {
 		t.Error("a concrete path became a label value: cardinality must stay bounded")
+	}
+}
+
+// TestMetrics_Outbox: the outbox's depth and the age of its oldest pending delivery per
+// channel, read at each scrape, and 0 for a channel with nothing waiting.
+func TestMetrics_Outbox(t *testing.T) {
+	t.Parallel()
+	m := metrics.New()
+	oldest := time.Now().Add(-90 * time.Second)
+	m.WatchOutbox(func(context.Context) ([]ports.OutboxChannelDepth, error) {
+		return []ports.OutboxChannelDepth{{Channel: "email", Pending: 500, Oldest: oldest}}, nil
+	}, func() map[string]int { return map[string]int{"email": 8} })
+	body := scrape(t, m)
+	for _, want := range []string{
+		`garden_outbox_pending{channel="email"} 500`,
+		`garden_outbox_pending{channel="ntfy"} 0`,
+		`garden_outbox_oldest_age_seconds{channel="push"} 0`,
+		`garden_outbox_in_flight{channel="email"} 8`,
+		`garden_outbox_scrape_ok 1`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	var age float64
+	for _, line := range strings.Split(body, "\n") {
+		if v, ok := strings.CutPrefix(line, `garden_outbox_oldest_age_seconds{channel="email"} `); ok {
+			age, _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	if age < 90 || age > 3600 {
+		t.Errorf("oldest email age %v, want about 90 s", age)
 	}
 }

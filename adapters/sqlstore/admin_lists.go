@@ -174,7 +174,7 @@ func idOrZero(id *int64) int64 {
 func (s *Store) NotificationRecipients(ctx context.Context, n *domain.Notification) ([]*domain.User, error) {
 	cond, args := recipientsOf(n)
 	var rows []userRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+userColumns+` FROM users u WHERE `+cond+` ORDER BY u.id`), args...); err != nil {
+	if err := sqlx.SelectContext(ctx, s.ext(ctx), &rows, s.q(`SELECT `+userColumns+` FROM users u WHERE `+cond+` ORDER BY u.id`), args...); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]*domain.User, len(rows))

@@ -227,10 +227,36 @@ func (s *Store) Ready(ctx context.Context) error {
 // q rewrites "?" placeholders for the store's dialect.
 func (s *Store) q(query string) string { return s.db.Rebind(query) }
 
+// txKey is the context key of a transaction InTx opened on one store.
+type txKey struct{ s *Store }
+
+// InTx implements ports.OutboxStore: fn's context carries the transaction, which withTx and
+// ext join, so the writes fn makes through the store commit or roll back together.
+func (s *Store) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{s}).(*sqlx.Tx); ok {
+		return fn(ctx)
+	}
+	return s.withTx(ctx, func(tx *sqlx.Tx) error { return fn(context.WithValue(ctx, txKey{s}, tx)) })
+}
+
+// ext is the transaction ctx carries (InTx), else the pool: for single-statement writes that
+// must join a caller's transaction.
+func (s *Store) ext(ctx context.Context) sqlx.ExtContext {
+	if tx, ok := ctx.Value(txKey{s}).(*sqlx.Tx); ok {
+		return tx
+	}
+	return s.db
+}
+
 // withTx runs fn in a transaction, committing when fn returns nil and rolling back otherwise.
-// On SQLite it first waits for its turn in the write queue (every transaction there is an
-// immediate one, holding the database's write lock from BEGIN).
+// Inside InTx it joins the caller's transaction instead, which commits or rolls back as a whole.
+// On SQLite a new transaction first waits for its turn in the write queue (every transaction
+// there is an immediate one, holding the database's write lock from BEGIN); a joined one
+// already has it.
 func (s *Store) withTx(ctx context.Context, fn func(tx *sqlx.Tx) error) error {
+	if tx, ok := ctx.Value(txKey{s}).(*sqlx.Tx); ok {
+		return fn(tx)
+	}
 	if s.writes != nil {
 		release, err := s.writes.acquire(ctx)
 		if err != nil {

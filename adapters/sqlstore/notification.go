@@ -105,7 +105,7 @@ func notificationValues(n *domain.Notification) (string, []any, error) {
 
 // CreateNotification implements ports.NotificationStore.
 func (s *Store) CreateNotification(ctx context.Context, n *domain.Notification) error {
-	return s.insertNotification(ctx, s.db, n)
+	return s.insertNotification(ctx, s.ext(ctx), n)
 }
 
 // CreateNotifications implements ports.NotificationStore: one multi-row INSERT per batchRows

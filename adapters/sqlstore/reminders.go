@@ -451,7 +451,7 @@ func (s *Store) NotificationChannelsOf(ctx context.Context, userIDs []int64) (ma
 			NtfyTopic  string    `db:"ntfy_topic"`
 			UpdatedAt  time.Time `db:"updated_at"`
 		}
-		if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT user_id, ntfy_server, ntfy_topic, updated_at FROM notification_channels
+		if err := sqlx.SelectContext(ctx, s.ext(ctx), &rows, s.q(`SELECT user_id, ntfy_server, ntfy_topic, updated_at FROM notification_channels
 			WHERE user_id IN (`+marks+`)`), args...); err != nil {
 			return nil, translate(err)
 		}

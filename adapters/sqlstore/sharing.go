@@ -269,7 +269,7 @@ type messageRow struct {
 
 // AddListingMessage implements ports.ListingStore.
 func (s *Store) AddListingMessage(ctx context.Context, m *domain.ListingMessage) error {
-	err := translate(s.db.GetContext(ctx, &m.ID, s.q(`INSERT INTO listing_messages (listing_id, partner_id, sender_id, message, created_at)
+	err := translate(sqlx.GetContext(ctx, s.ext(ctx), &m.ID, s.q(`INSERT INTO listing_messages (listing_id, partner_id, sender_id, message, created_at)
 		VALUES (?, ?, ?, ?, ?) RETURNING id`), m.ListingID, m.PartnerID, m.SenderID, m.Message, utc(m.CreatedAt)))
 	if domain.ErrorCode(err) == domain.EConflict {
 		return domain.Errorf(domain.ENotFound, "not found")
@@ -331,7 +331,7 @@ func (s *Store) ListingsDueForExpiryReminder(ctx context.Context, from, to time.
 // claim (a row another run marked meanwhile no longer matches it), and RETURNING gives the
 // reminder's fields.
 func (s *Store) ClaimExpiryReminders(ctx context.Context, from, to, at time.Time, limit int) ([]*domain.Listing, error) {
-	rows, err := s.db.QueryContext(ctx, s.q(`UPDATE plant_listings SET expiry_reminded_at = ?
+	rows, err := s.ext(ctx).QueryContext(ctx, s.q(`UPDATE plant_listings SET expiry_reminded_at = ?
 		WHERE id IN (SELECT id FROM plant_listings WHERE status = 'Open' AND expiry_reminded_at IS NULL
 			AND expires_at > ? AND expires_at <= ? ORDER BY expires_at, id LIMIT ?)
 		AND expiry_reminded_at IS NULL AND status = 'Open'

@@ -167,7 +167,7 @@ func (s *Store) ListUsers(ctx context.Context, f ports.UserFilter) ([]*domain.Us
 		where, args = append(where, "id IN ("+marks+")"), append(args, ids...)
 	}
 	var rows []userRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id`), args...); err != nil {
+	if err := sqlx.SelectContext(ctx, s.ext(ctx), &rows, s.q(`SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id`), args...); err != nil {
 		return nil, translate(err)
 	}
 	out := make([]*domain.User, len(rows))

@@ -131,6 +131,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		m := metrics.New()
 		m.WatchDB(store.SQLDB())
 		m.WatchDeliveries(notifications.DeliveryStats)
+		m.WatchOutbox(notifications.Dispatcher().Depth, notifications.Dispatcher().InFlight)
 		runner.OnFinish = m.ObserveJob
 		handler, metricsHandler = m.Instrument(handler), m.Handler()
 	}
@@ -149,6 +150,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 			if err := registerNotificationJobs(ctx, runner, cfg, notifications, reminders); err != nil {
 				return err
 			}
+			runner.AddWorker(jobs.OutboxDispatchJob{Dispatcher: notifications.Dispatcher()})
 			if err := runner.Register(ctx, jobs.ListingExpiryJob{Sharing: sharing}); err != nil {
 				return err
 			}
@@ -164,7 +166,9 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 			return runner.Register(ctx, jobs.SessionCleanupJob{Accounts: accounts})
 		},
 		StartJobs: func(ctx context.Context) error { return runner.Start(ctx, time.Minute) },
-		StopJobs:  stopJobs(runner.Shutdown, notifications),
+		// Stopping the runner stops the outbox dispatcher: it claims no more and lets deliveries
+		// in flight finish within its drain timeout; the rest stay in the outbox.
+		StopJobs: runner.Shutdown,
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))
 		},
@@ -228,10 +232,16 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 	ntfyClient := ntfy.New(ntfy.Config{AllowPrivateHosts: n.NtfyAllowPrivateHosts, UserAgent: "Garden/" + version})
 	d := app.NewDelivery(store, sender, mailer, ntfyClient, app.DeliveryConfig{BaseURL: cfg.BaseURL,
 		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == ""}, log)
+	dispatch := app.DispatcherConfig{} // at most 8 deliveries in flight per channel (app.DispatcherConfig)
+	if store.Dialect() == sqlstore.SQLite {
+		// One claimer at a time on SQLite: the job lock, shared with other processes on the file.
+		locker := store.JobLocker()
+		dispatch.Lock = func(ctx context.Context) (func(), bool, error) { return locker.TryLock(ctx, jobs.OutboxDispatchName) }
+	}
 	notifications := app.NewNotifications(store, store, d, vapid, clock,
-		app.NotificationsConfig{Retention: n.NotificationRetention, PushDelivery: delivery}, log)
+		app.NotificationsConfig{Retention: n.NotificationRetention, PushDelivery: delivery, Dispatch: dispatch}, log)
 	// "Today" for reminders is the server's local date, the zone the scheduler runs in.
-	reminders := app.NewCareReminders(store, store, d, clock, time.Local, log)
+	reminders := app.NewCareReminders(store, store, notifications.Notifier(), clock, time.Local, log)
 	return notifications, reminders, nil
 }
 
@@ -241,20 +251,6 @@ func registerNotificationJobs(ctx context.Context, runner *jobs.Runner, cfg conf
 		return err
 	}
 	return runner.Register(ctx, jobs.NotificationCleanupJob{Notifications: n})
-}
-
-// stopJobs stops the scheduler, then lets notifications still being delivered in the background
-// finish, for at most half a minute.
-func stopJobs(shutdown func() error, n *app.Notifications) func() error {
-	return func() error {
-		err := shutdown()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if werr := n.Wait(ctx); werr != nil && err == nil {
-			err = fmt.Errorf("notifications still being delivered at shutdown: %w", werr)
-		}
-		return err
-	}
 }
 
 // seeder is the runtime's Seed over store: one hash for every seeded user.

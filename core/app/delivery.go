@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -35,6 +36,8 @@ type DeliveryConfig struct {
 	PushTTL time.Duration
 	// ChannelTimeout bounds each channel's work for one user (default 30s).
 	ChannelTimeout time.Duration
+	// ChannelTimeouts overrides ChannelTimeout per channel (push, email, ntfy).
+	ChannelTimeouts map[string]time.Duration
 	// PushLogOnly and EmailLogOnly say that the adapter writes to the server log instead of
 	// delivering (the embedded defaults), so reports can say so.
 	PushLogOnly, EmailLogOnly bool
@@ -48,6 +51,9 @@ type ChannelReport struct {
 	Sent, Failed, Removed int
 	// Reason says why a channel was skipped or what failed.
 	Reason string
+	// Retry says a failure may pass if tried again later (the peer was unreachable, busy or
+	// slow), where a refusal will not.
+	Retry bool
 }
 
 // DeliveryReport is what one notification's delivery to one user did.
@@ -115,85 +121,66 @@ func (d *Delivery) count(channel string, r ChannelReport) {
 	}
 }
 
-// Deliver sends n, already stored for the app, to u's other channels according to u's
-// preferences and settings, and reports what each did. It returns when every channel has
-// finished or timed out.
-func (d *Delivery) Deliver(ctx context.Context, u *domain.User, n *domain.Notification) DeliveryReport {
-	channels, err := d.notify.NotificationChannels(ctx, u.ID)
-	if err != nil {
-		d.log.Error("notification delivery: reading channel settings failed", "user", u.ID, "notification", n.ID, "err", err)
+// channelTimeout is how long one channel's delivery to one user may take.
+func (d *Delivery) channelTimeout(channel string) time.Duration {
+	if t := d.cfg.ChannelTimeouts[channel]; t > 0 {
+		return t
 	}
-	return d.deliver(ctx, u, n, channels, func(ctx context.Context) ([]*domain.Device, error) { return d.notify.ListDevices(ctx, u.ID) })
+	return d.cfg.ChannelTimeout
 }
 
-// Addressed is a stored notification and the user it is delivered to.
-type Addressed struct {
-	User         *domain.User
-	Notification *domain.Notification
-}
-
-// DeliverMany is Deliver for many users, one after the other, with the channel settings and
-// devices of them all read in a few statements first, whatever their number; reports[i] is
-// items[i]'s.
-func (d *Delivery) DeliverMany(ctx context.Context, items []Addressed) []DeliveryReport {
-	ids := make([]int64, len(items))
-	for i, it := range items {
-		ids[i] = it.User.ID
-	}
-	channels, err := d.notify.NotificationChannelsOf(ctx, ids)
-	if err != nil {
-		d.log.Error("notification delivery: reading channel settings failed", "users", len(ids), "err", err)
-	}
-	devices, devErr := d.notify.ListDevicesOf(ctx, ids)
-	reports := make([]DeliveryReport, len(items))
-	for i, it := range items {
-		uid := it.User.ID
-		reports[i] = d.deliver(ctx, it.User, it.Notification, channels[uid], func(context.Context) ([]*domain.Device, error) {
-			return devices[uid], devErr
-		})
-	}
-	return reports
-}
-
-func (d *Delivery) deliver(ctx context.Context, u *domain.User, n *domain.Notification, channels domain.NotificationChannels,
-	devices func(context.Context) ([]*domain.Device, error)) DeliveryReport {
-	report := DeliveryReport{InApp: true}
+// Channels returns the channels n goes to for u according to u's preferences and settings
+// now, and for every other channel why it is skipped: what the outbox enqueues.
+func Channels(u *domain.User, channels domain.NotificationChannels) (wanted []string, skipped map[string]string) {
 	plan := domain.PlanDelivery(u, channels)
-	msg := d.message(n)
-	var wg sync.WaitGroup
-	run := func(channel string, dst *ChannelReport, wanted bool, why string, fn func(context.Context) ChannelReport) {
-		if !wanted {
-			*dst = ChannelReport{Status: DeliverySkipped, Reason: why}
-			return
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cctx, cancel := context.WithTimeout(ctx, d.cfg.ChannelTimeout)
-			defer cancel()
-			defer func() {
-				if p := recover(); p != nil {
-					d.log.Error("notification delivery: channel panicked", "channel", channel, "user", u.ID, "notification", n.ID, "panic", p)
-					*dst = ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "internal error"}
-				}
-				d.count(channel, *dst)
-			}()
-			*dst = fn(cctx)
-		}()
-	}
 	off := skipReason(u)
-	run(ChannelPush, &report.Push, plan.Push, firstOf(off, "push is turned off"), func(ctx context.Context) ChannelReport {
+	skipped = map[string]string{}
+	for _, c := range []struct {
+		name   string
+		wanted bool
+		why    string
+	}{
+		{ChannelPush, plan.Push, firstOf(off, "push is turned off")},
+		{ChannelEmail, plan.Email, firstOf(off, emailSkipReason(u))},
+		{ChannelNtfy, plan.Ntfy, firstOf(off, "no ntfy topic is set")},
+	} {
+		if c.wanted {
+			wanted = append(wanted, c.name)
+		} else {
+			skipped[c.name] = c.why
+		}
+	}
+	return wanted, skipped
+}
+
+// DeliverChannel makes one channel's delivery of n, already stored for the app, to u: the
+// dispatcher's unit of work. The plan is checked again with u, channels and devices as they
+// are now (a channel turned off since the notification was stored is skipped). It returns when
+// the channel has finished, failed, or ctx ended; a panic is reported as a failure.
+func (d *Delivery) DeliverChannel(ctx context.Context, channel string, u *domain.User, n *domain.Notification,
+	channels domain.NotificationChannels, devices []*domain.Device) (r ChannelReport) {
+	wanted, skipped := Channels(u, channels)
+	if !slices.Contains(wanted, channel) {
+		return ChannelReport{Status: DeliverySkipped, Reason: skipped[channel]}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			d.log.Error("notification delivery: channel panicked", "channel", channel, "user", u.ID, "notification", n.ID, "panic", p)
+			r = ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "internal error"}
+		}
+		d.count(channel, r)
+	}()
+	msg := d.message(n)
+	switch channel {
+	case ChannelPush:
 		return logOnly(d.deliverPush(ctx, u, n, msg, devices), d.cfg.PushLogOnly, "written to the server log: Web Push delivery is not enabled")
-	})
-	run(ChannelEmail, &report.Email, plan.Email, firstOf(off, emailSkipReason(u)), func(ctx context.Context) ChannelReport {
+	case ChannelEmail:
 		return logOnly(d.deliverEmail(ctx, u, n, msg), d.cfg.EmailLogOnly, "written to the server log: no SMTP server is configured")
-	})
-	target, _ := channels.NtfyTarget()
-	run(ChannelNtfy, &report.Ntfy, plan.Ntfy, firstOf(off, "no ntfy topic is set"), func(ctx context.Context) ChannelReport {
+	case ChannelNtfy:
+		target, _ := channels.NtfyTarget()
 		return d.deliverNtfy(ctx, u, n, target, msg)
-	})
-	wg.Wait()
-	return report
+	}
+	return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "unknown channel " + channel}
 }
 
 // logOnly notes on a sent report that the adapter only logged.
@@ -246,12 +233,7 @@ func (d *Delivery) absolute(path string) string {
 }
 
 func (d *Delivery) deliverPush(ctx context.Context, u *domain.User, n *domain.Notification, msg domain.PushMessage,
-	listDevices func(context.Context) ([]*domain.Device, error)) ChannelReport {
-	devices, err := listDevices(ctx)
-	if err != nil {
-		d.log.Error("notification delivery: listing devices failed", "user", u.ID, "notification", n.ID, "err", err)
-		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "devices could not be read"}
-	}
+	devices []*domain.Device) ChannelReport {
 	var r ChannelReport
 	var reasons []string
 	for _, dev := range devices {
@@ -271,6 +253,7 @@ func (d *Delivery) deliverPush(ctx context.Context, u *domain.User, n *domain.No
 			d.log.Info("push subscription gone: device removed", "user", u.ID, "device", dev.ID)
 		default:
 			r.Failed++
+			r.Retry = r.Retry || retryable(err)
 			reasons = append(reasons, domain.ErrorMessage(err))
 			d.log.Warn("notification delivery: push failed", "user", u.ID, "device", dev.ID, "notification", n.ID, "err", domain.ErrorDetail(err))
 		}
@@ -305,7 +288,7 @@ func (d *Delivery) deliverEmail(ctx context.Context, u *domain.User, n *domain.N
 	err := d.mail.Send(ctx, domain.EmailMessage{To: u.Email, ToName: name, Subject: n.Title, Body: body})
 	if err != nil {
 		d.log.Warn("notification delivery: e-mail failed", "user", u.ID, "notification", n.ID, "err", domain.ErrorDetail(err))
-		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: domain.ErrorMessage(err)}
+		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: domain.ErrorMessage(err), Retry: retryable(err)}
 	}
 	return ChannelReport{Status: DeliverySent, Sent: 1}
 }
@@ -314,10 +297,13 @@ func (d *Delivery) deliverNtfy(ctx context.Context, u *domain.User, n *domain.No
 	msg.URL = d.absolute(msg.URL)
 	if err := d.ntfy.Send(ctx, target, msg); err != nil {
 		d.log.Warn("notification delivery: ntfy failed", "user", u.ID, "notification", n.ID, "server", target.Server, "err", domain.ErrorDetail(err))
-		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: domain.ErrorMessage(err)}
+		return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: domain.ErrorMessage(err), Retry: retryable(err)}
 	}
 	return ChannelReport{Status: DeliverySent, Sent: 1}
 }
+
+// retryable says whether a failed send may succeed later: everything but a refusal (invalid).
+func retryable(err error) bool { return domain.ErrorCode(err) != domain.EInvalid }
 
 func compact(sorted []string) []string {
 	var out []string

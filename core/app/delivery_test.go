@@ -169,9 +169,14 @@ func TestDelivery_LogOnlyAdaptersSaySo(t *testing.T) {
 	e.device(t, u, "https://push.example/log")
 	d := app.NewDelivery(e.store, e.push, e.mail, e.ntfy, app.DeliveryConfig{PushLogOnly: true, EmailLogOnly: true}, quiet)
 	n := &domain.Notification{ID: 1, Title: "t", Content: "c"}
-	r := d.Deliver(ctx, u.User, n)
-	if r.Push.Status != app.DeliverySent || !strings.Contains(r.Push.Reason, "server log") ||
-		r.Email.Status != app.DeliverySent || !strings.Contains(r.Email.Reason, "no SMTP server") {
-		t.Fatalf("report %+v", r)
+	devices, err := e.store.ListDevices(ctx, u.User.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	push := d.DeliverChannel(ctx, app.ChannelPush, u.User, n, domain.NotificationChannels{}, devices)
+	email := d.DeliverChannel(ctx, app.ChannelEmail, u.User, n, domain.NotificationChannels{}, nil)
+	if push.Status != app.DeliverySent || !strings.Contains(push.Reason, "server log") ||
+		email.Status != app.DeliverySent || !strings.Contains(email.Reason, "no SMTP server") {
+		t.Fatalf("reports %+v %+v", push, email)
 	}
 }

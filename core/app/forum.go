@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"strconv"
 	"time"
@@ -21,14 +22,14 @@ type ForumConfig struct {
 // Forum is the community forum: visitors read, signed-in users write, superadmins moderate
 // (spec 02 §6). Every rule is checked here or in the domain, never only in the page.
 type Forum struct {
-	store         ports.Store
-	forum         ports.ForumStore
-	sanitizer     ports.HTMLSanitizer
-	notifications *Notifications
-	clock         ports.Clock
-	limits        writeLimits
-	cfg           ForumConfig
-	log           *slog.Logger
+	store     ports.Store
+	forum     ports.ForumStore
+	sanitizer ports.HTMLSanitizer
+	notes     *Notifier
+	clock     ports.Clock
+	limits    writeLimits
+	cfg       ForumConfig
+	log       *slog.Logger
 }
 
 // NewForum builds the forum service. notifications may be nil (no reply notifications).
@@ -39,7 +40,7 @@ func NewForum(store ports.Store, forum ports.ForumStore, sanitizer ports.HTMLSan
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Forum{store: store, forum: forum, sanitizer: sanitizer, notifications: notifications, clock: clock, cfg: cfg, log: log}
+	return &Forum{store: store, forum: forum, sanitizer: sanitizer, notes: notifications.Notifier(), clock: clock, cfg: cfg, log: log}
 }
 
 func forumNotFound(err error, msg string) error {
@@ -270,16 +271,27 @@ func (s *Forum) CreateTopic(ctx context.Context, p *domain.Principal, in domain.
 	}
 	t := &domain.ForumTopic{CategoryID: in.CategoryID, Title: in.Title, Content: in.Content, ContentText: text,
 		AuthorID: &p.User.ID, CreatedAt: s.clock.Now()}
-	if err := s.forum.CreateForumTopic(ctx, t); err != nil {
+	mentioned, err := s.mentioned(ctx, p.User, text, nil)
+	if err != nil {
 		undo()
-		if domain.ErrorCode(err) == domain.ENotFound {
-			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgTopicCategoryRequired,
-				Fields: map[string]string{"categoryId": domain.MsgTopicCategoryRequired}}
+		return nil, err
+	}
+	err = s.notes.Tx(ctx, func(ctx context.Context) error {
+		if err := s.forum.CreateForumTopic(ctx, t); err != nil {
+			if domain.ErrorCode(err) == domain.ENotFound {
+				return &domain.Error{Code: domain.EInvalid, Message: domain.MsgTopicCategoryRequired,
+					Fields: map[string]string{"categoryId": domain.MsgTopicCategoryRequired}}
+			}
+			return err
 		}
+		_, err := s.notes.Send(ctx, s.mentionNotes(p.User, t, nil, text, mentioned))
+		return err
+	})
+	if err != nil {
+		undo()
 		return nil, err
 	}
 	t.Watch = domain.WatchNormal
-	s.notifyMentions(ctx, p.User, t, nil, text, nil)
 	return t, nil
 }
 
@@ -302,12 +314,29 @@ func (s *Forum) Reply(ctx context.Context, p *domain.Principal, topicID int64, c
 		return nil, err
 	}
 	post := &domain.ForumPost{TopicID: topicID, AuthorID: &p.User.ID, Content: content, ContentText: text, CreatedAt: s.clock.Now()}
-	t, err := s.forum.CreateForumPost(ctx, post, domain.CheckCanReply)
+	followers, watches, err := s.followers(ctx, topicID)
 	if err != nil {
 		undo()
-		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
+		return nil, err
 	}
-	s.notifyReply(ctx, p.User, t, post)
+	mentioned, err := s.mentioned(ctx, p.User, text, watches)
+	if err != nil {
+		undo()
+		return nil, err
+	}
+	// The reply and its notifications commit together, in a few statements whatever the
+	// number of followers.
+	err = s.notes.Tx(ctx, func(ctx context.Context) error {
+		t, err := s.forum.CreateForumPost(ctx, post, domain.CheckCanReply)
+		if err != nil {
+			return forumNotFound(err, domain.MsgForumTopicNotFound)
+		}
+		return s.notifyReply(ctx, p.User, t, post, followers, watches, mentioned)
+	})
+	if err != nil {
+		undo()
+		return nil, err
+	}
 	return post, nil
 }
 
@@ -353,30 +382,40 @@ func (s *Forum) UpdateTopic(ctx context.Context, p *domain.Principal, id int64, 
 		return nil, err
 	}
 	var reviewChanged bool
-	t, err := s.forum.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error {
-		if f.Pinned != nil {
-			t.Pinned = *f.Pinned
+	var t *domain.ForumTopic
+	err := s.notes.Tx(ctx, func(ctx context.Context) error {
+		var err error
+		t, err = s.forum.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error {
+			if f.Pinned != nil {
+				t.Pinned = *f.Pinned
+			}
+			if f.Locked != nil {
+				t.Locked = *f.Locked
+			}
+			if f.InReview != nil && *f.InReview != t.InReview {
+				t.InReview, reviewChanged = *f.InReview, true
+			}
+			return nil
+		})
+		if err != nil {
+			return forumNotFound(err, domain.MsgForumTopicNotFound)
 		}
-		if f.Locked != nil {
-			t.Locked = *f.Locked
+		if !reviewChanged {
+			return nil
 		}
-		if f.InReview != nil && *f.InReview != t.InReview {
-			t.InReview, reviewChanged = *f.InReview, true
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
-	}
-	if reviewChanged {
 		action := domain.ModerationCleared
 		if t.InReview {
 			action = domain.ModerationReview
 		}
+		return s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, action, f.Reason)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if reviewChanged {
 		if t.InReview {
 			s.forgetNotifications(ctx, t.ID, nil)
 		}
-		s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, action, f.Reason)
 		s.log.Info("forum topic review changed", "topic", id, "inReview", t.InReview, "by", p.User.Username)
 	}
 	return s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
@@ -388,25 +427,36 @@ func (s *Forum) SetPostReview(ctx context.Context, p *domain.Principal, id int64
 		return nil, err
 	}
 	changed := false
-	post, err := s.forum.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
-		changed = x.InReview != inReview
-		x.InReview = inReview
-		return nil
+	var post *domain.ForumPost
+	err := s.notes.Tx(ctx, func(ctx context.Context) error {
+		var err error
+		post, err = s.forum.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
+			changed = x.InReview != inReview
+			x.InReview = inReview
+			return nil
+		})
+		if err != nil {
+			return forumNotFound(err, domain.MsgForumPostNotFound)
+		}
+		if !changed {
+			return nil
+		}
+		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
+		if err != nil {
+			return nil // the topic went meanwhile: nobody to tell about it
+		}
+		action := domain.ModerationCleared
+		if inReview {
+			action = domain.ModerationReview
+		}
+		return s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, action, reason)
 	})
 	if err != nil {
-		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
+		return nil, err
 	}
 	if changed {
 		if inReview {
 			s.forgetNotifications(ctx, post.TopicID, &post.ID)
-		}
-		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
-		if err == nil {
-			action := domain.ModerationCleared
-			if inReview {
-				action = domain.ModerationReview
-			}
-			s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, action, reason)
 		}
 		s.log.Info("forum post review changed", "post", id, "inReview", inReview, "by", p.User.Username)
 	}
@@ -418,13 +468,18 @@ func (s *Forum) DeleteTopic(ctx context.Context, p *domain.Principal, id int64, 
 	if err := domain.RequireForumModerator(p); err != nil {
 		return err
 	}
-	t, err := s.forum.DeleteForumTopic(ctx, id)
+	err := s.notes.Tx(ctx, func(ctx context.Context) error {
+		t, err := s.forum.DeleteForumTopic(ctx, id)
+		if err != nil {
+			return forumNotFound(err, domain.MsgForumTopicNotFound)
+		}
+		return s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, domain.ModerationRemoved, reason)
+	})
 	if err != nil {
-		return forumNotFound(err, domain.MsgForumTopicNotFound)
+		return err
 	}
 	s.log.Info("forum topic deleted", "topic", id, "by", p.User.Username)
-	s.forgetNotifications(ctx, t.ID, nil)
-	s.tellAuthor(ctx, p, t.AuthorID, "topic", t.Title, t.ID, domain.ModerationRemoved, reason)
+	s.forgetNotifications(ctx, id, nil)
 	return nil
 }
 
@@ -433,15 +488,24 @@ func (s *Forum) DeletePost(ctx context.Context, p *domain.Principal, id int64, r
 	if err := domain.RequireForumModerator(p); err != nil {
 		return err
 	}
-	post, err := s.forum.DeleteForumPost(ctx, id)
+	var topicID int64
+	err := s.notes.Tx(ctx, func(ctx context.Context) error {
+		post, err := s.forum.DeleteForumPost(ctx, id)
+		if err != nil {
+			return forumNotFound(err, domain.MsgForumPostNotFound)
+		}
+		topicID = post.TopicID
+		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
+		if err != nil {
+			return nil // the topic went meanwhile: nobody to tell about it
+		}
+		return s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, domain.ModerationRemoved, reason)
+	})
 	if err != nil {
-		return forumNotFound(err, domain.MsgForumPostNotFound)
+		return err
 	}
 	s.log.Info("forum post deleted", "post", id, "by", p.User.Username)
-	s.forgetNotifications(ctx, post.TopicID, &post.ID)
-	if t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true}); err == nil {
-		s.tellAuthor(ctx, p, post.AuthorID, "post", t.Title, t.ID, domain.ModerationRemoved, reason)
-	}
+	s.forgetNotifications(ctx, topicID, &id)
 	return nil
 }
 
@@ -522,89 +586,102 @@ func (s *Forum) SetWatch(ctx context.Context, p *domain.Principal, topicID int64
 
 // ---- notifications
 
+// followers reads who follows a topic: its author and repliers and everyone watching it, and
+// every watch level set on it (before the reply's transaction: reads only).
+func (s *Forum) followers(ctx context.Context, topicID int64) ([]int64, map[int64]domain.WatchLevel, error) {
+	if s.notes == nil {
+		return nil, nil, nil
+	}
+	participants, err := s.forum.ForumParticipants(ctx, topicID)
+	if err != nil {
+		return nil, nil, err
+	}
+	watches, err := s.forum.ForumWatches(ctx, topicID)
+	if err != nil {
+		return nil, nil, err
+	}
+	seen := map[int64]bool{}
+	var out []int64
+	for _, id := range participants {
+		if !seen[id] {
+			seen[id], out = true, append(out, id)
+		}
+	}
+	for id, level := range watches {
+		if level == domain.WatchWatching && !seen[id] {
+			seen[id], out = true, append(out, id)
+		}
+	}
+	return out, watches, nil
+}
+
+// mentioned returns the ids of the users a post's text @names (at most MaxMentions), less the
+// author and those who muted the topic.
+func (s *Forum) mentioned(ctx context.Context, by *domain.User, text string, watches map[int64]domain.WatchLevel) ([]int64, error) {
+	if s.notes == nil {
+		return nil, nil
+	}
+	var out []int64
+	for _, name := range domain.ForumMentions(text, s.cfg.MaxMentions) {
+		u, err := s.store.UserByUsername(ctx, name)
+		if domain.ErrorCode(err) == domain.ENotFound {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		if u.ID != by.ID && watches[u.ID] != domain.WatchMuted {
+			out = append(out, u.ID)
+		}
+	}
+	return out, nil
+}
+
+// mayReadTopic vetoes a recipient who may not see the topic (under review: its author and
+// superadmins only).
+func mayReadTopic(t *domain.ForumTopic) func(*domain.User) bool {
+	return func(u *domain.User) bool {
+		return domain.ForumViewer{UserID: u.ID, Superadmin: u.Role == domain.RoleSuperadmin}.CanSee(t.AuthorID, t.InReview)
+	}
+}
+
+// mentionNotes are the mention notifications of a post, at most one an hour per user and topic.
+func (s *Forum) mentionNotes(by *domain.User, t *domain.ForumTopic, postID *int64, text string, mentioned []int64) []Note {
+	notes := make([]Note, len(mentioned))
+	for i, id := range mentioned {
+		notes[i] = Note{Notification: domain.ForumMentionNotification(id, t, postID, text, by.Username),
+			Coalesce: fmt.Sprintf("topic:%d", t.ID), Keep: mayReadTopic(t)}
+	}
+	return notes
+}
+
 // notifyReply tells a topic's followers about a reply: its author and repliers (unless they
 // muted it), everyone watching it, and anyone the reply mentions; never the replier, never
 // anyone who may not see the topic, and a reply notification at most once per topic per hour
-// per user. Failures are logged: the reply is already stored.
-func (s *Forum) notifyReply(ctx context.Context, by *domain.User, t *domain.ForumTopic, post *domain.ForumPost) {
-	if s.notifications == nil {
-		return
+// per user. A user told of a mention is not told of the reply too. Two sends of a few
+// statements each, whatever the number of followers.
+func (s *Forum) notifyReply(ctx context.Context, by *domain.User, t *domain.ForumTopic, post *domain.ForumPost,
+	followers []int64, watches map[int64]domain.WatchLevel, mentioned []int64) error {
+	if s.notes == nil {
+		return nil
 	}
-	participants, err := s.forum.ForumParticipants(ctx, t.ID)
+	told, err := s.notes.Send(ctx, s.mentionNotes(by, t, &post.ID, post.ContentText, mentioned))
 	if err != nil {
-		s.log.Error("forum notifications: reading participants failed", "topic", t.ID, "err", err)
-		return
+		return err
 	}
-	watches, err := s.forum.ForumWatches(ctx, t.ID)
-	if err != nil {
-		s.log.Error("forum notifications: reading watch levels failed", "topic", t.ID, "err", err)
-		return
+	skip := map[int64]bool{by.ID: true}
+	for _, n := range told {
+		skip[idOrZero(n.Notification.TargetID)] = true
 	}
-	recipients := map[int64]bool{}
-	for _, id := range participants {
-		recipients[id] = true
-	}
-	for id, level := range watches {
-		if level == domain.WatchWatching {
-			recipients[id] = true
-		}
-	}
-	mentioned := s.notifyMentions(ctx, by, t, &post.ID, post.ContentText, watches)
-	for id := range recipients {
-		if id == by.ID || watches[id] == domain.WatchMuted || mentioned[id] {
+	var notes []Note
+	for _, id := range followers {
+		if skip[id] || watches[id] == domain.WatchMuted {
 			continue
 		}
-		s.send(ctx, id, t, domain.KindForumReply, func(u *domain.User) *domain.Notification {
-			return domain.ForumReplyNotification(u.ID, t, post, by.Username)
-		})
+		notes = append(notes, Note{Notification: domain.ForumReplyNotification(id, t, post, by.Username),
+			Coalesce: fmt.Sprintf("topic:%d", t.ID), Keep: mayReadTopic(t)})
 	}
-}
-
-// notifyMentions tells each @named user (who has not muted the topic) that a post mentions
-// them, and returns who was told.
-func (s *Forum) notifyMentions(ctx context.Context, by *domain.User, t *domain.ForumTopic, postID *int64, text string, watches map[int64]domain.WatchLevel) map[int64]bool {
-	told := map[int64]bool{}
-	if s.notifications == nil {
-		return told
-	}
-	for _, name := range domain.ForumMentions(text, s.cfg.MaxMentions) {
-		u, err := s.store.UserByUsername(ctx, name)
-		if err != nil || u.ID == by.ID || watches[u.ID] == domain.WatchMuted {
-			continue
-		}
-		if s.send(ctx, u.ID, t, domain.KindForumMention, func(u *domain.User) *domain.Notification {
-			return domain.ForumMentionNotification(u.ID, t, postID, text, by.Username)
-		}) {
-			told[u.ID] = true
-		}
-	}
-	return told
-}
-
-// send notifies one user about a topic when they are active, may see the topic, and have no
-// notification of this kind about it from the last hour.
-func (s *Forum) send(ctx context.Context, userID int64, t *domain.ForumTopic, kind string, build func(*domain.User) *domain.Notification) bool {
-	u, err := s.store.UserByID(ctx, userID)
-	if err != nil || !u.IsActive {
-		return false
-	}
-	viewer := domain.ForumViewer{UserID: u.ID, Superadmin: u.Role == domain.RoleSuperadmin}
-	if !viewer.CanSee(t.AuthorID, t.InReview) {
-		return false
-	}
-	ok, err := s.forum.ClaimForumNotification(ctx, u.ID, t.ID, kind, s.clock.Now(), domain.ForumReplyNotifyWindow)
-	if err != nil {
-		s.log.Error("forum notifications: claim failed", "user", u.ID, "topic", t.ID, "err", err)
-		return false
-	}
-	if !ok {
-		return false
-	}
-	if err := s.notifications.Notify(ctx, u, build(u)); err != nil {
-		s.log.Error("forum notifications: storing failed", "user", u.ID, "topic", t.ID, "err", err)
-		return false
-	}
-	return true
+	_, err = s.notes.Send(ctx, notes)
+	return err
 }
 
 // forgetNotifications removes the reply and mention notifications of a post (or, with postID
@@ -626,18 +703,14 @@ func (s *Forum) forgetNotifications(ctx context.Context, topicID int64, postID *
 	}
 }
 
-// tellAuthor notifies the author of moderated content, unless the moderator is the author.
-func (s *Forum) tellAuthor(ctx context.Context, p *domain.Principal, authorID *int64, what, title string, topicID int64, action, reason string) {
-	if s.notifications == nil || authorID == nil || *authorID == p.User.ID {
-		return
+// tellAuthor notifies the author of moderated content, unless the moderator is the author, in
+// ctx's transaction (the moderation's).
+func (s *Forum) tellAuthor(ctx context.Context, p *domain.Principal, authorID *int64, what, title string, topicID int64, action, reason string) error {
+	if s.notes == nil || authorID == nil || *authorID == p.User.ID {
+		return nil
 	}
-	u, err := s.store.UserByID(ctx, *authorID)
-	if err != nil {
-		return
-	}
-	if err := s.notifications.Notify(ctx, u, domain.ForumModerationNotification(u.ID, what, title, topicID, action, reason)); err != nil {
-		s.log.Error("forum notifications: moderation notice failed", "user", u.ID, "topic", topicID, "err", err)
-	}
+	_, err := s.notes.Send(ctx, []Note{{Notification: domain.ForumModerationNotification(*authorID, what, title, topicID, action, reason)}})
+	return err
 }
 
 // CategoriesAsOperator returns every category in order, for `gardenctl forum categories list`.

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -18,26 +17,37 @@ type NotificationsConfig struct {
 	TestsPerHour int
 	// Retention is how long notifications are kept; 0 keeps them for ever.
 	Retention time.Duration
-	// FanOutWorkers is how many recipients of one broadcast are served at once (default 4).
-	FanOutWorkers int
+	// Dispatch tunes the outbox dispatcher.
+	Dispatch DispatcherConfig
 	// PushDelivery names the push adapter in use ("webpush" or "log"), for the web app.
 	PushDelivery string
 }
 
-// Notifications is the bell dropdown, the superadmin's console and test notifications. Every
-// notification is stored first, in its own transaction, so the app always has it; the other
-// channels come after through Delivery.
+// Notifications is the bell dropdown, the superadmin's console and test notifications. It owns
+// the Notifier every feature notifies through and the outbox dispatcher that delivers to the
+// channels beyond the app.
 type Notifications struct {
-	store    ports.Store
-	notify   ports.NotifyStore
-	delivery *Delivery
-	vapid    *VAPID
-	clock    ports.Clock
-	cfg      NotificationsConfig
-	log      *slog.Logger
-
-	background sync.WaitGroup
+	store      ports.Store
+	notify     ports.NotifyStore
+	delivery   *Delivery
+	notifier   *Notifier
+	dispatcher *Dispatcher
+	vapid      *VAPID
+	clock      ports.Clock
+	cfg        NotificationsConfig
+	log        *slog.Logger
 }
+
+// Notifier returns the Notifier of every feature (nil on a nil service: nothing is sent).
+func (s *Notifications) Notifier() *Notifier {
+	if s == nil {
+		return nil
+	}
+	return s.notifier
+}
+
+// Dispatcher returns the outbox dispatcher, for the job runner.
+func (s *Notifications) Dispatcher() *Dispatcher { return s.dispatcher }
 
 // DeliveryStats returns what the delivery channels did since start, keyed "<channel>_<outcome>"
 // (push_sent, email_failed …), for the metrics endpoint.
@@ -51,13 +61,15 @@ func NewNotifications(store ports.Store, notify ports.NotifyStore, delivery *Del
 	if cfg.TestsPerHour <= 0 {
 		cfg.TestsPerHour = 10
 	}
-	if cfg.FanOutWorkers <= 0 {
-		cfg.FanOutWorkers = 4
-	}
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Notifications{store: store, notify: notify, delivery: delivery, vapid: vapid, clock: clock, cfg: cfg, log: log}
+	if delivery == nil {
+		delivery = NewDelivery(notify, nil, nil, nil, DeliveryConfig{}, log)
+	}
+	dispatcher := NewDispatcher(notify, store, delivery, clock, cfg.Dispatch, log)
+	return &Notifications{store: store, notify: notify, delivery: delivery, dispatcher: dispatcher,
+		notifier: NewNotifier(store, notify, dispatcher, clock, log), vapid: vapid, clock: clock, cfg: cfg, log: log}
 }
 
 func notificationNotFound(err error) error {
@@ -153,7 +165,8 @@ func (s *Notifications) Audience(ctx context.Context, p *domain.Principal, n *do
 
 // Send stores a notification from the console (superadmins only) after the form's rules (spec
 // 02 §5) and a check that the target site or user exists, then delivers it to its recipients'
-// other channels in the background. It returns once the notification is stored.
+// other channels through the outbox. It returns once the notification and its deliveries are
+// stored, in one transaction.
 func (s *Notifications) Send(ctx context.Context, p *domain.Principal, n *domain.Notification) (*AdminNotification, error) {
 	if err := requireSuperadmin(p); err != nil {
 		return nil, err
@@ -166,17 +179,11 @@ func (s *Notifications) Send(ctx context.Context, p *domain.Principal, n *domain
 	if err != nil {
 		return nil, err
 	}
-	if err := s.notify.CreateNotification(ctx, n); err != nil {
+	reached, err := s.notifier.Broadcast(ctx, n)
+	if err != nil {
 		return nil, err
 	}
-	recipients, err := s.notify.NotificationRecipients(ctx, n)
-	if err != nil {
-		// Stored already: the app has it. Only the other channels are lost.
-		s.log.Error("notification stored but its recipients could not be read for delivery", "notification", n.ID, "err", err)
-		return &AdminNotification{Notification: *n}, nil
-	}
-	s.fanOut(n, recipients)
-	s.log.Info("notification sent", "notification", n.ID, "target", n.TargetType, "targetId", idOrZero(n.TargetID), "recipients", len(recipients), "by", p.User.Username)
+	s.log.Info("notification sent", "notification", n.ID, "target", n.TargetType, "targetId", idOrZero(n.TargetID), "recipients", reached, "by", p.User.Username)
 	sent := &AdminNotification{Notification: *n}
 	if n.TargetID != nil {
 		sent.TargetName = target
@@ -214,53 +221,9 @@ func idOrZero(id *int64) int64 {
 	return *id
 }
 
-// fanOutTimeout bounds one broadcast's delivery beyond the app.
-const fanOutTimeout = 30 * time.Minute
-
-// fanOut delivers n to users' other channels in the background, a few users at a time.
-func (s *Notifications) fanOut(n *domain.Notification, users []*domain.User) {
-	if len(users) == 0 {
-		return
-	}
-	s.background.Add(1)
-	go func() {
-		defer s.background.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), fanOutTimeout)
-		defer cancel()
-		queue := make(chan *domain.User)
-		var workers sync.WaitGroup
-		for i := 0; i < s.cfg.FanOutWorkers && i < len(users); i++ {
-			workers.Add(1)
-			go func() {
-				defer workers.Done()
-				for u := range queue {
-					s.delivery.Deliver(ctx, u, n)
-				}
-			}()
-		}
-		for _, u := range users {
-			queue <- u
-		}
-		close(queue)
-		workers.Wait()
-	}()
-}
-
-// Wait blocks until background deliveries finish or ctx ends, for a graceful shutdown (and for
-// tests).
-func (s *Notifications) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() {
-		s.background.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+// Wait delivers every delivery due now and waits for them, or until ctx ends: for tests and
+// the command line.
+func (s *Notifications) Wait(ctx context.Context) error { return s.dispatcher.Flush(ctx) }
 
 // Delete removes a notification for everyone, with everyone's read state (superadmins only).
 func (s *Notifications) Delete(ctx context.Context, p *domain.Principal, id int64) error {
@@ -330,25 +293,11 @@ func (s *Notifications) sendNow(ctx context.Context, u *domain.User, n *domain.N
 	if err := domain.ValidateNotification(n); err != nil {
 		return nil, err
 	}
-	if err := s.notify.CreateNotification(ctx, n); err != nil {
+	report, err := s.notifier.SendNow(ctx, u, n)
+	if err != nil {
 		return nil, err
 	}
-	return &SentNotification{Notification: n, Report: s.delivery.Deliver(ctx, u, n)}, nil
-}
-
-// Notify stores n for u and delivers it to u's other channels in the background: for
-// notifications a feature sends as a side effect (forum replies, mentions, moderation), whose
-// caller must not wait for push or e-mail.
-func (s *Notifications) Notify(ctx context.Context, u *domain.User, n *domain.Notification) error {
-	n.CreatedAt = s.clock.Now()
-	if err := domain.ValidateNotification(n); err != nil {
-		return err
-	}
-	if err := s.notify.CreateNotification(ctx, n); err != nil {
-		return err
-	}
-	s.fanOut(n, []*domain.User{u})
-	return nil
+	return &SentNotification{Notification: n, Report: report}, nil
 }
 
 // Prune deletes notifications older than the retention (none when it is 0), notifications of
@@ -360,5 +309,12 @@ func (s *Notifications) Prune(ctx context.Context) (int, error) {
 	if s.cfg.Retention > 0 {
 		before = now.Add(-s.cfg.Retention)
 	}
-	return s.notify.PruneNotifications(ctx, before, domain.AddDays(domain.DateOf(now), -7))
+	removed, err := s.notify.PruneNotifications(ctx, before, domain.AddDays(domain.DateOf(now), -7))
+	if err != nil {
+		return removed, err
+	}
+	// Finished deliveries are kept a week for the record; coalescing windows only matter for
+	// an hour.
+	_, err = s.notify.PruneOutbox(ctx, now.Add(-7*24*time.Hour))
+	return removed, err
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 
@@ -24,7 +25,7 @@ type ExpertQA struct {
 	clock     ports.Clock
 	limits    writeLimits
 	log       *slog.Logger
-	notes     *notifier
+	notes     *Notifier
 }
 
 // NewExpertQA builds the expert Q&A service; its notifications go through notifications (nil:
@@ -35,7 +36,7 @@ func NewExpertQA(store ports.Store, qa ports.SharingStore, notifications *Notifi
 		log = slog.Default()
 	}
 	return &ExpertQA{store: store, qa: qa, sanitizer: sanitizer, clock: clock, log: log,
-		notes: &notifier{store: store, n: notifications, log: log}}
+		notes: notifications.Notifier()}
 }
 
 func questionNotFound(err error) error {
@@ -157,16 +158,28 @@ func (s *ExpertQA) Answer(ctx context.Context, p *domain.Principal, questionID i
 	if err != nil {
 		return nil, nil, err
 	}
-	q, err := s.qa.AddAnswer(ctx, a, func(q *domain.Question) error {
-		q.RecordAnswer(a, now)
-		return nil
+	var q *domain.Question
+	// The answer and its notification commit together; answers to one question notify its
+	// asker at most once an hour.
+	err = s.notes.Tx(ctx, func(ctx context.Context) error {
+		var err error
+		q, err = s.qa.AddAnswer(ctx, a, func(q *domain.Question) error {
+			q.RecordAnswer(a, now)
+			return nil
+		})
+		if err != nil {
+			return questionNotFound(err)
+		}
+		if q.UserID == p.User.ID {
+			return nil
+		}
+		_, err = s.notes.Send(ctx, []Note{{Notification: domain.ExpertAnswerNotification(q, a, p.User.Username),
+			Coalesce: fmt.Sprintf("question:%d", q.ID)}})
+		return err
 	})
 	if err != nil {
 		undo()
-		return nil, nil, questionNotFound(err)
-	}
-	if q.UserID != p.User.ID {
-		s.notes.send(ctx, q.UserID, domain.ExpertAnswerNotification(q, a, p.User.Username), now)
+		return nil, nil, err
 	}
 	return a, q, nil
 }

@@ -16,7 +16,7 @@ import (
 type CareReminders struct {
 	store    ports.Store
 	notify   ports.NotifyStore
-	delivery *Delivery
+	notifier *Notifier
 	clock    ports.Clock
 	loc      *time.Location
 	log      *slog.Logger
@@ -24,14 +24,14 @@ type CareReminders struct {
 
 // NewCareReminders builds the reminder service. loc is the time zone whose calendar date is
 // "today" (the server's local zone in production); nil means UTC.
-func NewCareReminders(store ports.Store, notify ports.NotifyStore, delivery *Delivery, clock ports.Clock, loc *time.Location, log *slog.Logger) *CareReminders {
+func NewCareReminders(store ports.Store, notify ports.NotifyStore, notifier *Notifier, clock ports.Clock, loc *time.Location, log *slog.Logger) *CareReminders {
 	if loc == nil {
 		loc = time.UTC
 	}
 	if log == nil {
 		log = slog.Default()
 	}
-	return &CareReminders{store: store, notify: notify, delivery: delivery, clock: clock, loc: loc, log: log}
+	return &CareReminders{store: store, notify: notify, notifier: notifier, clock: clock, loc: loc, log: log}
 }
 
 // ReminderRun sums up one run.
@@ -43,7 +43,8 @@ type ReminderRun struct {
 	// replica, an earlier run); NothingDue had nothing to do today; Failed could not be read or
 	// stored (they are tried again by the next run today).
 	Notified, AlreadySent, NothingDue, Failed int
-	// Channels counts deliveries beyond the app, keyed like Delivery.Stats.
+	// Channels counts the deliveries beyond the app enqueued in the outbox, keyed
+	// "<channel>_queued" (push_queued, email_queued, ntfy_queued).
 	Channels map[string]int
 }
 
@@ -61,7 +62,7 @@ func (r ReminderRun) Message() string {
 // The run is set-based: the users reminded already today are read by their once-keys, and
 // every other user's due plants and tasks come aggregated per user (ids in the reminder's
 // order, the few names its text shows) in a fixed number of statements; the reminders are
-// stored in batches and delivered with the channel settings and devices read in batches, so
+// stored in batches with their deliveries enqueued in the outbox in the same transaction, so
 // its statements do not grow with the users (only with the batches of reminderBatch users).
 // A user holding today's once-key counts as AlreadySent whatever is due now.
 func (r *CareReminders) Run(ctx context.Context, progress func(done, total int)) (ReminderRun, error) {
@@ -121,24 +122,23 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 		}
 		var created []bool
 		if len(items) > 0 {
-			created, err = r.notify.CreateNotificationsOnce(ctx, items)
+			var queued map[string]int
+			created, queued, err = r.notifier.SendOnce(ctx, items, owners)
 			if err != nil {
 				r.log.Error("care reminders: storing the reminders failed", "users", len(items), "err", err)
 				out.Failed += len(items)
 				created = nil
 			}
+			for ch, n := range queued {
+				out.Channels[ch+"_queued"] += n
+			}
 		}
-		var send []Addressed
 		for i := range created {
 			if created[i] {
-				send = append(send, Addressed{User: owners[i], Notification: items[i].Notification})
+				out.Notified++
 			} else {
 				out.AlreadySent++
 			}
-		}
-		for _, report := range r.delivery.DeliverMany(ctx, send) {
-			out.Notified++
-			report.Counts(out.Channels)
 		}
 		if progress != nil {
 			progress(start+len(batch), len(wanted))

@@ -42,7 +42,7 @@ func TestCareReminders_Run(t *testing.T) {
 	idle := e.user(t, domain.RoleUser, nil, nil)
 	e.plant(t, idle, "Fern", today, 7)
 
-	reminders := app.NewCareReminders(e.store, e.store, e.delivery, e.clock, time.UTC, quiet)
+	reminders := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, time.UTC, quiet)
 	var progressed int
 	run, err := reminders.Run(ctx, func(done, total int) { progressed = done })
 	if err != nil {
@@ -51,8 +51,16 @@ func TestCareReminders_Run(t *testing.T) {
 	if run.Users != 3 || run.Notified != 2 || run.NothingDue != 1 || run.AlreadySent != 0 || run.Failed != 0 || progressed != 3 {
 		t.Fatalf("run %+v (progress %d)", run, progressed)
 	}
-	if run.Channels["push_sent"] != 1 || run.Channels["email_sent"] != 2 {
+	// Both reminded users want push and e-mail: four deliveries wait in the outbox, and the
+	// dispatcher finds one device (the tasker has none) and two addresses.
+	if run.Channels["push_queued"] != 2 || run.Channels["email_queued"] != 2 {
 		t.Fatalf("channels %v", run.Channels)
+	}
+	if err := e.svc.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if stats := e.delivery.Stats(); stats["push_sent"] != 1 || stats["email_sent"] != 2 {
+		t.Fatalf("delivered %v", stats)
 	}
 	list, _ := e.svc.List(ctx, thirsty)
 	if len(list) != 1 || list[0].Title != "Today's plant care: 1 plant" || list[0].Content != "Water: Basil." || list[0].Kind != domain.KindCareReminder {
@@ -119,14 +127,14 @@ func TestCareReminders_LocalDay(t *testing.T) {
 	// 22:30 UTC on 2 April is 01:30 on 3 April in UTC+3: a plant due on the 3rd is due.
 	e.clock.Set(time.Date(2026, 4, 2, 22, 30, 0, 0, time.UTC))
 	e.plant(t, u, "Basil", time.Date(2026, 3, 27, 12, 0, 0, 0, time.UTC), 7)
-	run, err := app.NewCareReminders(e.store, e.store, e.delivery, e.clock, zone, quiet).Run(context.Background(), nil)
+	run, err := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, zone, quiet).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if run.Notified != 1 || run.Day.Format(domain.DateLayout) != "2026-04-03" {
 		t.Fatalf("run %+v", run)
 	}
-	utcRun, _ := app.NewCareReminders(e.store, e.store, e.delivery, e.clock, time.UTC, quiet).Run(context.Background(), nil)
+	utcRun, _ := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, time.UTC, quiet).Run(context.Background(), nil)
 	if utcRun.Day.Format(domain.DateLayout) != "2026-04-02" || utcRun.NothingDue != 1 {
 		t.Fatalf("UTC run %+v", utcRun)
 	}

@@ -12,90 +12,6 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-// notifier stores a notification for one user (the app has it at once) and delivers it to the
-// user's other channels in the background through the notifications service's delivery, so that
-// a request never waits on a mail server and a graceful shutdown (Notifications.Wait) lets the
-// delivery finish.
-type notifier struct {
-	store ports.Store
-	n     *Notifications
-	log   *slog.Logger
-}
-
-// send stores note for user id at now and starts its delivery. A failure is logged, never
-// returned: the action that caused the notification has already happened.
-func (x *notifier) send(ctx context.Context, userID int64, note *domain.Notification, now time.Time) {
-	if x.n == nil {
-		return
-	}
-	u, err := x.store.UserByID(ctx, userID)
-	if err != nil {
-		x.log.Error("notification: reading the recipient failed", "user", userID, "err", err)
-		return
-	}
-	note.CreatedAt = now
-	if err := domain.ValidateNotification(note); err != nil {
-		x.log.Error("notification does not validate", "kind", note.Kind, "err", err)
-		return
-	}
-	if err := x.n.notify.CreateNotification(ctx, note); err != nil {
-		x.log.Error("notification: storing failed", "kind", note.Kind, "user", userID, "err", err)
-		return
-	}
-	x.n.fanOut(note, []*domain.User{u})
-}
-
-// sendMany stores notes (each for its TargetID user) at now and delivers them to the users'
-// other channels before it returns, in a few statements whatever their number: the users, the
-// notifications and the channel settings and devices are read or written in batches (a daily
-// job's bulk). It returns how many were stored; failures are logged, like send's.
-func (x *notifier) sendMany(ctx context.Context, notes []*domain.Notification, now time.Time) int {
-	if x.n == nil || len(notes) == 0 {
-		return len(notes)
-	}
-	var ids []int64
-	seen := map[int64]bool{}
-	for _, n := range notes {
-		if id := idOrZero(n.TargetID); !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	users, err := x.store.ListUsers(ctx, ports.UserFilter{IDs: ids})
-	if err != nil {
-		x.log.Error("notification: reading the recipients failed", "users", len(ids), "err", err)
-		return 0
-	}
-	byID := make(map[int64]*domain.User, len(users))
-	for _, u := range users {
-		byID[u.ID] = u
-	}
-	var items []Addressed
-	for _, n := range notes {
-		u := byID[idOrZero(n.TargetID)]
-		if u == nil {
-			x.log.Error("notification: the recipient does not exist", "user", idOrZero(n.TargetID))
-			continue
-		}
-		n.CreatedAt = now
-		if err := domain.ValidateNotification(n); err != nil {
-			x.log.Error("notification does not validate", "kind", n.Kind, "err", err)
-			continue
-		}
-		items = append(items, Addressed{User: u, Notification: n})
-	}
-	stored := make([]*domain.Notification, len(items))
-	for i, it := range items {
-		stored[i] = it.Notification
-	}
-	if err := x.n.notify.CreateNotifications(ctx, stored); err != nil {
-		x.log.Error("notification: storing failed", "notifications", len(stored), "err", err)
-		return 0
-	}
-	x.n.delivery.DeliverMany(ctx, items)
-	return len(items)
-}
-
 // SharingConfig tunes plant sharing.
 type SharingConfig struct {
 	// Lifetime is how long a listing stays up (GARDEN_LISTING_LIFETIME; default 30 days).
@@ -112,7 +28,7 @@ type Sharing struct {
 	limits  writeLimits
 	cfg     SharingConfig
 	log     *slog.Logger
-	notes   *notifier
+	notes   *Notifier
 }
 
 // NewSharing builds the plant sharing service; its notifications go through notifications
@@ -126,7 +42,7 @@ func NewSharing(store ports.Store, sharing ports.SharingStore, notifications *No
 		log = slog.Default()
 	}
 	return &Sharing{store: store, sharing: sharing, plants: plants, images: images, clock: clock, cfg: cfg, log: log,
-		notes: &notifier{store: store, n: notifications, log: log}}
+		notes: notifications.Notifier()}
 }
 
 // Lifetime is how long a new or renewed listing lives.
@@ -361,16 +277,22 @@ func (s *Sharing) SetStatus(ctx context.Context, p *domain.Principal, id int64, 
 		}
 	}
 	now := s.clock.Now()
-	wasOpen := false
-	v, err := s.ownedUpdate(ctx, p, id, func(l *domain.Listing) error {
-		wasOpen = l.Status == domain.ListingOpen
-		return l.SetStatus(status, now, completedWith)
+	var v *ListingView
+	err := s.notes.Tx(ctx, func(ctx context.Context) error {
+		wasOpen := false
+		var err error
+		v, err = s.ownedUpdate(ctx, p, id, func(l *domain.Listing) error {
+			wasOpen = l.Status == domain.ListingOpen
+			return l.SetStatus(status, now, completedWith)
+		})
+		if err != nil || !wasOpen || v.Status != domain.ListingClosed || v.CompletedWithID == nil {
+			return err
+		}
+		_, err = s.notes.Send(ctx, []Note{{Notification: domain.ListingCompletedNotification(v.Listing, *v.CompletedWithID)}})
+		return err
 	})
 	if err != nil {
 		return nil, err
-	}
-	if wasOpen && v.Status == domain.ListingClosed && v.CompletedWithID != nil {
-		s.notes.send(ctx, *v.CompletedWithID, domain.ListingCompletedNotification(v.Listing, *v.CompletedWithID), now)
 	}
 	return v, nil
 }
@@ -488,14 +410,23 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 	if err != nil {
 		return nil, err
 	}
-	if err := s.sharing.AddListingMessage(ctx, m); err != nil {
-		undo()
-		return nil, listingNotFound(err)
-	}
 	if partner, err := s.store.UserByID(ctx, m.PartnerID); err == nil {
 		m.PartnerName = partner.Username
 	}
-	s.notes.send(ctx, recipient, domain.ListingInterestNotification(l, m, p.User.Username, recipient), now)
+	// The message and its notification commit together; the notification is coalesced per
+	// conversation: at most one an hour to the recipient, however many messages arrive.
+	err = s.notes.Tx(ctx, func(ctx context.Context) error {
+		if err := s.sharing.AddListingMessage(ctx, m); err != nil {
+			return listingNotFound(err)
+		}
+		_, err := s.notes.Send(ctx, []Note{{Notification: domain.ListingInterestNotification(l, m, p.User.Username, recipient),
+			Coalesce: fmt.Sprintf("listing:%d:%d", l.ID, m.PartnerID)}})
+		return err
+	})
+	if err != nil {
+		undo()
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -561,22 +492,32 @@ func (s *Sharing) RemindExpiring(ctx context.Context) (ExpiryRun, error) {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		claimed, err := s.sharing.ClaimExpiryReminders(ctx, now, now.Add(domain.ListingExpiryReminder), now, expiryBatch)
+		// The claim and the reminders commit together: a failed batch is claimed again later.
+		var claimed []*domain.Listing
+		var sent []Note
+		err := s.notes.Tx(ctx, func(ctx context.Context) error {
+			var err error
+			claimed, err = s.sharing.ClaimExpiryReminders(ctx, now, now.Add(domain.ListingExpiryReminder), now, expiryBatch)
+			if err != nil || len(claimed) == 0 {
+				return err
+			}
+			notes := make([]Note, len(claimed))
+			for i, l := range claimed {
+				notes[i] = Note{Notification: domain.ListingExpiryNotification(l)}
+			}
+			sent, err = s.notes.Send(ctx, notes)
+			return err
+		})
 		if err != nil {
-			s.log.Error("listing expiry: claiming the reminders failed", "err", err)
+			s.log.Error("listing expiry: claiming or storing the reminders failed", "err", err)
 			return out, err
 		}
 		// Until a claim finds nothing: a shorter batch may only mean another run took some.
 		if len(claimed) == 0 {
 			return out, nil
 		}
-		notes := make([]*domain.Notification, len(claimed))
-		for i, l := range claimed {
-			notes[i] = domain.ListingExpiryNotification(l)
-		}
-		sent := s.notes.sendMany(ctx, notes, now)
-		out.Reminded += sent
-		out.Failed += len(claimed) - sent
+		out.Reminded += len(sent)
+		out.Failed += len(claimed) - len(sent)
 	}
 }
 

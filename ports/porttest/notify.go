@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,10 @@ func RunNotificationStore(t *testing.T, newStore NotifyStoreFactory) {
 		"VAPIDKeys/FirstPairWins":             testVAPIDKeys,
 		"VAPIDKeys/FirstPairWinsUnderARace":   testVAPIDKeysConcurrent,
 		"Notifications/DataKeepsNestedValues": testNotificationData,
+		"Outbox/ClaimLeaseFinish":             testOutboxClaim,
+		"Outbox/ConcurrentClaimsDisjoint":     testOutboxConcurrentClaims,
+		"Outbox/RolledBackTxLeavesNothing":    testOutboxRollback,
+		"Outbox/NotifyWindows":                testOutboxWindows,
 	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -761,5 +766,223 @@ func testNotificationRecipientCount(t *testing.T, s ports.Store, ns ports.Notify
 	must(t, err)
 	if got.RecipientCount != 2 {
 		t.Errorf("NotificationByID: RecipientCount %d, want 2", got.RecipientCount)
+	}
+}
+
+// outboxNote stores a notification to u and n pending deliveries of it on channel.
+func outboxNote(t *testing.T, ns ports.NotifyStore, u *domain.User, channel string, n int, at time.Time) (*domain.Notification, []*domain.OutboxDelivery) {
+	t.Helper()
+	ctx := context.Background()
+	note := notificationTo(domain.TargetUser, &u.ID, "Outbox", at)
+	must(t, ns.CreateNotification(ctx, note))
+	ds := make([]*domain.OutboxDelivery, n)
+	for i := range ds {
+		ds[i] = &domain.OutboxDelivery{Channel: channel, UserID: u.ID, NotificationID: note.ID, CreatedAt: at.Add(time.Duration(i) * time.Second),
+			NextAttemptAt: at.Add(time.Duration(i) * time.Second)}
+	}
+	must(t, ns.EnqueueDeliveries(ctx, ds))
+	return note, ds
+}
+
+func testOutboxClaim(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	note, ds := outboxNote(t, ns, a, "email", 5, base)
+	for i, d := range ds {
+		if d.ID == 0 || (i > 0 && d.ID <= ds[i-1].ID) || d.Status != domain.OutboxPending {
+			t.Fatalf("enqueued %+v", ds)
+		}
+	}
+	if due, err := ns.DueChannels(ctx, base.Add(-time.Second)); err != nil || len(due) != 0 {
+		t.Fatalf("due before the first: %v %v", due, err)
+	}
+	if due, err := ns.DueChannels(ctx, base); err != nil || !slices.Equal(due, []string{"email"}) {
+		t.Fatalf("due channels %v %v", due, err)
+	}
+	// Due ones only, oldest first, at most limit, each with an attempt counted.
+	got, err := ns.ClaimDeliveries(ctx, "email", "one", base.Add(3*time.Second), base.Add(time.Minute), 3)
+	must(t, err)
+	if len(got) != 3 || got[0].ID != ds[0].ID || got[2].ID != ds[2].ID || got[0].Attempts != 1 || got[0].ClaimedBy != "one" {
+		t.Fatalf("claimed %+v", got)
+	}
+	if other, _ := ns.ClaimDeliveries(ctx, "push", "one", base.Add(time.Hour), base.Add(2*time.Hour), 10); len(other) != 0 {
+		t.Fatalf("another channel's claim got %+v", other)
+	}
+	// Leased rows are nobody else's until the lease passes.
+	next, err := ns.ClaimDeliveries(ctx, "email", "two", base.Add(30*time.Second), base.Add(2*time.Minute), 10)
+	must(t, err)
+	if len(next) != 2 || next[0].ID != ds[3].ID {
+		t.Fatalf("second claimer got %+v", next)
+	}
+	// Every due row is leased now: nothing is due until a lease passes or a retry comes.
+	if due, err := ns.DueChannels(ctx, base.Add(30*time.Second)); err != nil || len(due) != 0 {
+		t.Fatalf("due while leased: %v %v", due, err)
+	}
+	// A finish by a claimer that lost the lease changes nothing.
+	late := *got[0]
+	late.ClaimedBy, late.Status = "zz", domain.OutboxDelivered
+	if ok, err := ns.FinishDelivery(ctx, &late); err != nil || ok {
+		t.Fatalf("finish by a stranger: %v %v", ok, err)
+	}
+	done := base.Add(40 * time.Second)
+	got[0].Status, got[0].FinishedAt = domain.OutboxDelivered, &done
+	got[1].Status, got[1].NextAttemptAt, got[1].LastError = domain.OutboxPending, base.Add(10*time.Minute), "Could not reach the server"
+	for _, d := range got[:2] {
+		if ok, err := ns.FinishDelivery(ctx, d); err != nil || !ok {
+			t.Fatalf("finish %d: %v %v", d.ID, ok, err)
+		}
+	}
+	// The lease of got[2] passes: it is due again; got[1] waits for its retry.
+	again, err := ns.ClaimDeliveries(ctx, "email", "three", base.Add(time.Minute), base.Add(3*time.Minute), 10)
+	must(t, err)
+	if len(again) != 1 || again[0].ID != ds[2].ID || again[0].Attempts != 2 {
+		t.Fatalf("after the lease %+v", again)
+	}
+	counts, err := ns.OutboxCounts(ctx, note.ID)
+	must(t, err)
+	if counts["email"][domain.OutboxDelivered] != 1 || counts["email"][domain.OutboxPending] != 4 {
+		t.Fatalf("counts %v", counts)
+	}
+	depth, err := ns.OutboxDepth(ctx)
+	must(t, err)
+	if len(depth) != 1 || depth[0].Channel != "email" || depth[0].Pending != 4 || !depth[0].Oldest.Equal(base.Add(time.Second)) {
+		t.Fatalf("depth %+v", depth)
+	}
+	// Finished rows go with the prune; pending ones stay.
+	removed, err := ns.PruneOutbox(ctx, base.Add(time.Hour))
+	must(t, err)
+	if removed != 1 {
+		t.Fatalf("pruned %d", removed)
+	}
+	byID, err := ns.NotificationsByID(ctx, []int64{note.ID, 987654})
+	must(t, err)
+	if len(byID) != 1 || byID[note.ID].Title != "Outbox" {
+		t.Fatalf("by id %+v", byID)
+	}
+}
+
+func testOutboxConcurrentClaims(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	_, ds := outboxNote(t, ns, a, "ntfy", 60, base)
+	var mu sync.Mutex
+	seen := map[int64]int{}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				got, err := ns.ClaimDeliveries(ctx, "ntfy", fmt.Sprintf("w%d", w), base.Add(time.Hour), base.Add(2*time.Hour), 7)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(got) > 7 {
+					t.Errorf("a claim of 7 got %d", len(got))
+				}
+				if len(got) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, d := range got {
+					seen[d.ID]++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(seen) != len(ds) {
+		t.Fatalf("%d of %d claimed", len(seen), len(ds))
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Fatalf("delivery %d claimed %d times", id, n)
+		}
+	}
+}
+
+func testOutboxRollback(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, _ := ownerPair(t, s)
+	boom := domain.Errorf(domain.EConflict, "the cause failed")
+	err := ns.InTx(ctx, func(ctx context.Context) error {
+		n := notificationTo(domain.TargetUser, &a.ID, "Rolled back", base)
+		must(t, ns.CreateNotifications(ctx, []*domain.Notification{n}))
+		must(t, ns.EnqueueDeliveries(ctx, []*domain.OutboxDelivery{{Channel: "email", UserID: a.ID, NotificationID: n.ID, CreatedAt: base}}))
+		if taken, err := ns.ClaimNotifyWindows(ctx, []domain.NotifyClaim{{UserID: a.ID, Kind: "k", Subject: "s"}}, base, time.Hour); err != nil || !taken[0] {
+			t.Fatalf("window %v %v", taken, err)
+		}
+		return boom
+	})
+	if err != boom {
+		t.Fatalf("InTx returned %v", err)
+	}
+	list, err := ns.ListUserNotifications(ctx, domain.AudienceOf(a), 10)
+	must(t, err)
+	depth, err := ns.OutboxDepth(ctx)
+	must(t, err)
+	taken, err := ns.ClaimNotifyWindows(ctx, []domain.NotifyClaim{{UserID: a.ID, Kind: "k", Subject: "s"}}, base, time.Hour)
+	must(t, err)
+	if len(list) != 0 || len(depth) != 0 || !taken[0] {
+		t.Fatalf("after a rollback: %d notifications, outbox %+v, window free %v", len(list), depth, taken)
+	}
+	// Committed, everything is there.
+	must(t, ns.InTx(ctx, func(ctx context.Context) error {
+		n := notificationTo(domain.TargetUser, &a.ID, "Committed", base)
+		if err := ns.CreateNotifications(ctx, []*domain.Notification{n}); err != nil {
+			return err
+		}
+		return ns.EnqueueDeliveries(ctx, []*domain.OutboxDelivery{{Channel: "email", UserID: a.ID, NotificationID: n.ID, CreatedAt: base}})
+	}))
+	depth, err = ns.OutboxDepth(ctx)
+	must(t, err)
+	if len(depth) != 1 || depth[0].Pending != 1 {
+		t.Fatalf("after a commit: %+v", depth)
+	}
+}
+
+func testOutboxWindows(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+	ctx := context.Background()
+	a, b := ownerPair(t, s)
+	k := func(u *domain.User, subject string) domain.NotifyClaim {
+		return domain.NotifyClaim{UserID: u.ID, Kind: domain.KindListingInterest, Subject: subject}
+	}
+	taken, err := ns.ClaimNotifyWindows(ctx, []domain.NotifyClaim{k(a, "listing:1:2"), k(a, "listing:1:2"), k(b, "listing:1:2"), k(a, "listing:1:3")}, base, time.Hour)
+	must(t, err)
+	if !slices.Equal(taken, []bool{true, false, true, true}) {
+		t.Fatalf("first claims %v", taken)
+	}
+	taken, err = ns.ClaimNotifyWindows(ctx, []domain.NotifyClaim{k(a, "listing:1:2"), k(b, "listing:1:9")}, base.Add(59*time.Minute), time.Hour)
+	must(t, err)
+	if !slices.Equal(taken, []bool{false, true}) {
+		t.Fatalf("within the hour %v", taken)
+	}
+	taken, err = ns.ClaimNotifyWindows(ctx, []domain.NotifyClaim{k(a, "listing:1:2")}, base.Add(time.Hour), time.Hour)
+	must(t, err)
+	if !taken[0] {
+		t.Fatal("an hour later the window is still taken")
+	}
+	// Many at once: one user, one subject, only one wins.
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := ns.ClaimNotifyWindows(ctx, []domain.NotifyClaim{k(b, "question:7")}, base.Add(3*time.Hour), time.Hour)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if got[0] {
+				wins.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if wins.Load() != 1 {
+		t.Fatalf("%d concurrent claims won", wins.Load())
 	}
 }
