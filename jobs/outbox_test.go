@@ -570,3 +570,34 @@ func TestOutbox_BacklogFlowsBetweenTicks(t *testing.T) {
 		}
 	})
 }
+
+// TestOutbox_PushSkipsDevicesOfEndedSignIns: a device registered by a session that has expired
+// gets no push (issue #22 item 7), although its row stays until the daily cleanup; the
+// recipient's current browser gets it.
+func TestOutbox_PushSkipsDevicesOfEndedSignIns(t *testing.T) {
+	t.Parallel()
+	outboxDialects(t, func(t *testing.T, store *sqlstore.Store, _ func() *sqlstore.Store) {
+		ctx := context.Background()
+		p := newPeers(t)
+		clock := &fixedClock{t: morning}
+		n := newNode(t, store, p, clock, app.DispatcherConfig{Every: 20 * time.Millisecond}, 5*time.Second)
+		rosa := recipient(t, store, p, "rosa", "push")
+		ended := morning.Add(-time.Hour)
+		old := p.push.subscribe(t, "shared-browser")
+		if _, err := store.SaveDevice(ctx, &domain.Device{UserID: rosa.ID, PlayerID: old.Endpoint, Subscription: old,
+			ExpiresAt: &ended, UpdatedAt: morning.Add(-48 * time.Hour)}, 10); err != nil {
+			t.Fatal(err)
+		}
+		notes(t, n.svc.Notifier(), rosa, 1)
+		startWorker(t, n, clock)
+		eventually(t, "the push delivered and recorded", func() bool {
+			depth, err := store.OutboxDepth(ctx)
+			return p.push.total() >= 1 && err == nil && len(depth) == 0
+		})
+		p.push.mu.Lock()
+		defer p.push.mu.Unlock()
+		if p.push.got["/wpush/rosa"] != 1 || p.push.got["/wpush/shared-browser"] != 0 {
+			t.Fatalf("pushes per browser: %v; want the current one only", p.push.got)
+		}
+	})
+}

@@ -301,9 +301,18 @@ func (d *Dispatcher) load(ctx context.Context, rows []*domain.OutboxDelivery) ([
 			return nil, err
 		}
 	}
+	// A device goes with the sign-in that registered it (issue #22 item 7): one of an expired
+	// session gets nothing, although the daily cleanup removes its row only later.
+	now := d.clock.Now()
 	out := make([]addressed, len(rows))
 	for i, r := range rows {
-		out[i] = addressed{row: r, user: byID[r.UserID], n: notes[r.NotificationID], channels: channels[r.UserID], devices: devices[r.UserID]}
+		var current []*domain.Device
+		for _, dev := range devices[r.UserID] {
+			if dev.ActiveAt(now) {
+				current = append(current, dev)
+			}
+		}
+		out[i] = addressed{row: r, user: byID[r.UserID], n: notes[r.NotificationID], channels: channels[r.UserID], devices: current}
 	}
 	return out, nil
 }
