@@ -183,6 +183,7 @@ type Store interface {
 	UserCategoryStore
 	AppFunctionStore
 	PlantStore
+	CareLogStore
 	TaskStore
 	CareDigestStore
 	JournalStore
