@@ -163,3 +163,26 @@ func TestCareLog_EveryWateringPathLogs(t *testing.T) {
 		})
 	}
 }
+
+// Water Now completes a task today, then sets lastWatered to the browser's now: one act, one
+// event.
+func TestCareLog_WaterNowLogsOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	tok := h.gardener("rosa")
+	plant := h.plant(tok, "Fern")
+	h.clock.Advance(20 * time.Hour)
+	task := h.do("POST", "/api/care-tasks", tok, map[string]any{"plantId": plant, "taskType": "water", "scheduledDate": h.clock.Now().Format("2006-01-02")})
+	expect(t, task, 201, "")
+	expect(t, h.do("PATCH", fmt.Sprintf("/api/care-tasks/%v/complete", task.body["id"]), tok, nil), 200, "")
+	expect(t, h.do("PATCH", fmt.Sprintf("/api/plants/%d", plant), tok, map[string]any{"lastWatered": h.clock.Now().Add(time.Second).Format(time.RFC3339)}), 200, "")
+	waterings := 0
+	for _, e := range h.careLog(t, tok, plant) {
+		if e["kind"] == "water" && e["source"] != "import" {
+			waterings++
+		}
+	}
+	if waterings != 1 {
+		t.Fatalf("%d waterings logged for one Water Now", waterings)
+	}
+}

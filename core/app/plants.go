@@ -218,11 +218,13 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 			return err
 		}
 		// A last date moved forward is care given then (Water Now, Fertilize): it goes into the
-		// log in the same transaction. A date moved back is a correction and logs nothing.
-		if later(plant.LastWatered, watered) {
+		// log in the same transaction. A date moved back is a correction and logs nothing, and so
+		// does a move within domain.SameActWindow: Water Now completes its task (logged) and then
+		// sets lastWatered to the browser's now, the same act reported twice.
+		if later(plant.LastWatered, watered) && !sameAct(plant.LastWatered, watered) {
 			plant.LogCare(&domain.CareEvent{Kind: domain.CareWater, Source: domain.CareByHand, At: *plant.LastWatered, CreatedAt: now})
 		}
-		if later(plant.LastFertilized, fertilized) {
+		if later(plant.LastFertilized, fertilized) && !sameAct(plant.LastFertilized, fertilized) {
 			plant.LogCare(&domain.CareEvent{Kind: domain.CareFertilize, Source: domain.CareByHand, At: *plant.LastFertilized, CreatedAt: now})
 		}
 		return nil
@@ -239,6 +241,11 @@ func (s *Plants) Delete(ctx context.Context, p *domain.Principal, id int64) erro
 		return err
 	}
 	return plantNotFound(s.store.DeletePlant(ctx, p.User.ID, id))
+}
+
+// sameAct reports whether t lies within domain.SameActWindow after before.
+func sameAct(t, before *time.Time) bool {
+	return t != nil && before != nil && t.Sub(*before) <= domain.SameActWindow
 }
 
 // later reports whether t is set and after before (or before is unset).

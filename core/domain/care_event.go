@@ -62,6 +62,10 @@ func (f Feedback) Valid() bool {
 	return f == FeedbackNone || f == FeedbackDry || f == FeedbackOK || f == FeedbackMoist
 }
 
+// SameActWindow is how close a reported last date may follow the logged one and still be the
+// same act (Water Now completes a task, then reports the browser's now): no second event.
+const SameActWindow = 2 * time.Minute
+
 // DefaultPostponeDays is how far a moist check pushes the due watering when the gardener does
 // not say.
 const DefaultPostponeDays = 2
