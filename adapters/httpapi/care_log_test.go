@@ -186,3 +186,29 @@ func TestCareLog_WaterNowLogsOnce(t *testing.T) {
 		t.Fatalf("%d waterings logged for one Water Now", waterings)
 	}
 }
+
+// The care log is part of My Plants: its writes stop while that function is in maintenance,
+// its reads stay open.
+func TestCareLog_MaintenanceGatesWrites(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("boss", "superadmin")
+	super := h.login("boss", "password-boss")
+	tok := h.gardener("rosa")
+	plant := h.plant(tok, "Fern")
+	care := fmt.Sprintf("/api/plants/%d/care", plant)
+	log := h.careLog(t, tok, plant)
+	var fnID any
+	for _, fn := range h.do("GET", "/api/maintenance/functions", super, nil).body2() {
+		if fn["name"] == "my_plants" {
+			fnID = fn["id"]
+		}
+	}
+	expect(t, h.do("PATCH", fmt.Sprintf("/api/maintenance/functions/%v", fnID), super, map[string]any{"maintenanceMode": true, "message": "Repotting"}), 200, "")
+	expect(t, h.do("POST", care, tok, map[string]any{"kind": "water"}), 503, "Repotting")
+	expect(t, h.do("DELETE", fmt.Sprintf("%s/%v", care, log[0]["id"]), tok, nil), 503, "Repotting")
+	expect(t, h.do("GET", care, tok, nil), 200, "")
+	if got := h.careLog(t, tok, plant); len(got) != len(log) {
+		t.Fatalf("%d events during maintenance, want %d", len(got), len(log))
+	}
+}
