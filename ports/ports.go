@@ -189,6 +189,7 @@ type Store interface {
 	UserCategoryStore
 	AppFunctionStore
 	PlantStore
+	CareLogStore
 	TaskStore
 	CareDigestStore
 	JournalStore

@@ -29,6 +29,16 @@ type plantJSON struct {
 	CreatedAt           time.Time  `json:"createdAt"`
 	NextWatering        *time.Time `json:"nextWatering"`
 	NextFertilizing     *time.Time `json:"nextFertilizing"`
+	// The care rhythm (docs/decisions.md, "Care log and adaptive intervals").
+	WaterMode                    string `json:"waterMode"`
+	SuggestedWaterFrequency      *int   `json:"suggestedWaterFrequency"`
+	EffectiveWaterFrequency      *int   `json:"effectiveWaterFrequency"`
+	WaterLearnedFrom             int    `json:"waterLearnedFrom"`
+	WaterPostponedDays           int    `json:"waterPostponedDays"`
+	FertilizeMode                string `json:"fertilizeMode"`
+	SuggestedFertilizerFrequency *int   `json:"suggestedFertilizerFrequency"`
+	EffectiveFertilizerFrequency *int   `json:"effectiveFertilizerFrequency"`
+	FertilizeLearnedFrom         int    `json:"fertilizeLearnedFrom"`
 }
 
 func toPlantJSON(p *domain.Plant) plantJSON {
@@ -36,7 +46,18 @@ func toPlantJSON(p *domain.Plant) plantJSON {
 		ImageURL: p.ImageURL, LightNeeds: p.LightNeeds, WaterFrequency: p.WaterFrequency, FertilizerFrequency: p.FertilizerFrequency,
 		Notes: p.Notes, Status: string(p.Status), GrowthProgress: p.GrowthProgress, LastWatered: p.LastWatered,
 		LastFertilized: p.LastFertilized, AcquiredDate: p.AcquiredDate, CreatedAt: p.CreatedAt,
-		NextWatering: p.NextWatering(), NextFertilizing: p.NextFertilizing()}
+		NextWatering: p.NextWatering(), NextFertilizing: p.NextFertilizing(),
+		WaterMode: string(modeOrFixed(p.WaterMode)), SuggestedWaterFrequency: p.SuggestedWaterFrequency,
+		EffectiveWaterFrequency: p.EffectiveWaterFrequency(), WaterLearnedFrom: p.WaterLearnedFrom, WaterPostponedDays: p.WaterDelayDays,
+		FertilizeMode: string(modeOrFixed(p.FertilizeMode)), SuggestedFertilizerFrequency: p.SuggestedFertilizerFrequency,
+		EffectiveFertilizerFrequency: p.EffectiveFertilizerFrequency(), FertilizeLearnedFrom: p.FertilizeLearnedFrom}
+}
+
+func modeOrFixed(m domain.CareMode) domain.CareMode {
+	if m == "" {
+		return domain.ModeFixed
+	}
+	return m
 }
 
 // plantInput is the body of POST and PATCH /api/plants: every field optional, null clears.
@@ -57,6 +78,9 @@ type plantInput struct {
 	LastWatered    optional[string] `json:"lastWatered"`
 	LastFertilized optional[string] `json:"lastFertilized"`
 	AcquiredDate   optional[string] `json:"acquiredDate"`
+	// WaterMode and FertilizeMode are fixed or adaptive (null: fixed).
+	WaterMode     optional[string] `json:"waterMode"`
+	FertilizeMode optional[string] `json:"fertilizeMode"`
 	// PlantDatabaseID fills the fields left empty from a plant database item (create only).
 	PlantDatabaseID optional[int64] `json:"plantDatabaseId"`
 }
@@ -83,6 +107,12 @@ func (in *plantInput) apply(p *domain.Plant) error {
 	}
 	if in.FertilizerFrequency.Set {
 		p.FertilizerFrequency = in.FertilizerFrequency.ptr()
+	}
+	if in.WaterMode.Set {
+		p.WaterMode = domain.CareMode(in.WaterMode.Value)
+	}
+	if in.FertilizeMode.Set {
+		p.FertilizeMode = domain.CareMode(in.FertilizeMode.Value)
 	}
 	if in.GrowthProgress.has() {
 		p.GrowthProgress = in.GrowthProgress.Value

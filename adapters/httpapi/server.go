@@ -111,6 +111,9 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("DELETE /api/plants/{id}", s.write(domain.FunctionPlants, s.handleDeletePlant))
 	mux.HandleFunc("GET /api/plants/{id}/care-tasks", s.authed(s.handlePlantTasks))
 	mux.HandleFunc("GET /api/plants/{id}/journal-entries", s.authed(s.handlePlantJournal))
+	mux.HandleFunc("GET /api/plants/{id}/care", s.authed(s.handleCareLog))
+	mux.HandleFunc("POST /api/plants/{id}/care", s.write(domain.FunctionPlants, s.handleLogCare))
+	mux.HandleFunc("DELETE /api/plants/{id}/care/{eventId}", s.write(domain.FunctionPlants, s.handleDeleteCare))
 	mux.HandleFunc("GET /api/plants/{id}/qrcode", s.authed(s.handlePlantQR))
 	mux.HandleFunc("GET /api/plants/{id}/qrcode/svg", s.authed(s.handlePlantQRSVG))
 

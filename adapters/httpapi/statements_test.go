@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
@@ -22,8 +23,13 @@ var statementBudget = []struct {
 	max   int64
 }{
 	{"/api/user", false, 1},
-	// +1: the owner's overdue tasks, read once for every plant's derived status
+	// +1: the owner's overdue tasks, read once for every plant's derived status. Half the
+	// plants are adaptive with a logged rhythm: the learned interval is a column, not a read.
 	{"/api/plants", false, 2},
+	{"/api/plants?sort=status&status=needs_water", false, 2},
+	// +1: the plant, read to answer 404 for another's
+	{"/api/plants/{plant}/care", false, 3},
+	{"/api/plants/{plant}/care?kind=water&limit=5", false, 3},
 	{"/api/plants/{plant}", false, 3},
 	{"/api/plants/limit", false, 2},
 	{"/api/plants/{plant}/care-tasks", false, 3},
@@ -125,6 +131,18 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 			"waterFrequency": 3, "fertilizerFrequency": 30, "lastWatered": "2026-05-30T08:00:00Z"})
 		expect(t, p, 201, "")
 		plantID = p.body["id"]
+		if i%2 == 0 {
+			// Three more waterings every other day, and the plant switched to its learned rhythm.
+			care := fmt.Sprintf("/api/plants/%v/care", plantID)
+			for k := 3; k >= 1; k-- {
+				expect(t, h.do("POST", care, token, map[string]any{"kind": "water", "at": h.clock.Now().AddDate(0, 0, -2*k).Format(time.RFC3339)}), 201, "")
+			}
+			adaptive := h.do("PATCH", fmt.Sprintf("/api/plants/%v", plantID), token, map[string]any{"waterMode": "adaptive"})
+			expect(t, adaptive, 200, "")
+			if adaptive.body["suggestedWaterFrequency"] == nil {
+				t.Fatalf("no interval learned: %s", adaptive.raw)
+			}
+		}
 		expect(t, h.do("POST", "/api/care-tasks", token, map[string]any{"plantId": plantID, "taskType": "water",
 			"scheduledDate": fmt.Sprintf("2026-06-%02d", 1+i%28), "isRecurring": i%2 == 0, "recurringDays": 7}), 201, "")
 		expect(t, h.do("POST", "/api/journal-entries", token, map[string]any{"plantId": plantID, "title": fmt.Sprintf("Entry %d", i),

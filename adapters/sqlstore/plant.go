@@ -17,14 +17,18 @@ import (
 // (domain.Plant.StatusOn, or plantStatusSQL in a query); the column keeps its default for older
 // replicas during a rolling upgrade and can be dropped once none runs.
 const plantColumns = `id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
-	fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at`
+	fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at, water_mode,
+	fertilize_mode, suggested_water_frequency, suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from,
+	water_delay_days`
 
 // plantScan receives one row of plantColumns (and the derived status when asked); one per query,
 // so a row costs the plant and its pointer fields only.
 type plantScan struct {
 	p                   domain.Plant
 	plantType, status   string
+	waterMode, fertMode string
 	water, fert         sql.NullInt64
+	sugWater, sugFert   sql.NullInt64
 	watered, fertilized sql.NullTime
 	dest                []any
 }
@@ -32,7 +36,8 @@ type plantScan struct {
 func newPlantScan(withStatus bool) *plantScan {
 	r := &plantScan{}
 	r.dest = []any{&r.p.ID, &r.p.UserID, &r.p.Name, &r.p.Species, &r.plantType, &r.p.Location, &r.p.ImageURL, &r.p.LightNeeds,
-		&r.water, &r.fert, &r.p.Notes, &r.p.GrowthProgress, &r.watered, &r.fertilized, &r.p.AcquiredDate, &r.p.CreatedAt}
+		&r.water, &r.fert, &r.p.Notes, &r.p.GrowthProgress, &r.watered, &r.fertilized, &r.p.AcquiredDate, &r.p.CreatedAt,
+		&r.waterMode, &r.fertMode, &r.sugWater, &r.sugFert, &r.p.WaterLearnedFrom, &r.p.FertilizeLearnedFrom, &r.p.WaterDelayDays}
 	if withStatus {
 		r.dest = append(r.dest, &r.status)
 	}
@@ -47,6 +52,8 @@ func (r *plantScan) scan(row interface{ Scan(...any) error }) (*domain.Plant, er
 	p := r.p
 	p.Type, p.Status = domain.PlantType(r.plantType), domain.PlantStatus(r.status)
 	p.WaterFrequency, p.FertilizerFrequency = nullIntPtr(r.water), nullIntPtr(r.fert)
+	p.WaterMode, p.FertilizeMode = domain.CareMode(r.waterMode), domain.CareMode(r.fertMode)
+	p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency = nullIntPtr(r.sugWater), nullIntPtr(r.sugFert)
 	p.LastWatered, p.LastFertilized = nullTime(r.watered), nullTime(r.fertilized)
 	p.AcquiredDate, p.CreatedAt = p.AcquiredDate.UTC(), p.CreatedAt.UTC()
 	return &p, nil
@@ -118,12 +125,21 @@ func (s *Store) CreatePlant(ctx context.Context, p *domain.Plant, limit int) err
 				return domain.Errorf(domain.ELimitReached, domain.MsgPlantLimitReached)
 			}
 		}
-		return translate(tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
+		// A new plant's log is the events it queued, so it learns from them without a read.
+		log := careNewestFirst(p.NewCare)
+		p.Relearn(log, log, log)
+		if err := tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
 			image_url, light_needs, water_frequency, fertilizer_frequency, notes, growth_progress, last_watered,
-			last_fertilized, acquired_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			last_fertilized, acquired_date, created_at, water_mode, fertilize_mode, suggested_water_frequency,
+			suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			p.UserID, p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency,
 			p.FertilizerFrequency, p.Notes, p.GrowthProgress, p.LastWatered, p.LastFertilized,
-			p.AcquiredDate, p.CreatedAt))
+			p.AcquiredDate, p.CreatedAt, string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency,
+			p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays); err != nil {
+			return translate(err)
+		}
+		return s.insertCareEvents(ctx, tx, p)
 	})
 }
 
@@ -152,12 +168,13 @@ func (s *Store) ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant,
 func (s *Store) plantStatusSQL() string {
 	due := func(last, days string) string {
 		if s.dialect == Postgres {
-			return `(p.` + last + ` AT TIME ZONE 'UTC')::date + p.` + days + ` <= ?`
+			return `(p.` + last + ` AT TIME ZONE 'UTC')::date + ` + days + ` <= ?`
 		}
-		return `date(p.` + last + `, '+' || p.` + days + ` || ' days') <= ?`
+		return `date(p.` + last + `, '+' || ` + days + ` || ' days') <= ?`
 	}
-	return `CASE WHEN p.last_watered IS NOT NULL AND p.water_frequency IS NOT NULL AND ` + due("last_watered", "water_frequency") + ` THEN 'needs_water'
-		WHEN (p.last_fertilized IS NOT NULL AND p.fertilizer_frequency IS NOT NULL AND ` + due("last_fertilized", "fertilizer_frequency") + `)
+	// A NULL interval makes the comparison NULL, so a plant without one is never due.
+	return `CASE WHEN p.last_watered IS NOT NULL AND ` + due("last_watered", waterEverySQL("p.")) + ` THEN 'needs_water'
+		WHEN (p.last_fertilized IS NOT NULL AND ` + due("last_fertilized", fertilizeEverySQL("p.")) + `)
 			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed AND t.scheduled_date < ?)
 			THEN 'needs_care'
 		ELSE 'healthy' END`
@@ -174,7 +191,9 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 	args := []any{today, today, today, ownerID}
 	query := `SELECT ` + plantColumns + `, derived_status FROM (SELECT p.id, p.user_id, p.name, p.species, p.plant_type,
 		p.location, p.image_url, p.light_needs, p.water_frequency, p.fertilizer_frequency, p.notes, p.growth_progress,
-		p.last_watered, p.last_fertilized, p.acquired_date, p.created_at, ` + s.plantStatusSQL() + ` AS derived_status
+		p.last_watered, p.last_fertilized, p.acquired_date, p.created_at, p.water_mode, p.fertilize_mode,
+		p.suggested_water_frequency, p.suggested_fertilizer_frequency, p.water_learned_from, p.fertilize_learned_from,
+		p.water_delay_days, ` + s.plantStatusSQL() + ` AS derived_status
 		FROM plants p WHERE p.user_id = ?) p WHERE 1 = 1`
 	if q.Status != "" {
 		query += ` AND derived_status = ?`
@@ -214,13 +233,48 @@ func (s *Store) CountPlants(ctx context.Context, ownerID int64) (int, error) {
 	return n, translate(err)
 }
 
+// savePlant writes p and, first, the care events it queued (Plant.NewCare) with the intervals
+// learned from the log they join, all in tx.
 func (s *Store) savePlant(ctx context.Context, tx *sqlx.Tx, p *domain.Plant) error {
+	if len(p.NewCare) > 0 {
+		if err := s.insertCareEvents(ctx, tx, p); err != nil {
+			return err
+		}
+		if err := s.relearn(ctx, tx, p, nil); err != nil {
+			return err
+		}
+	}
 	_, err := tx.ExecContext(ctx, s.q(`UPDATE plants SET name = ?, species = ?, plant_type = ?, location = ?, image_url = ?,
 		light_needs = ?, water_frequency = ?, fertilizer_frequency = ?, notes = ?, growth_progress = ?,
-		last_watered = ?, last_fertilized = ?, acquired_date = ? WHERE id = ? AND user_id = ?`),
+		last_watered = ?, last_fertilized = ?, acquired_date = ?, water_mode = ?, fertilize_mode = ?,
+		suggested_water_frequency = ?, suggested_fertilizer_frequency = ?, water_learned_from = ?, fertilize_learned_from = ?,
+		water_delay_days = ? WHERE id = ? AND user_id = ?`),
 		p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency, p.FertilizerFrequency,
-		p.Notes, p.GrowthProgress, utcPtr(p.LastWatered), utcPtr(p.LastFertilized), utc(p.AcquiredDate), p.ID, p.UserID)
+		p.Notes, p.GrowthProgress, utcPtr(p.LastWatered), utcPtr(p.LastFertilized), utc(p.AcquiredDate),
+		string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency,
+		p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.ID, p.UserID)
 	return translate(err)
+}
+
+// modeOf reads an unset mode as fixed.
+func modeOf(m domain.CareMode) domain.CareMode {
+	if m == "" {
+		return domain.ModeFixed
+	}
+	return m
+}
+
+// waterEverySQL is a plant's watering interval in days as domain.Plant.NextWatering counts it
+// (the effective frequency plus any postponement), for the plants row aliased by prefix.
+func waterEverySQL(prefix string) string {
+	return `(COALESCE(CASE WHEN ` + prefix + `water_mode = 'adaptive' THEN ` + prefix + `suggested_water_frequency END, ` +
+		prefix + `water_frequency) + ` + prefix + `water_delay_days)`
+}
+
+// fertilizeEverySQL is a plant's fertilizing interval in days as NextFertilizing counts it.
+func fertilizeEverySQL(prefix string) string {
+	return `COALESCE(CASE WHEN ` + prefix + `fertilize_mode = 'adaptive' THEN ` + prefix + `suggested_fertilizer_frequency END, ` +
+		prefix + `fertilizer_frequency)`
 }
 
 // UpdatePlant implements ports.PlantStore.
@@ -253,6 +307,7 @@ func (s *Store) DeletePlant(ctx context.Context, ownerID, id int64) error {
 		}
 		for _, q := range []string{
 			`DELETE FROM care_tasks WHERE plant_id = ? AND user_id = ?`,
+			`DELETE FROM care_events WHERE plant_id = ? AND user_id = ?`,
 			`DELETE FROM journal_entries WHERE plant_id = ? AND user_id = ?`,
 			`DELETE FROM plants WHERE id = ? AND user_id = ?`,
 		} {

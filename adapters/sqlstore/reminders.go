@@ -101,7 +101,7 @@ func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, nam
 		return d
 	}
 	err := s.eachRow(ctx, `SELECT user_id, `+pairs("wd")+` FILTER (WHERE wd <= ?), `+pairs("fd")+` FILTER (WHERE fd <= ?)
-		FROM (SELECT user_id, id, `+dueDay("last_watered", "water_frequency")+` AS wd, `+dueDay("last_fertilized", "fertilizer_frequency")+` AS fd
+		FROM (SELECT user_id, id, `+dueDay("last_watered", waterEverySQL(""))+` AS wd, `+dueDay("last_fertilized", fertilizeEverySQL(""))+` AS fd
 			FROM plants WHERE 1 = 1`+only+fence+`) d
 		WHERE wd <= ? OR fd <= ? GROUP BY user_id`, append(append([]any{bound, bound}, onlyArgs...), bound, bound), func(user int64, cols []sql.NullString) error {
 		if !pending[user] {

@@ -115,6 +115,10 @@ func (s *CareTasks) Complete(ctx context.Context, p *domain.Principal, id int64,
 			return nil, err
 		}
 		t.ApplyTo(plant)
+		// The completed task is care given: it joins the plant's log in this transaction.
+		if kind := domain.CareKind(t.Type); kind.Valid() {
+			plant.LogCare(&domain.CareEvent{Kind: kind, Source: domain.CareByTask, At: *t.CompletedAt, CreatedAt: s.clock.Now()})
+		}
 		return n, nil
 	})
 	return done, next, taskNotFound(err)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -176,6 +177,16 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 	if err := domain.ValidatePlant(plant, now); err != nil {
 		return nil, err
 	}
+	// The log starts with the dates the plant comes with, so it and lastWatered agree.
+	plant.NewCare = nil
+	for _, c := range []struct {
+		kind domain.CareKind
+		at   *time.Time
+	}{{domain.CareWater, plant.LastWatered}, {domain.CareFertilize, plant.LastFertilized}} {
+		if c.at != nil {
+			plant.LogCare(&domain.CareEvent{Kind: c.kind, Source: domain.CareImported, At: *c.at, CreatedAt: now})
+		}
+	}
 	limit, err := s.limitFor(ctx, p.User)
 	if err != nil {
 		return nil, err
@@ -197,11 +208,26 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
+	now := s.clock.Now()
 	plant, err := s.store.UpdatePlant(ctx, p.User.ID, id, func(plant *domain.Plant) error {
+		watered, fertilized := plant.LastWatered, plant.LastFertilized
 		if err := change(plant); err != nil {
 			return err
 		}
-		return domain.ValidatePlant(plant, s.clock.Now())
+		if err := domain.ValidatePlant(plant, now); err != nil {
+			return err
+		}
+		// A last date moved forward is care given then (Water Now, Fertilize): it goes into the
+		// log in the same transaction. A date moved back is a correction and logs nothing, and so
+		// does a move within domain.SameActWindow: Water Now completes its task (logged) and then
+		// sets lastWatered to the browser's now, the same act reported twice.
+		if later(plant.LastWatered, watered) && !sameAct(plant.LastWatered, watered) {
+			plant.LogCare(&domain.CareEvent{Kind: domain.CareWater, Source: domain.CareByHand, At: *plant.LastWatered, CreatedAt: now})
+		}
+		if later(plant.LastFertilized, fertilized) && !sameAct(plant.LastFertilized, fertilized) {
+			plant.LogCare(&domain.CareEvent{Kind: domain.CareFertilize, Source: domain.CareByHand, At: *plant.LastFertilized, CreatedAt: now})
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, plantNotFound(err)
@@ -215,4 +241,82 @@ func (s *Plants) Delete(ctx context.Context, p *domain.Principal, id int64) erro
 		return err
 	}
 	return plantNotFound(s.store.DeletePlant(ctx, p.User.ID, id))
+}
+
+// sameAct reports whether t lies within domain.SameActWindow after before.
+func sameAct(t, before *time.Time) bool {
+	return t != nil && before != nil && t.Sub(*before) <= domain.SameActWindow
+}
+
+// later reports whether t is set and after before (or before is unset).
+func later(t, before *time.Time) bool {
+	return t != nil && (before == nil || t.After(*before))
+}
+
+// CareInput is one act of care the caller logs: At zero means now; PostponeDays zero on a
+// moist check means domain.DefaultPostponeDays.
+type CareInput struct {
+	Kind         domain.CareKind
+	At           time.Time
+	Note         string
+	Feedback     domain.Feedback
+	PostponeDays int
+}
+
+// LogCare records an act of care on one of the caller's plants (source manual) and, in the
+// same transaction, its effect on the plant: a watering or fertilizing moves the last date, a
+// moist check postpones the due watering, and the learned intervals follow the log. It
+// answers the event and the plant with its status on the server's date.
+func (s *Plants) LogCare(ctx context.Context, p *domain.Principal, plantID int64, in CareInput) (*domain.CareEvent, *domain.Plant, error) {
+	if err := signedIn(p); err != nil {
+		return nil, nil, err
+	}
+	now := s.clock.Now()
+	e := &domain.CareEvent{Kind: in.Kind, Source: domain.CareByHand, At: in.At, Note: in.Note, Feedback: in.Feedback,
+		PostponeDays: in.PostponeDays, CreatedAt: now}
+	if e.At.IsZero() {
+		e.At = now
+	}
+	if e.Kind == domain.CareCheck && e.Feedback == domain.FeedbackMoist && e.PostponeDays == 0 {
+		e.PostponeDays = domain.DefaultPostponeDays
+	}
+	if err := domain.ValidateCareEvent(e, now); err != nil {
+		return nil, nil, err
+	}
+	plant, err := s.store.UpdatePlant(ctx, p.User.ID, plantID, func(plant *domain.Plant) error {
+		plant.LogCare(e)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, plantNotFound(err)
+	}
+	return e, plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+}
+
+// CareLog returns one page of a plant's care log, newest first, of one kind when kind is set.
+func (s *Plants) CareLog(ctx context.Context, p *domain.Principal, plantID int64, kind domain.CareKind, page domain.PageRequest) (domain.Page[*domain.CareEvent], error) {
+	if err := signedIn(p); err != nil {
+		return domain.Page[*domain.CareEvent]{}, err
+	}
+	if kind != "" && !kind.Valid() {
+		return domain.Page[*domain.CareEvent]{}, &domain.Error{Code: domain.EInvalid, Message: domain.MsgCareKind, Fields: map[string]string{"kind": domain.MsgCareKind}}
+	}
+	out, err := s.store.PageCareEvents(ctx, p.User.ID, plantID, kind, page)
+	return out, plantNotFound(err)
+}
+
+// DeleteCare removes an event from a plant's log; the plant's last dates and learned intervals
+// are recomputed from the events that remain, in the same transaction.
+func (s *Plants) DeleteCare(ctx context.Context, p *domain.Principal, plantID, eventID int64) error {
+	if err := signedIn(p); err != nil {
+		return err
+	}
+	_, err := s.store.DeleteCareEvent(ctx, p.User.ID, plantID, eventID)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		if e := (*domain.Error)(nil); errors.As(err, &e) && e.Message == domain.MsgCareEventMissing {
+			return err
+		}
+		return plantNotFound(err)
+	}
+	return err
 }

@@ -94,21 +94,48 @@ type Plant struct {
 	LastFertilized *time.Time
 	AcquiredDate   time.Time
 	CreatedAt      time.Time
+	// WaterMode and FertilizeMode choose between the fixed frequencies and the learned ones
+	// (empty reads as fixed).
+	WaterMode, FertilizeMode CareMode
+	// SuggestedWaterFrequency and SuggestedFertilizerFrequency are learned from the care log
+	// (Relearn), nil until MinLearnEvents acts; WaterLearnedFrom and FertilizeLearnedFrom say
+	// from how many. The store keeps them on the plant row whenever the log changes.
+	SuggestedWaterFrequency, SuggestedFertilizerFrequency *int
+	WaterLearnedFrom, FertilizeLearnedFrom                int
+	// WaterDelayDays pushes the next watering back (a moist check); a newer watering clears it.
+	WaterDelayDays int
+	// NewCare holds the care events a change logged, for the store to insert in the same
+	// transaction as the plant (never read back).
+	NewCare []*CareEvent
 }
 
-// NextWatering is LastWatered plus WaterFrequency days, or nil when either is missing.
-func (p *Plant) NextWatering() *time.Time { return nextCare(p.LastWatered, p.WaterFrequency) }
+// EffectiveWaterFrequency is the watering interval the schedule uses (EffectiveFrequency).
+func (p *Plant) EffectiveWaterFrequency() *int {
+	return EffectiveFrequency(p.WaterMode, p.WaterFrequency, p.SuggestedWaterFrequency)
+}
 
-// NextFertilizing is LastFertilized plus FertilizerFrequency days, or nil when either is missing.
+// EffectiveFertilizerFrequency is the fertilizing interval the schedule uses.
+func (p *Plant) EffectiveFertilizerFrequency() *int {
+	return EffectiveFrequency(p.FertilizeMode, p.FertilizerFrequency, p.SuggestedFertilizerFrequency)
+}
+
+// NextWatering is LastWatered plus the effective watering interval and any postponement in
+// days, or nil when either is missing.
+func (p *Plant) NextWatering() *time.Time {
+	return nextCare(p.LastWatered, p.EffectiveWaterFrequency(), p.WaterDelayDays)
+}
+
+// NextFertilizing is LastFertilized plus the effective fertilizing interval, or nil when either
+// is missing.
 func (p *Plant) NextFertilizing() *time.Time {
-	return nextCare(p.LastFertilized, p.FertilizerFrequency)
+	return nextCare(p.LastFertilized, p.EffectiveFertilizerFrequency(), 0)
 }
 
-func nextCare(last *time.Time, days *int) *time.Time {
+func nextCare(last *time.Time, days *int, delay int) *time.Time {
 	if last == nil || days == nil {
 		return nil
 	}
-	t := last.AddDate(0, 0, *days)
+	t := last.AddDate(0, 0, *days+delay)
 	return &t
 }
 
@@ -153,6 +180,18 @@ func ValidatePlant(p *Plant, now time.Time) error {
 	}
 	if utf8.RuneCountInString(p.Notes) > 10000 {
 		v.Add("notes", MsgTextTooLong)
+	}
+	if p.WaterMode == "" {
+		p.WaterMode = ModeFixed
+	}
+	if p.FertilizeMode == "" {
+		p.FertilizeMode = ModeFixed
+	}
+	if !p.WaterMode.Valid() {
+		v.Add("waterMode", MsgCareMode)
+	}
+	if !p.FertilizeMode.Valid() {
+		v.Add("fertilizeMode", MsgCareMode)
 	}
 	latest := now.Add(CareDateSlack)
 	if p.LastWatered != nil && p.LastWatered.After(latest) {

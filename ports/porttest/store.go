@@ -84,6 +84,9 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 	for name, fn := range gardenTests {
 		tests[name] = fn
 	}
+	for name, fn := range careLogTests {
+		tests[name] = fn
+	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -26,6 +26,9 @@ export const urls = {
   plantLimitAlt: '/api/plants/limit',
   plantCareTasks: (id: number | string) => `/api/plants/${id}/care-tasks`,
   plantJournal: (id: number | string) => `/api/plants/${id}/journal-entries`,
+  /** A plant's care log, newest first (paged). */
+  plantCare: (id: number | string) => `/api/plants/${id}/care`,
+  plantCareEvent: (id: number | string, eventId: number) => `/api/plants/${id}/care/${eventId}`,
   plantQrCode: (id: number | string) => `/api/plants/${id}/qrcode`,
   plantQrCodeSvg: (id: number | string) => `/api/plants/${id}/qrcode/svg`,
   careTasks: '/api/care-tasks',
@@ -106,6 +109,8 @@ export const urls = {
 } as const;
 
 const PLANT_DETAIL = /^\/api\/plants\/\d+(\?.*)?$/;
+/** A plant's care log (any page). */
+const PLANT_CARE = /^\/api\/plants\/\d+\/care(\?.*)?$/;
 
 /** Keys that change when a plant is added, edited, watered or deleted (its status and due care too). */
 export const plantKeys: KeyMatcher = (key) =>
@@ -114,7 +119,8 @@ export const plantKeys: KeyMatcher = (key) =>
   PLANT_DETAIL.test(key) ||
   key === urls.plantLimit ||
   key === urls.plantLimitAlt ||
-  key.startsWith('/api/care-due');
+  key.startsWith('/api/care-due') ||
+  PLANT_CARE.test(key);
 
 /** Keys that change with care tasks (lists, days, ranges, overdue, a plant's history and status). */
 export const taskKeys: KeyMatcher = (key) =>

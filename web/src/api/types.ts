@@ -79,6 +79,52 @@ export interface Plant {
   createdAt?: string;
   nextWatering?: string | null;
   nextFertilizing?: string | null;
+  /** fixed (the frequency above) or adaptive (learned from the care log). */
+  waterMode?: CareMode;
+  /** Learned from the care log; null until three waterings are logged. */
+  suggestedWaterFrequency?: number | null;
+  /** The interval the schedule uses today. */
+  effectiveWaterFrequency?: number | null;
+  /** How many logged waterings the suggestion was learned from. */
+  waterLearnedFrom?: number;
+  /** Days a moist check pushed the next watering back. */
+  waterPostponedDays?: number;
+  fertilizeMode?: CareMode;
+  suggestedFertilizerFrequency?: number | null;
+  effectiveFertilizerFrequency?: number | null;
+  fertilizeLearnedFrom?: number;
+}
+
+export type CareMode = 'fixed' | 'adaptive';
+
+export const CARE_KINDS = ['water', 'fertilize', 'mist', 'prune', 'repot', 'rotate', 'inspect', 'check'] as const;
+export type CareKind = (typeof CARE_KINDS)[number];
+export const CARE_FEEDBACK = ['dry', 'ok', 'moist'] as const;
+export type CareFeedback = (typeof CARE_FEEDBACK)[number];
+
+/** One entry of a plant's care log (GET /api/plants/{id}/care). */
+export interface CareEvent {
+  id: number;
+  plantId: number;
+  kind: string;
+  /** manual, task, rain or import. */
+  source: string;
+  at: string;
+  note: string;
+  feedback: CareFeedback | null;
+  postponeDays: number;
+  createdAt: string;
+}
+
+/** POST /api/plants/{id}/care body. */
+export interface NewCareEvent {
+  kind: CareKind;
+  /** RFC 3339; now when absent. */
+  at?: string;
+  note?: string;
+  feedback?: CareFeedback;
+  /** A moist check only: days to push the watering back (2 when absent). */
+  postponeDays?: number;
 }
 
 /** POST /api/plants body (location is an optional extra the API accepts). */

@@ -34,7 +34,9 @@ import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCareNow, type CareNowType } from '@/api/plants/care-now';
 import { usePlant } from '../api/get-plant';
+import { useUpdatePlant } from '@/api/plants/update-plant';
 import { CareHistoryCard } from '../components/care-history-card';
+import { CareLogCard } from '../components/care-log-card';
 import { DeletePlantDialog } from '../components/delete-plant-dialog';
 import { EditPlantDialog } from '../components/edit-plant-dialog';
 import { GrowthProgressCard } from '../components/growth-progress-card';
@@ -68,9 +70,49 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/**
+ * CareRhythm says where the schedule's interval comes from (the gardener's fixed days or the
+ * rhythm learned from the care log, and from how many acts) and offers to switch.
+ */
+function CareRhythm({ plant, kind }: { plant: Plant; kind: CareNowType }) {
+  const water = kind === 'water';
+  const update = useUpdatePlant();
+  const { toast } = useToast();
+  const mode = (water ? plant.waterMode : plant.fertilizeMode) ?? 'fixed';
+  const suggested = water ? plant.suggestedWaterFrequency : plant.suggestedFertilizerFrequency;
+  const from = (water ? plant.waterLearnedFrom : plant.fertilizeLearnedFrom) ?? 0;
+  const acts = water ? 'waterings' : 'fertilizings';
+  const learned = suggested
+    ? `Every ${days(suggested)}, learned from your last ${from} ${acts}`
+    : `Log ${Math.max(3 - from, 1)} more ${acts} to learn this plant's rhythm`;
+  const next = mode === 'adaptive' ? 'fixed' : 'adaptive';
+  const switchMode = async () => {
+    try {
+      await update.trigger({ id: plant.id, patch: water ? { waterMode: next } : { fertilizeMode: next } });
+    } catch {
+      toast({ title: 'Error', description: 'Could not change the schedule. Please try again.', variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="care-rhythm">
+      <p className="care-rhythm__why">
+        {mode === 'adaptive' ? (suggested ? learned : `${learned}; until then the fixed days apply`) : `Fixed schedule. ${learned}.`}
+      </p>
+      <Button size="sm" variant="outline" loading={update.isMutating} onClick={() => void switchMode()}>
+        {mode === 'adaptive' ? 'Use fixed schedule' : 'Use learned rhythm'}
+      </Button>
+    </div>
+  );
+}
+
 function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   const water = kind === 'water';
-  const every = water ? plant.waterFrequency : plant.fertilizerFrequency;
+  const every =
+    (water ? plant.effectiveWaterFrequency : plant.effectiveFertilizerFrequency) ??
+    (water ? plant.waterFrequency : plant.fertilizerFrequency);
+  const postponed = water ? (plant.waterPostponedDays ?? 0) : 0;
   const last = water ? plant.lastWatered : plant.lastFertilized;
   const next = nextCareDate(plant, kind);
   return (
@@ -101,6 +143,8 @@ function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
             )}
           </div>
         </dl>
+        {postponed > 0 ? <p className="muted">Postponed {days(postponed)}: the soil was still moist.</p> : null}
+        <CareRhythm plant={plant} kind={kind} />
       </CardBody>
     </Card>
   );
@@ -236,6 +280,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
         </Card>
         <QrLabelCard plantId={plant.id} plantName={plant.name} />
         <PlantJournalCard plantId={plant.id} plantName={plant.name} />
+        <CareLogCard plantId={plant.id} />
         <CareHistoryCard plantId={plant.id} />
       </div>
 
