@@ -639,6 +639,11 @@ export const apiHandlers = [
     await record(request);
     return HttpResponse.json(db.tasks.filter((t) => t.plantId === Number(params.id)));
   }),
+  // The plant's care log (newest first); a test that needs entries answers with its own handler.
+  http.get('*/api/plants/:id/care', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json([]);
+  }),
   http.get('*/api/plants/:id/journal-entries', async ({ request, params }) => {
     await record(request);
     return HttpResponse.json(db.entries.filter((e) => e.plantId === Number(params.id)));

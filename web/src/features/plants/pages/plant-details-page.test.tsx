@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
 import { todayKey } from '@/lib/dates';
 import { dayFromNow, dayLabel, instantFromNow } from '@/testing/clock';
 import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
-import { http, HttpResponse, server } from '@/testing/server';
 import { signedInGardener } from '@/testing/session';
 
 describe('plant details', () => {
   // The care log card has its own tests (care-log-card.test.tsx): here it shows an empty log.
-  beforeEach(() => server.use(http.get('*/api/plants/:id/care', () => HttpResponse.json([]))));
 
   it('shows the plant, its schedules, notes, progress, QR card, journal and care history', async () => {
     signedInGardener();
