@@ -8,25 +8,58 @@ import (
 )
 
 // plantTypeKeywords are spec §5's keywords in their order of precedence: a text that mentions
-// both vegetables and herbs ("vegetable and herb seeds") is a vegetable.
+// both vegetables and herbs ("vegetable and herb seeds") is a vegetable. The keywords of the
+// types added by issue 27 come before flower and herb ("Flowering Cactus" is a cactus, "Flowering
+// Shrub" a shrub) and match only at the start of a word ("tree" is not in "street").
 var plantTypeKeywords = []struct {
-	keyword string
-	t       PlantType
+	keyword   string
+	t         PlantType
+	wordStart bool
 }{
-	{"vegetable", Vegetables},
-	{"fruit", Fruits},
-	{"flower", Flowers},
-	{"floral", Flowers},
-	{"herb", Herbs},
+	{"vegetable", Vegetables, false},
+	{"fruit", Fruits, false},
+	{"succulent", Succulents, true},
+	{"cactus", Succulents, true},
+	{"cacti", Succulents, true},
+	{"houseplant", Houseplants, true},
+	{"house plant", Houseplants, true},
+	{"indoor plant", Houseplants, true},
+	{"shrub", TreesShrubs, true},
+	{"tree", TreesShrubs, true},
+	{"flower", Flowers, false},
+	{"floral", Flowers, false},
+	{"herb", Herbs, false},
 }
 
-// MatchPlantType returns the plant type whose keyword (vegetable, fruit, flower or floral, herb,
-// in that order of precedence) text contains, ignoring case. Plurals and derived words match
-// too ("Vegetables", "Flowering", "Herbal").
+// containsKeyword reports whether lower contains keyword, at the start of a word when asked.
+func containsKeyword(lower, keyword string, wordStart bool) bool {
+	if !wordStart {
+		return strings.Contains(lower, keyword)
+	}
+	for from := 0; ; {
+		i := strings.Index(lower[from:], keyword)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if at == 0 {
+			return true
+		}
+		if r, _ := utf8.DecodeLastRuneInString(lower[:at]); !unicode.IsLetter(r) {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+// MatchPlantType returns the plant type whose keyword (vegetable, fruit, succulent or cactus,
+// houseplant, shrub or tree, flower or floral, herb, in that order of precedence) text
+// contains, ignoring case. Plurals and derived words match too ("Vegetables", "Flowering",
+// "Herbal", "Trees").
 func MatchPlantType(text string) (PlantType, bool) {
 	lower := strings.ToLower(text)
 	for _, k := range plantTypeKeywords {
-		if strings.Contains(lower, k.keyword) {
+		if containsKeyword(lower, k.keyword, k.wordStart) {
 			return k.t, true
 		}
 	}
