@@ -158,8 +158,19 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		},
 		StartJobs: func(ctx context.Context) error { return runner.Start(ctx, time.Minute) },
 		StopJobs:  stopJobs(runner.Shutdown, notifications),
+		// Migrating is also where the one-time start-up steps run (the forum's first
+		// categories), so that serve and migrate both leave a ready install.
 		Migrate: func(ctx context.Context) ([]string, error) {
-			return sqlstore.MigrationNames(store.Migrate(ctx))
+			applied, err := sqlstore.MigrationNames(store.Migrate(ctx))
+			if err != nil {
+				return applied, err
+			}
+			if seeded, err := services.Forum.SeedDefaultCategories(ctx); err != nil {
+				return applied, fmt.Errorf("forum categories: %w", err)
+			} else if seeded {
+				log.Info("created the forum's first categories", "names", "General, Help & Advice, Show & Tell")
+			}
+			return applied, nil
 		},
 		Ready:   ready,
 		Handler: handler,

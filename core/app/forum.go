@@ -60,6 +60,18 @@ func (s *Forum) Categories(ctx context.Context, req domain.PageRequest) (domain.
 	return s.forum.ListForumCategories(ctx, req)
 }
 
+// SeedDefaultCategories is the forum's start-up step (issue 27): a fresh install's forum gets
+// domain.DefaultForumCategories once, recorded so that deleting them does not bring them back;
+// a forum that has categories already keeps its own. It reports whether it created them.
+func (s *Forum) SeedDefaultCategories(ctx context.Context) (bool, error) {
+	cats := make([]*domain.ForumCategory, len(domain.DefaultForumCategories))
+	for i := range domain.DefaultForumCategories {
+		c := domain.DefaultForumCategories[i]
+		cats[i] = &c
+	}
+	return s.forum.SeedForumCategories(ctx, cats, s.clock.Now())
+}
+
 // CategoryBySlug returns one category.
 func (s *Forum) CategoryBySlug(ctx context.Context, slug string) (*domain.ForumCategory, error) {
 	c, err := s.forum.ForumCategoryBySlug(ctx, slug)
