@@ -66,10 +66,16 @@ func MatchPlantType(text string) (PlantType, bool) {
 	return "", false
 }
 
-// ClassifyPlantType applies MatchPlantType to each text in turn, most trusted first, and
-// returns the first match; DefaultPlantType when none matches.
+// ClassifyPlantType takes each text in turn, most trusted first: a type's own name, else
+// MatchPlantType; the first match wins, DefaultPlantType when none matches.
 func ClassifyPlantType(texts ...string) PlantType {
 	for _, s := range texts {
+		// A type's own name first: "Other" names no keyword.
+		for _, t := range PlantTypes {
+			if strings.EqualFold(strings.TrimSpace(s), string(t)) {
+				return t
+			}
+		}
 		if t, ok := MatchPlantType(s); ok {
 			return t
 		}

@@ -32,6 +32,7 @@ func TestClassifyPlantType(t *testing.T) {
 		{"tree", []string{"Trees"}, domain.TreesShrubs},
 		{"fruit wins over tree", []string{"Fruit trees"}, domain.Fruits},
 		{"tree only at a word's start", []string{"Street mix"}, domain.Herbs},
+		{"a type's own name", []string{"Other", "Basil"}, domain.OtherPlants},
 		{"nothing at all", nil, domain.Herbs},
 	}
 	for _, tt := range tests {
