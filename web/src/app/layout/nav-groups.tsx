@@ -1,6 +1,7 @@
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, Download, LogOut, Settings } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { installApp, useCanInstall } from '@/lib/install-prompt';
 import { useSession } from '@/lib/session';
 import { NAV_GROUPS, mayOpen, type NavGroup, type NavItem } from './nav-config';
 
@@ -73,6 +74,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
 /** NavGroups: the collapsible groups plus Settings and Log Out, for the sidebar and drawer. */
 export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
   const { logout, loggingOut } = useSession();
+  const canInstall = useCanInstall();
   return (
     <div className="nav">
       <div className="nav__groups">
@@ -81,6 +83,14 @@ export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
         ))}
       </div>
       <ul className="nav-list nav__footer">
+        {canInstall ? (
+          <li>
+            <button type="button" className="nav-link nav-link--button" onClick={() => void installApp()}>
+              <Download className="nav-link__icon" size={18} aria-hidden="true" />
+              <span>Install app</span>
+            </button>
+          </li>
+        ) : null}
         <li>
           <NavLink to="/settings" className="nav-link" onClick={onNavigate}>
             <Settings className="nav-link__icon" size={18} aria-hidden="true" />
