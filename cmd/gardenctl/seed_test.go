@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/gardenctl/garden/core/domain"
 )
 
 // TestWire_MigrateSeedsForumOnce: the start-up path (serve and migrate both call Migrate) gives
@@ -47,5 +50,17 @@ func TestWire_MigrateSeedsForumOnce(t *testing.T) {
 	// "General" was deleted after the first start; the second start does not bring it back.
 	if got := strings.Join(start(), ","); got != "Help & Advice,Show & Tell" {
 		t.Fatalf("second start: %q", got)
+	}
+}
+
+// TestWire_UnconfiguredCatalogue: without GARDEN_CATALOGUE_URL the store's products answer 400
+// with the message saying how to configure one and the field the Ecommerce tab reads.
+func TestWire_UnconfiguredCatalogue(t *testing.T) {
+	t.Parallel()
+	_, err := unconfiguredCatalogue{}.Fetch(context.Background(), nil)
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Code != domain.EInvalid || !strings.Contains(de.Message, "GARDEN_CATALOGUE_URL") ||
+		de.Fields[domain.CatalogueNotConfiguredField] == "" {
+		t.Fatalf("%#v", err)
 	}
 }

@@ -196,7 +196,7 @@ func backupDestination(cfg configs.Config, blobs ports.BlobStore) app.BackupDest
 type unconfiguredCatalogue struct{}
 
 func (unconfiguredCatalogue) Fetch(context.Context, ports.CatalogueProgress) (ports.CatalogueResult, error) {
-	return ports.CatalogueResult{}, domain.Errorf(domain.EInvalid, "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address")
+	return ports.CatalogueResult{}, domain.ErrCatalogueNotConfigured()
 }
 
 // wireNotifications picks the push, e-mail and ntfy adapters from the configuration and builds

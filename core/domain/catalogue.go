@@ -83,6 +83,20 @@ func ClassifyPlantType(texts ...string) PlantType {
 	return DefaultPlantType
 }
 
+// The answer when no seed store is configured (issue 27: the Ecommerce tab must say how to
+// configure one). CatalogueNotConfiguredField is the error's field, which the page reads to
+// tell this case from a store that failed.
+const (
+	MsgCatalogueNotConfigured   = "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address"
+	CatalogueNotConfiguredField = "catalogueUrl"
+)
+
+// ErrCatalogueNotConfigured is what reading the seed store answers when none is configured.
+func ErrCatalogueNotConfigured() error {
+	return &Error{Code: EInvalid, Message: MsgCatalogueNotConfigured,
+		Fields: map[string]string{CatalogueNotConfiguredField: MsgCatalogueNotConfigured}}
+}
+
 // PPMarker marks the store products Garden imports: only products whose name contains it are
 // listed and imported (spec §2, §9).
 const PPMarker = "(PP)"
