@@ -351,7 +351,7 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
     await prompt.goto(`${garden.baseURL}/plants/${plantId}`);
     await prompt.getByRole('button', { name: 'Water Now' }).click();
     await prompt.waitForResponse((r) => r.url().includes('/complete') && r.ok());
-    await prompt.goto(`${garden.baseURL}/schedule`);
+    await prompt.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Schedule' }).click();
     await prompt.waitForTimeout(1500);
     expect(await card.count(), 'no second prompt within the week').toBe(0);
     await prompt.context().close();
@@ -366,7 +366,7 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
     await prompt.goto(`${garden.baseURL}/plants/${plantId}`);
     await prompt.getByRole('button', { name: 'Water Now' }).click();
     await prompt.waitForResponse((r) => r.url().includes('/complete') && r.ok());
-    await prompt.goto(`${garden.baseURL}/plants`);
+    await prompt.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Plants' }).click();
     await prompt.getByRole('heading', { name: 'My Plants' }).first().waitFor();
     await prompt.getByRole('region', { name: 'Turn on notifications' }).waitFor();
   });

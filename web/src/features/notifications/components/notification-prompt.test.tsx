@@ -92,11 +92,14 @@ describe('notification prompt: it waits its turn (issue 27)', () => {
     expect(push.requests).toBe(0);
   }, 15_000);
 
-  it('a success from an earlier visit asks on the first page of this one', async () => {
+  it('a success from an earlier visit asks on the next page opened, not over the first one', async () => {
     push = installFakePush();
     signedInGardener();
     window.localStorage.setItem(PROMPT_KEYS.earned, 'true');
-    await mountPrompt('/journal');
+    const { router } = await mountPrompt('/journal');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(card()).toBeNull();
+    await act(() => router.navigate('/plants'));
     expect(await screen.findByRole('region', { name: 'Turn on notifications' })).toBeInTheDocument();
   });
 

@@ -21,10 +21,12 @@ interface Outcome {
 }
 
 /**
- * Where the gardener's success was: undefined, none yet; null, on an earlier page load (ask
- * now); a path, on that page (ask on the next one, so that nothing moves under the cursor).
+ * Where the gardener's success was: undefined, none yet; a path, on that page — the card asks
+ * on the next page opened, so that nothing moves under the cursor. A success stored by an
+ * earlier visit counts as made on the page this visit starts on: the card's code loads after
+ * that page, and showing it then would push the page down once it is drawn.
  */
-type SuccessOn = string | null | undefined;
+type SuccessOn = string | undefined;
 
 function MobileHint() {
   if (!isMobileDevice()) return null;
@@ -53,7 +55,7 @@ export function NotificationPrompt() {
   const [phase, setPhase] = useState<Phase | null>(null);
   const [closed, setClosed] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [successOn, setSuccessOn] = useState<SuccessOn>(() => (hadGardenSuccess() ? null : undefined));
+  const [successOn, setSuccessOn] = useState<SuccessOn>(() => (hadGardenSuccess() ? pathname : undefined));
   const currentPath = useRef(pathname);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const titleId = useId();
@@ -64,7 +66,8 @@ export function NotificationPrompt() {
   }, [pathname]);
 
   useEffect(() => {
-    const onSuccess = () => setSuccessOn((was) => (was === null ? null : currentPath.current));
+    // A later success on another page does not move the ask back: it is due already.
+    const onSuccess = () => setSuccessOn((was) => (was !== undefined && was !== currentPath.current ? was : currentPath.current));
     window.addEventListener(GARDEN_SUCCESS_EVENT, onSuccess);
     return () => window.removeEventListener(GARDEN_SUCCESS_EVENT, onSuccess);
   }, []);
@@ -123,7 +126,7 @@ export function NotificationPrompt() {
 
   if (!active || closed) return null;
   // Once answered, the card stays until it closes; before, it shows on the page after a success.
-  const due = successOn === null || (typeof successOn === 'string' && successOn !== pathname);
+  const due = successOn !== undefined && successOn !== pathname;
   if (phase === null && !(due && shouldPrompt(pushPermission()))) return null;
   const pending = phase === 'pending';
 
