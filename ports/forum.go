@@ -40,8 +40,14 @@ type ForumStore interface {
 	ForumCategoryByID(ctx context.Context, id int64) (*domain.ForumCategory, error)
 	// ForumCategoryBySlug returns one category. Codes: not_found.
 	ForumCategoryBySlug(ctx context.Context, slug string) (*domain.ForumCategory, error)
-	// ListForumCategories returns one page of categories by sort order, name, id.
+	// ListForumCategories returns one page of categories by sort order, name, id, each with its
+	// LastActivityAt (one statement whatever the page's length).
 	ListForumCategories(ctx context.Context, req domain.PageRequest) (domain.Page[*domain.ForumCategory], error)
+	// SeedForumCategories is the forum's one-time start-up step: in one transaction it records
+	// the step in install_steps and, when no category exists, creates cats (setting their ID
+	// and CreatedAt to at). A step recorded before makes it do nothing. It reports whether it
+	// created the categories.
+	SeedForumCategories(ctx context.Context, cats []*domain.ForumCategory, at time.Time) (bool, error)
 	// CountForumCategories returns how many categories exist.
 	CountForumCategories(ctx context.Context) (int, error)
 	// UpdateForumCategory loads a category in a transaction, lets fn change its name, slug,

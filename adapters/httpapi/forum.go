@@ -81,11 +81,19 @@ type forumCategoryJSON struct {
 	TopicsCount int       `json:"topicsCount"`
 	SortOrder   int       `json:"sortOrder"`
 	CreatedAt   time.Time `json:"createdAt"`
+	// LastActivityAt is the newest activity of the category's visible topics; null without
+	// topics, and on the single-category reads (only the list fills it in).
+	LastActivityAt *time.Time `json:"lastActivityAt"`
 }
 
 func toForumCategoryJSON(c *domain.ForumCategory) forumCategoryJSON {
-	return forumCategoryJSON{ID: c.ID, Name: c.Name, Slug: c.Slug, Description: c.Description, TopicsCount: c.TopicsCount,
+	out := forumCategoryJSON{ID: c.ID, Name: c.Name, Slug: c.Slug, Description: c.Description, TopicsCount: c.TopicsCount,
 		SortOrder: c.SortOrder, CreatedAt: c.CreatedAt.UTC()}
+	if c.LastActivityAt != nil {
+		at := c.LastActivityAt.UTC()
+		out.LastActivityAt = &at
+	}
+	return out
 }
 
 // forumTopicJSON is a topic (spec 02 §3), with both spellings of the flags the spec shows

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -85,7 +86,7 @@ func TestPlantDatabase_PagedSearchedFiltered(t *testing.T) {
 		if got := names("q=nothing+like+it"); len(got) != 0 {
 			t.Errorf("no match: %v", got)
 		}
-		expect(t, h.do("GET", "/api/plant-database?type=Trees", tok, nil), 400, "Type must be Herbs, Vegetables, Fruits or Flowers")
+		expect(t, h.do("GET", "/api/plant-database?type=Trees", tok, nil), 400, app.MsgPlantDBType)
 		expect(t, h.do("GET", "/api/plant-database?limit=500", tok, nil), 400, domain.MsgPageLimit)
 		expect(t, h.do("GET", "/api/plant-database?cursor=%21%21", tok, nil), 400, domain.MsgPageCursor)
 		expect(t, h.do("GET", "/api/plant-database", "", nil), 401, "")

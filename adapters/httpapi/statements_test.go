@@ -79,6 +79,8 @@ var statementBudget = []struct {
 	{"/api/plant-sharing?search=spare", false, 2},
 	// The forum search ranks the newest matches and makes the snippets in one statement.
 	{"/api/forum/search?q=counted", false, 2},
+	// The categories with each one's last activity, read in the list's statement (issue 27).
+	{"/api/forum/categories?limit=100", false, 2},
 }
 
 func TestStatementsPerRequest(t *testing.T) {
@@ -185,6 +187,15 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		t.Fatal(err)
 	}
 	for i := 0; i < rows; i++ {
+		// A category per row, each with a topic, for the categories' last activity.
+		own := &domain.ForumCategory{Name: fmt.Sprintf("Counted %03d", i), Slug: fmt.Sprintf("counted-%03d", i), CreatedAt: h.clock.Now()}
+		if err := forum.CreateForumCategory(ctx, own); err != nil {
+			t.Fatal(err)
+		}
+		if err := forum.CreateForumTopic(ctx, &domain.ForumTopic{CategoryID: own.ID, Title: fmt.Sprintf("Topic of category %03d", i),
+			Content: "<p>Its own.</p>", ContentText: "Its own.", CreatedAt: h.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
 		tp := &domain.ForumTopic{CategoryID: cat.ID, Title: fmt.Sprintf("Counted topic %03d", i), Content: "<p>A counted topic.</p>",
 			ContentText: "A counted topic.", CreatedAt: h.clock.Now()}
 		if err := forum.CreateForumTopic(ctx, tp); err != nil {

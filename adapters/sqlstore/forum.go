@@ -37,6 +37,86 @@ func (r *forumCategoryRow) toDomain() *domain.ForumCategory {
 		ReviewTopicsCount: r.InReview, SortOrder: r.SortOrder, CreatedAt: r.CreatedAt.UTC()}
 }
 
+// forumCategoryListRow is a category with its last activity, as the lists read it.
+type forumCategoryListRow struct {
+	forumCategoryRow
+	LastActivityAt aggregateTime `db:"last_activity_at"`
+}
+
+// aggregateTime scans an optional timestamp computed by an aggregate: PostgreSQL gives a
+// time, SQLite the stored text (an aggregate has no declared type for the driver to go by).
+type aggregateTime struct {
+	Time  time.Time
+	Valid bool
+}
+
+// Scan implements sql.Scanner.
+func (a *aggregateTime) Scan(src any) error {
+	*a = aggregateTime{}
+	var text string
+	switch v := src.(type) {
+	case nil:
+		return nil
+	case time.Time:
+		a.Time, a.Valid = v.UTC(), true
+		return nil
+	case string:
+		text = v
+	case []byte:
+		text = string(v)
+	default:
+		return fmt.Errorf("aggregateTime: cannot scan %T", src)
+	}
+	// sqliteTimeLayouts (backup.go) are the forms a SQLite DATETIME column may hold.
+	for _, layout := range sqliteTimeLayouts {
+		if t, err := time.Parse(layout, text); err == nil {
+			a.Time, a.Valid = t.UTC(), true
+			return nil
+		}
+	}
+	return fmt.Errorf("aggregateTime: bad time %q", text)
+}
+
+// forumCategoryActivity is the newest last activity of a category's visible topics: one seek
+// of forum_topics_category_activity per category of the page, inside the list's statement.
+const forumCategoryActivity = `(SELECT MAX(t.last_activity_at) FROM forum_topics t
+	WHERE t.category_id = forum_categories.id AND t.in_review = FALSE) AS last_activity_at`
+
+// forumSeedStep names the forum's one-time seeding in install_steps.
+const forumSeedStep = "forum-default-categories"
+
+// SeedForumCategories implements ports.ForumStore.
+func (s *Store) SeedForumCategories(ctx context.Context, cats []*domain.ForumCategory, at time.Time) (bool, error) {
+	at = utc(at)
+	seeded := false
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO install_steps (name, done_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`), forumSeedStep, at)
+		if err != nil {
+			return translate(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return translate(err)
+		}
+		var existing int
+		if err := tx.GetContext(ctx, &existing, `SELECT COUNT(*) FROM forum_categories`); err != nil {
+			return translate(err)
+		}
+		if existing > 0 {
+			return nil
+		}
+		for _, c := range cats {
+			c.CreatedAt, c.TopicsCount = at, 0
+			if err := tx.GetContext(ctx, &c.ID, s.q(`INSERT INTO forum_categories (name, slug, description, sort_order, created_at)
+				VALUES (?, ?, ?, ?, ?) RETURNING id`), c.Name, c.Slug, c.Description, c.SortOrder, c.CreatedAt); err != nil {
+				return translate(err)
+			}
+		}
+		seeded = true
+		return nil
+	})
+	return seeded, err
+}
+
 // CreateForumCategory implements ports.ForumStore.
 func (s *Store) CreateForumCategory(ctx context.Context, c *domain.ForumCategory) error {
 	if c.CreatedAt.IsZero() {
@@ -76,15 +156,19 @@ func (s *Store) ListForumCategories(ctx context.Context, req domain.PageRequest)
 	if err != nil {
 		return domain.Page[*domain.ForumCategory]{}, err
 	}
-	var rows []forumCategoryRow
+	var rows []forumCategoryListRow
 	page, args := limitOffset(req.Limit+1, offset)
-	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+forumCategoryColumns+` FROM forum_categories
+	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+forumCategoryColumns+`, `+forumCategoryActivity+` FROM forum_categories
 		ORDER BY sort_order, name, id`+page), args...); err != nil {
 		return domain.Page[*domain.ForumCategory]{}, translate(err)
 	}
 	out := make([]*domain.ForumCategory, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
+		if rows[i].LastActivityAt.Valid {
+			at := rows[i].LastActivityAt.Time
+			out[i].LastActivityAt = &at
+		}
 	}
 	return offsetPage(out, req, offset), nil
 }

@@ -169,8 +169,19 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		// Stopping the runner stops the outbox dispatcher: it claims no more and lets deliveries
 		// in flight finish within its drain timeout; the rest stay in the outbox.
 		StopJobs: runner.Shutdown,
+		// Migrating is also where the one-time start-up steps run (the forum's first
+		// categories), so that serve and migrate both leave a ready install.
 		Migrate: func(ctx context.Context) ([]string, error) {
-			return sqlstore.MigrationNames(store.Migrate(ctx))
+			applied, err := sqlstore.MigrationNames(store.Migrate(ctx))
+			if err != nil {
+				return applied, err
+			}
+			if seeded, err := services.Forum.SeedDefaultCategories(ctx); err != nil {
+				return applied, fmt.Errorf("forum categories: %w", err)
+			} else if seeded {
+				log.Info("created the forum's first categories", "names", "General, Help & Advice, Show & Tell")
+			}
+			return applied, nil
 		},
 		Ready:   ready,
 		Handler: handler,
@@ -196,7 +207,7 @@ func backupDestination(cfg configs.Config, blobs ports.BlobStore) app.BackupDest
 type unconfiguredCatalogue struct{}
 
 func (unconfiguredCatalogue) Fetch(context.Context, ports.CatalogueProgress) (ports.CatalogueResult, error) {
-	return ports.CatalogueResult{}, domain.Errorf(domain.EInvalid, "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address")
+	return ports.CatalogueResult{}, domain.ErrCatalogueNotConfigured()
 }
 
 // wireNotifications picks the push, e-mail and ntfy adapters from the configuration and builds

@@ -62,6 +62,18 @@ func (s *Forum) Categories(ctx context.Context, p *domain.Principal, req domain.
 	return page, err
 }
 
+// SeedDefaultCategories is the forum's start-up step (issue 27): a fresh install's forum gets
+// domain.DefaultForumCategories once, recorded so that deleting them does not bring them back;
+// a forum that has categories already keeps its own. It reports whether it created them.
+func (s *Forum) SeedDefaultCategories(ctx context.Context) (bool, error) {
+	cats := make([]*domain.ForumCategory, len(domain.DefaultForumCategories))
+	for i := range domain.DefaultForumCategories {
+		c := domain.DefaultForumCategories[i]
+		cats[i] = &c
+	}
+	return s.forum.SeedForumCategories(ctx, cats, s.clock.Now())
+}
+
 // CategoryBySlug returns one category, counting the topics the caller may see.
 func (s *Forum) CategoryBySlug(ctx context.Context, p *domain.Principal, slug string) (*domain.ForumCategory, error) {
 	c, err := s.forum.ForumCategoryBySlug(ctx, slug)

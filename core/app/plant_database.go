@@ -22,7 +22,7 @@ func NewPlantDatabase(store ports.Store, sanitizer ports.HTMLSanitizer, clock po
 }
 
 // MsgPlantDBType answers a type filter that is not one of the plant types.
-const MsgPlantDBType = "Type must be Herbs, Vegetables, Fruits or Flowers"
+const MsgPlantDBType = "Type must be Herbs, Vegetables, Fruits, Flowers, Houseplants, Succulents & Cacti, Trees & Shrubs or Other"
 
 // List returns one page of the items matching q, by common name. The type filter is read in
 // any case ("herbs" is Herbs).

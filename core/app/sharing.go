@@ -142,8 +142,8 @@ func (s *Sharing) List(ctx context.Context, p *domain.Principal, q ListingQuery,
 	return out, nil
 }
 
-// PlantTypes returns the plant types for the filter: the four fixed ones, then any other found
-// in listings, sorted (spec 02 §3).
+// PlantTypes returns the plant types for the filter: the fixed ones (spec 02 §3's four and the
+// four of issue 27), then any other found in listings, sorted.
 func (s *Sharing) PlantTypes(ctx context.Context) ([]string, error) {
 	found, err := s.sharing.ListingPlantTypes(ctx)
 	if err != nil {

@@ -8,40 +8,93 @@ import (
 )
 
 // plantTypeKeywords are spec §5's keywords in their order of precedence: a text that mentions
-// both vegetables and herbs ("vegetable and herb seeds") is a vegetable.
+// both vegetables and herbs ("vegetable and herb seeds") is a vegetable. The keywords of the
+// types added by issue 27 come before flower and herb ("Flowering Cactus" is a cactus, "Flowering
+// Shrub" a shrub) and match only at the start of a word ("tree" is not in "street").
 var plantTypeKeywords = []struct {
-	keyword string
-	t       PlantType
+	keyword   string
+	t         PlantType
+	wordStart bool
 }{
-	{"vegetable", Vegetables},
-	{"fruit", Fruits},
-	{"flower", Flowers},
-	{"floral", Flowers},
-	{"herb", Herbs},
+	{"vegetable", Vegetables, false},
+	{"fruit", Fruits, false},
+	{"succulent", Succulents, true},
+	{"cactus", Succulents, true},
+	{"cacti", Succulents, true},
+	{"houseplant", Houseplants, true},
+	{"house plant", Houseplants, true},
+	{"indoor plant", Houseplants, true},
+	{"shrub", TreesShrubs, true},
+	{"tree", TreesShrubs, true},
+	{"flower", Flowers, false},
+	{"floral", Flowers, false},
+	{"herb", Herbs, false},
 }
 
-// MatchPlantType returns the plant type whose keyword (vegetable, fruit, flower or floral, herb,
-// in that order of precedence) text contains, ignoring case. Plurals and derived words match
-// too ("Vegetables", "Flowering", "Herbal").
+// containsKeyword reports whether lower contains keyword, at the start of a word when asked.
+func containsKeyword(lower, keyword string, wordStart bool) bool {
+	if !wordStart {
+		return strings.Contains(lower, keyword)
+	}
+	for from := 0; ; {
+		i := strings.Index(lower[from:], keyword)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if at == 0 {
+			return true
+		}
+		if r, _ := utf8.DecodeLastRuneInString(lower[:at]); !unicode.IsLetter(r) {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+// MatchPlantType returns the plant type whose keyword (vegetable, fruit, succulent or cactus,
+// houseplant, shrub or tree, flower or floral, herb, in that order of precedence) text
+// contains, ignoring case. Plurals and derived words match too ("Vegetables", "Flowering",
+// "Herbal", "Trees").
 func MatchPlantType(text string) (PlantType, bool) {
 	lower := strings.ToLower(text)
 	for _, k := range plantTypeKeywords {
-		if strings.Contains(lower, k.keyword) {
+		if containsKeyword(lower, k.keyword, k.wordStart) {
 			return k.t, true
 		}
 	}
 	return "", false
 }
 
-// ClassifyPlantType applies MatchPlantType to each text in turn, most trusted first, and
-// returns the first match; DefaultPlantType when none matches.
+// ClassifyPlantType takes each text in turn, most trusted first: a type's own name, else
+// MatchPlantType; the first match wins, DefaultPlantType when none matches.
 func ClassifyPlantType(texts ...string) PlantType {
 	for _, s := range texts {
+		// A type's own name first: "Other" names no keyword.
+		for _, t := range PlantTypes {
+			if strings.EqualFold(strings.TrimSpace(s), string(t)) {
+				return t
+			}
+		}
 		if t, ok := MatchPlantType(s); ok {
 			return t
 		}
 	}
 	return DefaultPlantType
+}
+
+// The answer when no seed store is configured (issue 27: the Ecommerce tab must say how to
+// configure one). CatalogueNotConfiguredField is the error's field, which the page reads to
+// tell this case from a store that failed.
+const (
+	MsgCatalogueNotConfigured   = "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address"
+	CatalogueNotConfiguredField = "catalogueUrl"
+)
+
+// ErrCatalogueNotConfigured is what reading the seed store answers when none is configured.
+func ErrCatalogueNotConfigured() error {
+	return &Error{Code: EInvalid, Message: MsgCatalogueNotConfigured,
+		Fields: map[string]string{CatalogueNotConfiguredField: MsgCatalogueNotConfigured}}
 }
 
 // PPMarker marks the store products Garden imports: only products whose name contains it are

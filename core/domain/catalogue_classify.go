@@ -48,7 +48,7 @@ func unambiguousType(s string) (PlantType, bool) {
 	lower := strings.ToLower(s)
 	found := map[PlantType]bool{}
 	for _, k := range plantTypeKeywords {
-		if strings.Contains(lower, k.keyword) {
+		if containsKeyword(lower, k.keyword, k.wordStart) {
 			found[k.t] = true
 		}
 	}
@@ -89,6 +89,9 @@ var knownPhrases = map[string]PlantType{
 	"bell pepper": Vegetables, "chilli pepper": Vegetables, "chili pepper": Vegetables, "egg plant": Vegetables,
 	"ground cherry": Fruits, "cape gooseberry": Fruits, "sweet corn": Vegetables, "sweet potato": Vegetables,
 	"morning glory": Flowers, "sweet william": Flowers, "forget-me-not": Flowers, "snap dragon": Flowers,
+	"peace lily": Houseplants, "spider plant": Houseplants, "snake plant": Houseplants, "rubber plant": Houseplants,
+	"swiss cheese plant": Houseplants, "zz plant": Houseplants, "jade plant": Succulents, "string of pearls": Succulents,
+	"aloe vera": Succulents, "olive tree": TreesShrubs, "bay tree": TreesShrubs, "bay laurel": TreesShrubs,
 }
 
 // knownNouns maps the head noun of common garden plants to their type. The head noun is the
@@ -125,6 +128,18 @@ var knownNouns = map[string]PlantType{
 	"peppermint": Herbs, "spearmint": Herbs, "rosemary": Herbs, "chamomile": Herbs, "fennel": Herbs,
 	"borage": Herbs, "tarragon": Herbs, "sorrel": Herbs, "lovage": Herbs, "chervil": Herbs, "hyssop": Herbs,
 	"savory": Herbs, "catnip": Herbs, "feverfew": Herbs, "stevia": Herbs, "lemongrass": Herbs,
+	// houseplants
+	"monstera": Houseplants, "pothos": Houseplants, "philodendron": Houseplants, "calathea": Houseplants,
+	"sansevieria": Houseplants, "dracaena": Houseplants, "ficus": Houseplants, "anthurium": Houseplants,
+	"spathiphyllum": Houseplants, "maranta": Houseplants, "peperomia": Houseplants,
+	// succulents and cacti
+	"cactus": Succulents, "cacti": Succulents, "aloe": Succulents, "echeveria": Succulents, "haworthia": Succulents,
+	"agave": Succulents, "sempervivum": Succulents, "crassula": Succulents, "opuntia": Succulents, "kalanchoe": Succulents,
+	"succulent": Succulents, "succulents": Succulents,
+	// trees and shrubs
+	"hydrangea": TreesShrubs, "boxwood": TreesShrubs, "buxus": TreesShrubs, "camellia": TreesShrubs,
+	"rhododendron": TreesShrubs, "azalea": TreesShrubs, "maple": TreesShrubs, "oak": TreesShrubs, "birch": TreesShrubs,
+	"holly": TreesShrubs, "privet": TreesShrubs, "lilac": TreesShrubs, "magnolia": TreesShrubs,
 }
 
 var (

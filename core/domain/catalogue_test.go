@@ -23,6 +23,16 @@ func TestClassifyPlantType(t *testing.T) {
 		{"vegetable wins over herb in one text", []string{"Herb and vegetable garden"}, domain.Vegetables},
 		{"first text that matches decides", []string{"", "Edible flowers", "vegetables"}, domain.Flowers},
 		{"default herbs", []string{"Seeds", "Organic"}, domain.Herbs},
+		// the types of issue 27
+		{"houseplant", []string{"Houseplants"}, domain.Houseplants},
+		{"indoor plant", []string{"Indoor plants for low light"}, domain.Houseplants},
+		{"cactus wins over flower", []string{"Flowering Cacti"}, domain.Succulents},
+		{"succulent", []string{"Succulent seeds"}, domain.Succulents},
+		{"shrub wins over flower", []string{"Flowering shrubs"}, domain.TreesShrubs},
+		{"tree", []string{"Trees"}, domain.TreesShrubs},
+		{"fruit wins over tree", []string{"Fruit trees"}, domain.Fruits},
+		{"tree only at a word's start", []string{"Street mix"}, domain.Herbs},
+		{"a type's own name", []string{"Other", "Basil"}, domain.OtherPlants},
 		{"nothing at all", nil, domain.Herbs},
 	}
 	for _, tt := range tests {
@@ -263,6 +273,18 @@ func TestClassifyProduct(t *testing.T) {
 		{"Mystery Herb Mix", "", nil, nil, domain.Herbs},
 		{"Mystery Vegetable Mix", "", nil, nil, domain.Vegetables},
 		{"Something Unknown", "", nil, nil, domain.Herbs},
+		// issue 27: a Monstera is not a flower
+		{"Monstera deliciosa", "", nil, nil, domain.Houseplants},
+		{"Peace Lily", "", nil, nil, domain.Houseplants},
+		{"Swiss Cheese Plant", "", nil, nil, domain.Houseplants},
+		{"Echeveria 'Perle von Nürnberg'", "", nil, nil, domain.Succulents},
+		{"Golden Barrel Cactus", "", nil, nil, domain.Succulents},
+		{"Jade Plant", "", nil, nil, domain.Succulents},
+		{"Hydrangea 'Annabelle'", "", nil, nil, domain.TreesShrubs},
+		{"Olive Tree", "", nil, nil, domain.TreesShrubs},
+		{"Apple Tree 'Cox'", "", nil, nil, domain.Fruits},
+		{"Mixed Seedlings", "", nil, []string{"Houseplants"}, domain.Houseplants},
+		{"Rose 'Iceberg'", "", nil, []string{"Shrubs"}, domain.TreesShrubs},
 		// the store's product type wins over the name
 		{"Tomato 'Moneymaker'", "Flower Seeds", nil, nil, domain.Flowers},
 	}

@@ -97,6 +97,9 @@ type ForumCategory struct {
 	ReviewTopicsCount int
 	SortOrder         int
 	CreatedAt         time.Time
+	// LastActivityAt is the newest last activity of the category's visible topics (nil when it
+	// has none); the category lists fill it in, other reads leave it nil.
+	LastActivityAt *time.Time
 }
 
 // VisibleTopics is the topic count v is shown: every topic for a superadmin, the topics not
@@ -108,6 +111,15 @@ func (c *ForumCategory) VisibleTopics(v ForumViewer) int {
 		return c.TopicsCount
 	}
 	return max(0, c.TopicsCount-c.ReviewTopicsCount)
+}
+
+// DefaultForumCategories are the categories a fresh install's forum starts with (issue 27), so
+// that the first gardener has somewhere to post. They are ordinary categories: editable and
+// deletable, and seeded once (a deleted one does not come back).
+var DefaultForumCategories = []ForumCategory{
+	{Name: "General", Slug: "general", Description: "Anything about the garden and this community.", SortOrder: 0},
+	{Name: "Help & Advice", Slug: "help-advice", Description: "Ask for help with a plant, a pest or a bed; share what worked.", SortOrder: 1},
+	{Name: "Show & Tell", Slug: "show-tell", Description: "Show your harvests, beds and blooms.", SortOrder: 2},
 }
 
 // ForumTopic is a conversation: a title, an opening body and replies (spec 02 §3).

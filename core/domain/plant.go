@@ -6,8 +6,8 @@ import (
 	"unicode/utf8"
 )
 
-// PlantType is one of the four plant types of spec 01 §9, shared by plants and the plant
-// database.
+// PlantType is one of the plant types, shared by plants and the plant database: spec 01 §9's
+// four, then the four issue 27 added so that a Monstera need not be filed as "Flowers".
 type PlantType string
 
 // The plant types, spelled as the API and the pages show them.
@@ -16,15 +16,21 @@ const (
 	Vegetables PlantType = "Vegetables"
 	Fruits     PlantType = "Fruits"
 	Flowers    PlantType = "Flowers"
+
+	Houseplants PlantType = "Houseplants"
+	Succulents  PlantType = "Succulents & Cacti"
+	TreesShrubs PlantType = "Trees & Shrubs"
+	OtherPlants PlantType = "Other"
 )
 
 // DefaultPlantType is the type used when nothing says otherwise (spec 01 §2: "default Herbs").
 const DefaultPlantType = Herbs
 
-// PlantTypes lists the plant types in the order of the plant database tabs.
-var PlantTypes = []PlantType{Herbs, Vegetables, Fruits, Flowers}
+// PlantTypes lists the plant types in the order of the plant database tabs: the spec's four
+// first, Other last.
+var PlantTypes = []PlantType{Herbs, Vegetables, Fruits, Flowers, Houseplants, Succulents, TreesShrubs, OtherPlants}
 
-// Valid reports whether t is one of the four plant types.
+// Valid reports whether t is one of the plant types.
 func (t PlantType) Valid() bool {
 	for _, v := range PlantTypes {
 		if t == v {

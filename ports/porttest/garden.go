@@ -17,6 +17,7 @@ import (
 // calendar-feed stores; RunStore runs them with the account tests.
 var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Plants/CreateReadUpdate":           testPlantRoundTrip,
+	"Plants/EveryPlantType":             testPlantEveryType,
 	"Plants/OwnerScoped":                testPlantOwnerScoped,
 	"Plants/Limit":                      testPlantLimit,
 	"Plants/LimitHoldsUnderConcurrency": testPlantLimitConcurrent,

@@ -3,8 +3,12 @@ import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { listenForInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/push/service-worker';
 import './styles/index.css';
+
+// The browser offers installation once, early: kept for the "Install app" button.
+listenForInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');

@@ -87,6 +87,9 @@ test.describe('seed-store import (an admin) and the plant database (a gardener)'
     await admin.getByRole('link', { name: 'Ecommerce' }).click();
     await curator.waitForURL(`${garden.baseURL}/admin/plant-database?tab=ecommerce`);
     await curator.getByRole('tab', { name: 'Ecommerce Import', selected: true }).waitFor();
+    // Issue 27: the navigation lights Ecommerce on its tab, not Plant Database.
+    expect(await admin.getByRole('link', { name: 'Ecommerce' }).getAttribute('aria-current')).toBe('page');
+    expect(await admin.getByRole('link', { name: 'Plant Database' }).getAttribute('aria-current')).toBe(null);
     const table = curator.getByRole('table', { name: 'Remote plants' });
     await table.waitFor();
     await curator.getByText(`${STORE_PLANTS} plants offered by the seed store`).waitFor();

@@ -51,7 +51,17 @@ export interface ApiErrorBody {
 
 // ---------- plants, tasks, journal, plant database (docs/api.md) ----------
 
-export const PLANT_TYPES = ['Herbs', 'Vegetables', 'Fruits', 'Flowers'] as const;
+/** Spec 01's four types, then those issue 27 added (core/domain/plant.go has the same list). */
+export const PLANT_TYPES = [
+  'Herbs',
+  'Vegetables',
+  'Fruits',
+  'Flowers',
+  'Houseplants',
+  'Succulents & Cacti',
+  'Trees & Shrubs',
+  'Other',
+] as const;
 export type PlantType = (typeof PLANT_TYPES)[number];
 
 export const PLANT_STATUSES = ['healthy', 'needs_water', 'needs_care'] as const;
@@ -63,7 +73,7 @@ export interface Plant {
   userId?: number;
   name: string;
   species?: string | null;
-  /** Herbs, Vegetables, Fruits or Flowers; older rows may carry another text. */
+  /** One of PLANT_TYPES; older rows may carry another text. */
   plantType?: string | null;
   location?: string | null;
   imageUrl?: string | null;

@@ -1,4 +1,4 @@
-import type { CareInstructionPart, CareInstructions, NewPlant, PlantDatabaseItem, PlantType } from '@/api/types';
+import { PLANT_TYPES, type CareInstructionPart, type CareInstructions, type NewPlant, type PlantDatabaseItem, type PlantType } from '@/api/types';
 import { DEFAULT_FERTILIZER_DAYS, DEFAULT_PLANT_TYPE } from './care';
 import { stripMarkup } from './text';
 import { isImageUrl } from './urls';
@@ -10,17 +10,31 @@ import { isImageUrl } from './urls';
  * values whether the page or the server fills it.
  */
 
+/**
+ * The keywords in their order of precedence, as core/domain/catalogue.go has them: the types
+ * issue 27 added come before flower and herb and match only at the start of a word.
+ */
+const TYPE_KEYWORDS: readonly [RegExp, PlantType][] = [
+  [/vegetable/, 'Vegetables'],
+  [/fruit/, 'Fruits'],
+  [/(?<![a-z])(succulent|cactus|cacti)/, 'Succulents & Cacti'],
+  [/(?<![a-z])(houseplant|house plant|indoor plant)/, 'Houseplants'],
+  [/(?<![a-z])(shrub|tree)/, 'Trees & Shrubs'],
+  [/flower|floral/, 'Flowers'],
+  [/herb/, 'Herbs'],
+];
+
 function matchPlantType(text: string | null | undefined): PlantType | null {
-  const t = (text ?? '').toLowerCase();
-  if (t.includes('vegetable')) return 'Vegetables';
-  if (t.includes('fruit')) return 'Fruits';
-  if (t.includes('flower') || t.includes('floral')) return 'Flowers';
-  if (t.includes('herb')) return 'Herbs';
+  const t = (text ?? '').trim().toLowerCase();
+  // A type's own name first: "Other" names no keyword.
+  const named = PLANT_TYPES.find((type) => type.toLowerCase() === t);
+  if (named) return named;
+  for (const [keyword, type] of TYPE_KEYWORDS) if (keyword.test(t)) return type;
   return null;
 }
 
 /**
- * plantTypeFromText: by keyword — vegetable, fruit, flower or floral, herb, in that order —
+ * plantTypeFromText: a type's own name, else by keyword (TYPE_KEYWORDS, in their order) —
  * in each text in turn (the item's type, then its name); else Herbs.
  */
 export function plantTypeFromText(...texts: (string | null | undefined)[]): PlantType {

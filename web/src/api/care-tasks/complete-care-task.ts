@@ -1,3 +1,4 @@
+import { noteGardenSuccess } from '@/lib/garden-success';
 import { apiJSON } from '../client';
 import { plantKeys, summaryKeys, taskKeys, urls } from '../keys';
 import type { CompletedCareTask } from '../types';
@@ -20,8 +21,12 @@ export function patchCompleteCareTask(
 
 /**
  * useCompleteCareTask marks a task done. Tasks, the summary and the plants are refreshed:
- * completing a water or fertilize task also moves the plant's last date.
+ * completing a water or fertilize task also moves the plant's last date. A task completed (Water
+ * Now and Fertilize complete one too) is a gardener's success (the notification prompt waits).
  */
 export function useCompleteCareTask() {
-  return useApiMutation<CompletedCareTask, CompleteCareTaskInput>(urls.careTasks, patchCompleteCareTask, { refresh: [taskKeys, summaryKeys, plantKeys] });
+  return useApiMutation<CompletedCareTask, CompleteCareTaskInput>(urls.careTasks, patchCompleteCareTask, {
+    refresh: [taskKeys, summaryKeys, plantKeys],
+    onSuccess: noteGardenSuccess,
+  });
 }

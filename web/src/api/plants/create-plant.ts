@@ -1,3 +1,4 @@
+import { noteGardenSuccess } from '@/lib/garden-success';
 import { apiJSON } from '../client';
 import { plantKeys, summaryKeys, urls } from '../keys';
 import type { NewPlant, Plant } from '../types';
@@ -8,7 +9,10 @@ export function postPlant(url: string, { arg }: { arg: NewPlant }): Promise<Plan
   return apiJSON<Plant>('POST', url, arg);
 }
 
-/** useCreatePlant adds a plant, then refreshes the plants, both limit paths and the summary. */
+/**
+ * useCreatePlant adds a plant, then refreshes the plants, both limit paths and the summary. A
+ * plant added is a gardener's success (the notification prompt waits for one).
+ */
 export function useCreatePlant() {
-  return useApiMutation<Plant, NewPlant>(urls.plants, postPlant, { refresh: [plantKeys, summaryKeys] });
+  return useApiMutation<Plant, NewPlant>(urls.plants, postPlant, { refresh: [plantKeys, summaryKeys], onSuccess: noteGardenSuccess });
 }

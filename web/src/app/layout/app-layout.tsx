@@ -13,10 +13,13 @@ import { NavGroups } from './nav-groups';
 import { UserMenuPlaceholder } from './user-chip';
 import './layout.css';
 
-// The notification prompt (after a few seconds) and the push bridge are not needed to show the
-// first page: their code loads right after it.
+// The push bridge and the notification prompt (which waits for a gardener's success) are not
+// needed to show the first page: their code loads right after it.
 const NotificationsRuntime = lazy(() =>
   import('@/features/notifications/components/notifications-runtime').then((m) => ({ default: m.NotificationsRuntime })),
+);
+const NotificationPrompt = lazy(() =>
+  import('@/features/notifications/components/notification-prompt').then((m) => ({ default: m.NotificationPrompt })),
 );
 
 // The header's menus and the phone's drawer are on every page but used after it shows: the
@@ -109,6 +112,10 @@ export function AppLayout() {
           </div>
         </header>
         <main id="main" className="content" tabIndex={-1}>
+          {/* In the page's flow, above its content: it covers no control (issue 27). */}
+          <Suspense fallback={null}>
+            <NotificationPrompt />
+          </Suspense>
           <MaintenanceGate>
             <Outlet />
           </MaintenanceGate>

@@ -19,7 +19,8 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import type { RequiredRole } from '@/lib/session';
+import type { User } from '@/api/types';
+import { hasRole, type RequiredRole } from '@/lib/session';
 
 export interface NavItem {
   label: string;
@@ -29,6 +30,20 @@ export interface NavItem {
   role?: RequiredRole;
   /** Match the path exactly (for "/" and "/admin"). */
   end?: boolean;
+  /** Also shown to site admins of role user (they manage their own site's users). */
+  siteManager?: boolean;
+  /**
+   * When the item is the current page, if not by its path: the Ecommerce entry is the plant
+   * database administration opened on its Ecommerce tab, which must not light "Plant Database".
+   */
+  current?: (pathname: string, search: URLSearchParams) => boolean;
+}
+
+const onAdminPlantDatabase = (pathname: string) => pathname === '/admin/plant-database' || pathname === '/admin/ecommerce';
+
+/** mayOpen: the item's role, or a site admin's way in to Site Users. */
+export function mayOpen(user: User | null | undefined, item: NavItem): boolean {
+  return hasRole(user, item.role) || Boolean(item.siteManager && user?.isSiteAdmin);
 }
 
 export interface NavGroup {
@@ -37,7 +52,11 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Navigation groups of spec 02 §2; entries are filtered by role when shown. */
+/**
+ * Navigation groups of spec 02 §2; entries are filtered by role when shown. Administration
+ * comes right after Main (issue 27): below the other groups it was under the fold of an 800 px
+ * high window, and site admins had no way in to Site Users but a card at the end of Settings.
+ */
 export const NAV_GROUPS: NavGroup[] = [
   {
     id: 'main',
@@ -48,6 +67,33 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Schedule', to: '/schedule', icon: CalendarDays },
       { label: 'Journal', to: '/journal', icon: BookOpen },
       { label: 'Plant Database', to: '/plant-database', icon: Database },
+    ],
+  },
+  {
+    id: 'admin',
+    label: 'Administration',
+    items: [
+      { label: 'Admin Dashboard', to: '/admin', icon: ShieldCheck, role: 'admin', end: true },
+      {
+        label: 'Plant Database',
+        to: '/admin/plant-database',
+        icon: Database,
+        role: 'admin',
+        current: (pathname, search) =>
+          pathname.startsWith('/admin/plants/') || (onAdminPlantDatabase(pathname) && search.get('tab') !== 'ecommerce'),
+      },
+      {
+        label: 'Ecommerce',
+        to: '/admin/ecommerce',
+        icon: Store,
+        role: 'admin',
+        current: (pathname, search) => onAdminPlantDatabase(pathname) && search.get('tab') === 'ecommerce',
+      },
+      { label: 'Sites', to: '/admin/sites', icon: Building, role: 'superadmin' },
+      { label: 'Users', to: '/admin/users', icon: Users, role: 'superadmin' },
+      { label: 'Site Users', to: '/admin/site-users', icon: UserCog, role: 'admin', siteManager: true },
+      { label: 'Maintenance Mode', to: '/admin/maintenance', icon: Wrench, role: 'superadmin' },
+      { label: 'Notifications', to: '/admin/notifications', icon: Bell, role: 'superadmin' },
     ],
   },
   {
@@ -66,20 +112,6 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Garden Layouts', to: '/planning/garden-layouts', icon: LayoutGrid },
       { label: 'Crop Rotation', to: '/planning/crop-rotation', icon: RefreshCw },
       { label: 'Harvest Tracking', to: '/planning/harvest-tracking', icon: Wheat },
-    ],
-  },
-  {
-    id: 'admin',
-    label: 'Administration',
-    items: [
-      { label: 'Admin Dashboard', to: '/admin', icon: ShieldCheck, role: 'admin', end: true },
-      { label: 'Plant Database', to: '/admin/plant-database', icon: Database, role: 'admin' },
-      { label: 'Ecommerce', to: '/admin/ecommerce', icon: Store, role: 'admin' },
-      { label: 'Sites', to: '/admin/sites', icon: Building, role: 'superadmin' },
-      { label: 'Users', to: '/admin/users', icon: Users, role: 'superadmin' },
-      { label: 'Site Users', to: '/admin/site-users', icon: UserCog, role: 'admin' },
-      { label: 'Maintenance Mode', to: '/admin/maintenance', icon: Wrench, role: 'superadmin' },
-      { label: 'Notifications', to: '/admin/notifications', icon: Bell, role: 'superadmin' },
     ],
   },
 ];

@@ -1,8 +1,33 @@
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, Download, LogOut, Settings } from 'lucide-react';
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router';
-import { hasRole, useSession } from '@/lib/session';
-import { NAV_GROUPS, type NavGroup } from './nav-config';
+import { Link, NavLink, useLocation } from 'react-router';
+import { installApp, useCanInstall } from '@/lib/install-prompt';
+import { useSession } from '@/lib/session';
+import { NAV_GROUPS, mayOpen, type NavGroup, type NavItem } from './nav-config';
+
+/** ItemLink: a NavLink, or for an item that says when it is current, a link that asks it. */
+function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { pathname, search } = useLocation();
+  const body = (
+    <>
+      <item.icon className="nav-link__icon" size={18} aria-hidden="true" />
+      <span>{item.label}</span>
+    </>
+  );
+  if (!item.current) {
+    return (
+      <NavLink to={item.to} end={item.end} className="nav-link" onClick={onNavigate}>
+        {body}
+      </NavLink>
+    );
+  }
+  const active = item.current(pathname, new URLSearchParams(search));
+  return (
+    <Link to={item.to} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+      {body}
+    </Link>
+  );
+}
 
 /**
  * Group: a titled list of links that its heading button folds away. The markup is what Radix's
@@ -15,7 +40,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
   const { user } = useSession();
   const [open, setOpen] = useState(true);
   const contentId = useId();
-  const items = group.items.filter((item) => hasRole(user, item.role));
+  const items = group.items.filter((item) => mayOpen(user, item));
   if (items.length === 0) return null;
   const state = open ? 'open' : 'closed';
   return (
@@ -36,10 +61,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
           <ul className="nav-list">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="nav-link" onClick={onNavigate}>
-                  <item.icon className="nav-link__icon" size={18} aria-hidden="true" />
-                  <span>{item.label}</span>
-                </NavLink>
+                <ItemLink item={item} onNavigate={onNavigate} />
               </li>
             ))}
           </ul>
@@ -52,6 +74,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
 /** NavGroups: the collapsible groups plus Settings and Log Out, for the sidebar and drawer. */
 export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
   const { logout, loggingOut } = useSession();
+  const canInstall = useCanInstall();
   return (
     <div className="nav">
       <div className="nav__groups">
@@ -60,6 +83,14 @@ export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
         ))}
       </div>
       <ul className="nav-list nav__footer">
+        {canInstall ? (
+          <li>
+            <button type="button" className="nav-link nav-link--button" onClick={() => void installApp()}>
+              <Download className="nav-link__icon" size={18} aria-hidden="true" />
+              <span>Install app</span>
+            </button>
+          </li>
+        ) : null}
         <li>
           <NavLink to="/settings" className="nav-link" onClick={onNavigate}>
             <Settings className="nav-link__icon" size={18} aria-hidden="true" />

@@ -196,6 +196,47 @@ describe('navigation', () => {
     expect(within(bar).getByRole('link', { name: 'Maintenance' })).toHaveAttribute('href', '/admin/maintenance');
   });
 
+  it('gives a site admin an Administration group with Site Users (issue 27)', async () => {
+    signedIn({ role: 'user', isSiteAdmin: true });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const admin = within(nav).getByRole('region', { name: 'Administration' });
+    expect(within(admin).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Site Users', '/admin/site-users'],
+    ]);
+  });
+
+  it('puts Administration right after Main, so that it shows without scrolling', async () => {
+    signedIn({ role: 'superadmin', username: 'admin' });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') && r.querySelector('button')?.textContent)).toEqual([
+      'Main',
+      'Administration',
+      'Community',
+      'Garden Planning',
+    ]);
+  });
+
+  it('lights Ecommerce, not Plant Database, on the Ecommerce tab (issue 27)', async () => {
+    signedIn({ role: 'admin' });
+    renderApp('/admin/plant-database?tab=ecommerce');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const admin = within(nav).getByRole('region', { name: 'Administration' });
+    await waitFor(() => expect(within(admin).getByRole('link', { name: 'Ecommerce' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(admin).getByRole('link', { name: 'Plant Database' })).not.toHaveAttribute('aria-current');
+    expect(within(admin).getByRole('link', { name: 'Plant Database' })).not.toHaveClass('active');
+  });
+
+  it('lights Plant Database on the other tabs of the plant database administration', async () => {
+    signedIn({ role: 'admin' });
+    renderApp('/admin/plant-database?tab=schedule');
+    const again = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const region = within(again).getByRole('region', { name: 'Administration' });
+    await waitFor(() => expect(within(region).getByRole('link', { name: 'Plant Database' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(region).getByRole('link', { name: 'Ecommerce' })).not.toHaveAttribute('aria-current');
+  });
+
   it('collapses a group', async () => {
     signedIn();
     const { user } = renderApp('/');

@@ -41,6 +41,10 @@ describe('Add New Plant dialog', () => {
       'Vegetables',
       'Fruits',
       'Flowers',
+      'Houseplants',
+      'Succulents & Cacti',
+      'Trees & Shrubs',
+      'Other',
     ]);
   });
 

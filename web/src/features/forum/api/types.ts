@@ -8,6 +8,8 @@ export interface ForumCategory {
   topicsCount: number;
   sortOrder: number;
   createdAt: string;
+  /** The newest activity of its visible topics (the list fills it in); null without topics. */
+  lastActivityAt?: string | null;
 }
 
 export type WatchLevel = 'watching' | 'normal' | 'muted';

@@ -49,7 +49,7 @@ function CategoriesPanel() {
               <span className="forum-category__meta">
                 <span className="forum-category__count">{plural(c.topicsCount, 'topic', 'topics')}</span>
                 <span className="forum-category__created">
-                  created <TimeAgo value={c.createdAt} />
+                  {c.lastActivityAt ? <TimeAgo value={c.lastActivityAt} prefix="active" /> : 'no posts yet'}
                 </span>
               </span>
             </Link>

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/server';
 import { renderApp } from '@/testing/render';
+import { instantFromNow } from '@/testing/clock';
 import { signedInGardener } from '@/testing/session';
 import type { ForumCategory, ForumPost, ForumTopic } from '../api/types';
 
@@ -45,6 +46,27 @@ describe('forum pages', () => {
     expect(await screen.findByRole('link', { name: topic.title })).toBeInTheDocument();
     expect(popular).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('3 views')).toBeInTheDocument();
+  });
+
+  it('forum home: a category shows its last activity, not when it was created (issue 27)', async () => {
+    const active = instantFromNow(-2, '09:30');
+    forumApi();
+    server.use(
+      http.get('*/api/forum/categories', () =>
+        HttpResponse.json([
+          { ...category, createdAt: instantFromNow(-400), lastActivityAt: active },
+          { ...category, id: 2, name: 'Quiet Corner', slug: 'quiet', topicsCount: 0, createdAt: instantFromNow(-1), lastActivityAt: null },
+        ]),
+      ),
+    );
+    renderApp('/community/forum');
+    const busy = await screen.findByRole('link', { name: /Fruit & Veg/ });
+    const time = within(busy).getByText(/^active /);
+    expect(time).toHaveAttribute('datetime', active);
+    expect(within(busy).queryByText(/created/)).not.toBeInTheDocument();
+    const quiet = screen.getByRole('link', { name: /Quiet Corner/ });
+    expect(within(quiet).getByText('no posts yet')).toBeInTheDocument();
+    expect(within(quiet).queryByText(/created/)).not.toBeInTheDocument();
   });
 
   it('forum home: the spec’s failure sentence', async () => {

@@ -1,31 +1,32 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCompleteCareTask } from '@/api/care-tasks/complete-care-task';
+import { useCreatePlant } from '@/api/plants/create-plant';
+import { AppProvider } from '@/app/provider';
+import { noteGardenSuccess } from '@/lib/garden-success';
 import { useSession } from '@/lib/session';
+import { TEST_NOW, dayFromNow } from '@/testing/clock';
+import { makeTask } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { FAKE_ENDPOINT, installFakePush, makeDevice, type FakePush } from '@/testing/notifications';
-import { renderWithSession } from '@/testing/render';
+import { renderApp, renderWithSession } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
-import { CORNER_TEXT, MODAL_TEXT, NotificationPrompt, promptVariant } from './notification-prompt';
+import { NotificationPrompt, PROMPT_TEXT } from './notification-prompt';
 import { PushSubscriptionSync } from './push-sync';
-import {
-  CORNER_PROMPT_DELAY_MS,
-  MODAL_PROMPT_DELAY_MS,
-  PROMPT_KEYS,
-  PROMPT_SUCCESS_CLOSE_MS,
-  resetPromptedOnNewDay,
-  shouldPrompt,
-} from './prompt-storage';
+import { PROMPT_KEYS, PROMPT_SNOOZE_DAYS, PROMPT_SUCCESS_CLOSE_MS, markPrompted, shouldPrompt } from './prompt-storage';
 
 let push: FakePush | null = null;
 
 afterEach(() => {
-  vi.useRealTimers();
   push?.uninstall();
   push = null;
 });
 
-/** Renders the prompt once the session is signed in, with fake timers from then on. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(TEST_NOW.getTime() + days * DAY_MS);
+
+/** Renders the prompt once the session is signed in (mount), at path. */
 function Harness({ children = <NotificationPrompt /> }: { children?: React.ReactNode }) {
   const { status } = useSession();
   const [show, setShow] = useState(false);
@@ -40,73 +41,98 @@ function Harness({ children = <NotificationPrompt /> }: { children?: React.React
   );
 }
 
-async function mountPrompt(path: string, now = new Date('2026-11-21T10:00:00')) {
+async function mountPrompt(path: string) {
   const view = renderWithSession(<Harness />, path);
   await screen.findByText('signed-in');
-  vi.useFakeTimers({ now });
   fireEvent.click(screen.getByRole('button', { name: 'mount prompt' }));
   return view;
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const corner = () => screen.queryByRole('dialog', { name: 'Turn on notifications' });
+const card = () => screen.queryByRole('region', { name: 'Turn on notifications' });
 const stored = (key: string) => window.localStorage.getItem(key);
 const posts = (path: string) => db.requests.filter((r) => r.method === 'POST' && r.path === path);
 
-/** Lets promise chains with mock-API calls finish (the clock is fake). */
-async function settle() {
-  for (let i = 0; i < 20; i++) await advance(0);
+/** A success on the current page, then the gardener opens another one. */
+async function succeedThenOpen(router: { navigate: (to: string) => Promise<void> }, next: string) {
+  act(() => noteGardenSuccess());
+  await act(() => router.navigate(next));
 }
 
-describe('notification prompt: when it appears (spec 01 §4, §9)', () => {
-  it('the dashboard asks with the modal, other pages with the corner prompt', () => {
-    expect(promptVariant('/')).toBe('modal');
-    expect(promptVariant('/plants')).toBe('corner');
-    expect(promptVariant('/schedule')).toBe('corner');
-  });
-
-  it('shows the corner prompt after 5 s, not before', async () => {
+describe('notification prompt: it waits its turn (issue 27)', () => {
+  it('never asks on landing: no success, no card, however long the gardener stays', async () => {
     push = installFakePush();
     signedInGardener();
-    await mountPrompt('/plants');
-    await advance(CORNER_PROMPT_DELAY_MS - 1);
-    expect(corner()).toBeNull();
-    await advance(1);
-    expect(corner()).toBeInTheDocument();
-    expect(screen.getByText(CORNER_TEXT)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Not now' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Enable' })).toBeInTheDocument();
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Your Garden Dashboard' });
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(card()).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(push.requests).toBe(0);
   });
 
-  it('shows the modal on the dashboard after 3 s, with the spec text and buttons', async () => {
+  it('after a success, asks at the top of the next page, in its flow, not in a dialog', async () => {
     push = installFakePush();
     signedInGardener();
-    await mountPrompt('/');
-    await advance(MODAL_PROMPT_DELAY_MS - 1);
-    expect(screen.queryByText(MODAL_TEXT)).toBeNull();
-    await advance(1);
-    expect(screen.getByRole('dialog', { name: 'Turn on notifications' })).toBeInTheDocument();
-    expect(screen.getByText(MODAL_TEXT)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Maybe later' })).toBeInTheDocument();
+    const { router } = renderApp('/plants');
+    await screen.findByRole('heading', { name: 'My Plants', level: 1 });
+    act(() => noteGardenSuccess());
+    // Not on the page of the success: nothing moves under the gardener's next click.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(card()).toBeNull();
+    await act(() => router.navigate('/schedule'));
+    const region = await screen.findByRole('region', { name: 'Turn on notifications' });
+    expect(region).toHaveTextContent(PROMPT_TEXT);
+    expect(screen.getByRole('button', { name: 'Not now' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enable notifications' })).toBeInTheDocument();
+    expect(region.closest('[role="dialog"]')).toBeNull();
+    const main = screen.getByRole('main');
+    expect(main.contains(region)).toBe(true);
+    expect(main.firstElementChild).toBe(region);
+    expect(getComputedStyle(region).position).not.toBe('fixed');
+    expect(push.requests).toBe(0);
   });
 
-  it('shows nothing when push is not supported', async () => {
+  it('a success from an earlier visit asks on the next page opened, not over the first one', async () => {
+    push = installFakePush();
     signedInGardener();
-    await mountPrompt('/');
-    await advance(10_000);
-    expect(corner()).toBeNull();
-    expect(screen.queryByText(MODAL_TEXT)).toBeNull();
+    window.localStorage.setItem(PROMPT_KEYS.earned, 'true');
+    const { router } = await mountPrompt('/journal');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(card()).toBeNull();
+    await act(() => router.navigate('/plants'));
+    expect(await screen.findByRole('region', { name: 'Turn on notifications' })).toBeInTheDocument();
+  });
+
+  it('a plant added and a task completed (Water Now completes one) count as successes', async () => {
+    signedInGardener();
+    const wrapper = ({ children }: { children: React.ReactNode }) => <AppProvider swrCache={() => new Map()}>{children}</AppProvider>;
+    const create = renderHook(() => useCreatePlant(), { wrapper });
+    await act(() => create.result.current.trigger({ name: 'Basil', plantType: 'Herbs' } as never));
+    expect(stored(PROMPT_KEYS.earned)).toBe('true');
+
+    window.localStorage.removeItem(PROMPT_KEYS.earned);
+    db.tasks = [makeTask({ id: 41, scheduledDate: dayFromNow(0) })];
+    const complete = renderHook(() => useCompleteCareTask(), { wrapper });
+    await act(() => complete.result.current.trigger({ id: 41 }));
+    expect(stored(PROMPT_KEYS.earned)).toBe('true');
+  });
+
+  it('shows nothing when push is not supported, even after a success', async () => {
+    signedInGardener();
+    const { router } = await mountPrompt('/plants');
+    await succeedThenOpen(router, '/schedule');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(card()).toBeNull();
     expect(db.requests.some((r) => r.path.startsWith('/api/notifications'))).toBe(false);
   });
 
   it.each(['granted', 'denied'] as const)('shows nothing when the permission is already %s', async (permission) => {
     push = installFakePush({ permission });
     signedInGardener();
-    await mountPrompt('/plants');
-    await advance(10_000);
-    expect(corner()).toBeNull();
+    const { router } = await mountPrompt('/plants');
+    await succeedThenOpen(router, '/schedule');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(card()).toBeNull();
   });
 
   it('shows nothing while impersonating', async () => {
@@ -116,77 +142,67 @@ describe('notification prompt: when it appears (spec 01 §4, §9)', () => {
       'impersonation',
       JSON.stringify({ isImpersonating: true, originalUser: { id: 1, username: 'admin', role: 'superadmin' } }),
     );
-    await mountPrompt('/plants');
-    await advance(10_000);
-    expect(corner()).toBeNull();
-  });
-
-  it('a dismissed prompt (refused in the modal) never comes back, even on a later day', async () => {
-    push = installFakePush();
-    signedInGardener();
-    await mountPrompt('/');
-    await advance(MODAL_PROMPT_DELAY_MS);
-    fireEvent.click(screen.getByRole('button', { name: 'Maybe later' }));
-    await settle();
-    expect(screen.queryByText(MODAL_TEXT)).toBeNull();
-    expect(stored(PROMPT_KEYS.dismissed)).toBe('true');
-    expect(stored(PROMPT_KEYS.prompted)).toBe('true');
-    expect(stored(PROMPT_KEYS.promptedDate)).toBe('2026-11-21');
-    expect(push.requests).toBe(0);
-    expect(shouldPrompt('default', new Date('2026-11-25T09:00:00'))).toBe(false);
+    const { router } = await mountPrompt('/plants');
+    await succeedThenOpen(router, '/schedule');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(card()).toBeNull();
   });
 });
 
-describe('notification prompt: the prompted date (daily reset)', () => {
-  it('"Not now" stores prompted with today; no prompt again that day; the next day it asks again', async () => {
+describe('notification prompt: never twice in a week after "Not now"', () => {
+  it('"Not now" stores prompted with today and spends the success; a new success does not bring it back that week', async () => {
     push = installFakePush();
     signedInGardener();
-    const first = await mountPrompt('/plants', new Date('2026-11-21T10:00:00'));
-    await advance(CORNER_PROMPT_DELAY_MS);
-    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
-    await settle();
-    expect(corner()).toBeNull();
+    const { router } = await mountPrompt('/plants');
+    await succeedThenOpen(router, '/schedule');
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(card()).toBeNull());
     expect(stored(PROMPT_KEYS.prompted)).toBe('true');
-    expect(stored(PROMPT_KEYS.promptedDate)).toBe('2026-11-21');
+    expect(stored(PROMPT_KEYS.promptedDate)).toBe(dayFromNow(0));
     expect(stored(PROMPT_KEYS.dismissed)).toBeNull();
-    first.unmount();
-    vi.useRealTimers();
-
-    // Later the same day: no prompt.
-    const second = await mountPrompt('/plants', new Date('2026-11-21T23:59:00'));
-    await advance(10_000);
-    expect(corner()).toBeNull();
-    second.unmount();
-    vi.useRealTimers();
-
-    // A new day: the prompted flag and date are forgotten and the prompt returns.
-    await mountPrompt('/plants', new Date('2026-11-22T00:01:00'));
-    expect(stored(PROMPT_KEYS.prompted)).toBeNull();
-    expect(stored(PROMPT_KEYS.promptedDate)).toBeNull();
-    await advance(CORNER_PROMPT_DELAY_MS);
-    expect(corner()).toBeInTheDocument();
+    expect(stored(PROMPT_KEYS.earned)).toBeNull();
+    await succeedThenOpen(router, '/journal');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(card()).toBeNull();
+    expect(push.requests).toBe(0);
   });
 
-  it('resetPromptedOnNewDay keeps today and drops any other day', () => {
-    window.localStorage.setItem(PROMPT_KEYS.prompted, 'true');
-    window.localStorage.setItem(PROMPT_KEYS.promptedDate, '2026-11-21');
-    resetPromptedOnNewDay(new Date('2026-11-21T18:00:00'));
-    expect(stored(PROMPT_KEYS.prompted)).toBe('true');
-    resetPromptedOnNewDay(new Date('2026-11-22T00:00:01'));
+  it(`asks again after ${PROMPT_SNOOZE_DAYS} days, and only after a new success`, () => {
+    markPrompted(TEST_NOW);
+    for (let day = 0; day < PROMPT_SNOOZE_DAYS; day++) {
+      window.localStorage.setItem(PROMPT_KEYS.earned, 'true');
+      expect(shouldPrompt('default', daysFromNow(day)), `day ${day}`).toBe(false);
+    }
+    window.localStorage.removeItem(PROMPT_KEYS.earned);
+    expect(shouldPrompt('default', daysFromNow(PROMPT_SNOOZE_DAYS))).toBe(false);
+    window.localStorage.setItem(PROMPT_KEYS.earned, 'true');
+    expect(shouldPrompt('default', daysFromNow(PROMPT_SNOOZE_DAYS))).toBe(true);
     expect(stored(PROMPT_KEYS.prompted)).toBeNull();
     expect(stored(PROMPT_KEYS.promptedDate)).toBeNull();
+  });
+
+  it('a refused browser permission stops the prompt for good', () => {
+    window.localStorage.setItem(PROMPT_KEYS.earned, 'true');
+    window.localStorage.setItem(PROMPT_KEYS.dismissed, 'true');
+    expect(shouldPrompt('default', daysFromNow(365))).toBe(false);
   });
 });
 
 describe('notification prompt: outcomes', () => {
-  it('enabling asks, subscribes, registers the device, toasts and closes after 2 s', async () => {
-    push = installFakePush({ requestResult: 'granted' });
+  async function openCard(options: Parameters<typeof installFakePush>[0]) {
+    push = installFakePush(options);
     signedInGardener();
-    await mountPrompt('/');
-    await advance(MODAL_PROMPT_DELAY_MS);
+    const view = await mountPrompt('/plants');
+    await succeedThenOpen(view.router, '/schedule');
+    await screen.findByRole('region', { name: 'Turn on notifications' });
+    return push;
+  }
+
+  it('enabling asks, subscribes, registers the device, toasts and closes after 2 s', async () => {
+    const fake = await openCard({ requestResult: 'granted' });
     fireEvent.click(screen.getByRole('button', { name: 'Enable notifications' }));
-    await settle();
-    expect(push.requests).toBe(1);
+    expect(await screen.findByRole('region', { name: 'Notifications enabled!' })).toBeInTheDocument();
+    expect(fake.requests).toBe(1);
     const [register] = posts('/api/notifications/register-device');
     expect(register?.body).toMatchObject({
       playerId: FAKE_ENDPOINT,
@@ -195,56 +211,44 @@ describe('notification prompt: outcomes', () => {
       subscription: { endpoint: FAKE_ENDPOINT, keys: { p256dh: expect.any(String), auth: expect.any(String) } },
     });
     expect(db.devices.map((d) => d.playerId)).toEqual([FAKE_ENDPOINT]);
-    expect(screen.getAllByText('Notifications enabled!').length).toBeGreaterThan(0);
     expect(screen.getAllByText("You'll now receive important plant care reminders and updates.").length).toBeGreaterThan(0);
     expect(stored(PROMPT_KEYS.prompted)).toBe('true');
     expect(stored(PROMPT_KEYS.dismissed)).toBeNull();
-
-    await advance(PROMPT_SUCCESS_CLOSE_MS - 1);
-    expect(screen.getByRole('dialog', { name: 'Turn on notifications' })).toBeInTheDocument();
-    await advance(1);
-    expect(screen.queryByRole('dialog', { name: 'Turn on notifications' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Notifications enabled!' })).toBeNull(), {
+      timeout: PROMPT_SUCCESS_CLOSE_MS + 1500,
+    });
   });
 
-  it('a refused permission shows "Permission denied"; in the modal it also stores dismissed', async () => {
-    push = installFakePush({ requestResult: 'denied' });
-    signedInGardener();
-    await mountPrompt('/');
-    await advance(MODAL_PROMPT_DELAY_MS);
+  it('a refused permission shows "Permission denied" and stores dismissed', async () => {
+    await openCard({ requestResult: 'denied' });
     fireEvent.click(screen.getByRole('button', { name: 'Enable notifications' }));
-    await settle();
-    expect(screen.getAllByText('Permission denied').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('region', { name: 'Permission denied' })).toBeInTheDocument();
     expect(
       screen.getAllByText('You can enable notifications later in your browser settings or the Settings page.').length,
     ).toBeGreaterThan(0);
     expect(posts('/api/notifications/register-device')).toHaveLength(0);
     expect(stored(PROMPT_KEYS.dismissed)).toBe('true');
     fireEvent.click(screen.getByText('Close', { selector: 'button' }));
-    await settle();
-    expect(screen.queryByRole('dialog', { name: 'Turn on notifications' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Permission denied' })).toBeNull());
   });
 
-  it('the corner prompt, refused, only stores prompted for the day', async () => {
-    push = installFakePush({ requestResult: 'default' });
-    signedInGardener();
-    await mountPrompt('/journal');
-    await advance(CORNER_PROMPT_DELAY_MS);
-    fireEvent.click(screen.getByRole('button', { name: 'Enable' }));
-    await settle();
-    expect(screen.getAllByText('Permission denied').length).toBeGreaterThan(0);
+  it('a closed browser question (no answer) only stores prompted, for the snooze', async () => {
+    await openCard({ requestResult: 'default' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enable notifications' }));
+    expect(await screen.findByRole('region', { name: 'Permission denied' })).toBeInTheDocument();
     expect(stored(PROMPT_KEYS.prompted)).toBe('true');
     expect(stored(PROMPT_KEYS.dismissed)).toBeNull();
   });
 
   it('a registration failure says "Registration failed"', async () => {
-    push = installFakePush({ requestResult: 'granted' });
-    push.subscribeError = new Error('push service not available');
+    const fake = installFakePush({ requestResult: 'granted' });
+    fake.subscribeError = new Error('push service not available');
+    push = fake;
     signedInGardener();
-    await mountPrompt('/plants');
-    await advance(CORNER_PROMPT_DELAY_MS);
-    fireEvent.click(screen.getByRole('button', { name: 'Enable' }));
-    await settle();
-    expect(screen.getAllByText('Registration failed').length).toBeGreaterThan(0);
+    const view = await mountPrompt('/plants');
+    await succeedThenOpen(view.router, '/schedule');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable notifications' }));
+    expect(await screen.findByRole('region', { name: 'Registration failed' })).toBeInTheDocument();
     expect(screen.getAllByText('Failed to register device for notifications.').length).toBeGreaterThan(0);
   });
 });

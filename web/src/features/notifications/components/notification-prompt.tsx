@@ -1,28 +1,19 @@
 import { BellRing, CircleCheck, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
+import { GARDEN_SUCCESS_EVENT, hadGardenSuccess } from '@/lib/garden-success';
 import { MOBILE_SETTINGS_HINT, PUSH_TOASTS, isMobileDevice, pushPermission, useEnablePush } from '@/lib/push';
 import { useSession } from '@/lib/session';
-import {
-  CORNER_PROMPT_DELAY_MS,
-  MODAL_PROMPT_DELAY_MS,
-  PROMPT_SUCCESS_CLOSE_MS,
-  markDismissed,
-  markPrompted,
-  shouldPrompt,
-} from './prompt-storage';
+import { PROMPT_SUCCESS_CLOSE_MS, markDismissed, markPrompted, shouldPrompt } from './prompt-storage';
 import './notification-prompt.css';
 
-export const MODAL_TEXT =
+/** The spec's prompt text (spec 01 §2). */
+export const PROMPT_TEXT =
   'Enable notifications to receive care reminders for your plants. Never miss a watering or maintenance task again!';
-export const CORNER_TEXT = 'Get care reminders for your plants on this device.';
 export const PROMPT_TITLE = 'Turn on notifications';
 
-export type PromptVariant = 'corner' | 'modal';
 type Phase = 'open' | 'pending' | 'success' | 'error';
 interface Outcome {
   title: string;
@@ -30,12 +21,12 @@ interface Outcome {
 }
 
 /**
- * promptVariant: the dashboard, where a gardener lands after signing in, asks with the modal
- * (after 3 s); every other page with the corner prompt (after 5 s).
+ * Where the gardener's success was: undefined, none yet; a path, on that page — the card asks
+ * on the next page opened, so that nothing moves under the cursor. A success stored by an
+ * earlier visit counts as made on the page this visit starts on: the card's code loads after
+ * that page, and showing it then would push the page down once it is drawn.
  */
-export function promptVariant(pathname: string): PromptVariant {
-  return pathname === '/' ? 'modal' : 'corner';
-}
+type SuccessOn = string | undefined;
 
 function MobileHint() {
   if (!isMobileDevice()) return null;
@@ -47,51 +38,39 @@ function MobileHint() {
   );
 }
 
-/** The prompt's success state; the toast carries the longer text (spec 01 §8). */
-function SuccessView() {
-  return (
-    <div className="notification-prompt__success" role="status">
-      <CircleCheck size={22} aria-hidden="true" />
-      <p className="notification-prompt__success-title">{PUSH_TOASTS.enabled.title}</p>
-    </div>
-  );
-}
-
 /**
- * NotificationPrompt asks signed-in gardeners to turn on notifications (spec 01 §2, §4, §9):
- * only when push is supported, the permission is neither granted nor denied, and the prompt
- * was not dismissed or already shown today; never while impersonating. One prompt per page
- * load at most: the modal on the dashboard after 3 s, the corner prompt elsewhere after 5 s.
- * Closing either stores "prompted" for the day; "Maybe later" in the modal (a refusal) also
- * stores "dismissed", as does a permission the browser did not grant from the modal.
+ * NotificationPrompt asks signed-in gardeners to turn on notifications (spec 01 §2, §4), and
+ * waits its turn (issue 27): only after a success of theirs (a plant added, a task completed,
+ * a plant watered), as a card at the top of the next page they open — in the page's flow, over
+ * no control, never a modal — and only when push is supported, the permission is neither
+ * granted nor denied and it was not refused. "Not now" stores the prompted date and the card
+ * stays away for PROMPT_SNOOZE_DAYS days; a permission the browser refused stores "dismissed".
+ * Never while impersonating.
  */
 export function NotificationPrompt() {
   const { user, impersonation } = useSession();
   const { pathname } = useLocation();
   const { toast } = useToast();
   const { enable } = useEnablePush();
-  const variant = promptVariant(pathname);
-  const [shown, setShown] = useState<{ variant: PromptVariant; phase: Phase } | null>(null);
+  const [phase, setPhase] = useState<Phase | null>(null);
+  const [closed, setClosed] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const askedThisLoad = useRef(false);
+  const [successOn, setSuccessOn] = useState<SuccessOn>(() => (hadGardenSuccess() ? pathname : undefined));
+  const currentPath = useRef(pathname);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const titleId = useId();
   const active = Boolean(user) && !impersonation?.isImpersonating;
 
   useEffect(() => {
-    if (!active || shown || askedThisLoad.current) return;
-    if (!shouldPrompt(pushPermission())) return;
-    const timer = setTimeout(
-      () => {
-        // Checked again: another tab may have answered meanwhile.
-        if (askedThisLoad.current || !shouldPrompt(pushPermission())) return;
-        askedThisLoad.current = true;
-        setShown({ variant, phase: 'open' });
-      },
-      variant === 'modal' ? MODAL_PROMPT_DELAY_MS : CORNER_PROMPT_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [active, shown, variant]);
+    currentPath.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    // A later success on another page does not move the ask back: it is due already.
+    const onSuccess = () => setSuccessOn((was) => (was !== undefined && was !== currentPath.current ? was : currentPath.current));
+    window.addEventListener(GARDEN_SUCCESS_EVENT, onSuccess);
+    return () => window.removeEventListener(GARDEN_SUCCESS_EVENT, onSuccess);
+  }, []);
 
   useEffect(
     () => () => {
@@ -103,26 +82,18 @@ export function NotificationPrompt() {
   const close = useCallback(() => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
-    setShown(null);
+    setClosed(true);
     setOutcome(null);
   }, []);
 
-  /** Closing without answering: asked for today. */
-  const dismiss = useCallback(() => {
+  /** "Not now": asked; the card stays away for the snooze. */
+  const notNow = useCallback(() => {
     markPrompted();
     close();
   }, [close]);
 
-  /** "Maybe later" in the modal: a refusal, no more prompts on this browser. */
-  const refuse = useCallback(() => {
-    markDismissed();
-    close();
-  }, [close]);
-
   const accept = async () => {
-    if (!shown) return;
-    const from = shown.variant;
-    setShown({ variant: from, phase: 'pending' });
+    setPhase('pending');
     let result;
     try {
       result = await enable({ announce: false });
@@ -130,92 +101,44 @@ export function NotificationPrompt() {
       markPrompted();
       toast(PUSH_TOASTS.permissionFailed);
       setOutcome({ title: PUSH_TOASTS.permissionFailed.title, description: PUSH_TOASTS.permissionFailed.description });
-      setShown({ variant: from, phase: 'error' });
+      setPhase('error');
       return;
     }
     markPrompted();
     if (result.permission === 'granted' && !result.registrationFailed) {
       toast(PUSH_TOASTS.enabled);
-      setShown({ variant: from, phase: 'success' });
+      setPhase('success');
       closeTimer.current = setTimeout(close, PROMPT_SUCCESS_CLOSE_MS);
       return;
     }
     if (result.permission === 'granted') {
       // Subscribing or registering failed; useEnablePush showed "Registration failed".
       setOutcome({ title: PUSH_TOASTS.registrationFailed.title, description: PUSH_TOASTS.registrationFailed.description });
-      setShown({ variant: from, phase: 'error' });
+      setPhase('error');
       return;
     }
-    if (from === 'modal') markDismissed();
+    // The browser's own question was refused: not asked again on this browser.
+    if (result.permission === 'denied') markDismissed();
     toast(PUSH_TOASTS.permissionDenied);
     setOutcome({ title: PUSH_TOASTS.permissionDenied.title, description: PUSH_TOASTS.permissionDenied.description });
-    setShown({ variant: from, phase: 'error' });
+    setPhase('error');
   };
 
-  if (!shown || !active) return null;
-  const { phase } = shown;
+  if (!active || closed) return null;
+  // Once answered, the card stays until it closes; before, it shows on the page after a success.
+  const due = successOn !== undefined && successOn !== pathname;
+  if (phase === null && !(due && shouldPrompt(pushPermission()))) return null;
   const pending = phase === 'pending';
 
-  if (shown.variant === 'modal') {
-    return (
-      <Dialog
-        open
-        size="sm"
-        title={PROMPT_TITLE}
-        onOpenChange={(open) => {
-          if (open || pending) return;
-          if (phase === 'open') dismiss();
-          else close();
-        }}
-        footer={
-          phase === 'open' || pending ? (
-            <>
-              <Button variant="outline" disabled={pending} onClick={refuse}>
-                Maybe later
-              </Button>
-              <Button icon={<BellRing size={18} aria-hidden="true" />} loading={pending} onClick={() => void accept()}>
-                Enable notifications
-              </Button>
-            </>
-          ) : phase === 'error' ? (
-            <Button variant="outline" onClick={close}>
-              Close
-            </Button>
-          ) : undefined
-        }
-      >
-        <div className="notification-prompt__modal-body">
-          {phase === 'success' ? (
-            <SuccessView />
-          ) : phase === 'error' && outcome ? (
-            <Alert variant="warning" title={outcome.title}>
-              {outcome.description}
-            </Alert>
-          ) : (
-            <>
-              <div className="notification-prompt__modal-intro">
-                <span className="icon-tile notification-prompt__icon" aria-hidden="true">
-                  <BellRing size={22} />
-                </span>
-                <p>{MODAL_TEXT}</p>
-              </div>
-              <MobileHint />
-            </>
-          )}
-        </div>
-      </Dialog>
-    );
-  }
-
   return (
-    <div className="notification-prompt" role="dialog" aria-modal="false" aria-labelledby={titleId}>
+    <section className="notification-prompt" aria-labelledby={titleId}>
       {phase === 'success' ? (
-        <>
-          <h2 id={titleId} className="visually-hidden">
-            {PROMPT_TITLE}
+        <div className="notification-prompt__success" role="status">
+          <CircleCheck size={22} aria-hidden="true" />
+          <h2 id={titleId} className="notification-prompt__title">
+            {PUSH_TOASTS.enabled.title}
           </h2>
-          <SuccessView />
-        </>
+        </div>
       ) : phase === 'error' && outcome ? (
         <>
           <h2 id={titleId} className="notification-prompt__title">
@@ -230,28 +153,33 @@ export function NotificationPrompt() {
         </>
       ) : (
         <>
-          <div className="notification-prompt__head">
+          <div className="notification-prompt__body">
             <span className="icon-tile notification-prompt__icon" aria-hidden="true">
               <BellRing size={20} />
             </span>
-            <div>
+            <div className="notification-prompt__copy">
               <h2 id={titleId} className="notification-prompt__title">
                 {PROMPT_TITLE}
               </h2>
-              <p className="notification-prompt__text">{CORNER_TEXT}</p>
+              <p className="notification-prompt__text">{PROMPT_TEXT}</p>
+              <MobileHint />
             </div>
           </div>
-          <MobileHint />
           <div className="notification-prompt__actions">
-            <Button size="sm" variant="ghost" disabled={pending} onClick={dismiss}>
+            <Button size="sm" variant="ghost" disabled={pending} onClick={notNow}>
               Not now
             </Button>
-            <Button size="sm" loading={pending} onClick={() => void accept()}>
-              Enable
+            <Button
+              size="sm"
+              icon={<BellRing size={16} aria-hidden="true" />}
+              loading={pending}
+              onClick={() => void accept()}
+            >
+              Enable notifications
             </Button>
           </div>
         </>
       )}
-    </div>
+    </section>
   );
 }

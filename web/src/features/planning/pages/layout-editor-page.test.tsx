@@ -91,4 +91,11 @@ describe('layout editor', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Bed 2,/ })).not.toBeInTheDocument());
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   }, 30_000);
+
+  it('a layout never saved says "Not saved yet", not "All changes saved" (issue 27)', async () => {
+    signedInGardener();
+    renderApp('/planning/garden-layouts/new');
+    expect(await screen.findByText('Not saved yet')).toBeInTheDocument();
+    expect(screen.queryByText('All changes saved')).not.toBeInTheDocument();
+  });
 });

@@ -205,7 +205,8 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
     setConflict(false);
   };
 
-  const status = writes.pending ? 'Saving…' : dirty ? (isNew ? 'Not saved yet' : 'Unsaved changes') : 'All changes saved';
+  // A layout that was never saved says so, changed or not (issue 27: it said "All changes saved").
+  const status = writes.pending ? 'Saving…' : isNew ? 'Not saved yet' : dirty ? 'Unsaved changes' : 'All changes saved';
   return (
     <div className="pl-page pl-editor">
       <Link className="pl-back" to="/planning/garden-layouts">
@@ -219,7 +220,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
           </p>
         </div>
         <div className="pl-editor__save">
-          <span className={`pl-status${dirty ? ' pl-status--dirty' : ''}`} role="status" aria-live="polite">
+          <span className={`pl-status${dirty || isNew ? ' pl-status--dirty' : ''}`} role="status" aria-live="polite">
             {status}
           </span>
           <Button icon={<Save size={16} aria-hidden="true" />} onClick={() => void save()} loading={writes.pending} disabled={!dirty && !isNew}>

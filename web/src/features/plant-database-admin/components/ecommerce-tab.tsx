@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, CloudOff, Download, ExternalLink, PackageX, RefreshCw, Store, Trash } from 'lucide-react';
 import { useState } from 'react';
-import { getErrorMessage } from '@/api/client';
+import { getErrorMessage, getFieldErrors } from '@/api/client';
 import type { RemoteFailure, RemotePlant } from '@/api/types';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -184,6 +184,18 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
           <Skeleton key={i} height={36} />
         ))}
       </LoadingRegion>
+    );
+  } else if (remote.error && getFieldErrors(remote.error).catalogueUrl) {
+    // No store at all: trying again cannot help, configuring one does (issue 27).
+    list = (
+      <Alert variant="warning" title="No seed store is configured">
+        <p>
+          Garden imports from the seed store whose address is in <code>GARDEN_CATALOGUE_URL</code>. Set it in the
+          server’s environment or configuration file (for example <code>GARDEN_CATALOGUE_URL=https://seeds.example.com</code>
+          ; <code>GARDEN_CATALOGUE_SHAPE</code> says how the store publishes its catalogue when it is not detected:{' '}
+          <code>shopify</code>, <code>woocommerce</code> or <code>html</code>), then restart <code>gardenctl serve</code>.
+        </p>
+      </Alert>
     );
   } else if (remote.error) {
     list = (

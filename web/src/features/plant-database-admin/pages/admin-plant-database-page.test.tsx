@@ -204,6 +204,28 @@ describe('Plant database administration: Ecommerce Import', () => {
     expect(screen.getByRole('button', { name: 'Run Import' })).toBeDisabled();
   });
 
+  it('says how to configure a seed store when none is (issue 27)', async () => {
+    admin();
+    server.use(
+      http.get('*/api/ecommerce/plants', () =>
+        HttpResponse.json(
+          {
+            message: "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address",
+            code: 'invalid',
+            errors: { catalogueUrl: "No seed store is configured: set GARDEN_CATALOGUE_URL to the store's address" },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/admin/plant-database?tab=ecommerce');
+    const alert = (await screen.findByText('No seed store is configured')).closest('[role="alert"], [role="status"], .alert') as HTMLElement;
+    expect(alert).toHaveTextContent('GARDEN_CATALOGUE_URL');
+    expect(alert).toHaveTextContent('restart gardenctl serve');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Import' })).toBeDisabled();
+  });
+
   it('shows why the store could not be read', async () => {
     admin();
     server.use(

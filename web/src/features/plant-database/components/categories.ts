@@ -5,7 +5,16 @@ import { DEFAULT_PLANT_TYPE } from '@/lib/care';
 export const NOT_SPECIFIED = 'Not specified';
 
 /** The page's tabs and their `?category=` values (spec 01 §2). */
-export type Category = 'all' | 'herbs' | 'vegetables' | 'fruits' | 'flowers';
+export type Category =
+  | 'all'
+  | 'herbs'
+  | 'vegetables'
+  | 'fruits'
+  | 'flowers'
+  | 'houseplants'
+  | 'succulents-cacti'
+  | 'trees-shrubs'
+  | 'other';
 
 export const CATEGORY_OPTIONS: readonly { value: Category; label: string; type: PlantType | null }[] = [
   { value: 'all', label: 'All Plants', type: null },
@@ -13,6 +22,10 @@ export const CATEGORY_OPTIONS: readonly { value: Category; label: string; type: 
   { value: 'vegetables', label: 'Vegetables', type: 'Vegetables' },
   { value: 'fruits', label: 'Fruits', type: 'Fruits' },
   { value: 'flowers', label: 'Flowers', type: 'Flowers' },
+  { value: 'houseplants', label: 'Houseplants', type: 'Houseplants' },
+  { value: 'succulents-cacti', label: 'Succulents & Cacti', type: 'Succulents & Cacti' },
+  { value: 'trees-shrubs', label: 'Trees & Shrubs', type: 'Trees & Shrubs' },
+  { value: 'other', label: 'Other', type: 'Other' },
 ];
 
 /** categoryFromParam reads `?category=` (any case); a missing or unknown value is All Plants. */

@@ -81,6 +81,24 @@ describe('Plant Database page', () => {
     expect(reads).toEqual(['?limit=24', '?limit=24&cursor=24']);
   });
 
+  it('files a Monstera under Houseplants and an agave under Succulents & Cacti (issue 27)', async () => {
+    signedInGardener();
+    seed();
+    db.database.push(
+      makeDbItem({ id: 6, commonName: 'Monstera', plantType: 'Houseplants' }),
+      makeDbItem({ id: 7, commonName: 'Agave', plantType: 'Succulents & Cacti' }),
+    );
+    const { user, router } = renderApp('/plant-database?category=houseplants');
+    await screen.findByRole('article', { name: 'Monstera' });
+    expect(cardNames()).toEqual(['Monstera']);
+    expect(db.requests.filter((r) => r.path === '/api/plant-database').at(-1)?.search).toContain('type=Houseplants');
+    const tabs = screen.getByRole('tablist', { name: 'Plant category' });
+    await user.click(within(tabs).getByRole('tab', { name: 'Succulents & Cacti' }));
+    expect(router.state.location.search).toBe('?category=succulents-cacti');
+    await screen.findByRole('article', { name: 'Agave' });
+    expect(cardNames()).toEqual(['Agave']);
+  });
+
   it('presets the tab from ?category=, keeps the chosen tab in the URL and drops it for All Plants', async () => {
     signedInGardener();
     seed();
@@ -93,6 +111,10 @@ describe('Plant Database page', () => {
       'Vegetables',
       'Fruits',
       'Flowers',
+      'Houseplants',
+      'Succulents & Cacti',
+      'Trees & Shrubs',
+      'Other',
     ]);
     expect(within(tabs).getByRole('tab', { name: 'Vegetables' })).toHaveAttribute('aria-selected', 'true');
     expect(cardNames()).toEqual(['Carrot']);

@@ -26,6 +26,17 @@ describe('apiTokenSchema', () => {
 });
 
 describe('Settings › API tokens', () => {
+  it('links the API reference (issue 27)', async () => {
+    server.use(http.get('*/api/user/tokens', () => HttpResponse.json([])));
+    signedInGardener();
+    const { user, router } = renderApp('/settings');
+    const card = (await screen.findByRole('heading', { name: 'API tokens' })).closest('section')!;
+    const link = within(card).getByRole('link', { name: 'API reference' });
+    expect(link).toHaveAttribute('href', '/api/docs');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/api/docs'));
+  });
+
   it('creates a token, shows it once, lists it without it, and revokes it after a confirmation', async () => {
     let tokens: ApiToken[] = [];
     const posted: unknown[] = [];

@@ -1,5 +1,6 @@
 import { Check, Copy, KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -115,7 +116,12 @@ export function ApiTokensCard() {
       <CardHeader
         icon={<KeyRound size={18} />}
         title={<span id="api-tokens-title">API tokens</span>}
-        description="Let scripts and home automation use Garden without your password. Changing your password revokes every token."
+        description={
+          <>
+            Let scripts and home automation use Garden without your password. Changing your password revokes every
+            token. The <Link to="/api/docs">API reference</Link> lists every call and what it answers.
+          </>
+        }
       />
       <CardBody>
         {creating || created ? null : (

@@ -3,7 +3,7 @@ export const LISTING_TYPES = ['Free', 'Swap', 'Sell'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
 /** The fixed plant types of spec 02 §3; the filter adds any other found in listings. */
-export const PLANT_TYPES = ['Herbs', 'Vegetables', 'Fruits', 'Flowers'] as const;
+export { PLANT_TYPES } from '@/api/types';
 
 /** A plant listing (spec 02 §3; docs/api.md "Plant sharing"). */
 export interface Listing {
