@@ -165,7 +165,7 @@ func TestWire_ForumDropsRemoteImages(t *testing.T) {
 	if _, err := rt.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	c, err := rt.Forum.CreateCategoryAsOperator(ctx, app.CategoryInput{Name: ptr("General"), Slug: ptr("general")})
+	c, err := rt.Forum.CreateCategoryAsOperator(ctx, app.CategoryInput{Name: ptr("Photos"), Slug: ptr("photos")})
 	if err != nil {
 		t.Fatal(err)
 	}
