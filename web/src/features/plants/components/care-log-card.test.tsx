@@ -148,6 +148,9 @@ describe('plant care log', () => {
     expect(within(watering).getByText('Fixed schedule. Every 4 days, learned from your last 6 waterings.')).toBeInTheDocument();
     const fertilizing = screen.getByRole('region', { name: 'Fertilizing schedule' });
     expect(within(fertilizing).getByText(/Log 2 more fertilizings to learn/)).toBeInTheDocument();
+    // Nothing learned yet: the switch offers to learn, not to use a rhythm that does not exist.
+    expect(within(fertilizing).getByRole('button', { name: 'Learn as I log care' })).toBeInTheDocument();
+    expect(within(fertilizing).queryByRole('button', { name: 'Use learned rhythm' })).not.toBeInTheDocument();
 
     // The mock API answers the PATCH with the plant as sent; the server would also move the effective interval.
     db.plants[0].effectiveWaterFrequency = 4;

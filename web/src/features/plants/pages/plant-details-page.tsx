@@ -101,7 +101,8 @@ function CareRhythm({ plant, kind }: { plant: Plant; kind: CareNowType }) {
         {mode === 'adaptive' ? (suggested ? learned : `${learned}; until then the fixed days apply`) : `Fixed schedule. ${learned}.`}
       </p>
       <Button size="sm" variant="outline" loading={update.isMutating} onClick={() => void switchMode()}>
-        {mode === 'adaptive' ? 'Use fixed schedule' : 'Use learned rhythm'}
+        {/* Before anything is learned, switching means "learn as I log", not "use what was learned". */}
+        {mode === 'adaptive' ? 'Use fixed schedule' : suggested ? 'Use learned rhythm' : 'Learn as I log care'}
       </Button>
     </div>
   );
