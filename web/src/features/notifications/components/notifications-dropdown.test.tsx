@@ -17,7 +17,9 @@ async function openApp(path = '/plants') {
   signedInGardener();
   const view = renderApp(path);
   await waitFor(() => expect(requests('GET', '/api/notifications').length).toBeGreaterThan(0));
-  await screen.findAllByRole('button', { name: 'Notifications' });
+  // The bell is a placeholder until the panel's code arrives (components/ui/deferred): wait for
+  // the real trigger, so a click does not land on a bell that is being swapped out.
+  await screen.findAllByRole('button', { name: 'Notifications', expanded: false });
   return view;
 }
 
@@ -158,9 +160,9 @@ describe('notifications dropdown (spec 01 §2)', () => {
     server.use(http.get('*/api/notifications', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     signedInGardener();
     const { user } = renderApp('/plants');
-    await screen.findAllByRole('button', { name: 'Notifications' });
+    await screen.findAllByRole('button', { name: 'Notifications', expanded: false });
     await user.click(bell());
-    expect(await within(panel()).findByText('Could not load notifications.')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('dialog', { name: 'Notifications' })).findByText('Could not load notifications.')).toBeInTheDocument();
     server.resetHandlers();
     signedInGardener();
     db.notifications = [makeNotification({ title: 'Back again' })];
