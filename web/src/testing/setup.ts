@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { pageNavigation } from '@/lib/navigation';
+import { preloadAll } from '@/lib/preload';
 import { TEST_NOW } from './clock';
 import { resetDb } from './mock-api';
 import { server } from './server';
@@ -11,6 +12,10 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The chunks that load just after the first page (the toast renderer, the header's menus) are
+// fetched before the file's first test, so no test's outcome depends on whether it ran first
+// in its file (the order is shuffled) or on how busy the machine is.
+beforeAll(() => preloadAll());
 
 beforeEach(() => {
   // Every test starts at the same instant (testing/clock.ts), whatever day the suite runs on.

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import { preloadable, usePreloaded } from '@/lib/preload';
 
 /** What a deferred component gets besides its own props: open at once when asked for early. */
 export interface DeferredProps {
@@ -21,14 +22,12 @@ export function deferred<P extends object>(
   load: () => Promise<ComponentType<P & DeferredProps>>,
   Placeholder: ComponentType<P & PlaceholderProps>,
 ): ComponentType<P> {
-  const Component = lazy(async () => ({ default: await load() }));
+  const code = preloadable(load);
   function Deferred(props: P) {
     const [activated, setActivated] = useState(false);
-    return (
-      <Suspense fallback={<Placeholder {...props} onActivate={() => setActivated(true)} />}>
-        <Component {...props} defaultOpen={activated} />
-      </Suspense>
-    );
+    const Component = usePreloaded(code);
+    if (!Component) return <Placeholder {...props} onActivate={() => setActivated(true)} />;
+    return <Component {...props} defaultOpen={activated} />;
   }
   return Deferred;
 }

@@ -1,7 +1,5 @@
 import {
-  Suspense,
   createContext,
-  lazy,
   useCallback,
   useContext,
   useEffect,
@@ -12,6 +10,7 @@ import {
 } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/lib/config';
 import { takeFlashToast } from '@/lib/flash-toast';
+import { preloadable, usePreloaded } from '@/lib/preload';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -39,7 +38,7 @@ let nextId = 1;
 
 // Radix's toast renderer loads just after the first page: a toast raised before it arrives
 // waits in `items` and shows a moment later.
-const ToastViewport = lazy(() => import('./toast-viewport').then((m) => ({ default: m.ToastViewport })));
+const viewportCode = preloadable(() => import('./toast-viewport').then((m) => m.ToastViewport));
 
 /**
  * ToastProvider holds the toasts (spec 01 §9: 1 at a time, 5000 ms, swipe right with a
@@ -90,13 +89,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  const ToastViewport = usePreloaded(viewportCode);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Suspense fallback={null}>
-        <ToastViewport items={items} dismiss={dismiss} />
-      </Suspense>
+      {ToastViewport ? <ToastViewport items={items} dismiss={dismiss} /> : null}
     </ToastContext.Provider>
   );
 }

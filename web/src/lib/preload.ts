@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * A piece of code that loads after the first page (a code-split chunk) and, once loaded, is
+ * there synchronously for every later render. Unlike React.lazy, a component that has it never
+ * suspends again, and everything made with `preloadable` can be fetched ahead with
+ * `preloadAll` — the unit tests do so once per file, so a test never races a chunk.
+ */
+export interface Preloadable<T> {
+  /** Starts loading (once; again after a failure) and resolves with the loaded value. */
+  load(): Promise<T>;
+  /** The value when it has loaded, else undefined. */
+  current(): T | undefined;
+}
+
+const registry = new Set<Preloadable<unknown>>();
+
+export function preloadable<T>(importer: () => Promise<T>): Preloadable<T> {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  const item: Preloadable<T> = {
+    load() {
+      pending ??= importer().then(
+        (loaded) => (value = loaded),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    current: () => value,
+  };
+  registry.add(item as Preloadable<unknown>);
+  return item;
+}
+
+/** Loads everything made with `preloadable` so far. */
+export function preloadAll(): Promise<unknown[]> {
+  return Promise.all([...registry].map((item) => item.load()));
+}
+
+/**
+ * usePreloaded gives the value once it has loaded (at once when it already has) and starts
+ * loading it otherwise; a failed chunk leaves undefined, so the caller's fallback stays.
+ */
+export function usePreloaded<T>(item: Preloadable<T>): T | undefined {
+  const [loaded, setLoaded] = useState<{ value: T } | undefined>(() => {
+    const value = item.current();
+    return value === undefined ? undefined : { value };
+  });
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    item.load().then(
+      (value) => live && setLoaded({ value }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [item, loaded]);
+  return loaded?.value;
+}
