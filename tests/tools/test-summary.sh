@@ -30,8 +30,12 @@ while read -r step; do
   echo "failed step: $(label "$step")"
   file="$dir/test-failures-$step.txt"
   if [ -s "$file" ]; then
-    total=$(wc -l <"$file")
-    head -n 25 "$file" | sed 's/^/  ✗ /'
+    # Tests that did not run because an earlier one failed (Playwright skips a project whose
+    # dependency failed) are one line, so the tests that did fail stay in the log's last lines.
+    notrun=$(grep -c '^skipped in CI: ' "$file")
+    [ "$notrun" -gt 0 ] && echo "  $notrun tests did not run (skipped after a failure; names in $file)"
+    total=$(grep -vc '^skipped in CI: ' "$file")
+    grep -v '^skipped in CI: ' "$file" | head -n 25 | sed 's/^/  ✗ /'
     [ "$total" -gt 25 ] && echo "  … and $((total - 25)) more ($file)"
   else
     echo "  (no test names: the step failed before or outside its tests; its own output is above)"
