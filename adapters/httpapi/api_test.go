@@ -567,6 +567,7 @@ func TestWebApp(t *testing.T) {
 		"assets/app-1a2b.js":   {Data: []byte("console.log(1)")},
 		"favicon.svg":          {Data: []byte("<svg/>")},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {})")},
+		"sw-precache.js":       {Data: []byte(`self.GARDEN_PRECACHE = {"version":"1","assets":[]};`)},
 		"manifest.webmanifest": {Data: []byte(`{"name":"Garden","start_url":"/"}`)},
 	}
 	h := newHarness(t, options{web: web})
@@ -589,8 +590,10 @@ func TestWebApp(t *testing.T) {
 	if status != 200 || body != "console.log(1)" || !strings.Contains(hdr.Get("Cache-Control"), "immutable") {
 		t.Fatalf("asset: %d %q", status, hdr.Get("Cache-Control"))
 	}
-	if status, hdr, _ := get("/sw.js"); status != 200 || hdr.Get("Cache-Control") != "no-cache" {
-		t.Fatalf("service worker: %d %q", status, hdr.Get("Cache-Control"))
+	for _, p := range []string{"/sw.js", "/sw-precache.js"} {
+		if status, hdr, _ := get(p); status != 200 || hdr.Get("Cache-Control") != "no-cache" {
+			t.Fatalf("%s (the service worker and its asset list): %d %q", p, status, hdr.Get("Cache-Control"))
+		}
 	}
 	if status, hdr, body := get("/manifest.webmanifest"); status != 200 || hdr.Get("Content-Type") != "application/manifest+json" || !strings.Contains(body, `"start_url"`) {
 		t.Fatalf("manifest: %d %q %q", status, hdr.Get("Content-Type"), body)

@@ -32,7 +32,7 @@ import { formatDate, isOverdue } from '@/lib/dates';
 import { seedStoreLink } from '@/lib/store-link';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCareNow, type CareNowType } from '@/api/plants/care-now';
+import { careNowToast, useCareNow, type CareNowType } from '@/api/plants/care-now';
 import { usePlant } from '../api/get-plant';
 import { useUpdatePlant } from '@/api/plants/update-plant';
 import { CareHistoryCard } from '../components/care-history-card';
@@ -46,6 +46,7 @@ import { QrLabelCard } from '../components/qr-label-card';
 import './plant-details-page.css';
 
 export const PLANT_LOAD_ERROR = 'There was an error loading this plant. Please try again later.';
+export const PLANT_OFFLINE = 'This plant has not been opened on this device yet: it loads when you are back online.';
 
 function BackLink() {
   return (
@@ -171,12 +172,8 @@ function PlantDetails({ plant }: { plant: Plant }) {
 
   const careNow = async (type: CareNowType) => {
     try {
-      await care.run(type);
-      toast({
-        title: 'Task completed',
-        description: type === 'water' ? `${plant.name} was watered.` : `${plant.name} was fertilized.`,
-        variant: 'success',
-      });
+      const outcome = await care.run(type, `${type === 'water' ? 'Water' : 'Fertilize'} ${plant.name}`);
+      toast(careNowToast(outcome, plant.name, type));
     } catch {
       toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
     }
@@ -308,12 +305,13 @@ export function PlantDetailsPage() {
   }
   if (id === null || plant.error || !plant.data) {
     const notFound = id === null || (plant.error instanceof ApiError && plant.error.status === 404);
+    const offline = !notFound && !navigator.onLine;
     return (
       <div className="detail-page plant-detail">
         <BackLink />
         <EmptyState
           icon={<SearchX size={26} />}
-          title={notFound ? 'Plant not found' : 'Could not load this plant'}
+          title={notFound ? 'Plant not found' : offline ? 'You are offline' : 'Could not load this plant'}
           titleAs="h1"
           action={
             <Link to="/plants" className={buttonClass('primary')}>
@@ -321,7 +319,7 @@ export function PlantDetailsPage() {
             </Link>
           }
         >
-          {PLANT_LOAD_ERROR}
+          {offline ? PLANT_OFFLINE : PLANT_LOAD_ERROR}
         </EmptyState>
       </div>
     );
