@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-web-future test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build web deps test test-go test-web test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -43,7 +43,7 @@ node_modules/.installed: package.json package-lock.json
 SEED ?= $(shell date +%s)
 export SEED
 FAILURES := $(CURDIR)/bin/test-failures
-TEST_STEPS := lint:lint fuzz:test-fuzz go:test-go web:test-web web-future:test-web-future browser:test-e2e bundle:test-bundle
+TEST_STEPS := lint:lint fuzz:test-fuzz go:test-go web:test-web browser:test-e2e bundle:test-bundle
 test:
 	@mkdir -p bin; rm -f $(FAILURES)-*.txt $(COUNTS)-*.txt bin/test-failed-steps.txt
 	@echo "test order seed: $(SEED) (replay this order with: make test SEED=$(SEED))"
@@ -77,21 +77,17 @@ test-fuzz:
 bench-signin: build
 	$(GO) run ./tests/load/signinflood --bin $(CURDIR)/$(BIN)
 
+## test-web: the Vitest suite in a shuffled order from SEED, with the machine's clock FUTURE
+## ahead (Debian's faketime, which .ci/run installs): it passes only if no test reads the real
+## date (src/testing/clock.ts pins Date for every test), on the day CI runs and five years on.
+## Without faketime (a laptop), or with FUTURE=, it runs on today's clock.
+FUTURE ?= +1830d
+FAKETIME := $(if $(FUTURE),$(shell command -v faketime >/dev/null 2>&1 && echo "faketime -f $(FUTURE)"))
 test-web: node_modules/.installed
-	@mkdir -p bin; echo "vitest --sequence.seed=$(SEED) (shuffled)"
-	status=0; npx vitest run --config web/vite.config.ts --sequence.shuffle --sequence.seed=$(SEED) \
+	@mkdir -p bin; echo "vitest --sequence.seed=$(SEED) (shuffled), clock: $$($(FAKETIME) date -u +%F)$(if $(FAKETIME), (faketime $(FUTURE)))"
+	status=0; $(FAKETIME) npx vitest run --config web/vite.config.ts --sequence.shuffle --sequence.seed=$(SEED) \
 		--reporter=default --reporter=json --outputFile=$(COUNTS)-web.json || status=$$?; \
 	node web/scripts/test-report.mjs $(COUNTS)-web.json $(COUNTS)-web.txt $(FAILURES)-web.txt; exit $$status
-
-## test-web-future: the web suite again with the machine's clock FUTURE ahead (Debian's faketime)
-## and the next order seed; it passes only if no test reads the real date (src/testing/clock.ts
-## pins Date for every test). Its tests are the same, so they do not add to the total.
-FUTURE ?= +1830d
-test-web-future: node_modules/.installed
-	@mkdir -p bin; echo "vitest under faketime $(FUTURE) ($$(faketime -f $(FUTURE) date -u +%F)), --sequence.seed=$$(( $(SEED) + 1 ))"
-	status=0; faketime -f $(FUTURE) npx vitest run --config web/vite.config.ts --sequence.shuffle \
-		--sequence.seed=$$(( $(SEED) + 1 )) --reporter=dot --reporter=json --outputFile=$(COUNTS)-web-future.json || status=$$?; \
-	node web/scripts/test-report.mjs $(COUNTS)-web-future.json $(COUNTS)-web-future.txt $(FAILURES)-web-future.txt; exit $$status
 
 ## test-bundle: the first load of the dashboard stays under its ceiling (web/scripts/bundle-budget.mjs)
 test-bundle: web

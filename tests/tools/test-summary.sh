@@ -9,8 +9,7 @@ label() {
     lint) echo "lint (gofmt, go vet, staticcheck, tsc, eslint)" ;;
     fuzz) echo "Go fuzz targets" ;;
     go) echo "Go tests" ;;
-    web) echo "web unit tests (Vitest)" ;;
-    web-future) echo "web unit tests with the clock years ahead (Vitest under faketime)" ;;
+    web) echo "web unit tests (Vitest, the clock years ahead under faketime)" ;;
     browser) echo "browser tests (Playwright + Chromium)" ;;
     bundle) echo "bundle (first-load budget)" ;;
     *) echo "$1" ;;
