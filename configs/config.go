@@ -39,6 +39,9 @@ type Config struct {
 	// ListingLifetime is how long a plant sharing listing stays up before it expires.
 	ListingLifetime time.Duration `mapstructure:"listing_lifetime"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// ShutdownDrain is how long serve keeps serving after SIGTERM while GET /readyz already
+	// answers 503, so a load balancer stops sending it requests before it stops listening.
+	ShutdownDrain time.Duration `mapstructure:"shutdown_drain"`
 	// MetricsAddr is where GET /metrics is served; empty turns metrics off.
 	MetricsAddr string `mapstructure:"metrics_addr"`
 	// BackupFolder and BackupBlobPrefix say where the backup job keeps its archives (at most
@@ -154,6 +157,7 @@ func (c Config) Dump() string {
 		"trusted_proxies":            c.TrustedProxies,
 		"login_throttle_window":      c.LoginThrottleWindow.String(),
 		"shutdown_timeout":           c.ShutdownTimeout.String(),
+		"shutdown_drain":             c.ShutdownDrain.String(),
 		"listing_lifetime":           c.ListingLifetime.String(),
 		"metrics_addr":               c.MetricsAddr,
 		"backup_folder":              c.BackupFolder,
