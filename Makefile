@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -52,11 +52,13 @@ test:
 	done
 	@tests/tools/test-summary.sh bin
 
-test-go:
+## test-go also runs the two-replica rolling deploy behind HAProxy (tests/cluster) on the binary
+## `build` makes, which the browser tests use too.
+test-go: build
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
 	@echo "go test -shuffle=$(SEED)"
-	$(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PKGS) 2>&1 | \
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PKGS) 2>&1 | \
 		GARDEN_TEST_COUNTS=$(COUNTS)-go.txt GARDEN_TEST_FAILURES=$(FAILURES)-go.txt bin/gotest
 
 ## test-fuzz: each fuzz target (every decoder of user input) for FUZZTIME; a failing input is
@@ -118,6 +120,12 @@ lint: node_modules/.installed
 ## and ntfy servers never answer) against a freshly built server; figures for docs/performance.md
 bench-flood: build
 	$(GO) run ./tests/load/messageflood --bin $(CURDIR)/$(BIN)
+
+## bench-cluster: three replicas on one PostgreSQL (127.0.0.1:5432) and one MinIO behind HAProxy
+## (Debian's package), gardeners' load for 60 s with a rolling deploy and one SIGKILL; figures
+## for docs/performance.md (tests/load/cluster)
+bench-cluster: build minio
+	$(GO) run ./tests/load/cluster --bin $(CURDIR)/$(BIN)
 
 ## bench-load: the load harness (tests/load/bench.sh): gardenctl against a bare net/http baseline
 ## on SQLite and PostgreSQL, ratios with their spread (figures go into docs/performance.md)
