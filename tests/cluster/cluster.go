@@ -67,9 +67,11 @@ type Result struct {
 	AnsweredWrites, MissingWrites int
 	// Restarts is how many replicas were stopped and started again during the run.
 	Restarts int
-	// JobRuns counts the scheduled job runs in the window, DuplicatedRuns those that shared a
-	// job and tick with another (must be 0).
+	// JobRuns counts the scheduled job runs (every enabled job runs each minute during the
+	// run), DuplicatedRuns those that shared a job and tick with another (must be 0).
 	JobRuns, DuplicatedRuns int
+	// ExpectedRuns is one run per job per full minute the run spanned.
+	ExpectedRuns int
 }
 
 // FailedTotal is the number of failed requests in every phase.
@@ -126,10 +128,9 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	if _, err := c.gardenctl(ctx, "migrate"); err != nil {
 		return Result{}, err
 	}
-	// The care reminders run at a full minute within the run on every replica's schedule (set
-	// before they start, so each has it): the job runner's lock and the (job, tick) key must let
-	// exactly one of them run it.
-	if err := c.scheduleRemindersSoon(ctx); err != nil {
+	// Every scheduled job runs each minute on every replica's schedule (set before they start,
+	// so each has it): the (job, tick) key must let exactly one replica run each tick.
+	if err := c.everyJobEveryMinute(ctx); err != nil {
 		return Result{}, err
 	}
 	for i := 0; i < o.Replicas; i++ {
@@ -228,6 +229,7 @@ type cluster struct {
 	replicas []*replica
 	front    string
 	haproxy  *exec.Cmd
+	jobs     int // scheduled jobs running every minute
 }
 
 func (c *cluster) env(extra ...string) []string {
@@ -438,12 +440,23 @@ func (c *cluster) prepareGardeners(ctx context.Context) ([]*gardener, error) {
 	return out, nil
 }
 
-// scheduleRemindersSoon sets the daily care reminders to the first full minute after the
-// replicas have started (about 30 s from now).
-func (c *cluster) scheduleRemindersSoon(ctx context.Context) error {
-	at := time.Now().Add(30 * time.Second).Truncate(time.Minute).Add(time.Minute)
-	_, err := c.gardenctl(ctx, "reminders", "schedule", "set", "--time", at.Format("15:04"))
-	return err
+// everyJobEveryMinute registers the jobs' schedules (gardenctl jobs list does) and moves every
+// enabled one to second 0 of each minute.
+func (c *cluster) everyJobEveryMinute(ctx context.Context) error {
+	if _, err := c.gardenctl(ctx, "jobs", "list"); err != nil {
+		return err
+	}
+	db, err := sqlx.Open("pgx", c.dbURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := db.MustExecContext(ctx, `UPDATE job_schedules SET cron = '0 * * * * *', updated_at = now() WHERE enabled`).RowsAffected()
+	if err != nil || n == 0 {
+		return fmt.Errorf("cluster: no job schedule to move (%d rows): %v", n, err)
+	}
+	c.jobs = int(n)
+	return nil
 }
 
 // checkWrites looks up every write answered 2xx.
@@ -491,6 +504,9 @@ func (c *cluster) checkJobs(ctx context.Context, since time.Time, res *Result) e
 			res.DuplicatedRuns += r.N - 1
 		}
 	}
+	// Each job has one tick per full minute the run spanned.
+	minutes := int(time.Now().Truncate(time.Minute).Sub(since.Truncate(time.Minute)) / time.Minute)
+	res.ExpectedRuns = minutes * c.jobs
 	return nil
 }
 

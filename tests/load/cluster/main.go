@@ -48,7 +48,7 @@ func main() {
 		fmt.Println("  e.g.", s)
 	}
 	fmt.Printf("writes answered 2xx: %d, missing afterwards: %d\n", res.AnsweredWrites, res.MissingWrites)
-	fmt.Printf("scheduled job runs: %d, duplicated ticks: %d\n", res.JobRuns, res.DuplicatedRuns)
+	fmt.Printf("scheduled job runs: %d of %d ticks (every enabled job each minute), duplicated ticks: %d\n", res.JobRuns, res.ExpectedRuns, res.DuplicatedRuns)
 	if res.FailedTotal()-res.Failed["kill"] > 0 || res.MissingWrites > 0 || res.DuplicatedRuns > 0 {
 		os.Exit(1)
 	}
