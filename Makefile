@@ -11,17 +11,27 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build image web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
 	$(BIN) serve
 
-## build: the gardenctl binary with the web app embedded
+## build: the gardenctl binary with the web app embedded: static (CGO_ENABLED=0, the time zone
+## database inside), so the same file runs on any Linux, in the container image and the package
 build: $(BIN)
 
 $(BIN): web/dist/index.html $(shell find cmd core ports adapters jobs cli configs web -name '*.go' -o -name '*.sql' -o -name '*.yaml' | grep -v node_modules) go.mod go.sum
-	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gardenctl
+	CGO_ENABLED=0 $(GO) build -tags timetzdata -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gardenctl
+
+## image: the container image (Dockerfile) from the static binary, with Podman or Docker; no
+## registry is needed (the image starts FROM scratch)
+CONTAINER ?= $(shell command -v podman >/dev/null 2>&1 && echo podman || echo docker)
+image: build
+	rm -rf bin/image && mkdir -p bin/image/data bin/image/tmp bin/image/etc/ssl/certs
+	cp $(BIN) bin/image/gardenctl
+	cp /etc/ssl/certs/ca-certificates.crt bin/image/etc/ssl/certs/
+	$(CONTAINER) build --format docker -t garden:$(VERSION) -t garden:latest -f Dockerfile bin/image
 
 web: web/dist/index.html
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -312,5 +313,31 @@ func TestServe_DrainsBeforeStopping(t *testing.T) {
 	}
 	if _, _, err := get("/readyz"); err == nil {
 		t.Fatal("server still accepts connections after the drain")
+	}
+}
+
+// TestHealthcheck: the container's health check exits 0 while /healthz answers 200, and fails
+// when it answers otherwise or nothing listens.
+func TestHealthcheck(t *testing.T) {
+	t.Parallel()
+	healthy := true
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" || !healthy {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, `{"status":"ok"}`)
+	}))
+	ctx := context.Background()
+	if out, _, err := run(ctx, "healthcheck", "--url", srv.URL+"/healthz"); err != nil || !strings.Contains(out, "healthy") {
+		t.Fatalf("healthy server: %q %v", out, err)
+	}
+	healthy = false
+	if _, _, err := run(ctx, "healthcheck", "--url", srv.URL+"/healthz"); err == nil || !strings.Contains(err.Error(), "answered 503") {
+		t.Fatalf("unhealthy server: %v, want an error naming the 503", err)
+	}
+	srv.Close()
+	if _, _, err := run(ctx, "healthcheck", "--url", srv.URL+"/healthz"); err == nil {
+		t.Fatal("nothing listening: want an error")
 	}
 }
