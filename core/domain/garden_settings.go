@@ -2,6 +2,7 @@ package domain
 
 import (
 	"math"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -126,6 +127,16 @@ var southernCountries = map[string]bool{
 	"eswatini": true, "lesotho": true, "madagascar": true, "mozambique": true, "namibia": true,
 	"new zealand": true, "paraguay": true, "south africa": true, "uruguay": true, "zambia": true, "zimbabwe": true,
 	"falkland islands": true,
+}
+
+// SouthernCountries lists the southern countries, lower-cased (the store's SQL reads them too).
+func SouthernCountries() []string {
+	out := make([]string, 0, len(southernCountries))
+	for c := range southernCountries {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // SeasonHemisphere is the hemisphere of a garden: from its location's latitude when set (the
