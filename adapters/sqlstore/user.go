@@ -35,14 +35,14 @@ type userRow struct {
 	CreatedAt            time.Time     `db:"created_at"`
 	LastLogin            sql.NullTime  `db:"last_login"`
 	// The garden settings (migration 0033).
-	LocationName  sql.NullString  `db:"garden_location_name"`
-	Latitude      sql.NullFloat64 `db:"garden_latitude"`
-	Longitude     sql.NullFloat64 `db:"garden_longitude"`
-	WinterFactor  float64         `db:"winter_factor"`
-	Hemisphere    string          `db:"winter_hemisphere"`
-	RainMM        float64         `db:"rain_threshold_mm"`
-	FrostC        float64         `db:"frost_threshold_c"`
-	HeatC         float64         `db:"heat_threshold_c"`
+	LocationName sql.NullString  `db:"garden_location_name"`
+	Latitude     sql.NullFloat64 `db:"garden_latitude"`
+	Longitude    sql.NullFloat64 `db:"garden_longitude"`
+	WinterFactor float64         `db:"winter_factor"`
+	Hemisphere   string          `db:"winter_hemisphere"`
+	RainMM       float64         `db:"rain_threshold_mm"`
+	FrostC       float64         `db:"frost_threshold_c"`
+	HeatC        float64         `db:"heat_threshold_c"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
