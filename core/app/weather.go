@@ -113,6 +113,7 @@ func (w *Weather) apply(ctx context.Context, f *domain.Forecast, out *WeatherRun
 			continue
 		}
 		domain.ApplySeason(mine, u.Garden, today)
+		var watered []*domain.Plant
 		if _, rain := f.RainToday(today, u.Garden.RainMM); rain {
 			if due := domain.RainPlants(mine, today); len(due) > 0 {
 				n, err := w.notice(ctx, u, domain.KindWeatherRain, today, "Rain at your garden", domain.RainMessage(len(due)), due, func(p *domain.Plant) bool {
@@ -123,7 +124,7 @@ func (w *Weather) apply(ctx context.Context, f *domain.Forecast, out *WeatherRun
 					return err
 				}
 				out.RainWatered += n
-				mine = notIn(mine, due) // watered: heat does not move them
+				watered = due
 			}
 		}
 		if night, frost := f.FrostSpell(today, u.Garden.FrostC); frost {
@@ -134,7 +135,8 @@ func (w *Weather) apply(ctx context.Context, f *domain.Forecast, out *WeatherRun
 			out.FrostWarnings += min(n, 1)
 		}
 		if d, hot := f.HeatAhead(today, u.Garden.HeatC); hot {
-			if due := domain.HeatPlants(mine, today); len(due) > 0 {
+			// Plants the rain just watered are not due any more (their read is older).
+			if due := domain.HeatPlants(notIn(mine, watered), today); len(due) > 0 {
 				n, err := w.notice(ctx, u, domain.KindWeatherHeat, today, "Heat at your garden", domain.HeatMessage(d, due), due, func(p *domain.Plant) bool {
 					if len(domain.HeatPlants([]*domain.Plant{p}, today)) == 0 {
 						return false // watered since the read
@@ -215,6 +217,9 @@ type WeatherCard struct {
 func (w *Weather) Card(ctx context.Context, p *domain.Principal) (*WeatherCard, error) {
 	if err := signedIn(p); err != nil {
 		return nil, err
+	}
+	if w == nil { // not wired: the weather is off
+		return &WeatherCard{Location: p.User.Garden.Location, Notices: []ports.WeatherNotice{}}, nil
 	}
 	out := &WeatherCard{Location: p.User.Garden.Location, Enabled: w.Enabled(), Notices: []ports.WeatherNotice{}}
 	if out.Location == nil {
