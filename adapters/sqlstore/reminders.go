@@ -108,11 +108,11 @@ func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, nam
 		from, factor, fromArgs = `plants LEFT JOIN users w ON w.id = plants.user_id AND w.winter_hemisphere = ? AND w.winter_factor > 1`,
 			`COALESCE(w.winter_factor, 1)`, []any{string(h)}
 	}
-	only = strings.ReplaceAll(only, " user_id", " plants.user_id")
+	onlyPlants := strings.ReplaceAll(only, " user_id", " plants.user_id")
 	err := s.eachRow(ctx, `SELECT user_id, `+pairs("wd")+` FILTER (WHERE wd <= ?), `+pairs("fd")+` FILTER (WHERE fd <= ?)
 		FROM (SELECT plants.user_id, plants.id, `+dueDay("plants.last_watered", s.waterEverySQL("plants.", factor))+` AS wd, `+
 		dueDay("plants.last_fertilized", fertilizeEverySQL("plants."))+` AS fd
-			FROM `+from+` WHERE 1 = 1`+only+fence+`) d
+			FROM `+from+` WHERE 1 = 1`+onlyPlants+fence+`) d
 		WHERE wd <= ? OR fd <= ? GROUP BY user_id`, append(append(append([]any{bound, bound}, fromArgs...), onlyArgs...), bound, bound), func(user int64, cols []sql.NullString) error {
 		if !pending[user] {
 			return nil
