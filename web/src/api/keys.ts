@@ -70,9 +70,6 @@ export const urls = {
   vapidPublicKey: '/api/notifications/vapid-public-key',
   notificationChannels: '/api/notifications/channels',
   dashboardSummary: (today: string) => `/api/dashboard/summary?today=${today}`,
-  /** The weather at the caller's garden and what it changed (the dashboard's card). */
-  weather: '/api/weather',
-  weatherPlaces: (q: string) => listUrl('/api/weather/places', { q }),
   calendarFeed: '/api/calendar/feed',
   calendarFeedReset: '/api/calendar/feed/reset',
   // sites, users, categories (spec 02 §7)

@@ -40,7 +40,7 @@ export function DashboardPage() {
       <OverdueGroup />
       <div className="dash-grid">
         <TodaysCare summary={summary.data} error={Boolean(summary.error)} />
-        <Suspense fallback={<Skeleton height={150} radius={16} className="dash-grid__wide" />}>
+        <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
           <WeatherCard />
         </Suspense>
         <YourPlants />

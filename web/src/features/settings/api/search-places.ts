@@ -1,4 +1,4 @@
-import { urls } from '@/api/keys';
+import { listUrl } from '@/api/keys';
 import { useApiQuery } from '@/api/query';
 import type { Place } from '@/api/types';
 
@@ -8,5 +8,5 @@ import type { Place } from '@/api/types';
  */
 export function usePlaceSearch(name: string) {
   const q = name.trim();
-  return useApiQuery<Place[]>(q.length >= 2 ? urls.weatherPlaces(q) : null);
+  return useApiQuery<Place[]>(q.length >= 2 ? listUrl('/api/weather/places', { q }) : null);
 }

@@ -1,4 +1,4 @@
-import { CloudSun, MapPin, Save, Search } from 'lucide-react';
+import { MapPin, MapPinned, Save, Search } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import type { Place, User, UserSettingsInput } from '@/api/types';
@@ -105,7 +105,7 @@ export function GardenSettingsCard({ user, save }: { user: User; save: (body: Us
   return (
     <Card aria-labelledby="garden-settings-title">
       <CardHeader
-        icon={<CloudSun size={18} />}
+        icon={<MapPinned size={18} />}
         title={<span id="garden-settings-title">Garden &amp; Weather</span>}
         description="Where your garden is, its winters, and when the weather should act for you."
       />
