@@ -52,7 +52,14 @@ type Config struct {
 	LogLevel         string       `mapstructure:"log_level"`
 	LogFormat        string       `mapstructure:"log_format"`
 	Notify           NotifyConfig `mapstructure:",squash"`
+	// Weather is on or off (GARDEN_WEATHER); WeatherURL the Open-Meteo compatible API
+	// (GARDEN_WEATHER_URL) the weather job and the place search call.
+	Weather    string `mapstructure:"weather"`
+	WeatherURL string `mapstructure:"weather_url"`
 }
+
+// WeatherOn reports whether the weather job and the place search run.
+func (c Config) WeatherOn() bool { return c.Weather != "off" }
 
 // Validate checks the configuration and fills derived values (BaseURL from Addr).
 func (c *Config) Validate() error {
@@ -124,6 +131,16 @@ func (c *Config) Validate() error {
 	if c.BackupKeep < 1 {
 		return fmt.Errorf("backup_keep %d: want at least 1", c.BackupKeep)
 	}
+	switch c.Weather {
+	case "", "on":
+		c.Weather = "on"
+	case "off":
+	default:
+		return fmt.Errorf("weather %q: want on or off", c.Weather)
+	}
+	if u, err := url.Parse(c.WeatherURL); c.Weather == "on" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		return fmt.Errorf("weather_url %q: want the weather service's http(s) address", c.WeatherURL)
+	}
 	if err := c.Notify.validate(c.BaseURL); err != nil {
 		return err
 	}
@@ -165,6 +182,8 @@ func (c Config) Dump() string {
 		"backup_keep":                fmt.Sprint(c.BackupKeep),
 		"log_level":                  c.LogLevel,
 		"log_format":                 c.LogFormat,
+		"weather":                    c.Weather,
+		"weather_url":                c.WeatherURL,
 	}
 	c.Notify.dump(values)
 	keys := make([]string, 0, len(values))

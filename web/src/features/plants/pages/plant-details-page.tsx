@@ -109,6 +109,30 @@ function CareRhythm({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   );
 }
 
+/**
+ * WeatherNotes says what the season and the weather changed in the watering schedule: the
+ * winter stretch of an adaptive rhythm ("Winter rhythm: every 10 days instead of 7") and a
+ * watering a hot forecast brought forward.
+ */
+export function WeatherNotes({ plant }: { plant: Plant }) {
+  const learned = plant.suggestedWaterFrequency;
+  const effective = plant.effectiveWaterFrequency;
+  const winter =
+    plant.waterMode === 'adaptive' && (plant.seasonFactor ?? 1) > 1 && learned && effective && effective !== learned;
+  return (
+    <>
+      {winter ? (
+        <p className="care-note">
+          Winter rhythm: every {days(effective)} instead of {learned}
+        </p>
+      ) : null}
+      {(plant.waterBroughtForwardDays ?? 0) > 0 ? (
+        <p className="care-note">Watering brought forward a day: heat is expected at your garden.</p>
+      ) : null}
+    </>
+  );
+}
+
 function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   const water = kind === 'water';
   const every =
@@ -146,6 +170,7 @@ function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
           </div>
         </dl>
         {postponed > 0 ? <p className="muted">Postponed {days(postponed)}: the soil was still moist.</p> : null}
+        {water ? <WeatherNotes plant={plant} /> : null}
         <CareRhythm plant={plant} kind={kind} />
       </CardBody>
     </Card>
