@@ -24,6 +24,7 @@ import (
 	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/webhook"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/jobs"
@@ -54,6 +55,9 @@ type harness struct {
 	clock    *clock
 	logs     *bytes.Buffer
 	notify   *notifyFixture
+	// hooks is the webhooks service (options.webhooks) and s the SQL store under it.
+	hooks *app.Webhooks
+	sql   *sqlstore.Store
 }
 
 type options struct {
@@ -78,6 +82,8 @@ type options struct {
 	// writeLimits, when set, replaces the server's limits on messages, answers, questions,
 	// listings and forum posts (an empty map: none); unset, the server's own apply.
 	writeLimits domain.WriteLimits
+	// webhooks, when set, serves webhooks and makes the services emit their events.
+	webhooks *webhookOptions
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -155,6 +161,22 @@ func newHarness(t testing.TB, o options) *harness {
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
 	}}
+	// /api/webhooks is always served; the services emit events only with options.webhooks (the
+	// statement counts of the other tests stay as they were).
+	wo := webhookOptions{}
+	if o.webhooks != nil {
+		wo = *o.webhooks
+	}
+	hooks := app.NewWebhooks(s, nf.svc, webhook.New(webhook.Config{AllowPrivateHosts: wo.allowPrivate, UserAgent: "Garden/test"}),
+		c, app.WebhooksConfig{Timeout: wo.timeout}, log)
+	opts.Services.Webhooks = hooks
+	if o.webhooks != nil {
+		opts.Services.Plants.WithWebhooks(hooks)
+		opts.Services.CareTasks.WithWebhooks(hooks)
+		opts.Services.Harvests.WithWebhooks(hooks)
+		opts.Services.Sharing.WithWebhooks(hooks)
+		opts.Services.Forum.WithWebhooks(hooks)
+	}
 	if o.writeLimits != nil {
 		opts.Services.Sharing.WithWriteLimits(o.writeLimits)
 		opts.Services.ExpertQA.WithWriteLimits(o.writeLimits)
@@ -182,7 +204,7 @@ func newHarness(t testing.TB, o options) *harness {
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf}
+	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf, hooks: hooks, sql: s}
 }
 
 type lockedWriter struct {

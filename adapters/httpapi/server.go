@@ -39,6 +39,8 @@ type Services struct {
 	Forum    *app.Forum
 	// Backups serves the superadmin's backup download (nil: not served).
 	Backups *app.Backups
+	// Webhooks serves /api/webhooks (nil: not served).
+	Webhooks *app.Webhooks
 }
 
 // Server holds the services the handlers call.
@@ -198,6 +200,7 @@ func (s *Server) register(mux *router) {
 	s.sharingRoutes(mux)
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
+	s.webhookRoutes(mux)
 	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
