@@ -25,6 +25,7 @@ import { toPreferencesBody, type PreferenceValues } from '../api/preferences-sch
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
+import { WebhooksCard } from '../components/webhooks-card';
 import './settings-page.css';
 
 /** Where Back to Users leads (spec 02 §2). */
@@ -99,6 +100,7 @@ function OwnSettings() {
       </NotificationPreferencesCard>
       <ThemePreferencesCard />
       <ApiTokensCard />
+      <WebhooksCard superadmin={user.role === 'superadmin'} />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
