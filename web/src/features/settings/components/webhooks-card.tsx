@@ -118,8 +118,10 @@ function WebhookForm({ hook, superadmin, onSaved, onCancel }: FormProps) {
               checked={events.includes(ev.type)}
               onChange={(e) => setEvents((cur) => (e.target.checked ? [...cur, ev.type] : cur.filter((t) => t !== ev.type)))}
             />
-            <span>{ev.label}</span>
-            <code>{ev.type}</code>
+            <span className="webhook-form__event-text">
+              <span>{ev.label}</span>
+              <code>{ev.type}</code>
+            </span>
           </label>
         ))}
         {errors.events ? (
@@ -291,13 +293,12 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
           <ul className="webhook-list">
             {list.map((hook) => (
               <li key={hook.id} className="webhook-list__item">
-                <div className="webhook-list__main">
-                  <span className="webhook-list__url">{hook.url}</span>
-                  <HookStatus hook={hook} />
-                  {hook.siteWide ? <Badge tone="purple">Site-wide</Badge> : null}
-                </div>
-                <p className="webhook-list__events muted">{hook.events.map(eventLabel).join(' · ')}</p>
-                <div className="webhook-list__actions">
+                <div className="webhook-list__head">
+                  <div className="webhook-list__main">
+                    <span className="webhook-list__url">{hook.url}</span>
+                    <HookStatus hook={hook} />
+                    {hook.siteWide ? <Badge tone="purple">Site-wide</Badge> : null}
+                  </div>
                   <Switch
                     label={`Deliver to ${hook.url}`}
                     hideLabel
@@ -305,6 +306,9 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
                     disabled={update.isMutating}
                     onCheckedChange={(on) => void setActive(hook, on)}
                   />
+                </div>
+                <p className="webhook-list__events muted">{hook.events.map(eventLabel).join(' · ')}</p>
+                <div className="webhook-list__actions">
                   <Button variant="ghost" icon={<Send size={16} aria-hidden="true" />} onClick={() => void sendTest(hook)} loading={test.isMutating && test.data === undefined}>
                     Send test
                   </Button>
