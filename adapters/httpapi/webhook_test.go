@@ -466,3 +466,49 @@ func TestWebhooks_Statements(t *testing.T) {
 		})
 	}
 }
+
+// TestWebhooks_EventsOfTheCommunityAndTasks: a completed watering task emits task.completed and
+// plant.watered to its owner, a forum reply forum.reply to the topic's author (not the
+// replier), and a listing message listing.message to its recipient.
+func TestWebhooks_EventsOfTheCommunityAndTasks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{webhooks: &webhookOptions{allowPrivate: true}})
+	all := []string{"task.completed", "plant.watered", "forum.reply", "listing.message"}
+	annRC, bobRC := newReceiver(t, nil), newReceiver(t, nil)
+	_, super := h.member("root", domain.RoleSuperadmin, nil)
+	_, ann := h.member("ann", domain.RoleUser, nil)
+	_, bob := h.member("bob", domain.RoleUser, nil)
+	h.createWebhook(t, ann, map[string]any{"url": annRC.srv.URL, "events": all})
+	h.createWebhook(t, bob, map[string]any{"url": bobRC.srv.URL, "events": all})
+
+	basil := h.plant(ann, "Basil")
+	task := h.do("POST", "/api/care-tasks", ann, map[string]any{"plantId": basil, "taskType": "water", "scheduledDate": h.clock.Now().Format(domain.DateLayout)})
+	expect(t, task, 201, "")
+	expect(t, h.do("PATCH", fmt.Sprintf("/api/care-tasks/%v/complete", task.body["id"]), ann, map[string]any{}), 200, "")
+
+	cat := h.do("POST", "/api/forum/categories", super, map[string]any{"name": "Fruit & Veg", "description": "Growing food"})
+	expect(t, cat, 201, "")
+	topic := h.do("POST", "/api/forum/topics", ann, map[string]any{"title": "Cold greenhouse tomatoes?", "categoryId": cat.body["id"],
+		"content": "<p>Which varieties ripen up north?</p>"})
+	expect(t, topic, 201, "")
+	expect(t, h.do("POST", fmt.Sprintf("/api/forum/topics/%v/posts", topic.body["id"]), bob, map[string]any{"content": "<p>Stupice.</p>"}), 201, "")
+
+	listing := h.listing(bob, nil)
+	expect(t, h.do("POST", fmt.Sprintf("/api/plant-sharing/%d/messages", listing), ann, map[string]any{"message": "Still available?"}), 201, "")
+	h.flushWebhooks(t)
+
+	events := func(rc *receiver) []string {
+		var out []string
+		for _, r := range rc.requests() {
+			out = append(out, r.header.Get("X-Garden-Event"))
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := events(annRC); !slices.Equal(got, []string{"forum.reply", "plant.watered", "task.completed"}) {
+		t.Fatalf("ann's webhook heard %v", got)
+	}
+	if got := events(bobRC); !slices.Equal(got, []string{"listing.message"}) {
+		t.Fatalf("bob's webhook heard %v", got)
+	}
+}
