@@ -512,3 +512,41 @@ func TestWebhooks_EventsOfTheCommunityAndTasks(t *testing.T) {
 		t.Fatalf("bob's webhook heard %v", got)
 	}
 }
+
+// BenchmarkWebhooks_Deliver measures how fast the dispatcher drains webhook deliveries to a
+// local receiver: each iteration waters a plant heard by 10 webhooks (10 deliveries) and the
+// timer covers the flush only. docs/performance.md, "Webhooks".
+func BenchmarkWebhooks_Deliver(b *testing.B) {
+	for _, db := range dialects {
+		b.Run(db.name, func(b *testing.B) {
+			h := newHarness(b, options{postgres: db.postgres, quiet: true, webhooks: &webhookOptions{allowPrivate: true}})
+			rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				w.WriteHeader(http.StatusNoContent)
+			}))
+			b.Cleanup(rc.Close)
+			_, boss := h.member("boss", domain.RoleSuperadmin, nil)
+			for range 10 {
+				r := h.do("POST", "/api/webhooks", boss, map[string]any{"url": rc.URL, "events": []string{"plant.watered"}, "siteWide": true})
+				if r.status != 201 {
+					b.Fatal(r.raw)
+				}
+			}
+			_, rosa := h.member("rosa", domain.RoleUser, nil)
+			r := h.do("POST", "/api/plants", rosa, map[string]any{"name": "Basil", "plantType": "Herbs"})
+			plant := fmt.Sprint(r.body["id"])
+			ctx := context.Background()
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				if w := h.do("POST", "/api/plants/"+plant+"/care", rosa, map[string]any{"kind": "water"}); w.status != 201 {
+					b.Fatal(w.raw)
+				}
+				b.StartTimer()
+				if err := h.notify.svc.Wait(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
