@@ -399,8 +399,10 @@ func (w *Webhooks) send(ctx context.Context, it addressed) ChannelReport {
 	switch {
 	case it.hook == nil || it.hookDelivery == nil:
 		return ChannelReport{Status: DeliverySkipped, Reason: "the webhook no longer exists"}
-	case !it.hook.Active:
+	case !it.hook.Active && it.hook.PausedAt != nil:
 		return ChannelReport{Status: DeliverySkipped, Reason: "the webhook is paused"}
+	case !it.hook.Active:
+		return ChannelReport{Status: DeliverySkipped, Reason: "the webhook is switched off"}
 	}
 	body := WebhookBody(it.hookDelivery)
 	res, err := w.sender.Send(ctx, ports.WebhookRequest{URL: it.hook.URL, Event: it.hookDelivery.Event,
