@@ -16,6 +16,10 @@ const (
 	DefaultSensorTopic = "garden/sensors/+/+"
 	// MaxSensorIDLength bounds a sensor id taken from a topic.
 	MaxSensorIDLength = 100
+	// SensorRawFor is how long readings stay as they arrived before they are kept hourly, and
+	// SensorKeepFor how long any are kept (issue #29: 7 and 90 days by default).
+	SensorRawFor  = 7 * 24 * time.Hour
+	SensorKeepFor = 90 * 24 * time.Hour
 )
 
 // SensorMetrics are the metrics Garden keeps.
@@ -27,6 +31,9 @@ type SensorReading struct {
 	Metric   string
 	Value    float64
 	At       time.Time
+	// Samples is how many readings an hourly row stands for (1 for a raw one).
+	Samples int
+	Hourly  bool
 }
 
 // ValidSensorReading reports whether r can be kept: a known metric, a sensor id of printable

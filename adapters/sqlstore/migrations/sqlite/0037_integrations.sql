@@ -71,3 +71,20 @@ CREATE INDEX outbox_finished ON outbox (finished_at) WHERE status <> 'pending';
 CREATE INDEX outbox_notification ON outbox (notification_id);
 CREATE INDEX outbox_user ON outbox (user_id);
 CREATE INDEX outbox_webhook_delivery ON outbox (webhook_delivery_id);
+
+-- Soil-sensor readings (issue #29 item 2): raw as they arrive for 7 days, then one hourly row
+-- per sensor and metric (the mean; samples counts the raw readings in it), none older than 90
+-- days (docs/decisions.md, "Sensor readings").
+CREATE TABLE sensor_readings (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    sensor_id TEXT NOT NULL,
+    metric    TEXT NOT NULL,
+    at        DATETIME NOT NULL,
+    value     REAL NOT NULL,
+    samples   INTEGER NOT NULL DEFAULT 1,
+    hourly    BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX sensor_readings_series ON sensor_readings (sensor_id, metric, at);
+CREATE INDEX sensor_readings_raw_at ON sensor_readings (at) WHERE NOT hourly;
+CREATE INDEX sensor_readings_at ON sensor_readings (at);
+CREATE UNIQUE INDEX sensor_readings_hour ON sensor_readings (sensor_id, metric, at) WHERE hourly;

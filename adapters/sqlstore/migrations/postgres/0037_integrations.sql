@@ -47,3 +47,20 @@ ALTER TABLE outbox ALTER COLUMN notification_id DROP NOT NULL;
 ALTER TABLE outbox ADD COLUMN webhook_delivery_id BIGINT REFERENCES webhook_deliveries (id) ON DELETE CASCADE;
 ALTER TABLE outbox ADD CONSTRAINT outbox_one_subject CHECK ((notification_id IS NULL) <> (webhook_delivery_id IS NULL));
 CREATE INDEX outbox_webhook_delivery ON outbox (webhook_delivery_id);
+
+-- Soil-sensor readings (issue #29 item 2): raw as they arrive for 7 days, then one hourly row
+-- per sensor and metric (the mean; samples counts the raw readings in it), none older than 90
+-- days (docs/decisions.md, "Sensor readings").
+CREATE TABLE sensor_readings (
+    id        BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    sensor_id TEXT NOT NULL,
+    metric    TEXT NOT NULL,
+    at        TIMESTAMPTZ NOT NULL,
+    value     DOUBLE PRECISION NOT NULL,
+    samples   INTEGER NOT NULL DEFAULT 1,
+    hourly    BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX sensor_readings_series ON sensor_readings (sensor_id, metric, at);
+CREATE INDEX sensor_readings_raw_at ON sensor_readings (at) WHERE NOT hourly;
+CREATE INDEX sensor_readings_at ON sensor_readings (at);
+CREATE UNIQUE INDEX sensor_readings_hour ON sensor_readings (sensor_id, metric, at) WHERE hourly;
