@@ -22,6 +22,14 @@ var apiOps = map[string]apiOp{
 	"POST /api/user/tokens":        {summary: "Create a personal API token (its secret is shown once, in token)", in: apiTokenInput{}, out: apiTokenJSON{}, status: 201},
 	"DELETE /api/user/tokens/{id}": {summary: "Revoke a personal API token"},
 
+	// Webhooks (issue #29).
+	"GET /api/webhooks":                 {summary: "The caller's webhooks (secrets are never shown again)", out: []webhookJSON{}},
+	"POST /api/webhooks":                {summary: "Create a webhook (its secret is shown once, in secret; siteWide: superadmins)", in: webhookInput{}, out: webhookJSON{}, status: 201},
+	"PATCH /api/webhooks/{id}":          {summary: "Change a webhook (absent fields stay; active true lifts a pause; rotateSecret shows the new secret once)", in: webhookInput{}, out: webhookJSON{}},
+	"DELETE /api/webhooks/{id}":         {summary: "Delete a webhook with its log and pending deliveries"},
+	"GET /api/webhooks/{id}/deliveries": {summary: "A webhook's delivery log: its newest 50 deliveries, newest first", out: []webhookDeliveryJSON{}},
+	"POST /api/webhooks/{id}/test":      {summary: "Send a webhook.test event now and answer its log entry", out: webhookDeliveryJSON{}},
+
 	// Plants.
 	"GET /api/plants":                         {summary: "The caller's plants", out: []plantJSON{}, page: true, query: []string{"status: healthy, needs_water or needs_care", "q: name, species or location contains", "sort: name, name_desc, oldest, newest or status", "today: the caller's date (yyyy-MM-dd) statuses are reckoned on"}},
 	"POST /api/plants":                        {summary: "Add a plant", in: plantInput{}, out: plantJSON{}, status: 201},

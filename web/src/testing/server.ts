@@ -13,6 +13,8 @@ export const server = setupServer(
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
   // Settings › API tokens: none by default (its own tests keep tokens with server.use).
   http.get('*/api/user/tokens', () => HttpResponse.json([])),
+  // Settings › Webhooks: none by default (its own tests keep webhooks with server.use).
+  http.get('*/api/webhooks', () => HttpResponse.json([])),
   ...apiHandlers,
 );
 

@@ -26,6 +26,7 @@ import { toPreferencesBody, type PreferenceValues } from '../api/preferences-sch
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
+import { WebhooksCard } from '../components/webhooks-card';
 import './settings-page.css';
 
 /** Where Back to Users leads (spec 02 §2). */
@@ -101,6 +102,7 @@ function OwnSettings() {
       <GardenSettingsCard user={user} save={trigger} />
       <ThemePreferencesCard />
       <ApiTokensCard />
+      <WebhooksCard superadmin={user.role === 'superadmin'} />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
