@@ -181,6 +181,7 @@ type AppFunctionStore interface {
 type Store interface {
 	UserStore
 	SessionStore
+	SignInStore
 	APITokenStore
 	LoginFailureStore
 	LoginAttemptStore

@@ -198,6 +198,7 @@ func (s *Server) register(mux *router) {
 	s.sharingRoutes(mux)
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
+	s.securityRoutes(mux)
 	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -20,6 +20,7 @@ import (
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/smtp"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/totp"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
@@ -43,6 +44,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
 		SessionTTL: cfg.SessionTTL,
 		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, MaxAddressFailures: cfg.LoginMaxAddressFailures, Window: cfg.LoginThrottleWindow},
+		TOTP:       totp.Codes{},
+		QR:         qrcode.Renderer{},
 	}, log)
 	if err != nil {
 		store.Close()

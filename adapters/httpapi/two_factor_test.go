@@ -1,0 +1,326 @@
+package httpapi_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gardenctl/garden/adapters/totp"
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/tests/dbtest"
+)
+
+// onBothDatabasesWith runs test on a harness of each database, with options o.
+func onBothDatabasesWith(t *testing.T, o options, test func(t *testing.T, h *harness)) {
+	t.Helper()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			o := o
+			o.open = open
+			test(t, newHarness(t, o))
+		})
+	}
+}
+
+// code is the TOTP code of secret at the harness's clock.
+func (h *harness) code(secret string) string {
+	h.t.Helper()
+	c, err := totp.Code(secret, h.clock.Now())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+// enrolTOTP turns TOTP on for the session's user and returns the secret and recovery codes.
+func (h *harness) enrolTOTP(t *testing.T, session string) (string, []string) {
+	t.Helper()
+	r := h.do("POST", "/api/user/2fa/totp", session, nil)
+	expect(t, r, 200, "")
+	secret := r.body["secret"].(string)
+	r = h.do("POST", "/api/user/2fa/totp/confirm", session, map[string]string{"code": h.code(secret)})
+	expect(t, r, 200, "")
+	var codes []string
+	for _, c := range r.body["recoveryCodes"].([]any) {
+		codes = append(codes, c.(string))
+	}
+	// The code just used may not sign in again: the next sign-in uses the next time step.
+	h.clock.Advance(30 * time.Second)
+	return secret, codes
+}
+
+// ticket signs in with the password and returns the ticket of the second step.
+func (h *harness) ticket(t *testing.T, username string) string {
+	t.Helper()
+	r := h.do("POST", "/api/login", "", map[string]string{"username": username, "password": "password-" + username})
+	expect(t, r, 200, "")
+	if r.body["twoFactor"] != "required" || r.body["token"] != nil || r.body["user"] != nil {
+		t.Fatalf("a sign-in with a second factor due answered %s", r.raw)
+	}
+	return r.body["ticket"].(string)
+}
+
+func (h *harness) openSessions(t *testing.T, userID int64) int {
+	t.Helper()
+	page, err := h.store.ListUserSessions(context.Background(), userID, h.clock.Now(), domain.PageRequest{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(page.Items)
+}
+
+// TestTwoFactor_Enrolment: a secret with its otpauth URL and QR code; a wrong code confirms
+// nothing; the right one answers 10 distinct recovery codes, stored hashed.
+func TestTwoFactor_Enrolment(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		h.user("rosa", domain.RoleUser)
+		session := h.login("rosa", "password-rosa")
+		r := h.do("POST", "/api/user/2fa/totp", session, nil)
+		expect(t, r, 200, "")
+		secret := r.body["secret"].(string)
+		if url, _ := r.body["otpauthUrl"].(string); !strings.HasPrefix(url, "otpauth://totp/Garden:rosa?") || !strings.Contains(url, "secret="+secret) {
+			t.Fatalf("otpauthUrl %q", url)
+		}
+		if svg, _ := r.body["qrSvg"].(string); !strings.Contains(svg, "<svg") {
+			t.Fatalf("qrSvg %q", svg)
+		}
+		expect(t, h.do("POST", "/api/user/2fa/totp/confirm", session, map[string]string{"code": "000000x"}), 400, domain.MsgCodeWrong)
+		wrong := "123456"
+		if wrong == h.code(secret) {
+			wrong = "654321"
+		}
+		expect(t, h.do("POST", "/api/user/2fa/totp/confirm", session, map[string]string{"code": wrong}), 400, domain.MsgCodeWrong)
+		r = h.do("GET", "/api/user/2fa", session, nil)
+		if r.body["totpEnabled"] != false {
+			t.Fatalf("enabled before confirmation: %s", r.raw)
+		}
+		r = h.do("POST", "/api/user/2fa/totp/confirm", session, map[string]string{"code": h.code(secret)})
+		expect(t, r, 200, "")
+		codes := r.body["recoveryCodes"].([]any)
+		seen := map[any]bool{}
+		for _, c := range codes {
+			seen[c] = true
+		}
+		if len(codes) != domain.RecoveryCodeCount || len(seen) != domain.RecoveryCodeCount {
+			t.Fatalf("recovery codes %v", codes)
+		}
+		r = h.do("GET", "/api/user/2fa", session, nil)
+		if r.body["totpEnabled"] != true || r.body["recoveryCodesLeft"] != float64(10) {
+			t.Fatalf("status %s", r.raw)
+		}
+		// Only hashes are kept: the clear code is no stored hash, its SHA-256 is.
+		u, _ := h.store.UserByUsername(context.Background(), "rosa")
+		first := codes[0].(string)
+		if err := h.store.UseRecoveryCode(context.Background(), u.ID, first, h.clock.Now()); domain.ErrorCode(err) != domain.ENotFound {
+			t.Fatalf("a recovery code is stored in clear: %v", err)
+		}
+		// A second enrolment while one is on is refused.
+		expect(t, h.do("POST", "/api/user/2fa/totp", session, nil), 409, domain.MsgTOTPAlreadyOn)
+	})
+}
+
+// TestTwoFactor_SignInWithCode: the password answers a ticket and no token; the code gives the
+// token; the same code cannot be used twice.
+func TestTwoFactor_SignInWithCode(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		u := h.user("rosa", domain.RoleUser)
+		secret, _ := h.enrolTOTP(t, h.login("rosa", "password-rosa"))
+		before := h.openSessions(t, u.ID)
+		ticket := h.ticket(t, "rosa")
+		if h.openSessions(t, u.ID) != before {
+			t.Fatal("the password alone opened a session")
+		}
+		code := h.code(secret)
+		r := h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": code})
+		expect(t, r, 200, "")
+		token := r.body["token"].(string)
+		expect(t, h.do("GET", "/api/user", token, nil), 200, "")
+		if r.body["recoveryCodes"] != nil {
+			t.Fatalf("recovery codes shown again: %s", r.raw)
+		}
+		// The ticket is spent, and the code's time step is used.
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": code}), 401, domain.MsgSignInExpired)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": code}), 401, domain.MsgCodeWrong)
+		// The sign-in is recorded with its method.
+		r = h.do("GET", "/api/user/sign-ins", token, nil)
+		expect(t, r, 200, "")
+		var list []map[string]any
+		_ = jsonUnmarshal([]byte(r.raw), &list)
+		if len(list) < 2 || list[0]["method"] != "totp" || list[0]["success"] != false || list[1]["method"] != "totp" || list[1]["success"] != true {
+			t.Fatalf("sign-ins %s", r.raw)
+		}
+	})
+}
+
+// TestTwoFactor_RecoveryCodeOnce: a recovery code signs in once, however it is typed.
+func TestTwoFactor_RecoveryCodeOnce(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		h.user("rosa", domain.RoleUser)
+		_, codes := h.enrolTOTP(t, h.login("rosa", "password-rosa"))
+		typed := " " + strings.ToUpper(codes[3]) + " "
+		r := h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": typed})
+		expect(t, r, 200, "")
+		token := r.body["token"].(string)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": codes[3]}), 401, domain.MsgCodeWrong)
+		r = h.do("GET", "/api/user/2fa", token, nil)
+		if r.body["recoveryCodesLeft"] != float64(9) {
+			t.Fatalf("status %s", r.raw)
+		}
+		// Another unused code still works.
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": codes[4]}), 200, "")
+	})
+}
+
+// TestTwoFactor_FiveWrongCodes: a ticket allows five codes; the sixth, even right, is refused,
+// and the throttle counts the wrong codes as failed sign-ins.
+func TestTwoFactor_FiveWrongCodes(t *testing.T) {
+	t.Parallel()
+	generous := domain.LoginThrottle{MaxFailures: 20, Window: 10 * time.Minute}
+	onBothDatabasesWith(t, options{throttle: &generous}, func(t *testing.T, h *harness) {
+		h.user("rosa", domain.RoleUser)
+		secret, _ := h.enrolTOTP(t, h.login("rosa", "password-rosa"))
+		ticket := h.ticket(t, "rosa")
+		right := h.code(secret)
+		for i := range domain.MaxLoginTicketTries {
+			wrong := []string{"000001", "000002", "000003", "000004", "000005"}[i]
+			if wrong == right {
+				wrong = "999999"
+			}
+			expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": wrong}), 401, domain.MsgCodeWrong)
+		}
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": right}), 401, domain.MsgSignInExpired)
+		u, _ := h.store.UserByUsername(context.Background(), "rosa")
+		if n := h.openSessions(t, u.ID); n != 1 {
+			t.Fatalf("%d sessions, want only the enrolling one", n)
+		}
+	})
+}
+
+// TestTwoFactor_ThrottleCountsWrongCodes: with the harness's throttle (3 failures), three
+// wrong codes refuse the next sign-in step from that address with 429, password included; the
+// right password does not wipe the count.
+func TestTwoFactor_ThrottleCountsWrongCodes(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		h.user("rosa", domain.RoleUser)
+		secret, _ := h.enrolTOTP(t, h.login("rosa", "password-rosa"))
+		right := h.code(secret)
+		for range 3 {
+			wrong := "000000"
+			if wrong == right {
+				wrong = "111111"
+			}
+			expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": wrong}), 401, domain.MsgCodeWrong)
+		}
+		r := h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "password-rosa"})
+		expect(t, r, 429, "")
+	})
+}
+
+// TestTwoFactor_ExpiredTicket: a ticket lives five minutes.
+func TestTwoFactor_ExpiredTicket(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		h.user("rosa", domain.RoleUser)
+		secret, _ := h.enrolTOTP(t, h.login("rosa", "password-rosa"))
+		ticket := h.ticket(t, "rosa")
+		h.clock.Advance(domain.LoginTicketTTL + time.Second)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": h.code(secret)}), 401, domain.MsgSignInExpired)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": "made-up", "code": h.code(secret)}), 401, domain.MsgSignInExpired)
+		// Just inside the five minutes, a fresh ticket works.
+		ticket = h.ticket(t, "rosa")
+		h.clock.Advance(domain.LoginTicketTTL - time.Second)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": h.code(secret)}), 200, "")
+	})
+}
+
+// TestTwoFactor_NoSessionWithoutEveryFactor: every way in without the second factor is
+// refused; API tokens made before keep working; turning it off needs the password.
+func TestTwoFactor_NoSessionWithoutEveryFactor(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		u := h.user("rosa", domain.RoleUser)
+		session := h.login("rosa", "password-rosa")
+		apiToken, _ := h.apiToken(session, "password-rosa", domain.ScopeWrite)
+		secret, _ := h.enrolTOTP(t, session)
+		expect(t, h.do("GET", "/api/user", apiToken, nil), 200, "")
+		// An API token cannot manage the second factor.
+		expect(t, h.do("DELETE", "/api/user/2fa/totp", apiToken, map[string]string{"password": "password-rosa"}), 403, domain.MsgSessionOnly)
+		// The ticket is no bearer token, and a wrong password gives no ticket.
+		ticket := h.ticket(t, "rosa")
+		expect(t, h.do("GET", "/api/user", ticket, nil), 401, "")
+		r := h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "wrong-password"})
+		expect(t, r, 401, "")
+		if r.body["ticket"] != nil {
+			t.Fatalf("a wrong password got a ticket: %s", r.raw)
+		}
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": ""}), 400, domain.MsgCodeRequired)
+		if n := h.openSessions(t, u.ID); n != 1 {
+			t.Fatalf("%d sessions, want only the enrolling one", n)
+		}
+		// Turning it off needs the password; then the password alone signs in again.
+		expect(t, h.do("DELETE", "/api/user/2fa/totp", session, map[string]string{"password": "wrong-password"}), 400, domain.MsgCurrentPasswordWrong)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": h.code(secret)}), 200, "")
+		expect(t, h.do("DELETE", "/api/user/2fa/totp", session, map[string]string{"password": "password-rosa"}), 204, "")
+		h.login("rosa", "password-rosa")
+		// An operator's reset removes a second factor, too.
+		secret, _ = h.enrolTOTP(t, session)
+		h.ticket(t, "rosa")
+		if _, err := h.accounts.ResetTwoFactor(context.Background(), "rosa"); err != nil {
+			t.Fatal(err)
+		}
+		h.login("rosa", "password-rosa")
+	})
+}
+
+// TestTwoFactor_SiteRequiresIt: a site admin requires a second factor; the site's user then
+// enrols during sign-in (setup ticket) and gets a session with recovery codes; they cannot turn
+// it off; another site's admin and a plain user cannot change the requirement.
+func TestTwoFactor_SiteRequiresIt(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		site, other := h.newSite("Allotment"), h.newSite("Orchard")
+		admin, err := h.accounts.CreateUser(context.Background(), app.NewUser{Username: "hazel", Password: "password-hazel", Role: domain.RoleUser, SiteID: &site, IsSiteAdmin: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = admin
+		adminToken := h.login("hazel", "password-hazel")
+		_, userToken := h.member("rosa", domain.RoleUser, &site)
+		_, outsiderToken := h.member("ivy", domain.RoleAdmin, &other)
+		path := "/api/sites/" + strconv.FormatInt(site, 10) + "/security"
+		expect(t, h.do("PUT", path, userToken, map[string]bool{"requireTwoFactor": true}), 403, "")
+		expect(t, h.do("PUT", path, outsiderToken, map[string]bool{"requireTwoFactor": true}), 403, "")
+		expect(t, h.do("PUT", path, adminToken, map[string]bool{"requireTwoFactor": true}), 200, "")
+		r := h.do("GET", path, adminToken, nil)
+		if r.body["requireTwoFactor"] != true {
+			t.Fatalf("security %s", r.raw)
+		}
+		// Sessions already open stay; the next sign-in must enrol.
+		expect(t, h.do("GET", "/api/user", userToken, nil), 200, "")
+		r = h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "password-rosa"})
+		if r.body["twoFactor"] != "setup" || r.body["token"] != nil {
+			t.Fatalf("login %s", r.raw)
+		}
+		ticket := r.body["ticket"].(string)
+		r = h.do("POST", "/api/login/2fa/setup", "", map[string]string{"ticket": ticket})
+		expect(t, r, 200, "")
+		secret := r.body["secret"].(string)
+		r = h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": ticket, "code": h.code(secret)})
+		expect(t, r, 200, "")
+		if codes, _ := r.body["recoveryCodes"].([]any); len(codes) != domain.RecoveryCodeCount {
+			t.Fatalf("recovery codes %s", r.raw)
+		}
+		token := r.body["token"].(string)
+		expect(t, h.do("DELETE", "/api/user/2fa/totp", token, map[string]string{"password": "password-rosa"}), 403, domain.MsgTwoFactorRequiredBySite)
+		h.clock.Advance(30 * time.Second)
+		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": h.code(secret)}), 200, "")
+	})
+}
