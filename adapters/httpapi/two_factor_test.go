@@ -324,3 +324,63 @@ func TestTwoFactor_SiteRequiresIt(t *testing.T) {
 		expect(t, h.do("POST", "/api/login/2fa", "", map[string]string{"ticket": h.ticket(t, "rosa"), "code": h.code(secret)}), 200, "")
 	})
 }
+
+// TestSecurity_Sessions: the caller's open sessions with device, address and method, the
+// current one marked; "Sign out" ends one, "Sign out everywhere else" all but this one; nobody
+// ends another's session; the sign-in history pages newest first with failures.
+func TestSecurity_Sessions(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		h.user("rosa", domain.RoleUser)
+		h.user("ivy", domain.RoleUser)
+		expect(t, h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "wrong-password"}), 401, "")
+		tokens := []string{h.login("rosa", "password-rosa"), h.login("rosa", "password-rosa"), h.login("rosa", "password-rosa")}
+		ivy := h.login("ivy", "password-ivy")
+		r := h.do("GET", "/api/user/sessions?limit=2", tokens[2], nil)
+		expect(t, r, 200, "")
+		var page []map[string]any
+		_ = jsonUnmarshal([]byte(r.raw), &page)
+		if len(page) != 2 || page[0]["current"] != true || page[1]["current"] != false || page[0]["method"] != "password" ||
+			page[0]["address"] != "127.0.0.1" || !strings.Contains(page[0]["userAgent"].(string), "Go-http-client") || page[0]["lastSeenAt"] == nil {
+			t.Fatalf("sessions %s", r.raw)
+		}
+		next := r.header.Get("Link")
+		if next == "" {
+			t.Fatal("no next page")
+		}
+		r = h.do("GET", "/api/user/sessions?limit=2&cursor="+r.header.Get("X-Next-Cursor"), tokens[2], nil)
+		_ = jsonUnmarshal([]byte(r.raw), &page)
+		if len(page) != 1 {
+			t.Fatalf("second page %s", r.raw)
+		}
+		first := int64(page[0]["id"].(float64))
+		// Another user cannot end it; its owner can.
+		expect(t, h.do("DELETE", "/api/user/sessions/"+strconv.FormatInt(first, 10), ivy, nil), 404, domain.MsgSessionNotFound)
+		expect(t, h.do("GET", "/api/user", tokens[0], nil), 200, "")
+		expect(t, h.do("DELETE", "/api/user/sessions/"+strconv.FormatInt(first, 10), tokens[2], nil), 204, "")
+		expect(t, h.do("GET", "/api/user", tokens[0], nil), 401, "")
+		r = h.do("POST", "/api/user/sessions/sign-out-others", tokens[2], nil)
+		expect(t, r, 200, "")
+		if r.body["revoked"] != float64(1) {
+			t.Fatalf("revoked %s", r.raw)
+		}
+		expect(t, h.do("GET", "/api/user", tokens[1], nil), 401, "")
+		expect(t, h.do("GET", "/api/user", tokens[2], nil), 200, "")
+		expect(t, h.do("GET", "/api/user", ivy, nil), 200, "")
+		// The history: three successes, then the failure, newest first.
+		r = h.do("GET", "/api/user/sign-ins", tokens[2], nil)
+		var events []map[string]any
+		_ = jsonUnmarshal([]byte(r.raw), &events)
+		if len(events) != 4 || events[0]["success"] != true || events[3]["success"] != false || events[3]["method"] != "password" {
+			t.Fatalf("sign-ins %s", r.raw)
+		}
+		// Last seen moves when the session is used after a while.
+		h.clock.Advance(domain.SessionTouchEvery + time.Minute)
+		expect(t, h.do("GET", "/api/user", tokens[2], nil), 200, "")
+		r = h.do("GET", "/api/user/sessions", tokens[2], nil)
+		_ = jsonUnmarshal([]byte(r.raw), &page)
+		if seen, _ := time.Parse(time.RFC3339, page[0]["lastSeenAt"].(string)); !seen.Equal(h.clock.Now()) {
+			t.Fatalf("last seen %v, want %v", seen, h.clock.Now())
+		}
+	})
+}
