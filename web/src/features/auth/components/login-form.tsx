@@ -8,7 +8,10 @@ import { useToast } from '@/components/ui/toast';
 import { saveFlashToast } from '@/lib/flash-toast';
 import { pageNavigation } from '@/lib/navigation';
 import { storeLoginResponse } from '@/lib/session';
+import type { SessionResponse } from '@/api/types';
 import { loginSchema, useLogin, type LoginCredentials } from '../api/login';
+import { isTwoFactorDue, type TwoFactorDue } from '../api/login-2fa';
+import { TwoFactorStep } from './two-factor-step';
 
 const FALLBACK_FAILURE = 'Invalid username or password';
 
@@ -22,25 +25,34 @@ export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const [due, setDue] = useState<TwoFactorDue | null>(null);
   const { trigger, isMutating } = useLogin();
   const { toast } = useToast();
   const pending = isMutating || redirecting;
+
+  const signedIn = (response: SessionResponse) => {
+    storeLoginResponse(response);
+    const welcome = {
+      title: 'Login successful',
+      description: `Welcome back, ${response.user.username}!`,
+      variant: 'success' as const,
+    };
+    toast(welcome);
+    saveFlashToast(welcome);
+    setRedirecting(true);
+    pageNavigation.assign('/');
+  };
 
   const onSubmit = async (credentials: LoginCredentials) => {
     if (pending) return;
     setFailure(null);
     try {
       const response = await trigger(credentials);
-      storeLoginResponse(response);
-      const welcome = {
-        title: 'Login successful',
-        description: `Welcome back, ${response.user.username}!`,
-        variant: 'success' as const,
-      };
-      toast(welcome);
-      saveFlashToast(welcome);
-      setRedirecting(true);
-      pageNavigation.assign('/');
+      if (isTwoFactorDue(response)) {
+        setDue(response);
+        return;
+      }
+      signedIn(response);
     } catch (error) {
       const message = getErrorMessage(error, FALLBACK_FAILURE);
       applyServerErrors(form, error);
@@ -48,6 +60,19 @@ export function LoginForm() {
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
     }
   };
+
+  if (due) {
+    return (
+      <TwoFactorStep
+        due={due}
+        onSignedIn={signedIn}
+        onCancel={() => {
+          setDue(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <Form form={form} className="login-form" onSubmit={onSubmit} aria-describedby={failure ? 'login-failure' : undefined}>

@@ -23,6 +23,7 @@ import { AccountSettingsCard } from '../components/account-settings-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
+import { SecuritySection } from '../components/security-section';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
 import './settings-page.css';
@@ -99,6 +100,7 @@ function OwnSettings() {
       </NotificationPreferencesCard>
       <ThemePreferencesCard />
       <ApiTokensCard />
+      <SecuritySection />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
