@@ -1,4 +1,4 @@
-import { Check, Copy, Download } from 'lucide-react';
+import { Copy, CopyCheck, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';
@@ -51,7 +51,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       <div className="recovery-codes__actions">
         <Button
           variant="outline"
-          icon={copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+          icon={copied ? <CopyCheck size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
           onClick={async () => setCopied(await copyText(text))}
         >
           {copied ? 'Copied' : 'Copy codes'}
