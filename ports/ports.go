@@ -182,6 +182,7 @@ type Store interface {
 	UserStore
 	SessionStore
 	SignInStore
+	PasskeyStore
 	APITokenStore
 	LoginFailureStore
 	LoginAttemptStore

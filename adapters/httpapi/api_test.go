@@ -115,7 +115,7 @@ func newHarness(t testing.TB, o options) *harness {
 		hasher = o.hasher
 	}
 	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate,
-		TOTP: totp.Codes{}, QR: qrcode.Renderer{}}, log)
+		TOTP: totp.Codes{}, QR: qrcode.Renderer{}, WebAuthn: testCeremonies(t)}, log)
 	if err != nil {
 		t.Fatal(err)
 	}

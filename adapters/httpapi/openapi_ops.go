@@ -35,6 +35,13 @@ var apiOps = map[string]apiOp{
 	"GET /api/user/sign-ins":                  {summary: "The caller's recent sign-ins (success and failure, with the method), newest first", out: []signInJSON{}, page: true},
 	"GET /api/sites/{id}/security":            {summary: "Whether a site requires a second factor (its admins, superadmins)", out: siteSecurityJSON{}},
 	"PUT /api/sites/{id}/security":            {summary: "Require a second factor of a site's users, or not (its admins, superadmins)", in: siteSecurityJSON{}, out: siteSecurityJSON{}},
+	"POST /api/login/passkey/begin":           {summary: "Start a passkey sign-in (discoverable: no username): options for navigator.credentials.get", out: passkeyCeremonyJSON{}, public: true},
+	"POST /api/login/passkey/finish":          {summary: "Finish a passkey sign-in with the browser's assertion: a token (a passkey counts as two factors)", in: passkeyFinishInput{}, out: signedInJSON{}, public: true},
+	"GET /api/user/passkeys":                  {summary: "The caller's passkeys (at most 20)", out: []passkeyJSON{}},
+	"POST /api/user/passkeys/begin":           {summary: "Start adding a passkey: options for navigator.credentials.create", out: passkeyCeremonyJSON{}},
+	"POST /api/user/passkeys":                 {summary: "Finish adding a passkey with the browser's attestation", in: passkeyFinishInput{}, out: passkeyJSON{}, status: 201},
+	"PATCH /api/user/passkeys/{id}":           {summary: "Rename a passkey", in: passkeyNameInput{}},
+	"DELETE /api/user/passkeys/{id}":          {summary: "Remove a passkey"},
 
 	// Plants.
 	"GET /api/plants":                         {summary: "The caller's plants", out: []plantJSON{}, page: true, query: []string{"status: healthy, needs_water or needs_care", "q: name, species or location contains", "sort: name, name_desc, oldest, newest or status", "today: the caller's date (yyyy-MM-dd) statuses are reckoned on"}},

@@ -199,6 +199,7 @@ func (s *Server) register(mux *router) {
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
 	s.securityRoutes(mux)
+	s.passkeyRoutes(mux)
 	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/adapters/totp"
+	"github.com/gardenctl/garden/adapters/webauthn"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/tests/dbtest"
@@ -382,5 +383,58 @@ func TestSecurity_Sessions(t *testing.T) {
 		if seen, _ := time.Parse(time.RFC3339, page[0]["lastSeenAt"].(string)); !seen.Equal(h.clock.Now()) {
 			t.Fatalf("last seen %v, want %v", seen, h.clock.Now())
 		}
+	})
+}
+
+func testCeremonies(t testing.TB) *webauthn.Ceremonies {
+	c, err := webauthn.New("http://localhost:8080", "Garden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestPasskeys_Ceremonies: the steps a browser cannot skip. Registration needs a session of
+// one's own and gives discoverable-credential options; a sign-in's flow is used once, expires,
+// and an assertion that does not verify opens no session. (The whole ceremony with Chromium's
+// virtual authenticator is tests/e2e/specs/passkeys.spec.ts.)
+func TestPasskeys_Ceremonies(t *testing.T) {
+	t.Parallel()
+	onBothDatabases(t, func(t *testing.T, h *harness) {
+		u := h.user("rosa", domain.RoleUser)
+		session := h.login("rosa", "password-rosa")
+		apiToken, _ := h.apiToken(session, "password-rosa", domain.ScopeWrite)
+		expect(t, h.do("POST", "/api/user/passkeys/begin", apiToken, nil), 403, domain.MsgSessionOnly)
+		r := h.do("POST", "/api/user/passkeys/begin", session, nil)
+		expect(t, r, 200, "")
+		pk := r.body["options"].(map[string]any)["publicKey"].(map[string]any)
+		if sel := pk["authenticatorSelection"].(map[string]any); sel["residentKey"] != "required" {
+			t.Fatalf("options %s", r.raw)
+		}
+		if user := pk["user"].(map[string]any); user["name"] != "rosa" {
+			t.Fatalf("user %v", user)
+		}
+		bogus := map[string]any{"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": map[string]any{"clientDataJSON": "e30", "attestationObject": "oA"}}
+		expect(t, h.do("POST", "/api/user/passkeys", session, map[string]any{"flow": r.body["flow"], "name": "Laptop", "credential": bogus}), 400, domain.MsgPasskeyFailed)
+		expect(t, h.do("GET", "/api/user/passkeys", session, nil), 200, "")
+
+		r = h.do("POST", "/api/login/passkey/begin", "", nil)
+		expect(t, r, 200, "")
+		if pk := r.body["options"].(map[string]any)["publicKey"].(map[string]any); pk["challenge"] == nil || pk["allowCredentials"] != nil {
+			t.Fatalf("sign-in options name credentials: %s", r.raw)
+		}
+		flow := r.body["flow"]
+		assertion := map[string]any{"id": "AAAA", "rawId": "AAAA", "type": "public-key",
+			"response": map[string]any{"clientDataJSON": "e30", "authenticatorData": "AA", "signature": "AA", "userHandle": "AA"}}
+		before := h.openSessions(t, u.ID)
+		expect(t, h.do("POST", "/api/login/passkey/finish", "", map[string]any{"flow": flow, "credential": assertion}), 401, domain.MsgPasskeyFailed)
+		expect(t, h.do("POST", "/api/login/passkey/finish", "", map[string]any{"flow": flow, "credential": assertion}), 401, domain.MsgPasskeyFlowExpired)
+		r = h.do("POST", "/api/login/passkey/begin", "", nil)
+		h.clock.Advance(domain.WebAuthnFlowTTL + time.Second)
+		expect(t, h.do("POST", "/api/login/passkey/finish", "", map[string]any{"flow": r.body["flow"], "credential": assertion}), 401, domain.MsgPasskeyFlowExpired)
+		if h.openSessions(t, u.ID) != before {
+			t.Fatal("a failed passkey sign-in opened a session")
+		}
+		expect(t, h.do("DELETE", "/api/user/passkeys/99", session, nil), 404, domain.MsgPasskeyNotFound)
 	})
 }

@@ -26,6 +26,8 @@ type AccountsConfig struct {
 	QR ports.QRCodeRenderer
 	// Issuer names Garden in authenticator apps (default "Garden").
 	Issuer string
+	// WebAuthn runs passkey ceremonies; nil: passkeys are not offered.
+	WebAuthn ports.WebAuthn
 }
 
 // Accounts signs people in and out and administers user accounts.
@@ -565,6 +567,9 @@ func (a *Accounts) CleanupSessions(ctx context.Context) (sessions, failures int,
 		return sessions, failures, err
 	}
 	if _, err := a.store.DeleteLoginTicketsBefore(ctx, now); err != nil {
+		return sessions, failures, err
+	}
+	if _, err := a.store.DeleteWebAuthnFlowsBefore(ctx, now); err != nil {
 		return sessions, failures, err
 	}
 	_, err = a.store.DeleteSignInsBefore(ctx, now.Add(-domain.SignInHistoryDays*24*time.Hour))

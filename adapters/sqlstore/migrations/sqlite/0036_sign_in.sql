@@ -56,3 +56,27 @@ CREATE TABLE sign_in_events (
 CREATE INDEX sign_in_events_user_id ON sign_in_events (user_id, id);
 CREATE INDEX sign_in_events_user_at ON sign_in_events (user_id, at);
 CREATE INDEX sign_in_events_at ON sign_in_events (at);
+
+-- Passkeys (issue #28 item 3): the credential's id (base64url) and the WebAuthn record.
+CREATE TABLE passkeys (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    credential_id TEXT NOT NULL UNIQUE,
+    name          TEXT NOT NULL,
+    record        TEXT NOT NULL,
+    created_at    DATETIME NOT NULL,
+    last_used_at  DATETIME
+);
+CREATE INDEX passkeys_user ON passkeys (user_id, id);
+
+-- A passkey ceremony between its two steps (5 minutes, used once).
+CREATE TABLE webauthn_flows (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    flow_hash  TEXT NOT NULL UNIQUE,
+    user_id    INTEGER REFERENCES users (id) ON DELETE CASCADE,
+    purpose    TEXT NOT NULL,
+    session    TEXT NOT NULL,
+    expires_at DATETIME NOT NULL
+);
+CREATE INDEX webauthn_flows_user ON webauthn_flows (user_id);
+CREATE INDEX webauthn_flows_expires ON webauthn_flows (expires_at);
