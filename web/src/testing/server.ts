@@ -18,6 +18,7 @@ export const server = setupServer(
   http.get('*/api/user/2fa', () => HttpResponse.json({ totpEnabled: false, recoveryCodesLeft: 0, requiredBySite: false })),
   http.get('*/api/user/sessions', () => HttpResponse.json([])),
   http.get('*/api/user/sign-ins', () => HttpResponse.json([])),
+  http.get('*/api/user/passkeys', () => HttpResponse.json([])),
   ...apiHandlers,
 );
 

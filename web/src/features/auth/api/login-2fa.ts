@@ -53,3 +53,16 @@ export function useTicketSetup() {
     { throwOnError: true },
   );
 }
+
+/** A passkey ceremony's first step: the flow to send back and the browser's options. */
+export interface PasskeyCeremony {
+  flow: string;
+  options: { publicKey: Record<string, unknown> };
+}
+
+/** signInWithPasskey: POST /api/login/passkey/begin, the browser's prompt, then /finish. */
+export async function signInWithPasskey(get: (o: PasskeyCeremony['options']) => Promise<Record<string, unknown>>): Promise<SessionResponse> {
+  const begun = await apiJSON<PasskeyCeremony>('POST', '/api/login/passkey/begin');
+  const credential = await get(begun.options);
+  return apiJSON<SessionResponse>('POST', '/api/login/passkey/finish', { flow: begun.flow, credential });
+}

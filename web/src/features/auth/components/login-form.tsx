@@ -1,4 +1,4 @@
-import { Eye, EyeOff, LockKeyhole, LogIn, UserRound } from 'lucide-react';
+import { Eye, EyeOff, Fingerprint, LockKeyhole, LogIn, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { Alert } from '@/components/ui/alert';
@@ -10,7 +10,8 @@ import { pageNavigation } from '@/lib/navigation';
 import { storeLoginResponse } from '@/lib/session';
 import type { SessionResponse } from '@/api/types';
 import { loginSchema, useLogin, type LoginCredentials } from '../api/login';
-import { isTwoFactorDue, type TwoFactorDue } from '../api/login-2fa';
+import { getPasskey, passkeysSupported } from '@/lib/passkeys';
+import { isTwoFactorDue, signInWithPasskey, type TwoFactorDue } from '../api/login-2fa';
 import { TwoFactorStep } from './two-factor-step';
 
 const FALLBACK_FAILURE = 'Invalid username or password';
@@ -26,6 +27,7 @@ export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [due, setDue] = useState<TwoFactorDue | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const { trigger, isMutating } = useLogin();
   const { toast } = useToast();
   const pending = isMutating || redirecting;
@@ -58,6 +60,21 @@ export function LoginForm() {
       applyServerErrors(form, error);
       setFailure(message);
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
+    }
+  };
+
+  const withPasskey = async () => {
+    if (pending || passkeyPending) return;
+    setFailure(null);
+    setPasskeyPending(true);
+    try {
+      signedIn(await signInWithPasskey(getPasskey));
+    } catch (error) {
+      const message = error instanceof DOMException ? 'The passkey sign-in was cancelled.' : getErrorMessage(error, 'The passkey could not be verified');
+      setFailure(message);
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+    } finally {
+      setPasskeyPending(false);
     }
   };
 
@@ -120,6 +137,18 @@ export function LoginForm() {
       >
         {pending ? 'Logging in...' : 'Log in'}
       </Button>
+      {passkeysSupported() ? (
+        <Button
+          variant="outline"
+          size="lg"
+          fullWidth
+          loading={passkeyPending}
+          icon={<Fingerprint size={18} aria-hidden="true" />}
+          onClick={() => void withPasskey()}
+        >
+          Sign in with a passkey
+        </Button>
+      ) : null}
     </Form>
   );
 }

@@ -146,3 +146,58 @@ export function describeDevice(userAgent: string): string {
   if (browser) return browser;
   return userAgent.length > 60 ? `${userAgent.slice(0, 57)}…` : userAgent;
 }
+
+/** The caller's passkeys (at most 20). */
+export const PASSKEYS_URL = '/api/user/passkeys';
+
+export interface Passkey {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A passkey's name, with the server's message. */
+export const passkeyNameSchema = z.object({
+  name: z.string().trim().min(1, 'Passkey name must be 1 to 60 characters').max(60, 'Passkey name must be 1 to 60 characters'),
+});
+export type PasskeyNameInput = z.infer<typeof passkeyNameSchema>;
+
+export function usePasskeys() {
+  return useApiQuery<Passkey[]>(PASSKEYS_URL);
+}
+
+/**
+ * useAddPasskey: POST /api/user/passkeys/begin, the browser's prompt (create), then
+ * POST /api/user/passkeys with the attestation and the name.
+ */
+export function useAddPasskey(create: (options: { publicKey: Record<string, unknown> }) => Promise<Record<string, unknown>>) {
+  const refresh = useRefresh();
+  return useSWRMutation<Passkey, Error, string, PasskeyNameInput>(
+    PASSKEYS_URL,
+    async (url, { arg }) => {
+      const begun = await apiJSON<{ flow: string; options: { publicKey: Record<string, unknown> } }>('POST', `${url}/begin`);
+      const credential = await create(begun.options);
+      return apiJSON<Passkey>('POST', url, { flow: begun.flow, name: arg.name, credential });
+    },
+    { throwOnError: true, revalidate: false, onSuccess: () => void refresh((key) => key === PASSKEYS_URL) },
+  );
+}
+
+export function useRenamePasskey() {
+  const refresh = useRefresh();
+  return useSWRMutation<unknown, Error, string, { id: number; name: string }>(
+    PASSKEYS_URL,
+    (url, { arg }) => apiJSON('PATCH', `${url}/${arg.id}`, { name: arg.name }),
+    { throwOnError: true, revalidate: false, onSuccess: () => void refresh((key) => key === PASSKEYS_URL) },
+  );
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefresh();
+  return useSWRMutation<unknown, Error, string, number>(PASSKEYS_URL, (url, { arg }) => apiJSON('DELETE', `${url}/${arg}`), {
+    throwOnError: true,
+    revalidate: false,
+    onSuccess: () => void refresh((key) => key === PASSKEYS_URL),
+  });
+}

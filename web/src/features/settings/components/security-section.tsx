@@ -1,4 +1,4 @@
-import { CheckCircle2, History, LogOut, MonitorSmartphone, ShieldCheck, ShieldOff, XCircle } from 'lucide-react';
+import { CheckCircle2, Fingerprint, History, LogOut, MonitorSmartphone, Pencil, Plus, ShieldCheck, ShieldOff, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { RecoveryCodes, TotpQr } from '@/components/two-factor/two-factor';
@@ -11,10 +11,17 @@ import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
+import { createPasskey, passkeysSupported } from '@/lib/passkeys';
 import { timeAgo } from '@/lib/time-ago';
 import {
   METHOD_LABELS,
   confirmSchema,
+  passkeyNameSchema,
+  useAddPasskey,
+  usePasskeys,
+  useRemovePasskey,
+  useRenamePasskey,
+  type Passkey,
   describeDevice,
   disableSchema,
   useConfirmTotp,
@@ -352,6 +359,149 @@ function SignInsCard() {
   );
 }
 
+/** The name form, for a new passkey and for renaming one. */
+function PasskeyNameForm({ initial, submitLabel, pending, onSubmit, onCancel }: {
+  initial: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (name: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(passkeyNameSchema, { defaultValues: { name: initial } });
+  return (
+    <Form
+      form={form}
+      className="security-enrol__form"
+      onSubmit={async ({ name }) => {
+        try {
+          await onSubmit(name);
+        } catch (error) {
+          applyServerErrors(form, error);
+          if (!form.formState.errors.name) form.setError('name', { message: error instanceof DOMException ? 'The passkey prompt was cancelled.' : getErrorMessage(error, 'Please try again.') });
+        }
+      }}
+    >
+      <FormInput name="name" label="Passkey name" placeholder="Laptop, phone…" description="So you can tell your passkeys apart." />
+      <div className="security-actions">
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending} icon={<Fingerprint size={16} aria-hidden="true" />}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Passkeys: sign in without a password; add, rename and remove them. */
+function PasskeysCard() {
+  const keys = usePasskeys();
+  const add = useAddPasskey(createPasskey);
+  const rename = useRenamePasskey();
+  const remove = useRemovePasskey();
+  const { toast } = useToast();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [toRemove, setToRemove] = useState<Passkey | null>(null);
+  const list = keys.data ?? [];
+  const supported = passkeysSupported();
+  return (
+    <Card aria-labelledby="passkeys-title">
+      <CardHeader
+        icon={<Fingerprint size={18} />}
+        title={<span id="passkeys-title">Passkeys</span>}
+        description="Sign in with your fingerprint, face or device PIN instead of your password and code. A passkey counts as both factors."
+      />
+      <CardBody>
+        {!supported ? <p className="muted">This browser cannot use passkeys.</p> : null}
+        {supported && !adding && !renaming ? (
+          <div className="security-toolbar">
+            <Button variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+              Add a passkey
+            </Button>
+          </div>
+        ) : null}
+        {adding ? (
+          <PasskeyNameForm
+            initial=""
+            submitLabel="Create passkey"
+            pending={add.isMutating}
+            onCancel={() => setAdding(false)}
+            onSubmit={async (name) => {
+              await add.trigger({ name });
+              setAdding(false);
+              toast({ title: 'Passkey added', variant: 'success' });
+            }}
+          />
+        ) : null}
+        {renaming ? (
+          <PasskeyNameForm
+            initial={renaming.name}
+            submitLabel="Rename"
+            pending={rename.isMutating}
+            onCancel={() => setRenaming(null)}
+            onSubmit={async (name) => {
+              await rename.trigger({ id: renaming.id, name });
+              setRenaming(null);
+            }}
+          />
+        ) : null}
+        <ListStates
+          query={keys}
+          compact
+          noun="passkeys"
+          isEmpty={list.length === 0}
+          loading={{ label: 'Loading passkeys…', rows: 1, height: 52 }}
+          errorTitle="Failed to load passkeys"
+          empty={{ icon: <Fingerprint size={20} />, title: 'No passkeys', text: 'Add one on each device you sign in from.' }}
+        >
+          <ul className="security-list">
+            {list.map((k) => (
+              <li key={k.id} className="security-list__item">
+                <div className="security-list__main">
+                  <span className="security-list__name">{k.name}</span>
+                </div>
+                <div className="security-list__meta muted">
+                  <span>Added {formatDate(k.createdAt)}</span>
+                  <span>{k.lastUsedAt ? `Last used ${timeAgo(k.lastUsedAt)}` : 'Never used'}</span>
+                </div>
+                <div className="security-list__buttons">
+                  <Button variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={() => setRenaming(k)} aria-label={`Rename ${k.name}`}>
+                    Rename
+                  </Button>
+                  <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToRemove(k)} aria-label={`Remove ${k.name}`}>
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </ListStates>
+      </CardBody>
+      <ConfirmDialog
+        open={toRemove !== null}
+        onOpenChange={(open) => !open && setToRemove(null)}
+        title="Remove this passkey?"
+        description={`“${toRemove?.name ?? ''}” will no longer sign you in. Remove it from the device too.`}
+        confirmLabel="Remove passkey"
+        pending={remove.isMutating}
+        onConfirm={async () => {
+          if (!toRemove) return;
+          try {
+            await remove.trigger(toRemove.id);
+            toast({ title: 'Passkey removed', variant: 'success' });
+          } catch (error) {
+            toast({ title: 'Could not remove the passkey', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+          } finally {
+            setToRemove(null);
+          }
+        }}
+      />
+    </Card>
+  );
+}
+
 /** SecuritySection is Settings › Security (issue 28). */
 export function SecuritySection() {
   return (
@@ -360,6 +510,7 @@ export function SecuritySection() {
         Security
       </h2>
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <SignInsCard />
     </section>
