@@ -201,3 +201,20 @@ export function useRemovePasskey() {
     onSuccess: () => void refresh((key) => key === PASSKEYS_URL),
   });
 }
+
+/** GET/PUT /api/sites/{id}/security: whether a site requires a second factor (its admins). */
+export const siteSecurityUrl = (siteId: number) => `/api/sites/${siteId}/security`;
+
+export function useSiteSecurity(siteId: number | null) {
+  return useApiQuery<{ requireTwoFactor: boolean }>(siteId ? siteSecurityUrl(siteId) : null);
+}
+
+export function useSetSiteSecurity(siteId: number) {
+  const refresh = useRefresh();
+  const url = siteSecurityUrl(siteId);
+  return useSWRMutation<{ requireTwoFactor: boolean }, Error, string, boolean>(
+    url,
+    (key, { arg }) => apiJSON<{ requireTwoFactor: boolean }>('PUT', key, { requireTwoFactor: arg }),
+    { throwOnError: true, revalidate: false, onSuccess: () => void refresh((key) => key === url || key === TWO_FACTOR_URL) },
+  );
+}

@@ -159,4 +159,33 @@ describe('Settings › Security (issue 28)', () => {
     await user.click(within(card).getByRole('button', { name: /try again/i }));
     expect(await within(card).findByText('No open sessions')).toBeInTheDocument();
   });
+
+  it('lets a site admin require two-factor sign-in of the site’s users', async () => {
+    let required = false;
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/sites/4/security', () => HttpResponse.json({ requireTwoFactor: required })),
+      http.put('*/api/sites/4/security', async ({ request }) => {
+        const body = (await request.json()) as { requireTwoFactor: boolean };
+        sent.push(body);
+        required = body.requireTwoFactor;
+        return HttpResponse.json(body);
+      }),
+    );
+    signedInGardener({ isSiteAdmin: true, siteId: 4 });
+    const { user } = renderApp('/settings');
+    const card = (await screen.findByRole('heading', { name: 'Your site’s sign-in' })).closest('section')!;
+    const toggle = await within(card).findByRole('switch', { name: 'Require two-factor sign-in' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(sent).toEqual([{ requireTwoFactor: true }]));
+    await waitFor(() => expect(within(card).getByRole('switch', { name: 'Require two-factor sign-in' })).toBeChecked());
+  });
+
+  it('shows no site switch to a gardener who administers no site', async () => {
+    signedInGardener();
+    renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Recent sign-ins' });
+    expect(screen.queryByRole('heading', { name: 'Your site’s sign-in' })).not.toBeInTheDocument();
+  });
 });

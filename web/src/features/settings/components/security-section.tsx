@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { applyServerErrors, Form, FormInput, useZodForm } from '@/components/ui/form';
 import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { createPasskey, passkeysSupported } from '@/lib/passkeys';
@@ -21,6 +22,8 @@ import {
   usePasskeys,
   useRemovePasskey,
   useRenamePasskey,
+  useSetSiteSecurity,
+  useSiteSecurity,
   type Passkey,
   describeDevice,
   disableSchema,
@@ -502,8 +505,47 @@ function PasskeysCard() {
   );
 }
 
-/** SecuritySection is Settings › Security (issue 28). */
-export function SecuritySection() {
+/** A site admin's switch: require a second factor of the site's users. */
+function SiteTwoFactorCard({ siteId }: { siteId: number }) {
+  const state = useSiteSecurity(siteId);
+  const set = useSetSiteSecurity(siteId);
+  const { toast } = useToast();
+  return (
+    <Card aria-labelledby="site-2fa-title">
+      <CardHeader
+        icon={<ShieldCheck size={18} />}
+        title={<span id="site-2fa-title">Your site’s sign-in</span>}
+        description="Users of your site without a second factor set one up at their next sign-in. Sessions already open stay."
+      />
+      <CardBody>
+        {state.isLoading ? (
+          <LoadingRegion label="Loading the site’s sign-in…">
+            <Skeleton height={32} radius={8} />
+          </LoadingRegion>
+        ) : state.error ? (
+          <p role="alert">{getErrorMessage(state.error, 'Failed to load the site’s sign-in')}</p>
+        ) : (
+          <Switch
+            label="Require two-factor sign-in"
+            checked={Boolean(state.data?.requireTwoFactor)}
+            disabled={set.isMutating}
+            onCheckedChange={async (on) => {
+              try {
+                await set.trigger(on);
+                toast({ title: on ? 'Two-factor sign-in required' : 'Two-factor sign-in optional', variant: 'success' });
+              } catch (error) {
+                toast({ title: 'Could not change it', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+              }
+            }}
+          />
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** SecuritySection is Settings › Security (issue 28); a site's admin also sees their site's switch. */
+export function SecuritySection({ manageSiteId = null }: { manageSiteId?: number | null }) {
   return (
     <section className="settings-security" aria-labelledby="security-title">
       <h2 id="security-title" className="settings-security__title">
@@ -513,6 +555,7 @@ export function SecuritySection() {
       <PasskeysCard />
       <SessionsCard />
       <SignInsCard />
+      {manageSiteId ? <SiteTwoFactorCard siteId={manageSiteId} /> : null}
     </section>
   );
 }

@@ -100,7 +100,9 @@ function OwnSettings() {
       </NotificationPreferencesCard>
       <ThemePreferencesCard />
       <ApiTokensCard />
-      <SecuritySection />
+      <SecuritySection
+        manageSiteId={user.siteId && user.role !== 'superadmin' && (user.isSiteAdmin || user.role === 'admin') ? user.siteId : null}
+      />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
