@@ -24,6 +24,7 @@ import (
 	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/totp"
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/weather/weathertest"
 	"github.com/gardenctl/garden/adapters/webhook"
@@ -125,7 +126,8 @@ func newHarness(t testing.TB, o options) *harness {
 	if o.hasher != nil {
 		hasher = o.hasher
 	}
-	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate}, log)
+	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate,
+		TOTP: totp.Codes{}, QR: qrcode.Renderer{}, WebAuthn: testCeremonies(t)}, log)
 	if err != nil {
 		t.Fatal(err)
 	}

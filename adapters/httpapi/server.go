@@ -206,6 +206,8 @@ func (s *Server) register(mux *router) {
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
 	s.webhookRoutes(mux)
+	s.securityRoutes(mux)
+	s.passkeyRoutes(mux)
 	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

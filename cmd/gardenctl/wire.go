@@ -20,7 +20,9 @@ import (
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/smtp"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/totp"
 	"github.com/gardenctl/garden/adapters/weather"
+	"github.com/gardenctl/garden/adapters/webauthn"
 	"github.com/gardenctl/garden/adapters/webhook"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
@@ -42,9 +44,20 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	if err != nil {
 		return nil, err
 	}
+	// Passkeys are bound to the base URL's host and origin; a base URL that is no absolute URL
+	// leaves them off (the rest of Garden works as before).
+	var passkeys ports.WebAuthn
+	if ceremonies, err := webauthn.New(cfg.BaseURL, "Garden"); err == nil {
+		passkeys = ceremonies
+	} else {
+		log.Warn("passkeys are off", "err", err)
+	}
 	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
 		SessionTTL: cfg.SessionTTL,
 		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, MaxAddressFailures: cfg.LoginMaxAddressFailures, Window: cfg.LoginThrottleWindow},
+		TOTP:       totp.Codes{},
+		QR:         qrcode.Renderer{},
+		WebAuthn:   passkeys,
 	}, log)
 	if err != nil {
 		store.Close()
