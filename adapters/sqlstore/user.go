@@ -14,36 +14,39 @@ import (
 
 // userRow is the users table as the driver sees it.
 type userRow struct {
-	ID                   int64         `db:"id"`
-	Username             string        `db:"username"`
-	Email                string        `db:"email"`
-	FullName             string        `db:"full_name"`
-	PasswordHash         string        `db:"password_hash"`
-	Role                 string        `db:"role"`
-	IsActive             bool          `db:"is_active"`
-	IsProtected          bool          `db:"is_protected"`
-	CategoryID           sql.NullInt64 `db:"category_id"`
-	SiteID               sql.NullInt64 `db:"site_id"`
-	IsSiteAdmin          bool          `db:"is_site_admin"`
-	SiteRole             string        `db:"site_role"`
-	SiteJoinedAt         sql.NullTime  `db:"site_joined_at"`
-	NotificationsEnabled bool          `db:"notifications_enabled"`
-	PrefEmail            bool          `db:"pref_email"`
-	PrefPush             sql.NullBool  `db:"pref_push"`
-	PrefCareReminders    bool          `db:"pref_care_reminders"`
-	PrefWeeklyDigest     bool          `db:"pref_weekly_digest"`
-	CreatedAt            time.Time     `db:"created_at"`
-	LastLogin            sql.NullTime  `db:"last_login"`
+	ID                   int64          `db:"id"`
+	Username             string         `db:"username"`
+	Email                string         `db:"email"`
+	FullName             string         `db:"full_name"`
+	PasswordHash         string         `db:"password_hash"`
+	Role                 string         `db:"role"`
+	IsActive             bool           `db:"is_active"`
+	IsProtected          bool           `db:"is_protected"`
+	CategoryID           sql.NullInt64  `db:"category_id"`
+	SiteID               sql.NullInt64  `db:"site_id"`
+	IsSiteAdmin          bool           `db:"is_site_admin"`
+	SiteRole             string         `db:"site_role"`
+	SiteJoinedAt         sql.NullTime   `db:"site_joined_at"`
+	NotificationsEnabled bool           `db:"notifications_enabled"`
+	PrefEmail            bool           `db:"pref_email"`
+	PrefPush             sql.NullBool   `db:"pref_push"`
+	PrefCareReminders    bool           `db:"pref_care_reminders"`
+	PrefWeeklyDigest     bool           `db:"pref_weekly_digest"`
+	CreatedAt            time.Time      `db:"created_at"`
+	LastLogin            sql.NullTime   `db:"last_login"`
+	LastSpringFrost      sql.NullString `db:"last_spring_frost"`
+	FirstAutumnFrost     sql.NullString `db:"first_autumn_frost"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
-	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
+	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login,
+	last_spring_frost, first_autumn_frost`
 
 // dest points at r's fields in the order of userColumns, for a Scan without reflection.
 func (r *userRow) dest() []any {
 	return []any{&r.ID, &r.Username, &r.Email, &r.FullName, &r.PasswordHash, &r.Role, &r.IsActive, &r.IsProtected, &r.CategoryID,
 		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
-		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin}
+		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin, &r.LastSpringFrost, &r.FirstAutumnFrost}
 }
 
 func (r *userRow) toDomain() *domain.User {
@@ -65,7 +68,22 @@ func (r *userRow) toDomain() *domain.User {
 		t := r.LastLogin.Time.UTC()
 		u.LastLogin = &t
 	}
+	u.LastSpringFrost, u.FirstAutumnFrost = monthDay(r.LastSpringFrost), monthDay(r.FirstAutumnFrost)
 	return u
+}
+
+func monthDay(s sql.NullString) *domain.MonthDay {
+	if md, ok := domain.ParseMonthDay(s.String); s.Valid && ok {
+		return &md
+	}
+	return nil
+}
+
+func monthDayArg(md *domain.MonthDay) sql.NullString {
+	if md == nil {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: md.String(), Valid: true}
 }
 
 // CreateUser implements ports.UserStore.
@@ -81,11 +99,12 @@ func (s *Store) CreateUser(ctx context.Context, u *domain.User) error {
 		}
 		return translate(tx.GetContext(ctx, &u.ID, s.q(`INSERT INTO users (username, email, full_name, password_hash, role, is_active, is_protected,
 			category_id, site_id, is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders,
-			pref_weekly_digest, created_at, last_login)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			pref_weekly_digest, created_at, last_login, last_spring_frost, first_autumn_frost)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected,
 			u.CategoryID, u.SiteID, u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin)))
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin),
+			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost)))
 	})
 }
 
@@ -197,10 +216,12 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		}
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
 			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
-			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ? WHERE id = ?`),
+			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ?,
+			last_spring_frost = ?, first_autumn_frost = ? WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
 			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), id)
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin),
+			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost), id)
 		if err != nil {
 			return translate(err)
 		}

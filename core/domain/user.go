@@ -77,8 +77,11 @@ type User struct {
 	// NotificationsEnabled is preferences.notifications of spec 02 §3.
 	NotificationsEnabled bool
 	NotificationPrefs    NotificationPreferences
-	CreatedAt            time.Time
-	LastLogin            *time.Time
+	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates (issue #24
+	// item 7); nil until set, when an estimate from the garden's latitude may stand in.
+	LastSpringFrost, FirstAutumnFrost *MonthDay
+	CreatedAt                         time.Time
+	LastLogin                         *time.Time
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).
