@@ -194,6 +194,7 @@ type Store interface {
 	CareDigestStore
 	JournalStore
 	PlantDatabaseStore
+	SowingStore
 	CalendarFeedStore
 	JobStore
 	// Ready returns nil when the database answers and its schema is current. Codes:

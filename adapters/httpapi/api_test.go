@@ -78,6 +78,8 @@ type options struct {
 	// writeLimits, when set, replaces the server's limits on messages, answers, questions,
 	// listings and forum posts (an empty map: none); unset, the server's own apply.
 	writeLimits domain.WriteLimits
+	// latitude, when set, is where each gardener's garden lies (the sowing service's estimate).
+	latitude ports.GardenLatitude
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -142,6 +144,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
 		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
 		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
+		Sowing:        app.NewSowing(store, o.latitude, app.NewPlants(store, c), app.NewCareTasks(store, c), c),
 		Images:        app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}),
 		Import:        imports,
 		Jobs:          app.NewJobs(store, runner, c),

@@ -97,14 +97,17 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	}
 	plants := app.NewPlants(store, clock)
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
+	careTasks := app.NewCareTasks(store, clock)
 	services := httpapi.Services{
 		Plants:        plants,
-		CareTasks:     app.NewCareTasks(store, clock),
+		CareTasks:     careTasks,
 		Journal:       app.NewJournal(store, clock),
 		Dashboard:     app.NewDashboard(store, clock),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
 		PlantDatabase: app.NewPlantDatabase(store, sanitizer, clock),
+		// The garden's latitude (nil) is wired when users carry a garden location (issue #24 item 5).
+		Sowing: app.NewSowing(store, nil, plants, careTasks, clock),
 		Images:        images,
 		Import:        imports,
 		Jobs:          jobService,

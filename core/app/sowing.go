@@ -237,3 +237,23 @@ func (s *SowingService) Remind(ctx context.Context, p *domain.Principal, id int6
 	out.Task = task
 	return out, nil
 }
+
+// Season is the week holding a day and the frost dates that place windows in it.
+type Season struct {
+	Monday, Sunday time.Time
+	Frost          Frost
+}
+
+// Season returns the caller's week of day (their today when zero) and their frost dates.
+func (s *SowingService) Season(ctx context.Context, p *domain.Principal, day time.Time) (Season, error) {
+	if err := signedIn(p); err != nil {
+		return Season{}, err
+	}
+	day = today(s.clock, day)
+	frost, err := s.FrostFor(ctx, p.User, day)
+	if err != nil {
+		return Season{}, err
+	}
+	mon, sun := domain.Week(day)
+	return Season{Monday: mon, Sunday: sun, Frost: frost}, nil
+}
