@@ -107,7 +107,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
 		PlantDatabase: app.NewPlantDatabase(store, sanitizer, clock),
 		// The garden's latitude (nil) is wired when users carry a garden location (issue #24 item 5).
-		Sowing: app.NewSowing(store, nil, plants, careTasks, clock),
+		Sowing:        app.NewSowing(store, nil, plants, careTasks, clock),
 		Images:        images,
 		Import:        imports,
 		Jobs:          jobService,
