@@ -58,6 +58,7 @@ describe('dashboard', () => {
       "Today's Plant Care",
       'Your Plants',
       'Schedule',
+      'Sow Now',
       'Growth Journey',
       'Care Statistics',
       'Plant Database Highlights',
