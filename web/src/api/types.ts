@@ -606,6 +606,9 @@ export interface UserSettingsInput {
   password?: string;
   /** Beside a new password for one's own account: the server checks it. */
   currentPassword?: string;
+  /** The gardener's frost dates, MM-DD; null clears (issue #24 item 7). */
+  lastSpringFrost?: string | null;
+  firstAutumnFrost?: string | null;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

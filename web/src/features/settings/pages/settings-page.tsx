@@ -20,6 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
+import { FrostDatesCard } from '../components/frost-dates-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
@@ -97,6 +98,7 @@ function OwnSettings() {
       <NotificationPreferencesCard user={user} save={savePreferences}>
         <NotificationChannelsCard />
       </NotificationPreferencesCard>
+      <FrostDatesCard user={user} save={trigger} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       {manager ? (
