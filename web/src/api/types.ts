@@ -360,6 +360,8 @@ export interface PlantDatabaseInput {
   storeUrl: string;
   slug: string;
   source?: 'import' | 'manual';
+  /** The sowing windows and days to harvest (issue #24 item 7). */
+  sowing?: Sowing;
 }
 
 /** POST /api/plant-database/clear and /clear-imported answer how many items went. */
