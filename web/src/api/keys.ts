@@ -44,10 +44,6 @@ export const urls = {
   plantDatabase: '/api/plant-database',
   plantDatabaseItem: (id: number | string) => `/api/plant-database/${id}`,
   plantDatabaseClear: '/api/plant-database/clear',
-  /** What can be sown in the week holding `week` (yyyy-MM-dd), a page of `limit`. */
-  sowing: (week: string, limit?: number) => listUrl('/api/sowing', { week, limit: limit ? String(limit) : undefined }),
-  sowingSeason: (week: string) => `/api/sowing/season?week=${week}`,
-  sowingReminder: (id: number) => `/api/sowing/${id}/reminder`,
   plantDatabaseClearImported: '/api/plant-database/clear-imported',
   ecommercePlants: '/api/ecommerce/plants',
   ecommerceImport: '/api/ecommerce/import-plants',

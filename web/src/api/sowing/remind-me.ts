@@ -1,7 +1,8 @@
 import { apiJSON } from '../client';
-import { plantKeys, summaryKeys, taskKeys, urls } from '../keys';
+import { plantKeys, summaryKeys, taskKeys } from '../keys';
 import { useApiMutation } from '../mutation';
 import type { SowingReminder } from '../types';
+import { sowingUrls } from './get-sowing';
 
 /** What "Remind me" sends: the step, and the gardener's plant of this species when they have one. */
 export interface RemindMeInput {
@@ -19,7 +20,7 @@ export interface RemindMeInput {
 export function useRemindMe() {
   return useApiMutation<SowingReminder, RemindMeInput>(
     '/api/sowing/reminder',
-    (_key, { arg: { id, ...body } }) => apiJSON<SowingReminder>('POST', urls.sowingReminder(id), body),
+    (_key, { arg: { id, ...body } }) => apiJSON<SowingReminder>('POST', sowingUrls.reminder(id), body),
     { refresh: [taskKeys, plantKeys, summaryKeys] },
   );
 }

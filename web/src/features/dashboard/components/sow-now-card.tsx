@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { todayKey } from '@/lib/dates';
 import { openSteps, stepStatus } from '@/lib/sowing';
 import { DashboardSection } from './section';
+import './sow-now-card.css';
 
 /** How many items the card lists; the Sowing Calendar has the rest. */
 export const SOW_NOW_COUNT = 4;
