@@ -1,9 +1,9 @@
 import { Sprout } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSowingWeek } from '@/api/sowing/get-sowing';
+import { useApiQuery } from '@/api/query';
+import type { SowingEntry } from '@/api/types';
 import { Skeleton } from '@/components/ui/skeleton';
-import { todayKey } from '@/lib/dates';
-import { openSteps, stepStatus } from '@/lib/sowing';
+import { formatDate, todayKey } from '@/lib/dates';
 import { DashboardSection } from './section';
 import './sow-now-card.css';
 
@@ -11,11 +11,27 @@ import './sow-now-card.css';
 export const SOW_NOW_COUNT = 4;
 
 /**
+ * What the card says of an item: its open steps and until when ("Sow indoors · until Mar 29").
+ * Written here rather than taken from lib/sowing or api/sowing: a module the card shared with
+ * the calendar would become a chunk of its own, named on the dashboard's first load.
+ */
+function openStepsText(entry: SowingEntry): string {
+  const steps = [
+    ['Sow indoors', entry.sowIndoors],
+    ['Sow outdoors', entry.directSow],
+  ] as const;
+  return steps
+    .filter(([, step]) => step?.open)
+    .map(([label, step]) => `${label} · until ${formatDate(step?.end, 'MMM d')}`)
+    .join(' — ');
+}
+
+/**
  * SowNowCard: what can be sown this week (GET /api/sowing, first page of 4), each with the step
  * and until when. Loaded after the first page (see sow-now.tsx); its height is reserved.
  */
 export function SowNowCard() {
-  const week = useSowingWeek(todayKey(), SOW_NOW_COUNT);
+  const week = useApiQuery<SowingEntry[]>(`/api/sowing?week=${todayKey()}&limit=${SOW_NOW_COUNT}`);
   const list = week.data ?? [];
   return (
     <DashboardSection id="sow-now" title="Sow Now" icon={<Sprout size={18} />} className="sow-now" link={{ to: '/sowing-calendar', label: 'Sowing Calendar' }}>
@@ -36,11 +52,7 @@ export function SowNowCard() {
               <Link to={`/plant-database/${entry.item.id}`} className="sow-now__name">
                 {entry.item.commonName}
               </Link>
-              <span className="sow-now__steps">
-                {openSteps(entry)
-                  .map((s) => `${s.label} · ${stepStatus(s.step).replace('Now, until', 'until')}`)
-                  .join(' — ')}
-              </span>
+              <span className="sow-now__steps">{openStepsText(entry)}</span>
             </li>
           ))}
         </ul>
