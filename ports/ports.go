@@ -198,6 +198,7 @@ type Store interface {
 	WeatherStore
 	JournalStore
 	PlantDatabaseStore
+	SowingStore
 	CalendarFeedStore
 	JobStore
 	// Ready returns nil when the database answers and its schema is current. Codes:

@@ -189,6 +189,7 @@ func TestShopify_Fetch(t *testing.T) {
 		Description:       basil.Description,
 		LightRequirements: "Full sun", WaterRequirements: "Keep moist", FertilizerRequirements: "Every two weeks",
 		CareInstructions: "Sow indoors from March to June.\nSpacing: 30 cm", Price: "2.95",
+		Sowing: domain.Sowing{SowIndoors: domain.SowingWindow{Unit: domain.WindowMonths, From: 3, To: 6}},
 	}
 	if !reflect.DeepEqual(basil, wantBasil) {
 		t.Errorf("basil\n got: %+v\nwant: %+v", basil, wantBasil)
@@ -220,6 +221,21 @@ func TestShopify_Fetch(t *testing.T) {
 	// "vegetable garden" is a place tag: the name decides (issue 17)
 	if p := byName(t, res.Products, "Nasturtium 'Empress of India'"); p.Type != domain.Flowers {
 		t.Errorf("nasturtium: %q", p.Type)
+	}
+	// Sowing windows come from the product text where it states them (issue #24 item 7).
+	months := func(from, to int) domain.SowingWindow {
+		return domain.SowingWindow{Unit: domain.WindowMonths, From: from, To: to}
+	}
+	for common, want := range map[string]domain.Sowing{
+		"Tomato 'Moneymaker'":    {SowIndoors: months(2, 4)},                                                                            // "Sow indoors February to April"
+		"Garden Sage":            {SowIndoors: months(3, 5), Transplant: domain.SowingWindow{Unit: domain.WindowWeeks, From: 0, To: 4}}, // "…in spring, plant out after frost"
+		"Fennel 'Florence'":      {DirectSow: months(7, 8)},                                                                             // "Sow after midsummer"
+		"Spinach 'Giant Winter'": {DirectSow: months(9, 11)},                                                                            // "Sow in autumn for winter leaves"
+		"Carrot 'Nantes 2'":      {},                                                                                                    // "Sow thinly in drills": no time stated
+	} {
+		if got := byName(t, res.Products, common).Sowing; got != want {
+			t.Errorf("%s: sowing %+v, want %+v", common, got, want)
+		}
 	}
 	for common, want := range map[string]domain.PlantType{"Tomato 'Moneymaker'": domain.Vegetables, "Melon 'Minnesota Midget'": domain.Fruits,
 		"Sunflower 'Giant Single'": domain.Flowers, "Chives": domain.Herbs} {

@@ -92,6 +92,7 @@ func TestHTML_Fetch(t *testing.T) {
 		Description:       basil.Description,
 		LightRequirements: "Full sun", WaterRequirements: "Keep moist", FertilizerRequirements: "Every two weeks",
 		CareInstructions: "Sow indoors from March to June.\nSpacing: 30 cm", Price: "2.95 GBP",
+		Sowing: domain.Sowing{SowIndoors: domain.SowingWindow{Unit: domain.WindowMonths, From: 3, To: 6}},
 	}
 	if !reflect.DeepEqual(basil, wantBasil) {
 		t.Errorf("basil\n got: %+v\nwant: %+v", basil, wantBasil)

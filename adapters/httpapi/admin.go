@@ -215,6 +215,9 @@ type userPreferencesInput struct {
 	}] `json:"preferences"`
 	NotificationPreferences optional[notificationPreferencesJSON] `json:"notificationPreferences"`
 	CategoryDetail          json.RawMessage                       `json:"categoryDetail"` // read-only; ignored
+	// LastSpringFrost and FirstAutumnFrost are "MM-DD"; null clears one (issue #24 item 7).
+	LastSpringFrost  optional[string] `json:"lastSpringFrost"`
+	FirstAutumnFrost optional[string] `json:"firstAutumnFrost"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -255,6 +258,12 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	if in.NotificationPreferences.has() {
 		n := in.NotificationPreferences.Value
 		p.NotificationPrefs = app.Of(domain.NotificationPreferences{Email: n.Email, Push: n.Push, CareReminders: n.CareReminders, WeeklyDigest: n.WeeklyDigest})
+	}
+	if in.LastSpringFrost.Set {
+		p.LastSpringFrost = app.Of(in.LastSpringFrost.ptr())
+	}
+	if in.FirstAutumnFrost.Set {
+		p.FirstAutumnFrost = app.Of(in.FirstAutumnFrost.ptr())
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

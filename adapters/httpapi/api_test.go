@@ -91,6 +91,8 @@ type options struct {
 	weather *weathertest.Server
 	// webhooks, when set, serves webhooks and makes the services emit their events.
 	webhooks *webhookOptions
+	// latitude, when set, is where each gardener's garden lies (the sowing service's estimate).
+	latitude ports.GardenLatitude
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -156,6 +158,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
 		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
 		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
+		Sowing:        app.NewSowing(store, o.latitude, app.NewPlants(store, c), app.NewCareTasks(store, c), c),
 		Images:        app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}),
 		Import:        imports,
 		Jobs:          app.NewJobs(store, runner, c),

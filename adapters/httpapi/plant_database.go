@@ -27,6 +27,8 @@ type plantDBJSON struct {
 	StoreURL               string   `json:"storeUrl"`
 	Slug                   string   `json:"slug"`
 	Source                 string   `json:"source"`
+	// Sowing is when to sow, plant out and harvest (issue #24 item 7).
+	Sowing sowingJSON `json:"sowing"`
 	timestamps
 }
 
@@ -43,7 +45,7 @@ func toPlantDBJSON(it *domain.PlantDBItem) plantDBJSON {
 		Description: it.Description, ImageURL: it.ImageURL, AlternativeImageURLs: alts, LightRequirements: it.LightRequirements,
 		WaterRequirements: it.WaterRequirements, FertilizerRequirements: it.FertilizerRequirements,
 		FertilizorRequirements: it.FertilizerRequirements, CareInstructions: care, StoreURL: it.StoreURL, Slug: it.Slug,
-		Source: it.Source, timestamps: stamped(it.CreatedAt, it.UpdatedAt)}
+		Source: it.Source, Sowing: toSowingJSON(it.Sowing), timestamps: stamped(it.CreatedAt, it.UpdatedAt)}
 }
 
 // handleListPlantDB serves GET /api/plant-database: ?q= (common or scientific name), ?type=
@@ -89,20 +91,21 @@ func (s *Server) handleGetPlantDB(w http.ResponseWriter, r *http.Request, p *dom
 // plantDBInput is the body of the admin's POST and PATCH: every field optional; both spellings
 // of the fertilizer text are read (the later-named one wins when both are sent).
 type plantDBInput struct {
-	CommonName             optional[string]   `json:"commonName"`
-	ScientificName         optional[string]   `json:"scientificName"`
-	PlantType              optional[string]   `json:"plantType"`
-	Description            optional[string]   `json:"description"`
-	ImageURL               optional[string]   `json:"imageUrl"`
-	AlternativeImageURLs   optional[[]string] `json:"alternativeImageUrls"`
-	LightRequirements      optional[string]   `json:"lightRequirements"`
-	WaterRequirements      optional[string]   `json:"waterRequirements"`
-	FertilizerRequirements optional[string]   `json:"fertilizerRequirements"`
-	FertilizorRequirements optional[string]   `json:"fertilizorRequirements"`
-	CareInstructions       optional[careJSON] `json:"careInstructions"`
-	StoreURL               optional[string]   `json:"storeUrl"`
-	Slug                   optional[string]   `json:"slug"`
-	Source                 optional[string]   `json:"source"`
+	CommonName             optional[string]     `json:"commonName"`
+	ScientificName         optional[string]     `json:"scientificName"`
+	PlantType              optional[string]     `json:"plantType"`
+	Description            optional[string]     `json:"description"`
+	ImageURL               optional[string]     `json:"imageUrl"`
+	AlternativeImageURLs   optional[[]string]   `json:"alternativeImageUrls"`
+	LightRequirements      optional[string]     `json:"lightRequirements"`
+	WaterRequirements      optional[string]     `json:"waterRequirements"`
+	FertilizerRequirements optional[string]     `json:"fertilizerRequirements"`
+	FertilizorRequirements optional[string]     `json:"fertilizorRequirements"`
+	CareInstructions       optional[careJSON]   `json:"careInstructions"`
+	StoreURL               optional[string]     `json:"storeUrl"`
+	Slug                   optional[string]     `json:"slug"`
+	Source                 optional[string]     `json:"source"`
+	Sowing                 optional[sowingJSON] `json:"sowing"`
 }
 
 // careJSON reads careInstructions as a string, an object of named parts, or a string holding
@@ -154,6 +157,9 @@ func (in *plantDBInput) apply(it *domain.PlantDBItem) error {
 	}
 	if in.CareInstructions.Set {
 		it.CareInstructions = domain.CareInstructions(in.CareInstructions.Value)
+	}
+	if in.Sowing.Set {
+		it.Sowing = in.Sowing.Value.domain() // null clears every window
 	}
 	return nil
 }

@@ -25,6 +25,8 @@ type Services struct {
 	Labels        *app.Labels
 	Calendar      *app.Calendar
 	PlantDatabase *app.PlantDatabase
+	// Sowing answers what can be sown this week (issue #24 item 7).
+	Sowing        *app.SowingService
 	Images        *app.Images
 	Import        *app.CatalogueImport
 	Jobs          *app.Jobs
@@ -150,6 +152,10 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("DELETE /api/plant-database/{id}", s.write(domain.FunctionPlantDatabase, s.handleDeletePlantDB))
 	mux.HandleFunc("POST /api/plant-database/clear", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(false)))
 	mux.HandleFunc("POST /api/plant-database/clear-imported", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(true)))
+
+	mux.HandleFunc("GET /api/sowing", s.authed(s.handleSowing))
+	mux.HandleFunc("GET /api/sowing/season", s.authed(s.handleSowingSeason))
+	mux.HandleFunc("POST /api/sowing/{id}/reminder", s.write(domain.FunctionSchedule, s.handleSowingReminder))
 
 	mux.HandleFunc("GET /api/ecommerce/plants", s.authedRemote(s.handleRemotePlants))
 	mux.HandleFunc("POST /api/ecommerce/import-plants", s.write(domain.FunctionPlantDatabase, s.handleImportPlants))

@@ -67,6 +67,10 @@ var statementBudget = []struct {
 	{"/api/garden-beds", false, 2},
 	{"/api/plant-database", false, 2},
 	{"/api/plant-database?q=species&type=herbs&limit=20", false, 2},
+	// What can be sown this week: one page of the sowable items, filtered in SQL (issue #24).
+	{"/api/sowing?week=2026-06-01", false, 2},
+	{"/api/sowing?week=2026-03-18&limit=20", false, 2},
+	{"/api/sowing/season", false, 1},
 	// The open listings (walking the newest ids), their plant types (a
 	// loose index scan) and the tag cloud (question_tag_counts): docs/performance.md
 	{"/api/plant-sharing", false, 2},
@@ -125,6 +129,7 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 	h.user("counted-admin", domain.RoleSuperadmin)
 	token := h.login("counted", "password-counted")
 	admin := h.login("counted-admin", "password-counted-admin")
+	expect(t, h.do("PATCH", "/api/user/settings", token, map[string]any{"lastSpringFrost": "05-10"}), 200, "")
 	var plantID any
 	// Half the harvests come from the beds of a layout: the list and the stats join them.
 	bedIDs := h.bedsOf(token, "Counted beds", [2]float64{2, 2}, [2]float64{3, 3}, [2]float64{1, 4})
@@ -174,8 +179,12 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		if note["targetType"] == "global" && i%2 == 0 {
 			expect(t, h.do("PATCH", fmt.Sprintf("/api/notifications/%v/read", sent.body["id"]), token, nil), 200, "")
 		}
+		// Every other species has sowing windows, in months or in weeks around the last frost.
+		sowing := []map[string]any{{"directSow": map[string]any{"unit": "months", "from": 5, "to": 7}},
+			{"sowIndoors": map[string]any{"unit": "weeks", "from": -12, "to": -6}, "transplant": map[string]any{"unit": "weeks", "from": 0, "to": 2}},
+			nil, nil}[i%4]
 		expect(t, h.do("POST", "/api/plant-database", admin, map[string]any{"commonName": fmt.Sprintf("Species %03d", i),
-			"scientificName": "Plantae species", "plantType": []string{"Herbs", "Vegetables"}[i%2]}), 201, "")
+			"scientificName": "Plantae species", "plantType": []string{"Herbs", "Vegetables"}[i%2], "sowing": sowing}), 201, "")
 		h.listing(token, map[string]any{"title": fmt.Sprintf("Spare plant %03d", i), "plantType": []string{"Herbs", "Fruits", "Flowers"}[i%3]})
 		expect(t, h.do("POST", "/api/expert-qa", token, map[string]any{"title": fmt.Sprintf("Counted question %03d", i),
 			"content": "<p>The details of the counted question.</p>", "tags": []string{fmt.Sprintf("tag%03d", i), "common"}}), 201, "")

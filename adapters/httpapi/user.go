@@ -24,6 +24,17 @@ type userJSON struct {
 	LastLogin               *time.Time                  `json:"lastLogin"`
 	Preferences             preferencesJSON             `json:"preferences"`
 	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
+	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
+	LastSpringFrost  *string `json:"lastSpringFrost"`
+	FirstAutumnFrost *string `json:"firstAutumnFrost"`
+}
+
+func monthDayJSON(md *domain.MonthDay) *string {
+	if md == nil {
+		return nil
+	}
+	s := md.String()
+	return &s
 }
 
 type preferencesJSON struct {
@@ -46,5 +57,7 @@ func toUserJSON(u *domain.User) userJSON {
 		CreatedAt: u.CreatedAt.UTC(), LastLogin: u.LastLogin,
 		Preferences:             preferencesJSON{Notifications: u.NotificationsEnabled},
 		NotificationPreferences: notificationPreferencesJSON{Email: p.Email, Push: p.Push, CareReminders: p.CareReminders, WeeklyDigest: p.WeeklyDigest},
+		LastSpringFrost:         monthDayJSON(u.LastSpringFrost),
+		FirstAutumnFrost:        monthDayJSON(u.FirstAutumnFrost),
 	}
 }

@@ -30,13 +30,35 @@ type plantDBRow struct {
 	Source                 string         `db:"source"`
 	CreatedAt              time.Time      `db:"created_at"`
 	UpdatedAt              time.Time      `db:"updated_at"`
+	SowIndoorsUnit         string         `db:"sow_indoors_unit"`
+	SowIndoorsFrom         int            `db:"sow_indoors_from"`
+	SowIndoorsTo           int            `db:"sow_indoors_to"`
+	DirectSowUnit          string         `db:"direct_sow_unit"`
+	DirectSowFrom          int            `db:"direct_sow_from"`
+	DirectSowTo            int            `db:"direct_sow_to"`
+	TransplantUnit         string         `db:"transplant_unit"`
+	TransplantFrom         int            `db:"transplant_from"`
+	TransplantTo           int            `db:"transplant_to"`
+	HarvestDaysMin         int            `db:"harvest_days_min"`
+	HarvestDaysMax         int            `db:"harvest_days_max"`
 	// LowerName is lower(common_name) as the database computes it: the list's keyset key.
 	LowerName string `db:"lower_name"`
 }
 
 const plantDBColumns = `id, common_name, scientific_name, plant_type, description, image_url, alternative_image_urls,
 	light_requirements, water_requirements, fertilizer_requirements, care_instructions, store_url, slug, source, created_at, updated_at,
+	sow_indoors_unit, sow_indoors_from, sow_indoors_to, direct_sow_unit, direct_sow_from, direct_sow_to,
+	transplant_unit, transplant_from, transplant_to, harvest_days_min, harvest_days_max,
 	lower(common_name) AS lower_name`
+
+// sowingColumns are the sowing columns in the order sowingArgs gives their values.
+const sowingColumns = `sow_indoors_unit, sow_indoors_from, sow_indoors_to, direct_sow_unit, direct_sow_from, direct_sow_to,
+	transplant_unit, transplant_from, transplant_to, harvest_days_min, harvest_days_max`
+
+func sowingArgs(s domain.Sowing) []any {
+	return []any{string(s.SowIndoors.Unit), s.SowIndoors.From, s.SowIndoors.To, string(s.DirectSow.Unit), s.DirectSow.From, s.DirectSow.To,
+		string(s.Transplant.Unit), s.Transplant.From, s.Transplant.To, s.HarvestDaysMin, s.HarvestDaysMax}
+}
 
 // Care instructions are stored as text: a JSON object when they have named parts, plain text
 // otherwise. A plain text that happens to start with "{" is kept apart by a marker prefix.
@@ -72,7 +94,13 @@ func (r *plantDBRow) toDomain() *domain.PlantDBItem {
 	return &domain.PlantDBItem{ID: r.ID, CommonName: r.CommonName, ScientificName: r.ScientificName, Type: domain.PlantType(r.PlantType),
 		Description: r.Description, ImageURL: r.ImageURL, AlternativeImageURLs: alts, LightRequirements: r.LightRequirements,
 		WaterRequirements: r.WaterRequirements, FertilizerRequirements: r.FertilizerRequirements, CareInstructions: decodeCare(r.CareInstructions),
-		StoreURL: r.StoreURL.String, Slug: r.Slug.String, Source: r.Source, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+		StoreURL: r.StoreURL.String, Slug: r.Slug.String, Source: r.Source, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		Sowing: domain.Sowing{
+			SowIndoors:     domain.SowingWindow{Unit: domain.WindowUnit(r.SowIndoorsUnit), From: r.SowIndoorsFrom, To: r.SowIndoorsTo},
+			DirectSow:      domain.SowingWindow{Unit: domain.WindowUnit(r.DirectSowUnit), From: r.DirectSowFrom, To: r.DirectSowTo},
+			Transplant:     domain.SowingWindow{Unit: domain.WindowUnit(r.TransplantUnit), From: r.TransplantFrom, To: r.TransplantTo},
+			HarvestDaysMin: r.HarvestDaysMin, HarvestDaysMax: r.HarvestDaysMax,
+		}}
 }
 
 func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
@@ -164,10 +192,11 @@ func (s *Store) CreatePlantDB(ctx context.Context, it *domain.PlantDBItem) error
 	it.CreatedAt, it.UpdatedAt = utc(it.CreatedAt), utc(it.UpdatedAt)
 	return translate(s.db.GetContext(ctx, &it.ID, s.q(`INSERT INTO plant_database (common_name, scientific_name, plant_type,
 		description, image_url, alternative_image_urls, light_requirements, water_requirements, fertilizer_requirements,
-		care_instructions, store_url, slug, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		it.CommonName, it.ScientificName, string(it.Type), it.Description, it.ImageURL, altsJSON(it.AlternativeImageURLs),
-		it.LightRequirements, it.WaterRequirements, it.FertilizerRequirements, encodeCare(it.CareInstructions),
-		nullString(it.StoreURL), nullString(it.Slug), it.Source, it.CreatedAt, it.UpdatedAt))
+		care_instructions, store_url, slug, source, created_at, updated_at, `+sowingColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		append([]any{it.CommonName, it.ScientificName, string(it.Type), it.Description, it.ImageURL, altsJSON(it.AlternativeImageURLs),
+			it.LightRequirements, it.WaterRequirements, it.FertilizerRequirements, encodeCare(it.CareInstructions),
+			nullString(it.StoreURL), nullString(it.Slug), it.Source, it.CreatedAt, it.UpdatedAt}, sowingArgs(it.Sowing)...)...))
 }
 
 // UpdatePlantDB implements ports.PlantDatabaseStore.
@@ -184,10 +213,12 @@ func (s *Store) UpdatePlantDB(ctx context.Context, id int64, fn func(*domain.Pla
 		it.ID = id
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE plant_database SET common_name = ?, scientific_name = ?, plant_type = ?,
 			description = ?, image_url = ?, alternative_image_urls = ?, light_requirements = ?, water_requirements = ?,
-			fertilizer_requirements = ?, care_instructions = ?, store_url = ?, slug = ?, source = ?, updated_at = ? WHERE id = ?`),
-			it.CommonName, it.ScientificName, string(it.Type), it.Description, it.ImageURL, altsJSON(it.AlternativeImageURLs),
-			it.LightRequirements, it.WaterRequirements, it.FertilizerRequirements, encodeCare(it.CareInstructions),
-			nullString(it.StoreURL), nullString(it.Slug), it.Source, utc(it.UpdatedAt), id)
+			fertilizer_requirements = ?, care_instructions = ?, store_url = ?, slug = ?, source = ?, updated_at = ?,
+			sow_indoors_unit = ?, sow_indoors_from = ?, sow_indoors_to = ?, direct_sow_unit = ?, direct_sow_from = ?, direct_sow_to = ?,
+			transplant_unit = ?, transplant_from = ?, transplant_to = ?, harvest_days_min = ?, harvest_days_max = ? WHERE id = ?`),
+			append(append([]any{it.CommonName, it.ScientificName, string(it.Type), it.Description, it.ImageURL, altsJSON(it.AlternativeImageURLs),
+				it.LightRequirements, it.WaterRequirements, it.FertilizerRequirements, encodeCare(it.CareInstructions),
+				nullString(it.StoreURL), nullString(it.Slug), it.Source, utc(it.UpdatedAt)}, sowingArgs(it.Sowing)...), id)...)
 		if err != nil {
 			return translate(err)
 		}

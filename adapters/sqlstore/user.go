@@ -43,18 +43,23 @@ type userRow struct {
 	RainMM       float64         `db:"rain_threshold_mm"`
 	FrostC       float64         `db:"frost_threshold_c"`
 	HeatC        float64         `db:"heat_threshold_c"`
+	// The frost dates (migration 0034).
+	LastSpringFrost  sql.NullString `db:"last_spring_frost"`
+	FirstAutumnFrost sql.NullString `db:"first_autumn_frost"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
 	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login,
-	garden_location_name, garden_latitude, garden_longitude, winter_factor, winter_hemisphere, rain_threshold_mm, frost_threshold_c, heat_threshold_c`
+	garden_location_name, garden_latitude, garden_longitude, winter_factor, winter_hemisphere, rain_threshold_mm, frost_threshold_c, heat_threshold_c,
+	last_spring_frost, first_autumn_frost`
 
 // dest points at r's fields in the order of userColumns, for a Scan without reflection.
 func (r *userRow) dest() []any {
 	return []any{&r.ID, &r.Username, &r.Email, &r.FullName, &r.PasswordHash, &r.Role, &r.IsActive, &r.IsProtected, &r.CategoryID,
 		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
 		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin,
-		&r.LocationName, &r.Latitude, &r.Longitude, &r.WinterFactor, &r.Hemisphere, &r.RainMM, &r.FrostC, &r.HeatC}
+		&r.LocationName, &r.Latitude, &r.Longitude, &r.WinterFactor, &r.Hemisphere, &r.RainMM, &r.FrostC, &r.HeatC,
+		&r.LastSpringFrost, &r.FirstAutumnFrost}
 }
 
 func (r *userRow) toDomain() *domain.User {
@@ -81,6 +86,7 @@ func (r *userRow) toDomain() *domain.User {
 	if r.Latitude.Valid && r.Longitude.Valid {
 		u.Garden.Location = &domain.GardenLocation{Name: r.LocationName.String, Latitude: r.Latitude.Float64, Longitude: r.Longitude.Float64}
 	}
+	u.LastSpringFrost, u.FirstAutumnFrost = monthDay(r.LastSpringFrost), monthDay(r.FirstAutumnFrost)
 	return u
 }
 
@@ -109,7 +115,23 @@ func (s *Store) SaveGardenSettings(ctx context.Context, userID int64, g domain.G
 	return affectedOne(res, err)
 }
 
-// CreateUser implements ports.UserStore.
+func monthDay(s sql.NullString) *domain.MonthDay {
+	if md, ok := domain.ParseMonthDay(s.String); s.Valid && ok {
+		return &md
+	}
+	return nil
+}
+
+func monthDayArg(md *domain.MonthDay) sql.NullString {
+	if md == nil {
+		return sql.NullString{}
+	}
+	return sql.NullString{String: md.String(), Valid: true}
+}
+
+// CreateUser implements ports.UserStore. A new account has no frost dates yet (they are set
+// through UpdateUser), so the insert names only the columns every schema version has: the
+// migration tests create users on older schemas.
 func (s *Store) CreateUser(ctx context.Context, u *domain.User) error {
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = time.Now().UTC()
@@ -239,10 +261,12 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
 			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
 			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ?,
+			last_spring_frost = ?, first_autumn_frost = ?,
 			winter_hemisphere = CASE WHEN garden_latitude IS NULL THEN `+southernSiteSQL()+` ELSE winter_hemisphere END WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
 			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), u.SiteID, id)
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin),
+			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost), u.SiteID, id)
 		if err != nil {
 			return translate(err)
 		}

@@ -122,14 +122,17 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	weatherService := app.NewWeather(store, weatherSource, notifications.Notifier(), clock, log)
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
 		WithWebhooks(webhooks)
+	careTasks := app.NewCareTasks(store, clock).WithWebhooks(webhooks)
 	services := httpapi.Services{
 		Plants:        plants,
-		CareTasks:     app.NewCareTasks(store, clock).WithWebhooks(webhooks),
+		CareTasks:     careTasks,
 		Journal:       app.NewJournal(store, clock),
 		Dashboard:     app.NewDashboard(store, clock),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
 		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
 		PlantDatabase: app.NewPlantDatabase(store, sanitizer, clock),
+		// The garden's latitude (nil) is wired when users carry a garden location (issue #24 item 5).
+		Sowing:        app.NewSowing(store, nil, plants, careTasks, clock),
 		Images:        images,
 		Import:        imports,
 		Jobs:          jobService,

@@ -240,7 +240,7 @@ func (s *CatalogueImport) upsert(ctx context.Context, product domain.CataloguePr
 		Description: product.Description, ImageURL: product.ImageURL, AlternativeImageURLs: product.AlternativeImageURLs,
 		LightRequirements: product.LightRequirements, WaterRequirements: product.WaterRequirements,
 		FertilizerRequirements: product.FertilizerRequirements, CareInstructions: domain.CareInstructions{Text: product.CareInstructions},
-		StoreURL: product.StoreURL, Slug: product.Slug, Source: domain.SourceImport, CreatedAt: now, UpdatedAt: now,
+		StoreURL: product.StoreURL, Slug: product.Slug, Sowing: product.Sowing, Source: domain.SourceImport, CreatedAt: now, UpdatedAt: now,
 	}
 	sanitizeItem(s.sanitizer, item)
 	if err := domain.ValidatePlantDBItem(item); err != nil {

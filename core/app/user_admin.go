@@ -29,6 +29,8 @@ type UserPatch struct {
 	NotificationPrefs     Field[domain.NotificationPreferences]
 	// Garden changes the garden settings (own settings only: UpdateOwnSettings).
 	Garden GardenPatch
+	// LastSpringFrost and FirstAutumnFrost are "MM-DD", nil to clear.
+	LastSpringFrost, FirstAutumnFrost Field[*string]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -178,6 +180,17 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 			return nil, err
 		}
 	}
+	frost := func(field string, f Field[*string]) *domain.MonthDay {
+		if !f.Set || f.Value == nil || strings.TrimSpace(*f.Value) == "" {
+			return nil
+		}
+		md, ok := domain.ParseMonthDay(*f.Value)
+		if !ok {
+			v.Add(field, domain.MsgInvalidMonthDay)
+		}
+		return &md
+	}
+	lastSpring, firstAutumn := frost("lastSpringFrost", patch.LastSpringFrost), frost("firstAutumnFrost", patch.FirstAutumnFrost)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -226,6 +239,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 		}
 		if patch.NotificationPrefs.Set {
 			u.NotificationPrefs = patch.NotificationPrefs.Value
+		}
+		if patch.LastSpringFrost.Set {
+			u.LastSpringFrost = lastSpring
+		}
+		if patch.FirstAutumnFrost.Set {
+			u.FirstAutumnFrost = firstAutumn
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

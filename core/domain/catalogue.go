@@ -312,6 +312,8 @@ type CatalogueProduct struct {
 	// CareInstructions is plain text, lines separated by "\n".
 	CareInstructions string
 	Price            string
+	// Sowing is what the product's labelled facts and description say about when to sow.
+	Sowing Sowing
 }
 
 // careField is the plant database field a store label feeds.
@@ -520,6 +522,12 @@ func DeriveCatalogueProduct(f CatalogueFacts) CatalogueProduct {
 	}
 	p.ScientificName = strings.TrimRight(p.ScientificName, ".;, ")
 	p.CareInstructions = cleanValue(strings.Join(append(care, extra...), "\n"), maxCareInstructions)
+	// Sowing is read from the structured facts first, then the description (first timing wins).
+	var facts []string
+	for _, a := range f.Attributes {
+		facts = append(facts, strings.TrimSpace(a.Label)+": "+strings.Join(strings.Fields(a.Value), " "))
+	}
+	p.Sowing = ParseSowing(strings.Join(append(facts, f.DescriptionText, p.CareInstructions), "\n"))
 
 	p.Type = ClassifyProduct(plantTypeAttr, f.ProductType, f.Categories, f.Tags, p.CommonName)
 	p.Slug = CatalogueSlug(f.StoreSlug, p.CommonName)

@@ -177,6 +177,7 @@ func TestDeriveCatalogueProduct(t *testing.T) {
 			FertilizerRequirements: "Monthly liquid feed",
 			CareInstructions:       "Sow indoors in spring.\nPinch out the tips.\nSpacing: 25 cm\nSoil: Rich, free-draining",
 			Price:                  "3.95 GBP",
+			Sowing:                 domain.Sowing{SowIndoors: domain.SowingWindow{Unit: domain.WindowMonths, From: 3, To: 5}},
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("got\n%+v\nwant\n%+v", got, want)

@@ -43,10 +43,12 @@ type PlantDBItem struct {
 	FertilizerRequirements string
 	CareInstructions       CareInstructions
 	StoreURL               string
-	Slug                   string
-	Source                 string
-	CreatedAt              time.Time
-	UpdatedAt              time.Time
+	// Sowing is when to sow, plant out and expect a harvest (issue #24 item 7).
+	Sowing    Sowing
+	Slug      string
+	Source    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Plant database messages.
@@ -99,6 +101,7 @@ func ValidatePlantDBItem(it *PlantDBItem) error {
 			v.Add("careInstructions", "Care instructions may have only the parts "+strings.Join(CareInstructionKeys, ", "))
 		}
 	}
+	ValidateSowing(&v, &it.Sowing)
 	return v.Err()
 }
 

@@ -81,6 +81,9 @@ type User struct {
 	LastLogin            *time.Time
 	// Garden is the gardener's garden-wide settings: place, seasons, weather thresholds.
 	Garden GardenSettings
+	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates (issue #24
+	// item 7); nil until set, when an estimate from the garden's latitude may stand in.
+	LastSpringFrost, FirstAutumnFrost *MonthDay
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).

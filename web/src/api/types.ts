@@ -26,6 +26,9 @@ export interface User {
   siteJoinedAt?: string | null;
   createdAt?: string;
   lastLogin?: string | null;
+  /** The gardener's own frost dates, MM-DD (issue #24 item 7). */
+  lastSpringFrost?: string | null;
+  firstAutumnFrost?: string | null;
   preferences?: { notifications?: boolean } | null;
   notificationPreferences?: NotificationPreferences | null;
   // The garden settings: only the caller's own answer (GET /api/user) carries them.
@@ -323,8 +326,72 @@ export interface PlantDatabaseItem {
   slug?: string | null;
   source?: string | null;
   alternativeImageUrls?: string[] | null;
+  /** When to sow, plant out and harvest (issue #24 item 7). */
+  sowing?: Sowing | null;
   createdAt?: string;
   updatedAt?: string;
+}
+
+/**
+ * A sowing window: in weeks from the last spring frost (negative before it), or in calendar
+ * months 1–12 as a northern hemisphere packet states them (read six months on in the south).
+ */
+export interface SowingWindow {
+  unit: 'weeks' | 'months';
+  from: number;
+  to: number;
+}
+
+/** What a plant database item says about sowing; null windows are unknown, 0 days unknown. */
+export interface Sowing {
+  sowIndoors: SowingWindow | null;
+  directSow: SowingWindow | null;
+  transplant: SowingWindow | null;
+  harvestDaysMin: number;
+  harvestDaysMax: number;
+}
+
+/** One window placed in time for the gardener (GET /api/sowing). */
+export interface SowingStep extends SowingWindow {
+  /** Open in the asked week. */
+  open: boolean;
+  /** The open (or next) occurrence's first and last day, yyyy-MM-dd; null when it cannot be placed. */
+  start: string | null;
+  end: string | null;
+  /** The months (1–12) of the week's year the window touches. */
+  months: number[];
+}
+
+/** GET /api/sowing: one item that can be sown in the week. */
+export interface SowingEntry {
+  item: PlantDatabaseItem;
+  sowIndoors: SowingStep | null;
+  directSow: SowingStep | null;
+  transplant: SowingStep | null;
+  harvestFrom: string | null;
+  harvestTo: string | null;
+}
+
+/** A pair of frost dates, MM-DD. */
+export interface FrostDates {
+  lastSpringFrost: string;
+  firstAutumnFrost: string;
+}
+
+/** GET /api/sowing/season: the week and the frost dates in use. */
+export interface SowingSeason {
+  monday: string;
+  sunday: string;
+  frost: FrostDates | null;
+  source: 'settings' | 'estimate' | null;
+  estimate: FrostDates | null;
+  southern: boolean;
+}
+
+/** POST /api/sowing/{id}/reminder: the task, and the plant made for it (null on one's own). */
+export interface SowingReminder {
+  task: CareTask;
+  plant: Plant | null;
 }
 
 /** The keys of care instructions given as named parts, in display order (docs/api.md). */
@@ -346,6 +413,8 @@ export interface PlantDatabaseInput {
   storeUrl: string;
   slug: string;
   source?: 'import' | 'manual';
+  /** The sowing windows and days to harvest (issue #24 item 7). */
+  sowing?: Sowing;
 }
 
 /** POST /api/plant-database/clear and /clear-imported answer how many items went. */
@@ -598,6 +667,9 @@ export interface UserSettingsInput {
   rainThresholdMm?: number;
   frostThresholdC?: number;
   heatThresholdC?: number;
+  /** The gardener's frost dates, MM-DD; null clears (issue #24 item 7). */
+  lastSpringFrost?: string | null;
+  firstAutumnFrost?: string | null;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

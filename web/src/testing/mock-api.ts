@@ -19,6 +19,8 @@ import type {
   RemotePlant,
   Place,
   WeatherCard,
+  SowingEntry,
+  SowingSeason,
 } from '@/api/types';
 import type { AppFunction, Site, SiteCategory, SiteUser, User, UserCategory } from '@/api/types';
 import { dayFromNow, instantFromNow } from './clock';
@@ -58,6 +60,9 @@ export interface MockDb {
   functions: AppFunction[];
   /** The caller's site for GET /api/sites/current (null: 404). */
   currentSiteId: number | null;
+  /** What GET /api/sowing lists (every week alike) and GET /api/sowing/season answers. */
+  sowing: SowingEntry[];
+  season: SowingSeason;
   requests: { method: string; path: string; search: string; body: unknown }[];
   nextId: number;
   /** GET /api/weather (null: no location set) and what GET /api/weather/places finds. */
@@ -98,6 +103,15 @@ function freshDb(): MockDb {
     userCategories: [],
     functions: seededFunctions(),
     currentSiteId: null,
+    sowing: [],
+    season: {
+      monday: dayFromNow(0),
+      sunday: dayFromNow(6),
+      frost: { lastSpringFrost: '05-10', firstAutumnFrost: '10-01' },
+      source: 'settings',
+      estimate: null,
+      southern: false,
+    },
     requests: [],
     nextId: 1000,
     placements: {},
@@ -729,6 +743,48 @@ export const apiHandlers = [
     const from = url.searchParams.get('from');
     const to = url.searchParams.get('to');
     return HttpResponse.json(from && to ? withProjections(db.tasks, from, to) : db.tasks);
+  }),
+  http.get('*/api/sowing', async ({ request }) => {
+    await record(request);
+    // As the server: a page of ?limit= with the offset as cursor in X-Next-Cursor.
+    const params = new URL(request.url).searchParams;
+    const limit = Number(params.get('limit') ?? 50);
+    const offset = Number(params.get('cursor') ?? 0);
+    const headers: Record<string, string> = {};
+    if (offset + limit < db.sowing.length) headers['X-Next-Cursor'] = String(offset + limit);
+    return HttpResponse.json(db.sowing.slice(offset, offset + limit), { headers });
+  }),
+  http.get('*/api/sowing/season', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(db.season);
+  }),
+  http.post('*/api/sowing/:id/reminder', async ({ request, params }) => {
+    const body = (await record(request)) as { step: 'sowIndoors' | 'directSow'; plantId?: number };
+    const entry = db.sowing.find((e) => e.item.id === Number(params.id));
+    if (!entry) return notFound('Plant Not Found');
+    let plant: Plant | null = null;
+    let plantId = body.plantId;
+    if (!plantId) {
+      plant = { id: db.nextId++, name: entry.item.commonName, plantType: 'Vegetables' } as Plant;
+      db.plants.push(plant);
+      plantId = plant.id;
+    }
+    const step = entry[body.step];
+    const task: CareTask = {
+      id: db.nextId++,
+      plantId,
+      plantName: plantName(plantId),
+      taskType: 'inspect',
+      scheduledDate: step?.open ? dayFromNow(0) : (step?.start ?? dayFromNow(0)),
+      completed: false,
+      completedDate: null,
+      notes: `${body.step === 'sowIndoors' ? 'Sow indoors' : 'Sow outdoors'}: ${entry.item.commonName}`,
+      isRecurring: false,
+      recurringDays: null,
+      createdAt: new Date().toISOString(),
+    };
+    db.tasks.push(task);
+    return HttpResponse.json({ task, plant }, { status: 201 });
   }),
   http.post('*/api/care-tasks', async ({ request }) => {
     const body = (await record(request)) as Partial<CareTask>;

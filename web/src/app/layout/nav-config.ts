@@ -67,6 +67,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Schedule', to: '/schedule', icon: CalendarDays },
       { label: 'Journal', to: '/journal', icon: BookOpen },
       { label: 'Plant Database', to: '/plant-database', icon: Database },
+      { label: 'Sowing Calendar', to: '/sowing-calendar', icon: Wheat },
     ],
   },
   {

@@ -61,6 +61,7 @@ describe('dashboard', () => {
       'Weather at Your Garden',
       'Your Plants',
       'Schedule',
+      'Sow Now',
       'Growth Journey',
       'Care Statistics',
       'Plant Database Highlights',

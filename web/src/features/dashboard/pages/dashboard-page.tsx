@@ -11,6 +11,7 @@ import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { CareStatistics } from '../components/care-statistics';
 import { DatabaseHighlights } from '../components/database-highlights';
 import { GrowthJourney } from '../components/growth-journey';
+import { SowNow } from '../components/sow-now';
 import { TodaysCare } from '../components/todays-care';
 import { WeekStrip } from '../components/week-strip';
 import { YourPlants } from '../components/your-plants';
@@ -45,6 +46,7 @@ export function DashboardPage() {
         </Suspense>
         <YourPlants />
         <WeekStrip />
+        <SowNow />
         <GrowthJourney />
         <CareStatistics summary={summary.data} error={Boolean(summary.error)} />
         <DatabaseHighlights />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARE_INSTRUCTION_PARTS, PLANT_TYPES, type CareInstructionPart, type PlantDatabaseInput } from '@/api/types';
+import { CARE_INSTRUCTION_PARTS, PLANT_TYPES, type CareInstructionPart, type PlantDatabaseInput, type Sowing, type SowingWindow } from '@/api/types';
 import { optionalImageUrl, requiredText, text } from '@/lib/schema';
 import { isHttpUrl } from '@/lib/urls';
 
@@ -14,6 +14,42 @@ export function alternativeUrls(lines: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
+}
+
+/** The server's messages for a window or days to harvest out of bounds (core/domain). */
+export const WINDOW_WEEKS_MESSAGE = 'Weeks must be between -26 and 26, the first no later than the second';
+export const WINDOW_MONTHS_MESSAGE = 'Months must be between 1 and 12';
+export const HARVEST_DAYS_MESSAGE = 'Days to harvest must be between 1 and 730, the first no more than the second';
+
+const int = (v: string) => (/^-?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN);
+
+/** One sowing window as typed: a unit ('' for none) and its two ends. */
+const windowFields = z
+  .object({ unit: z.enum(['', 'weeks', 'months']), from: z.string(), to: z.string() })
+  .superRefine((w, ctx) => {
+    const from = int(w.from);
+    const to = int(w.to);
+    if (w.unit === 'weeks' && !(from >= -26 && to <= 26 && from <= to)) ctx.addIssue({ code: 'custom', message: WINDOW_WEEKS_MESSAGE });
+    if (w.unit === 'months' && !(from >= 1 && from <= 12 && to >= 1 && to <= 12)) ctx.addIssue({ code: 'custom', message: WINDOW_MONTHS_MESSAGE });
+  });
+
+export type WindowFields = z.input<typeof windowFields>;
+
+const sowingFields = z
+  .object({ sowIndoors: windowFields, directSow: windowFields, transplant: windowFields, harvestDaysMin: z.string(), harvestDaysMax: z.string() })
+  .superRefine((s, ctx) => {
+    const min = s.harvestDaysMin.trim() === '' ? 0 : int(s.harvestDaysMin);
+    const max = s.harvestDaysMax.trim() === '' ? min : int(s.harvestDaysMax);
+    if (!(min >= 0 && max <= 730 && (min || max) <= max)) ctx.addIssue({ code: 'custom', path: ['harvestDays'], message: HARVEST_DAYS_MESSAGE });
+  });
+
+const toWindow = (w: WindowFields): SowingWindow | null => (w.unit === '' ? null : { unit: w.unit, from: int(w.from), to: int(w.to) });
+
+/** toSowing: the form's sowing fields as the API's sowing (empty days are 0, unknown). */
+export function toSowing(s: z.input<typeof sowingFields>): Sowing {
+  const min = s.harvestDaysMin.trim() === '' ? 0 : int(s.harvestDaysMin);
+  const max = s.harvestDaysMax.trim() === '' ? min : int(s.harvestDaysMax);
+  return { sowIndoors: toWindow(s.sowIndoors), directSow: toWindow(s.directSow), transplant: toWindow(s.transplant), harvestDaysMin: min || max, harvestDaysMax: max };
 }
 
 const careParts = z.object(
@@ -50,6 +86,7 @@ export const plantItemSchema = z
     careText: text(),
     careParts,
     storeUrl: text().refine((url) => url === '' || isHttpUrl(url), URL_MESSAGE),
+    sowing: sowingFields,
   })
   .transform(
     (values): PlantDatabaseInput => ({
@@ -65,6 +102,7 @@ export const plantItemSchema = z
       careInstructions: careInstructionsInput(values),
       storeUrl: values.storeUrl,
       slug: values.slug,
+      sowing: toSowing(values.sowing),
     }),
   );
 

@@ -1,14 +1,28 @@
-import { CARE_INSTRUCTION_PARTS, type CareInstructionPart, type PlantDatabaseItem } from '@/api/types';
+import { CARE_INSTRUCTION_PARTS, type CareInstructionPart, type PlantDatabaseItem, type SowingWindow } from '@/api/types';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
 import { careInstructionsObject } from '@/lib/plant-prefill';
 import { slugify } from '@/lib/text';
-import type { ItemFormValues } from '../api/plant-item-schema';
+import type { ItemFormValues, WindowFields } from '../api/plant-item-schema';
 
 /** Field names the server may send errors for, beyond the form's own ("careInstructions"). */
 export type ItemFormErrors = Partial<Record<keyof ItemFormValues | 'careInstructions' | 'source', string>>;
 
 const emptyParts = (): Record<CareInstructionPart, string> =>
   Object.fromEntries(CARE_INSTRUCTION_PARTS.map((part) => [part, ''])) as Record<CareInstructionPart, string>;
+
+const windowFields = (w: SowingWindow | null | undefined): WindowFields =>
+  w ? { unit: w.unit, from: String(w.from), to: String(w.to) } : { unit: '', from: '', to: '' };
+
+function sowingForm(item?: PlantDatabaseItem): ItemFormValues['sowing'] {
+  const s = item?.sowing;
+  return {
+    sowIndoors: windowFields(s?.sowIndoors),
+    directSow: windowFields(s?.directSow),
+    transplant: windowFields(s?.transplant),
+    harvestDaysMin: s?.harvestDaysMin ? String(s.harvestDaysMin) : '',
+    harvestDaysMax: s?.harvestDaysMax ? String(s.harvestDaysMax) : '',
+  };
+}
 
 export function emptyItemForm(): ItemFormValues {
   return {
@@ -27,6 +41,7 @@ export function emptyItemForm(): ItemFormValues {
     careText: '',
     careParts: emptyParts(),
     storeUrl: '',
+    sowing: sowingForm(),
   };
 }
 
@@ -57,6 +72,7 @@ export function itemFormFromItem(item: PlantDatabaseItem): ItemFormValues {
     careText: typeof care === 'string' ? care : '',
     careParts: parts,
     storeUrl: item.storeUrl ?? '',
+    sowing: sowingForm(item),
   };
 }
 

@@ -62,6 +62,19 @@ describe('Add Plant (admin form)', () => {
     await fill('Watering', 'Let it dry out');
     await fill('Difficulty', 'Easy');
     await fill('Store URL', 'https://seeds.example/products/lemon-thyme');
+    // Sowing: indoors 8 to 6 weeks before the last frost, first the ends the wrong way round.
+    const indoors = screen.getByRole('group', { name: 'Sow indoors' });
+    await user.selectOptions(within(indoors).getByLabelText('When'), 'weeks');
+    await user.type(within(indoors).getByLabelText('From'), '-6');
+    await user.type(within(indoors).getByLabelText('To'), '-8');
+    await fill('Days to harvest, from', '60');
+    await fill('Days to harvest, to', '80');
+    await user.click(screen.getByRole('button', { name: 'Add Plant' }));
+    expect(await within(indoors).findByText('Weeks must be between -26 and 26, the first no later than the second')).toBeInTheDocument();
+    await user.clear(within(indoors).getByLabelText('From'));
+    await user.type(within(indoors).getByLabelText('From'), '-8');
+    await user.clear(within(indoors).getByLabelText('To'));
+    await user.type(within(indoors).getByLabelText('To'), '-6');
     await user.click(screen.getByRole('button', { name: 'Add Plant' }));
     expect(await screen.findByText('Plant database item created successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/plant-database'));
@@ -79,6 +92,13 @@ describe('Add Plant (admin form)', () => {
       careInstructions: { watering: 'Let it dry out', difficulty: 'Easy' },
       storeUrl: 'https://seeds.example/products/lemon-thyme',
       slug: 'lemon-thyme',
+      sowing: {
+        sowIndoors: { unit: 'weeks', from: -8, to: -6 },
+        directSow: null,
+        transplant: null,
+        harvestDaysMin: 60,
+        harvestDaysMax: 80,
+      },
     });
     expect(await screen.findByRole('link', { name: 'Edit Lemon Thyme' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardList, Image as ImageIcon, Leaf, Save, SearchX, Store, Sun } from 'lucide-react';
+import { ArrowLeft, CalendarRange, ClipboardList, Image as ImageIcon, Leaf, Save, SearchX, Store, Sun } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -47,7 +47,48 @@ const FIELD_NAMES = new Set<string>([
   'fertilizerRequirements',
   'careInstructions',
   'storeUrl',
+  'sowing.sowIndoors',
+  'sowing.directSow',
+  'sowing.transplant',
+  'sowing.harvestDays',
 ]);
+
+const SOWING_ROWS = [
+  { key: 'sowIndoors', label: 'Sow indoors' },
+  { key: 'directSow', label: 'Direct sow' },
+  { key: 'transplant', label: 'Transplant' },
+] as const;
+
+/** SowingRow: one window: its unit, then from and to (weeks from the last frost, or months 1–12). */
+function SowingRow({ step, label }: { step: (typeof SOWING_ROWS)[number]['key']; label: string }) {
+  const error = useFieldError(`sowing.${step}`);
+  return (
+    <fieldset className="sowing-row">
+      <legend className="sowing-row__legend">{label}</legend>
+      <FormSelect name={`sowing.${step}.unit`} label="When">
+        <option value="">Not known</option>
+        <option value="weeks">Weeks from last frost</option>
+        <option value="months">Months</option>
+      </FormSelect>
+      <FormInput name={`sowing.${step}.from`} label="From" inputMode="numeric" placeholder="e.g. -8 or 3" />
+      <FormInput name={`sowing.${step}.to`} label="To" inputMode="numeric" placeholder="e.g. -6 or 5" />
+      {error ? (
+        <p className="field__error sowing-row__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function HarvestDaysError() {
+  const error = useFieldError('sowing.harvestDays');
+  return error ? (
+    <p className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
 
 const CARE_MODES: { value: CareMode; label: string }[] = [
   { value: 'text', label: 'Free text' },
@@ -229,6 +270,24 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
             />
             <FormInput name="fertilizerRequirements" label="Fertilizer requirements" placeholder="e.g. Every two weeks" />
           </div>
+        </CardBody>
+      </Card>
+
+      <Card aria-labelledby="form-sowing-title">
+        <CardHeader
+          icon={<CalendarRange size={18} />}
+          title={<span id="form-sowing-title">Sowing</span>}
+          description="When to sow and plant out: weeks from the last spring frost (negative before it, e.g. -8 to -6), or months 1–12 as a northern packet states them (read six months on in the south)."
+        />
+        <CardBody>
+          {SOWING_ROWS.map((row) => (
+            <SowingRow key={row.key} step={row.key} label={row.label} />
+          ))}
+          <div className="form-grid form-grid--2">
+            <FormInput name="sowing.harvestDaysMin" label="Days to harvest, from" inputMode="numeric" placeholder="e.g. 60" />
+            <FormInput name="sowing.harvestDaysMax" label="Days to harvest, to" inputMode="numeric" placeholder="e.g. 80" />
+          </div>
+          <HarvestDaysError />
         </CardBody>
       </Card>
 

@@ -143,3 +143,6 @@ export function PlantDatabasePage() {
     </div>
   );
 }
+
+// The Sowing Calendar's route loads it from this module (see app/routes/routes.tsx).
+export { SowingCalendarPage } from './sowing-calendar-page';

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
+import { FrostDatesCard } from '../components/frost-dates-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { GardenSettingsCard } from '../components/garden-settings-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
@@ -101,6 +102,7 @@ function OwnSettings() {
         <NotificationChannelsCard />
       </NotificationPreferencesCard>
       <GardenSettingsCard user={user} save={trigger} />
+      <FrostDatesCard user={user} save={trigger} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       <SecuritySection

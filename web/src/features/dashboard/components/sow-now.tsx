@@ -1,0 +1,12 @@
+import { preloadable, usePreloaded } from '@/lib/preload';
+
+// The card's code, styles and sowing helpers load after the first page (the dashboard's first
+// load is at its budget); until then an empty frame of the card's reserved height holds its
+// place, so nothing below it moves.
+const card = preloadable(() => import('./sow-now-card').then((m) => m.SowNowCard));
+
+/** SowNow: the dashboard's "Sow Now" card, its code loaded just after the page. */
+export function SowNow() {
+  const Card = usePreloaded(card);
+  return Card ? <Card /> : <section className="dash-section" style={{ minHeight: 236 }} aria-label="Sow Now" />;
+}

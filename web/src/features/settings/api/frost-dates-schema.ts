@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { User, UserSettingsInput } from '@/api/types';
+
+/** The server's message for a frost date that is not MM-DD (core/domain MsgInvalidMonthDay). */
+export const INVALID_MONTH_DAY = 'Please enter a month and day as MM-DD';
+
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A frost date: empty (not set) or a real MM-DD (February 29 allowed). */
+const monthDay = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (v === '') return true;
+    const m = /^(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const month = Number(m[1]);
+    const day = Number(m[2]);
+    return month >= 1 && month <= 12 && day >= 1 && day <= DAYS[month - 1]!;
+  }, INVALID_MONTH_DAY);
+
+/** The Frost Dates card's form: both dates, each optional. */
+export const frostDatesSchema = z.object({ lastSpringFrost: monthDay, firstAutumnFrost: monthDay });
+
+export type FrostDatesValues = z.infer<typeof frostDatesSchema>;
+
+export function frostValuesFrom(user: User): FrostDatesValues {
+  return { lastSpringFrost: user.lastSpringFrost ?? '', firstAutumnFrost: user.firstAutumnFrost ?? '' };
+}
+
+/** toFrostBody: an empty date is sent as null (cleared). */
+export function toFrostBody(values: FrostDatesValues): UserSettingsInput {
+  return { lastSpringFrost: values.lastSpringFrost || null, firstAutumnFrost: values.firstAutumnFrost || null };
+}
