@@ -1,0 +1,40 @@
+package ports
+
+import (
+	"context"
+	"io"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// ImportArchive is an opened export of another application, read with size and count limits.
+type ImportArchive interface {
+	// Batch returns what the archive holds, translated to Garden's rows (ids and owners
+	// unset).
+	Batch() *domain.ImportBatch
+	// Photo returns the bytes of a photo the batch names, at most domain.MaxImageBytes.
+	// Codes: not_found (no such file), too_large, invalid (a damaged entry).
+	Photo(name string) ([]byte, error)
+}
+
+// ImportArchiveReader opens the archives Garden imports.
+type ImportArchiveReader interface {
+	// OpenHortusFox reads a HortusFox backup (a zip) of size bytes. It never writes anything
+	// by an entry's name; an archive with an unsafe name ("../", absolute), too many entries
+	// or an entry that unpacks past its limit is refused whole. Codes: invalid (not a zip, not
+	// a HortusFox backup, unsafe names, damaged data), too_large.
+	OpenHortusFox(r io.ReaderAt, size int64) (ImportArchive, error)
+}
+
+// ImportStore saves imports in one transaction and remembers where rows came from.
+type ImportStore interface {
+	// ImportedKeys returns the target ids of the rows the user imported from source, keyed
+	// by kind + ":" + source key.
+	ImportedKeys(ctx context.Context, userID int64, source string) (map[string]int64, error)
+	// SaveImport inserts the batch's plants (with the care events they queue), journal
+	// entries and tasks for the user in one transaction, and remembers each row's source key.
+	// Entries and tasks find their plant by PlantKey among the batch's plants or in known
+	// (ImportedKeys' map). With limit > 0, the user's plants after the import may not exceed
+	// it. Codes: limit_reached, conflict (a row was imported meanwhile), invalid.
+	SaveImport(ctx context.Context, userID int64, limit int, b *domain.ImportBatch, known map[string]int64) error
+}
