@@ -39,6 +39,8 @@ type Services struct {
 	Forum    *app.Forum
 	// Backups serves the superadmin's backup download (nil: not served).
 	Backups *app.Backups
+	// Imports brings another application's garden in for the caller (nil: not served).
+	Imports *app.Imports
 }
 
 // Server holds the services the handlers call.

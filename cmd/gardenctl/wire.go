@@ -11,6 +11,7 @@ import (
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/metrics"
 	"github.com/gardenctl/garden/adapters/ntfy"
@@ -96,6 +97,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	plants := app.NewPlants(store, clock)
+	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
 	services := httpapi.Services{
 		Plants:        plants,
@@ -118,6 +120,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		ExpertQA: app.NewExpertQA(store, store, notifications, userContent, clock, log),
 		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log),
 		Backups:  backups,
+		Imports:  gardenImports,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
@@ -144,6 +147,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Notifications: notifications,
 		Forum:         services.Forum,
 		Backups:       backups,
+		Imports:       gardenImports,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {

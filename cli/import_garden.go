@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// importHortusFoxCommand is "gardenctl import hortusfox FILE --user U [--dry-run]".
+func (e *env) importHortusFoxCommand() *cobra.Command {
+	var username string
+	var dryRun bool
+	c := &cobra.Command{
+		Use:   "hortusfox FILE",
+		Short: "Import a HortusFox backup (Admin › Backup zip) for one user",
+		Long: `Import a HortusFox backup for one user: plants with their photos, gallery photos as journal
+entries and open tasks as care tasks. Importing the same backup again adds nothing twice; a
+backup whose plants do not fit the user's plant limit imports nothing. --dry-run only says
+what would be imported.`,
+		Args: cobra.ExactArgs(1),
+		RunE: e.withRuntime(func(cmd *cobra.Command, args []string, rt *Runtime) error {
+			u, err := rt.Accounts.UserByUsername(cmd.Context(), username)
+			if err != nil {
+				return fmt.Errorf("user %q: %w", username, err)
+			}
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			st, err := f.Stat()
+			if err != nil {
+				return err
+			}
+			progress := func(done, total int) { drawBar(e.errOut, done, total) }
+			res, err := rt.Imports.HortusFox(cmd.Context(), &domain.Principal{User: u}, f, st.Size(), dryRun, progress)
+			fmt.Fprintln(e.errOut)
+			if err != nil {
+				return err
+			}
+			printImportResult(e.out, res)
+			return nil
+		}),
+	}
+	c.Flags().StringVar(&username, "user", "", "the user who receives the garden (required)")
+	c.Flags().BoolVar(&dryRun, "dry-run", false, "only say what would be imported")
+	_ = c.MarkFlagRequired("user")
+	return c
+}
+
+func printImportResult(w io.Writer, res *domain.ImportResult) {
+	verb := "imported"
+	if res.DryRun {
+		verb = "would import"
+	}
+	fmt.Fprintf(w, "%s %d plants, %d journal entries, %d tasks, %d photos", verb, res.Plants, res.JournalEntries, res.Tasks, res.Photos)
+	if res.AlreadyImported > 0 {
+		fmt.Fprintf(w, " (%d already imported earlier)", res.AlreadyImported)
+	}
+	fmt.Fprintln(w)
+	if res.PlantLimit != nil {
+		fmt.Fprintf(w, "plant limit %d, %d plants now, %d of the new plants fit\n", *res.PlantLimit, res.CurrentPlants, res.Fits)
+	}
+	if len(res.LeftOut) > 0 {
+		fmt.Fprintf(w, "left out (%d):\n", len(res.LeftOut))
+		for _, l := range res.LeftOut {
+			fmt.Fprintf(w, "  %s %q: %s\n", l.Kind, l.Name, l.Reason)
+		}
+	}
+	for _, m := range res.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", m)
+	}
+}
