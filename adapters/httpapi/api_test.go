@@ -19,6 +19,7 @@ import (
 
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
@@ -154,6 +155,7 @@ func newHarness(t testing.TB, o options) *harness {
 		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.NewUserContent(), c, log),
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
+		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
 	}}
 	if o.writeLimits != nil {
 		opts.Services.Sharing.WithWriteLimits(o.writeLimits)

@@ -1,0 +1,94 @@
+package httpapi_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/png"
+	"strings"
+	"testing"
+
+	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/tests/dbtest"
+)
+
+// smallHortusFoxBackup is a HortusFox backup (as its BackupModule zips one) with one room and
+// two plants, one with a photo.
+func smallHortusFoxBackup(t *testing.T) []byte {
+	t.Helper()
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewRGBA(image.Rect(0, 0, 20, 10))); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	put := func(name string, v any) {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch b := v.(type) {
+		case nil:
+		case []byte:
+			w.Write(b)
+		default:
+			j, _ := json.Marshal(b)
+			w.Write(j)
+		}
+	}
+	put("locations/", nil)
+	put("locations/data.json", []map[string]any{{"id": "1", "name": "Hall", "icon": "", "active": "1", "created_at": "2024-01-01 10:00:00"}})
+	put("plants/", nil)
+	put("plants/img/", nil)
+	put("plants/img/ivy.png", img.Bytes())
+	put("plants/data.json", []map[string]any{
+		{"id": "1", "name": "Ivy", "scientific_name": "Hedera helix", "location": "1", "photo": "ivy.png", "created_at": "2024-01-02 10:00:00"},
+		{"id": "2", "name": "Fern", "scientific_name": "", "location": "1", "photo": "", "created_at": "2024-01-03 10:00:00"},
+	})
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestImportHortusFox: POST /api/import/hortusfox previews a backup with ?dryRun=true and
+// imports it without; the plants keep their photo; the same backup again adds nothing; a file
+// that is not a zip is 400 with a message. On both databases.
+func TestImportHortusFox(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{open: open})
+			h.user("hazel", domain.RoleUser)
+			tok := h.login("hazel", "password-hazel")
+			backup := string(smallHortusFoxBackup(t))
+
+			r := h.do("POST", "/api/import/hortusfox?dryRun=true", tok, backup)
+			expect(t, r, 200, "")
+			if r.body["plants"] != 2.0 || r.body["photos"] != 1.0 || r.body["dryRun"] != true || r.body["fitsAll"] != true {
+				t.Fatalf("preview %s", r.raw)
+			}
+			if list := h.do("GET", "/api/plants", tok, nil); strings.Contains(list.raw, "Ivy") {
+				t.Fatalf("a preview imported: %s", list.raw)
+			}
+			r = h.do("POST", "/api/import/hortusfox", tok, backup)
+			expect(t, r, 200, "")
+			if r.body["plants"] != 2.0 || r.body["dryRun"] != false {
+				t.Fatalf("import %s", r.raw)
+			}
+			list := h.do("GET", "/api/plants", tok, nil)
+			if !strings.Contains(list.raw, `"Ivy"`) || !strings.Contains(list.raw, `"Hall"`) || !strings.Contains(list.raw, "/api/images/") {
+				t.Fatalf("plants %s", list.raw)
+			}
+			r = h.do("POST", "/api/import/hortusfox", tok, backup)
+			if r.body["plants"] != 0.0 || r.body["alreadyImported"] != 2.0 {
+				t.Fatalf("re-import %s", r.raw)
+			}
+			r = h.do("POST", "/api/import/hortusfox", tok, "these are not the bytes of a zip")
+			expect(t, r, 400, "This file is not a zip archive, so it cannot be a HortusFox backup. Nothing was imported.")
+			expect(t, h.do("POST", "/api/import/hortusfox", "", backup), 401, "")
+		})
+	}
+}
