@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob/local"
-	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/hortusfox"
+	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
