@@ -13,6 +13,23 @@ export const server = setupServer(
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
   // Settings › API tokens: none by default (its own tests keep tokens with server.use).
   http.get('*/api/user/tokens', () => HttpResponse.json([])),
+  // Settings › Import: a HortusFox backup of two plants (a preview, or the import itself).
+  http.post('*/api/import/hortusfox', ({ request }) =>
+    HttpResponse.json({
+      dryRun: new URL(request.url).searchParams.get('dryRun') === 'true',
+      plants: 2,
+      journalEntries: 1,
+      tasks: 1,
+      photos: 3,
+      alreadyImported: 0,
+      leftOut: [{ kind: 'inventory item', name: 'Watering can', reason: 'Garden has no inventory' }],
+      warnings: [],
+      plantLimit: null,
+      currentPlants: 0,
+      fits: 2,
+      fitsAll: true,
+    }),
+  ),
   ...apiHandlers,
 );
 

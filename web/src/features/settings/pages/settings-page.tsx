@@ -21,6 +21,7 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
+import { ImportCard } from '../components/import-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
@@ -99,6 +100,7 @@ function OwnSettings() {
       </NotificationPreferencesCard>
       <ThemePreferencesCard />
       <ApiTokensCard />
+      <ImportCard />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
