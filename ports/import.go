@@ -38,3 +38,12 @@ type ImportStore interface {
 	// it. Codes: limit_reached, conflict (a row was imported meanwhile), invalid.
 	SaveImport(ctx context.Context, userID int64, limit int, b *domain.ImportBatch, known map[string]int64) error
 }
+
+// UserDataStore reads everything one user keeps, kind by kind, for their own export.
+type UserDataStore interface {
+	// UserData calls fn with each of the user's rows of kind (one of domain.UserDataKinds),
+	// in id order, as column names and printable values (text, numbers, booleans, RFC 3339
+	// times, nil), without credentials (password and token hashes). It streams: fn sees one
+	// row at a time and must not keep values. Codes: not_found (unknown kind).
+	UserData(ctx context.Context, userID int64, kind string, fn func(columns []string, values []any) error) error
+}

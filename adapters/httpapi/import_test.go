@@ -92,3 +92,47 @@ func TestImportHortusFox(t *testing.T) {
 		})
 	}
 }
+
+// TestUserExport: GET /api/user/export answers a zip attachment holding the caller's own
+// plants and photos, and only theirs; without a sign-in it is 401.
+func TestUserExport(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("hazel", domain.RoleUser)
+	h.user("rowan", domain.RoleUser)
+	tok, other := h.login("hazel", "password-hazel"), h.login("rowan", "password-rowan")
+	expect(t, h.do("POST", "/api/import/hortusfox", tok, string(smallHortusFoxBackup(t))), 200, "")
+	expect(t, h.do("POST", "/api/plants", other, map[string]any{"name": "Rowan's secret rose", "plantType": "Flowers"}), 201, "")
+
+	r := h.do("GET", "/api/user/export", tok, nil)
+	expect(t, r, 200, "")
+	if r.header.Get("Content-Type") != "application/zip" || !strings.Contains(r.header.Get("Content-Disposition"), `filename="garden-data-hazel-`) {
+		t.Fatalf("headers %v", r.header)
+	}
+	zr, err := zip.NewReader(strings.NewReader(r.raw), int64(len(r.raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, f := range zr.File {
+		names[f.Name] = true
+		if f.Name == "json/plants.json" {
+			rc, _ := f.Open()
+			var plants []map[string]any
+			if err := json.NewDecoder(rc).Decode(&plants); err != nil || len(plants) != 2 {
+				t.Fatalf("plants %v %v", plants, err)
+			}
+			rc.Close()
+		}
+	}
+	photos := 0
+	for n := range names {
+		if strings.HasPrefix(n, "photos/") {
+			photos++
+		}
+	}
+	if !names["csv/plants.csv"] || !names["json/profile.json"] || photos != 1 || strings.Contains(r.raw, "secret rose") {
+		t.Fatalf("archive holds %v", names)
+	}
+	expect(t, h.do("GET", "/api/user/export", "", nil), 401, "")
+}

@@ -41,6 +41,8 @@ type Services struct {
 	Backups *app.Backups
 	// Imports brings another application's garden in for the caller (nil: not served).
 	Imports *app.Imports
+	// UserData serves "Download my data" and account deletion (nil: not served).
+	UserData *app.UserData
 }
 
 // Server holds the services the handlers call.
@@ -175,6 +177,7 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("GET /api/admin/users", s.authed(s.handleAdminUsers))
 	mux.HandleFunc("PATCH /api/user/settings", s.write("", s.handleOwnSettings))
 	mux.HandleFunc("POST /api/import/hortusfox", s.write(domain.FunctionPlants, s.handleImportHortusFox))
+	mux.HandleFunc("GET /api/user/export", s.authed(s.handleUserExport))
 	mux.HandleFunc("GET /api/user-categories", s.authed(s.handleUserCategories))
 	mux.HandleFunc("POST /api/user-categories", s.write("", s.handleCreateUserCategory))
 	mux.HandleFunc("PATCH /api/user-categories/{id}", s.write("", s.handleUpdateUserCategory))

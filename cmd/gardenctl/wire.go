@@ -98,6 +98,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	}
 	plants := app.NewPlants(store, clock)
 	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
+	userData := app.NewUserData(store, blobs, clock, log)
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
 	services := httpapi.Services{
 		Plants:        plants,
@@ -121,6 +122,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log),
 		Backups:  backups,
 		Imports:  gardenImports,
+		UserData: userData,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {

@@ -137,3 +137,12 @@ func ImportFitText(s string, max int) (string, bool) {
 	r := []rune(s)
 	return strings.TrimSpace(string(r[:max])), true
 }
+
+// UserDataKinds are the kinds of a user's data export ("Download my data"), in the order the
+// archive holds them: one JSON and one CSV file each.
+var UserDataKinds = []string{
+	"profile", "plants", "care_events", "care_tasks", "journal_entries", "harvests",
+	"layouts", "layout_beds", "bed_plantings", "rotation_groups", "rotation_plans", "rotation_assignments",
+	"listings", "listing_messages", "questions", "answers", "forum_topics", "forum_posts",
+	"notifications", "notification_channels", "api_tokens",
+}
