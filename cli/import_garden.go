@@ -75,3 +75,32 @@ func printImportResult(w io.Writer, res *domain.ImportResult) {
 		fmt.Fprintf(w, "warning: %s\n", m)
 	}
 }
+
+// usersDelete is "gardenctl users delete --username U --yes".
+func (e *env) usersDelete() *cobra.Command {
+	var username string
+	var yes bool
+	c := &cobra.Command{
+		Use:   "delete",
+		Short: "Delete a user with their plants, tasks, journal, harvests, layouts, plans, listings and photos",
+		Long: `Delete a user's account for good, as the user can in Settings › Delete account: their rows and
+their photos in the blob store go; forum topics and posts, answers and messages others rely on
+stay, shown as by "Deleted user". The protected account, superadmins and site admins are
+refused. Download the user's data first if they asked for it (GET /api/user/export).`,
+		Args: cobra.NoArgs,
+		RunE: e.withRuntime(func(cmd *cobra.Command, _ []string, rt *Runtime) error {
+			if !yes {
+				return fmt.Errorf("deleting %q cannot be undone: add --yes to go ahead", username)
+			}
+			if err := rt.UserData.DeleteAccountAsOperator(cmd.Context(), username); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.out, "user %q deleted\n", username)
+			return nil
+		}),
+	}
+	c.Flags().StringVar(&username, "username", "", "the user (required)")
+	c.Flags().BoolVar(&yes, "yes", false, "confirm that the account and its data are to be deleted")
+	_ = c.MarkFlagRequired("username")
+	return c
+}

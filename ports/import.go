@@ -3,6 +3,7 @@ package ports
 import (
 	"context"
 	"io"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -46,4 +47,13 @@ type UserDataStore interface {
 	// times, nil), without credentials (password and token hashes). It streams: fn sees one
 	// row at a time and must not keep values. Codes: not_found (unknown kind).
 	UserData(ctx context.Context, userID int64, kind string, fn func(columns []string, values []any) error) error
+	// DeleteAccount removes the user, after check allowed it, in one transaction: their
+	// plants, tasks, journal, care log, harvests, layouts, plans, listings (with their
+	// conversations), questions nobody else answered, sessions, tokens, devices and personal
+	// notifications. Forum topics and posts, answers, questions others answered and messages
+	// in others' conversations stay, moved to the "Deleted user" account (made at at when
+	// first needed). It returns the image URLs the deleted rows showed that no remaining row
+	// shows, for the caller to remove from the blob store. Codes: not_found, forbidden (the
+	// Deleted user account), check's error.
+	DeleteAccount(ctx context.Context, id int64, at time.Time, check func(*domain.User) error) (imageURLs []string, err error)
 }

@@ -156,7 +156,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
 		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
-		UserData:      app.NewUserData(s, blobs, c, log),
+		UserData:      app.NewUserData(s, blobs, hasher, c, log),
 	}}
 	if o.writeLimits != nil {
 		opts.Services.Sharing.WithWriteLimits(o.writeLimits)

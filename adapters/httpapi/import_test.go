@@ -136,3 +136,27 @@ func TestUserExport(t *testing.T) {
 	}
 	expect(t, h.do("GET", "/api/user/export", "", nil), 401, "")
 }
+
+// TestDeleteOwnAccount: DELETE /api/user needs the password again, deletes the account (its
+// sessions end with it) and refuses a superadmin.
+func TestDeleteOwnAccount(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{open: open})
+			h.user("hazel", domain.RoleUser)
+			h.user("boss", domain.RoleSuperadmin)
+			tok := h.login("hazel", "password-hazel")
+			expect(t, h.do("POST", "/api/import/hortusfox", tok, string(smallHortusFoxBackup(t))), 200, "")
+			expect(t, h.do("DELETE", "/api/user", tok, map[string]string{}), 400, domain.MsgDeletePasswordRequired)
+			expect(t, h.do("DELETE", "/api/user", tok, map[string]string{"password": "nope"}), 400, domain.MsgDeletePasswordWrong)
+			expect(t, h.do("DELETE", "/api/user", tok, map[string]string{"password": "password-hazel"}), 204, "")
+			expect(t, h.do("GET", "/api/plants", tok, nil), 401, "")
+			r := h.do("POST", "/api/login", "", map[string]string{"username": "hazel", "password": "password-hazel"})
+			expect(t, r, 401, "")
+			boss := h.login("boss", "password-boss")
+			expect(t, h.do("DELETE", "/api/user", boss, map[string]string{"password": "password-boss"}), 403, domain.MsgSuperadminNoSelfDelete)
+		})
+	}
+}

@@ -178,6 +178,7 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("PATCH /api/user/settings", s.write("", s.handleOwnSettings))
 	mux.HandleFunc("POST /api/import/hortusfox", s.write(domain.FunctionPlants, s.handleImportHortusFox))
 	mux.HandleFunc("GET /api/user/export", s.authed(s.handleUserExport))
+	mux.HandleFunc("DELETE /api/user", s.write("", s.handleDeleteOwnAccount))
 	mux.HandleFunc("GET /api/user-categories", s.authed(s.handleUserCategories))
 	mux.HandleFunc("POST /api/user-categories", s.write("", s.handleCreateUserCategory))
 	mux.HandleFunc("PATCH /api/user-categories/{id}", s.write("", s.handleUpdateUserCategory))

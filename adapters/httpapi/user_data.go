@@ -34,3 +34,18 @@ func (s *Server) handleUserExport(w http.ResponseWriter, r *http.Request, p *dom
 	}
 	s.log.Info("data exported", "user", p.User.ID, "bytes", cw.n)
 }
+
+// deleteAccountInput is DELETE /api/user's body: the account's password, asked again.
+type deleteAccountInput struct {
+	Password string `json:"password"`
+}
+
+// handleDeleteOwnAccount deletes the caller's account: DELETE /api/user {password}.
+func (s *Server) handleDeleteOwnAccount(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleNoContent(s, w, r, p, endpoint{}, func(q request[deleteAccountInput]) error {
+		if s.svc.UserData == nil {
+			return domain.Errorf(domain.ENotFound, "Not found")
+		}
+		return s.svc.UserData.DeleteOwnAccount(r.Context(), p, q.in.Password)
+	})
+}

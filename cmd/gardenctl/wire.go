@@ -98,7 +98,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	}
 	plants := app.NewPlants(store, clock)
 	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
-	userData := app.NewUserData(store, blobs, clock, log)
+	userData := app.NewUserData(store, blobs, password.Default, clock, log)
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
 	services := httpapi.Services{
 		Plants:        plants,
@@ -150,6 +150,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Forum:         services.Forum,
 		Backups:       backups,
 		Imports:       gardenImports,
+		UserData:      userData,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {

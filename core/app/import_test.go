@@ -130,6 +130,11 @@ func newImportRig(t *testing.T, s *sqlstore.Store, rd ports.ImportArchiveReader)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newImportRigOn(t, s, blobs, rd)
+}
+
+func newImportRigOn(t *testing.T, s *sqlstore.Store, blobs ports.BlobStore, rd ports.ImportArchiveReader) *importRig {
+	t.Helper()
 	images := app.NewImages(blobs, quiet).WithThumbnails(imaging.Thumbnails{})
 	return &importRig{s: s, blobs: blobs, imp: app.NewImports(s, rd, images, fixedClock{now}, quiet), user: forumMember(t, s, "fern")}
 }

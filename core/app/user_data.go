@@ -21,18 +21,85 @@ import (
 // UserData gives every user their own data ("Download my data") and deletes accounts with
 // what belongs to them.
 type UserData struct {
-	store ports.UserDataStore
-	blobs ports.BlobStore
-	clock ports.Clock
-	log   *slog.Logger
+	store  UserDataStores
+	blobs  ports.BlobStore
+	hasher ports.PasswordHasher
+	clock  ports.Clock
+	log    *slog.Logger
+}
+
+// UserDataStores is what the service reads and deletes.
+type UserDataStores interface {
+	ports.UserDataStore
+	UserByUsername(ctx context.Context, username string) (*domain.User, error)
 }
 
 // NewUserData builds the service; log nil means slog.Default().
-func NewUserData(store ports.UserDataStore, blobs ports.BlobStore, clock ports.Clock, log *slog.Logger) *UserData {
+func NewUserData(store UserDataStores, blobs ports.BlobStore, hasher ports.PasswordHasher, clock ports.Clock, log *slog.Logger) *UserData {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &UserData{store: store, blobs: blobs, clock: clock, log: log}
+	return &UserData{store: store, blobs: blobs, hasher: hasher, clock: clock, log: log}
+}
+
+// DeleteOwnAccount deletes the caller's account after checking their password again (a
+// stolen session alone cannot delete an account), with everything they own and the photos
+// only they showed; what others rely on stays, as by "Deleted user" (ports.UserDataStore's
+// DeleteAccount). Superadmins, the protected account and an impersonating superadmin are
+// refused. Codes: unauthorized, invalid (password missing or wrong), forbidden.
+func (s *UserData) DeleteOwnAccount(ctx context.Context, p *domain.Principal, password string) error {
+	if err := signedIn(p); err != nil {
+		return err
+	}
+	if p.IsImpersonating() {
+		return domain.Errorf(domain.EForbidden, domain.MsgImpersonatorNoDelete)
+	}
+	if password == "" {
+		return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDeletePasswordRequired, Fields: map[string]string{"password": domain.MsgDeletePasswordRequired}}
+	}
+	check := func(u *domain.User) error {
+		if err := domain.CheckOwnAccountDelete(u); err != nil {
+			return err
+		}
+		if ok, err := s.hasher.Verify(u.PasswordHash, password); err != nil || !ok {
+			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDeletePasswordWrong, Fields: map[string]string{"password": domain.MsgDeletePasswordWrong}}
+		}
+		return nil
+	}
+	return s.deleteAccount(ctx, p.User.ID, check)
+}
+
+// DeleteAccountAsOperator deletes a user's account from the command line (gardenctl users
+// delete), under the rules of the admins' delete: never the protected account, a superadmin
+// or a site admin. Codes: not_found, forbidden.
+func (s *UserData) DeleteAccountAsOperator(ctx context.Context, username string) error {
+	u, err := s.store.UserByUsername(ctx, username)
+	if err != nil {
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+		}
+		return err
+	}
+	return s.deleteAccount(ctx, u.ID, domain.CheckUserDelete)
+}
+
+func (s *UserData) deleteAccount(ctx context.Context, id int64, check func(*domain.User) error) error {
+	urls, err := s.store.DeleteAccount(ctx, id, s.clock.Now(), check)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return domain.Errorf(domain.ENotFound, domain.MsgUserNotFound)
+	} else if err != nil {
+		return err
+	}
+	// The rows are gone; a photo that cannot be removed now is logged (an orphan, never
+	// shown: its key is random and no row names it).
+	images := NewImages(s.blobs, s.log)
+	for _, url := range urls {
+		if key, ok := strings.CutPrefix(url, "/api/images/"); ok && !strings.Contains(key, "thumbs/") {
+			images.Remove(context.WithoutCancel(ctx), ImageKeyPrefix+key)
+		}
+	}
+	s.log.Info("account deleted", "user", id, "photos", len(urls))
+	return nil
 }
 
 // imageRef finds the stored images a value names: image URLs, and images inside HTML.

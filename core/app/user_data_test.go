@@ -13,13 +13,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/hortusfox"
+	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
+	"github.com/gardenctl/garden/tests/miniotest"
 )
 
 // seedEveryKind gives the rig's user plants with photos, gallery entries and tasks (a
@@ -100,7 +103,7 @@ func TestUserData_Export(t *testing.T) {
 			r := newImportRig(t, open(t), hortusfox.Reader{})
 			photos := seedEveryKind(t, r)
 			var buf bytes.Buffer
-			if err := app.NewUserData(r.s, r.blobs, fixedClock{now}, quiet).Export(context.Background(), r.user, &buf); err != nil {
+			if err := app.NewUserData(r.s, r.blobs, password.Fast, fixedClock{now}, quiet).Export(context.Background(), r.user, &buf); err != nil {
 				t.Fatal(err)
 			}
 			zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
@@ -196,7 +199,7 @@ func TestUserData_ExportStreams(t *testing.T) {
 	}
 	sink := &sinkCounter{}
 	spy := &spyUserData{Store: s, sink: sink}
-	if err := app.NewUserData(spy, r.blobs, fixedClock{now}, quiet).Export(ctx, r.user, sink); err != nil {
+	if err := app.NewUserData(spy, r.blobs, password.Fast, fixedClock{now}, quiet).Export(ctx, r.user, sink); err != nil {
 		t.Fatal(err)
 	}
 	if len(spy.seen) != 800 { // the JSON pass and the CSV pass
@@ -224,4 +227,125 @@ func rebind(s *sqlstore.Store, q string) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// TestUserData_DeleteOwnAccount: with their password a gardener deletes their account: no row
+// of theirs and none of their photos (nor thumbnails) is left, while the forum topic and posts,
+// the answer and the message others rely on stay, as by "Deleted user"; a wrong password,
+// a superadmin and the protected account are refused with nothing deleted. On both databases
+// and both blob stores.
+func TestUserData_DeleteOwnAccount(t *testing.T) {
+	t.Parallel()
+	blobStores := map[string]func(t *testing.T) ports.BlobStore{
+		"Local": func(t *testing.T) ports.BlobStore {
+			b, err := local.New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		},
+		"MinIO": func(t *testing.T) ports.BlobStore { return miniotest.Store(t) },
+	}
+	for dbName, open := range dbtest.Dialects() {
+		for blobName, blobs := range blobStores {
+			t.Run(dbName+"/"+blobName, func(t *testing.T) {
+				t.Parallel()
+				ctx := context.Background()
+				r := newImportRigOn(t, open(t), blobs(t), hortusfox.Reader{})
+				seedEveryKind(t, r)
+				hash, _ := password.Fast.Hash("long-secret-1")
+				uid := r.user.User.ID
+				u, err := r.s.UpdateUser(ctx, uid, func(u *domain.User) error { u.PasswordHash = hash; return nil })
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.user.User = u
+				bramble, err := r.s.UserByUsername(ctx, "bramble")
+				if err != nil {
+					t.Fatal(err)
+				}
+				db := r.s.SQLDB()
+				var questionID, listingID int64
+				if err := db.QueryRow(rebind(r.s, `INSERT INTO expert_questions (user_id, title, content, content_text, created_at, updated_at)
+					VALUES (?, 'Yellow tomato leaves', '<p>Why so yellow</p>', 'Why so yellow', ?, ?) RETURNING id`), bramble.ID, now, now).Scan(&questionID); err != nil {
+					t.Fatal(err)
+				}
+				if err := db.QueryRow(rebind(r.s, `INSERT INTO plant_listings (user_id, title, plant_name, plant_type, listing_type, created_at, updated_at, expires_at)
+					VALUES (?, 'Spare mint', 'Mint', 'Herbs', 'Free', ?, ?, ?) RETURNING id`), bramble.ID, now, now, now.AddDate(0, 1, 0)).Scan(&listingID); err != nil {
+					t.Fatal(err)
+				}
+				for _, q := range []struct {
+					sql  string
+					args []any
+				}{
+					{`INSERT INTO expert_answers (question_id, user_id, content, created_at) VALUES (?, ?, 'Too much water.', ?)`, []any{questionID, uid, now}},
+					{`INSERT INTO listing_messages (listing_id, partner_id, sender_id, message, created_at) VALUES (?, ?, ?, 'May I have some please', ?)`, []any{listingID, uid, uid, now}},
+					{`INSERT INTO listing_messages (listing_id, partner_id, sender_id, message, created_at) VALUES (?, ?, ?, 'Of course!', ?)`, []any{listingID, uid, bramble.ID, now}},
+				} {
+					if _, err := db.Exec(rebind(r.s, q.sql), q.args...); err != nil {
+						t.Fatal(err)
+					}
+				}
+				svc := app.NewUserData(r.s, r.blobs, password.Fast, fixedClock{now}, quiet)
+				blobsBefore := r.blobCount(t)
+
+				err = svc.DeleteOwnAccount(ctx, r.user, "wrong-password")
+				if domain.ErrorCode(err) != domain.EInvalid || err.Error() != domain.MsgDeletePasswordWrong {
+					t.Fatalf("wrong password: %v", err)
+				}
+				if _, err := r.s.UserByID(ctx, uid); err != nil || r.blobCount(t) != blobsBefore {
+					t.Fatalf("a refused deletion deleted: %v", err)
+				}
+				if err := svc.DeleteOwnAccount(ctx, r.user, "long-secret-1"); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := r.s.UserByID(ctx, uid); domain.ErrorCode(err) != domain.ENotFound {
+					t.Fatalf("user still there: %v", err)
+				}
+				if n := r.blobCount(t); n != 0 {
+					t.Fatalf("%d blobs left", n)
+				}
+				for _, q := range []string{
+					`SELECT count(*) FROM plants WHERE user_id = ?`, `SELECT count(*) FROM care_tasks WHERE user_id = ?`,
+					`SELECT count(*) FROM journal_entries WHERE user_id = ?`, `SELECT count(*) FROM care_events WHERE user_id = ?`,
+					`SELECT count(*) FROM harvests WHERE user_id = ?`, `SELECT count(*) FROM api_tokens WHERE user_id = ?`,
+					`SELECT count(*) FROM sessions WHERE user_id = ?`, `SELECT count(*) FROM import_sources WHERE user_id = ?`,
+					`SELECT count(*) FROM notifications WHERE target_type = 'user' AND target_id = ?`,
+					`SELECT count(*) FROM forum_posts WHERE author_id = ?`, `SELECT count(*) FROM forum_topics WHERE author_id = ?`,
+					`SELECT count(*) FROM expert_answers WHERE user_id = ?`,
+					`SELECT count(*) FROM listing_messages WHERE sender_id = ? OR partner_id = ?`,
+				} {
+					var n int
+					args := []any{uid}
+					if strings.Count(q, "?") == 2 {
+						args = append(args, uid)
+					}
+					if err := db.QueryRow(rebind(r.s, q), args...).Scan(&n); err != nil || n != 0 {
+						t.Errorf("%s: %d rows left (%v)", q, n, err)
+					}
+				}
+				var kept struct{ topics, posts, answers, messages int }
+				if err := db.QueryRow(rebind(r.s, `SELECT
+					(SELECT count(*) FROM forum_topics t JOIN users u ON u.id = t.author_id WHERE u.username = 'Deleted user'),
+					(SELECT count(*) FROM forum_posts p JOIN users u ON u.id = p.author_id WHERE u.username = 'Deleted user'),
+					(SELECT count(*) FROM expert_answers a JOIN users u ON u.id = a.user_id WHERE u.username = 'Deleted user'),
+					(SELECT count(*) FROM listing_messages m JOIN users u ON u.id = m.partner_id WHERE u.username = 'Deleted user')`)).Scan(
+					&kept.topics, &kept.posts, &kept.answers, &kept.messages); err != nil {
+					t.Fatal(err)
+				}
+				if kept != (struct{ topics, posts, answers, messages int }{1, 1, 1, 2}) {
+					t.Fatalf("kept as Deleted user: %+v", kept)
+				}
+
+				boss := forumMember(t, r.s, "boss")
+				boss.User, _ = r.s.UpdateUser(ctx, boss.User.ID, func(u *domain.User) error {
+					u.Role, u.PasswordHash = domain.RoleSuperadmin, hash
+					return nil
+				})
+				if err := svc.DeleteOwnAccount(ctx, boss, "long-secret-1"); domain.ErrorCode(err) != domain.EForbidden {
+					t.Fatalf("superadmin: %v", err)
+				}
+			})
+		}
+	}
 }
