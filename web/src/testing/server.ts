@@ -13,6 +13,13 @@ export const server = setupServer(
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
   // Settings › API tokens: none by default (its own tests keep tokens with server.use).
   http.get('*/api/user/tokens', () => HttpResponse.json([])),
+  // Settings › Your data and Delete account.
+  http.get('*/api/user/export', () =>
+    new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
+      headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="garden-data-gardener.zip"' },
+    }),
+  ),
+  http.delete('*/api/user', () => new HttpResponse(null, { status: 204 })),
   // Settings › Import: a HortusFox backup of two plants (a preview, or the import itself).
   http.post('*/api/import/hortusfox', ({ request }) =>
     HttpResponse.json({

@@ -22,6 +22,7 @@ import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { ImportCard } from '../components/import-card';
+import { DeleteAccountCard, YourDataCard } from '../components/your-data-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
@@ -101,6 +102,14 @@ function OwnSettings() {
       <ThemePreferencesCard />
       <ApiTokensCard />
       <ImportCard />
+      <YourDataCard />
+      <DeleteAccountCard
+        blocked={
+          user.isProtected || user.role === 'superadmin'
+            ? 'Superadmin accounts cannot be deleted here: another superadmin can remove yours.'
+            : undefined
+        }
+      />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
