@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { apiUpload } from '@/api/client';
 import { journalKeys, plantKeys, taskKeys } from '@/api/keys';
 import { useRefresh } from '@/api/query';
+import { apiUpload } from './upload';
 
 /** POST /api/import/hortusfox[?dryRun=true]: the backup zip as the body (docs/api.md). */
 export const IMPORT_HORTUSFOX_URL = '/api/import/hortusfox';
