@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -102,5 +105,88 @@ refused. Download the user's data first if they asked for it (GET /api/user/expo
 	c.Flags().StringVar(&username, "username", "", "the user (required)")
 	c.Flags().BoolVar(&yes, "yes", false, "confirm that the account and its data are to be deleted")
 	_ = c.MarkFlagRequired("username")
+	return c
+}
+
+// importCSVCommand is "gardenctl import csv --kind K FILE --user U [--dry-run]".
+func (e *env) importCSVCommand() *cobra.Command {
+	var username, kind, locale string
+	var mapping []string
+	var dryRun, template bool
+	c := &cobra.Command{
+		Use:   "csv FILE",
+		Short: "Import a spreadsheet (CSV) of plants or journal entries for one user, all or nothing",
+		Long: `Import a CSV file of plants or journal entries for one user. Headers are matched to fields
+(--map field=Header overrides a guess); dates are YYYY-MM-DD or in --locale's order (en-US
+3/28/2026, de-DE 28.03.2026). One bad row imports nothing: every row's errors are listed.
+--template prints the kind's header line instead.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if template {
+				return cobra.NoArgs(cmd, args)
+			}
+			return cobra.ExactArgs(1)(cmd, args)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if template {
+				if _, ok := domain.CSVFields[kind]; !ok {
+					return fmt.Errorf("%s", domain.MsgCSVUnknownKind)
+				}
+				w := csv.NewWriter(e.out)
+				_ = w.Write(domain.CSVTemplate(kind))
+				w.Flush()
+				return w.Error()
+			}
+			return e.withRuntime(func(cmd *cobra.Command, args []string, rt *Runtime) error {
+				if username == "" {
+					return fmt.Errorf("--user is required")
+				}
+				u, err := rt.Accounts.UserByUsername(cmd.Context(), username)
+				if err != nil {
+					return fmt.Errorf("user %q: %w", username, err)
+				}
+				f, err := os.Open(args[0])
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				in := app.CSVImport{Kind: kind, Locale: locale, DryRun: dryRun, Mapping: map[string]string{}}
+				for _, m := range mapping {
+					field, header, ok := strings.Cut(m, "=")
+					if !ok {
+						return fmt.Errorf("--map takes field=Header, not %q", m)
+					}
+					in.Mapping[field] = header
+				}
+				res, err := rt.Imports.CSV(cmd.Context(), &domain.Principal{User: u}, f, in)
+				if err != nil {
+					return err
+				}
+				for _, f := range domain.CSVFields[kind] {
+					if header, ok := res.Mapping[f.Name]; ok {
+						fmt.Fprintf(e.out, "  %-20s ← %q\n", f.Name, header)
+					}
+				}
+				if len(res.Errors) > 0 {
+					for _, re := range res.Errors {
+						fmt.Fprintf(e.out, "line %d, %s: %s\n", re.Row, re.Field, re.Message)
+					}
+					return fmt.Errorf("%d errors in %d rows: nothing was imported", len(res.Errors), res.Rows)
+				}
+				verb := "imported"
+				if res.DryRun {
+					verb = "would import"
+				}
+				fmt.Fprintf(e.out, "%s %d of %d rows\n", verb, res.Imported, res.Rows)
+				return nil
+			})(cmd, args)
+		},
+	}
+	c.Flags().StringVar(&username, "user", "", "the user who receives the rows (required)")
+	c.Flags().StringVar(&kind, "kind", "", "plants or journal (required)")
+	c.Flags().StringVar(&locale, "locale", "en-US", "the order of dates that are not YYYY-MM-DD (en-US, en-GB, de-DE, fr-FR …)")
+	c.Flags().StringArrayVar(&mapping, "map", nil, "field=Header: read field from that column (repeatable)")
+	c.Flags().BoolVar(&dryRun, "dry-run", false, "only check the file and say what would be imported")
+	c.Flags().BoolVar(&template, "template", false, "print the kind's template header line")
+	_ = c.MarkFlagRequired("kind")
 	return c
 }

@@ -67,7 +67,7 @@ takes the same lock and is recorded in the same history.`,
 			return nil
 		},
 	}
-	c.AddCommand(run, e.scheduleCommand(catalogueImport, "import"), e.historyCommand(), e.importHortusFoxCommand())
+	c.AddCommand(run, e.scheduleCommand(catalogueImport, "import"), e.historyCommand(), e.importHortusFoxCommand(), e.importCSVCommand())
 	return c
 }
 

@@ -212,7 +212,7 @@ func (s *Imports) plan(in *domain.ImportBatch, known map[string]int64, now time.
 			d := domain.DefaultFertilizerFrequency
 			pl.FertilizerFrequency = &d
 		}
-		if utf8Len(pl.Name) < 2 {
+		if in.Source == domain.ImportSourceHortusFox && utf8Len(pl.Name) < 2 {
 			pl.Name = strings.TrimSpace(pl.Name + " (HortusFox)")
 		}
 		if err := domain.ValidatePlant(pl, now); err != nil {
