@@ -1,11 +1,14 @@
 package httpapi
 
 import (
+	"encoding/csv"
 	"errors"
 	"io"
 	"net/http"
 	"os"
+	"strings"
 
+	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -83,4 +86,67 @@ func (s *Server) handleImportHortusFox(w http.ResponseWriter, r *http.Request, p
 		}
 		return s.svc.Imports.HortusFox(r.Context(), p, f, n, r.URL.Query().Get("dryRun") == "true", nil)
 	}, toImportResultJSON)
+}
+
+// csvResultJSON is what a CSV import did or would do.
+type csvResultJSON struct {
+	DryRun   bool              `json:"dryRun"`
+	Headers  []string          `json:"headers"`
+	Mapping  map[string]string `json:"mapping"`
+	Preview  [][]string        `json:"preview"`
+	Rows     int               `json:"rows"`
+	Imported int               `json:"imported"`
+	Errors   []csvRowErrorJSON `json:"errors"`
+}
+
+// csvRowErrorJSON is one row's problem (row 0: the mapping's).
+type csvRowErrorJSON struct {
+	Row     int    `json:"row"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+func toCSVResultJSON(r *app.CSVResult) csvResultJSON {
+	out := csvResultJSON{DryRun: r.DryRun, Headers: r.Headers, Mapping: r.Mapping, Preview: r.Preview, Rows: r.Rows,
+		Imported: r.Imported, Errors: []csvRowErrorJSON{}}
+	if out.Preview == nil {
+		out.Preview = [][]string{}
+	}
+	for _, e := range r.Errors {
+		out.Errors = append(out.Errors, csvRowErrorJSON{Row: e.Row, Field: e.Field, Message: e.Message})
+	}
+	return out
+}
+
+// handleImportCSV imports the CSV file sent as the body: POST /api/import/csv?kind=plants|journal
+// [&locale=de-DE][&map=field:Header…][&dryRun=true]. Errors of rows are a 200 with errors and
+// nothing imported, so the page can show them beside the rows.
+func (s *Server) handleImportCSV(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (*app.CSVResult, error) {
+		if s.svc.Imports == nil {
+			return nil, domain.Errorf(domain.ENotFound, "Not found")
+		}
+		q := r.URL.Query()
+		in := app.CSVImport{Kind: q.Get("kind"), Locale: q.Get("locale"), DryRun: q.Get("dryRun") == "true", Mapping: map[string]string{}}
+		for _, m := range q["map"] {
+			if field, header, ok := strings.Cut(m, ":"); ok {
+				in.Mapping[field] = header
+			}
+		}
+		return s.svc.Imports.CSV(r.Context(), p, http.MaxBytesReader(w, r.Body, 10<<20+1), in)
+	}, toCSVResultJSON)
+}
+
+// handleCSVTemplate answers a kind's template: GET /api/import/csv-template?kind=plants|journal.
+func (s *Server) handleCSVTemplate(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	kind := r.URL.Query().Get("kind")
+	if _, ok := domain.CSVFields[kind]; !ok {
+		s.fail(w, r, domain.Errorf(domain.EInvalid, domain.MsgCSVUnknownKind))
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="garden-`+kind+`-template.csv"`)
+	cw := csv.NewWriter(w)
+	_ = cw.Write(domain.CSVTemplate(kind))
+	cw.Flush()
 }

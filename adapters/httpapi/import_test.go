@@ -160,3 +160,29 @@ func TestDeleteOwnAccount(t *testing.T) {
 		})
 	}
 }
+
+// TestImportCSV: POST /api/import/csv checks every row and imports all or nothing; the
+// template names the kind's fields.
+func TestImportCSV(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	h.user("hazel", domain.RoleUser)
+	tok := h.login("hazel", "password-hazel")
+	r := h.do("POST", "/api/import/csv?kind=plants&locale=en-GB", tok, "Name,Location,Last watered\nLavender,Border,28/03/2026\nY,Hall,03/28/2026\n")
+	expect(t, r, 200, "")
+	if r.body["imported"] != 0.0 || len(r.body["errors"].([]any)) != 2 {
+		t.Fatalf("errors %s", r.raw)
+	}
+	r = h.do("POST", "/api/import/csv?kind=plants&locale=en-GB&map=location:Location", tok, "Name,Location,Last watered\nLavender,Border,28/03/2026\n")
+	if r.body["imported"] != 1.0 {
+		t.Fatalf("import %s", r.raw)
+	}
+	if list := h.do("GET", "/api/plants", tok, nil); !strings.Contains(list.raw, `"Lavender"`) || !strings.Contains(list.raw, `"Border"`) {
+		t.Fatalf("plants %s", list.raw)
+	}
+	tpl := h.do("GET", "/api/import/csv-template?kind=journal", tok, nil)
+	if tpl.status != 200 || strings.TrimSpace(tpl.raw) != "plant,title,entryDate,content,growthStage" {
+		t.Fatalf("template %d %q", tpl.status, tpl.raw)
+	}
+	expect(t, h.do("POST", "/api/import/csv?kind=bulbs", tok, "a\n"), 400, domain.MsgCSVUnknownKind)
+}

@@ -53,6 +53,8 @@ var apiOps = map[string]apiOp{
 	"POST /api/calendar/feed/reset":           {summary: "Replace the feed URL (the old one stops working)", out: feedURLJSON{}},
 	"GET /api/calendar/{file}":                {summary: "The iCalendar feed ({token}.ics; the token is the credential)", media: "text/calendar", public: true},
 	"DELETE /api/user":                        {summary: "Delete my account with everything it owns; forum posts, answers and messages others rely on stay as by \"Deleted user\" (not superadmins, not the protected account)", in: deleteAccountInput{}},
+	"POST /api/import/csv":                    {summary: "Import a CSV of plants or journal entries (the file as the body), all or nothing; row errors answer 200 with errors and nothing imported", out: csvResultJSON{}, query: []string{"kind: plants or journal", "locale: the order of dates that are not YYYY-MM-DD (en-US, de-DE …)", "map: field:Header, repeatable", "dryRun: true to only check"}},
+	"GET /api/import/csv-template":            {summary: "The header line of a kind's CSV template", media: "text/csv", query: []string{"kind: plants or journal"}},
 	"GET /api/user/export":                    {summary: "Download my data: a zip of a JSON and a CSV file per kind and every photo (streamed)", media: "application/zip"},
 	"POST /api/import/hortusfox":              {summary: "Import a HortusFox backup (the zip as the body, at most 256 MB); ?dryRun=true previews it", out: importResultJSON{}, query: []string{"dryRun: true to only say what would be imported"}},
 	"POST /api/upload/image":                  {summary: "Upload an image (multipart/form-data, field file)", form: "file", out: imageURLJSON{}, status: 201},

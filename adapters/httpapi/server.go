@@ -177,6 +177,8 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("GET /api/admin/users", s.authed(s.handleAdminUsers))
 	mux.HandleFunc("PATCH /api/user/settings", s.write("", s.handleOwnSettings))
 	mux.HandleFunc("POST /api/import/hortusfox", s.write(domain.FunctionPlants, s.handleImportHortusFox))
+	mux.HandleFunc("POST /api/import/csv", s.write(domain.FunctionPlants, s.handleImportCSV))
+	mux.HandleFunc("GET /api/import/csv-template", s.authed(s.handleCSVTemplate))
 	mux.HandleFunc("GET /api/user/export", s.authed(s.handleUserExport))
 	mux.HandleFunc("DELETE /api/user", s.write("", s.handleDeleteOwnAccount))
 	mux.HandleFunc("GET /api/user-categories", s.authed(s.handleUserCategories))
