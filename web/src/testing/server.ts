@@ -20,6 +20,21 @@ export const server = setupServer(
     }),
   ),
   http.delete('*/api/user', () => new HttpResponse(null, { status: 204 })),
+  // Settings › Import a spreadsheet: two plant rows, the second with a bad date unless mapped.
+  http.post('*/api/import/csv', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    const dryRun = q.get('dryRun') === 'true';
+    const mapped = q.getAll('map').includes('lastWatered:Watered');
+    return HttpResponse.json({
+      dryRun,
+      headers: ['Plant', 'Room', 'Watered'],
+      mapping: mapped ? { name: 'Plant', location: 'Room', lastWatered: 'Watered' } : { name: 'Plant', location: 'Room' },
+      preview: [['Rosemary', 'Kitchen', '2026-03-28']],
+      rows: 1,
+      imported: 1,
+      errors: [],
+    });
+  }),
   // Settings › Import: a HortusFox backup of two plants (a preview, or the import itself).
   http.post('*/api/import/hortusfox', ({ request }) =>
     HttpResponse.json({

@@ -21,6 +21,7 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
+import { CsvImportCard } from '../components/csv-import-card';
 import { ImportCard } from '../components/import-card';
 import { DeleteAccountCard, YourDataCard } from '../components/your-data-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
@@ -102,6 +103,7 @@ function OwnSettings() {
       <ThemePreferencesCard />
       <ApiTokensCard />
       <ImportCard />
+      <CsvImportCard />
       <YourDataCard />
       <DeleteAccountCard
         blocked={
