@@ -34,7 +34,7 @@ func (e *env) jobsRuntime(ctx context.Context) (*Runtime, error) {
 func (e *env) importCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "import",
-		Short: "Import the seed store's catalogue into the plant database",
+		Short: "Import the seed store's catalogue, or a gardener's HortusFox backup",
 		Long: `Import the "(PP)" products of the seed store at GARDEN_CATALOGUE_URL into the plant database.
 A system cron line calling "gardenctl import run" is as good as the built-in schedule: the run
 takes the same lock and is recorded in the same history.`,
@@ -67,7 +67,7 @@ takes the same lock and is recorded in the same history.`,
 			return nil
 		},
 	}
-	c.AddCommand(run, e.scheduleCommand(catalogueImport, "import"), e.historyCommand())
+	c.AddCommand(run, e.scheduleCommand(catalogueImport, "import"), e.historyCommand(), e.importHortusFoxCommand(), e.importCSVCommand())
 	return c
 }
 

@@ -30,6 +30,10 @@ type Runtime struct {
 	Notifications *app.Notifications
 	Forum         *app.Forum
 	Backups       *app.Backups
+	// Imports brings HortusFox backups in for a user (gardenctl import hortusfox).
+	Imports *app.Imports
+	// UserData deletes accounts with their data (gardenctl users delete).
+	UserData *app.UserData
 	// JobNames lists the registered jobs (after PrepareJobs).
 	JobNames func() []string
 	// PrepareJobs registers the job plugins, storing their default schedules once.

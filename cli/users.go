@@ -20,7 +20,8 @@ func (e *env) usersCommand() *cobra.Command {
 		Short: "Administer user accounts",
 		Long:  "Create, list and change user accounts. The account rules hold here as in the web app: the protected system account keeps its name, role and activity, and superadmins cannot be deactivated.",
 	}
-	c.AddCommand(e.usersCreate(), e.usersList(), e.usersSetRole(), e.usersSetActive(true), e.usersSetActive(false), e.usersResetPassword(), e.usersReset2FA())
+	c.AddCommand(e.usersCreate(), e.usersList(), e.usersSetRole(), e.usersSetActive(true), e.usersSetActive(false), e.usersResetPassword(),
+		e.usersReset2FA(), e.usersDelete())
 	return c
 }
 

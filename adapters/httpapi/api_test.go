@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob/local"
+	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/password"
@@ -171,6 +172,8 @@ func newHarness(t testing.TB, o options) *harness {
 		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.NewUserContent(), c, log),
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
+		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
+		UserData:      app.NewUserData(s, blobs, hasher, c, log),
 	}}
 	if o.weather != nil {
 		opts.Services.Weather = app.NewWeather(store, weather.New(weather.Config{BaseURL: o.weather.URL}), nf.svc.Notifier(), c, log)

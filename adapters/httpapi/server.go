@@ -46,6 +46,10 @@ type Services struct {
 	Weather *app.Weather
 	// Webhooks serves /api/webhooks (nil: not served).
 	Webhooks *app.Webhooks
+	// Imports brings another application's garden in for the caller (nil: not served).
+	Imports *app.Imports
+	// UserData serves "Download my data" and account deletion (nil: not served).
+	UserData *app.UserData
 }
 
 // Server holds the services the handlers call.
@@ -185,6 +189,11 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("PATCH /api/users/{id}/toggle-active", s.write("", s.handleToggleActive))
 	mux.HandleFunc("GET /api/admin/users", s.authed(s.handleAdminUsers))
 	mux.HandleFunc("PATCH /api/user/settings", s.write("", s.handleOwnSettings))
+	mux.HandleFunc("POST /api/import/hortusfox", s.write(domain.FunctionPlants, s.handleImportHortusFox))
+	mux.HandleFunc("POST /api/import/csv", s.write(domain.FunctionPlants, s.handleImportCSV))
+	mux.HandleFunc("GET /api/import/csv-template", s.authed(s.handleCSVTemplate))
+	mux.HandleFunc("GET /api/user/export", s.authed(s.handleUserExport))
+	mux.HandleFunc("DELETE /api/user", s.write("", s.handleDeleteOwnAccount))
 	mux.HandleFunc("GET /api/user-categories", s.authed(s.handleUserCategories))
 	mux.HandleFunc("POST /api/user-categories", s.write("", s.handleCreateUserCategory))
 	mux.HandleFunc("PATCH /api/user-categories/{id}", s.write("", s.handleUpdateUserCategory))

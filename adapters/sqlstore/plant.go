@@ -126,22 +126,27 @@ func (s *Store) CreatePlant(ctx context.Context, p *domain.Plant, limit int) err
 				return domain.Errorf(domain.ELimitReached, domain.MsgPlantLimitReached)
 			}
 		}
-		// A new plant's log is the events it queued, so it learns from them without a read.
-		log := careNewestFirst(p.NewCare)
-		p.Relearn(log, log, log)
-		if err := tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
-			image_url, light_needs, water_frequency, fertilizer_frequency, notes, growth_progress, last_watered,
-			last_fertilized, acquired_date, created_at, water_mode, fertilize_mode, suggested_water_frequency,
-			suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days, outdoor, water_advance_days)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-			p.UserID, p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency,
-			p.FertilizerFrequency, p.Notes, p.GrowthProgress, p.LastWatered, p.LastFertilized,
-			p.AcquiredDate, p.CreatedAt, string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency,
-			p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays); err != nil {
-			return translate(err)
-		}
-		return s.insertCareEvents(ctx, tx, p)
+		return s.insertPlant(ctx, tx, p)
 	})
+}
+
+// insertPlant inserts p with the care events it queued, inside tx.
+func (s *Store) insertPlant(ctx context.Context, tx *sqlx.Tx, p *domain.Plant) error {
+	// A new plant's log is the events it queued, so it learns from them without a read.
+	log := careNewestFirst(p.NewCare)
+	p.Relearn(log, log, log)
+	if err := tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
+		image_url, light_needs, water_frequency, fertilizer_frequency, notes, growth_progress, last_watered,
+		last_fertilized, acquired_date, created_at, water_mode, fertilize_mode, suggested_water_frequency,
+		suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days, outdoor, water_advance_days)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		p.UserID, p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency,
+		p.FertilizerFrequency, p.Notes, p.GrowthProgress, p.LastWatered, p.LastFertilized,
+		p.AcquiredDate, p.CreatedAt, string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency,
+		p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays); err != nil {
+		return translate(err)
+	}
+	return s.insertCareEvents(ctx, tx, p)
 }
 
 func (s *Store) getPlant(ctx context.Context, q sqlx.QueryerContext, ownerID, id int64, lock bool) (*domain.Plant, error) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/catalogue"
+	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/httpapi"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/metrics"
@@ -123,6 +124,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
 		WithWebhooks(webhooks)
 	careTasks := app.NewCareTasks(store, clock).WithWebhooks(webhooks)
+	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
+	userData := app.NewUserData(store, blobs, password.Default, clock, log)
 	services := httpapi.Services{
 		Plants:        plants,
 		CareTasks:     careTasks,
@@ -148,6 +151,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Backups:  backups,
 		Weather:  weatherService,
 		Webhooks: webhooks,
+		Imports:  gardenImports,
+		UserData: userData,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
@@ -174,6 +179,8 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Notifications: notifications,
 		Forum:         services.Forum,
 		Backups:       backups,
+		Imports:       gardenImports,
+		UserData:      userData,
 		JobNames:      runner.Names,
 		// Registering writes default schedules, so it waits until the schema is known current.
 		PrepareJobs: func(ctx context.Context) error {

@@ -70,3 +70,23 @@ func forbidden(field, msg string) error {
 	}
 	return e
 }
+
+// Messages of deleting one's own account (issue #26).
+const (
+	MsgSuperadminNoSelfDelete = "Superadmins cannot delete their own account: another superadmin can remove it."
+	MsgImpersonatorNoDelete   = "End the impersonation first: an account is deleted only by its owner."
+	MsgDeletePasswordRequired = "Enter your password to delete your account"
+	MsgDeletePasswordWrong    = "Your password is incorrect"
+)
+
+// CheckOwnAccountDelete checks that u may delete their own account: everyone but the
+// protected account and superadmins (who could otherwise leave an installation without one).
+func CheckOwnAccountDelete(u *User) error {
+	switch {
+	case u.IsProtected:
+		return forbidden("", MsgProtectedNoDelete)
+	case u.Role == RoleSuperadmin:
+		return forbidden("", MsgSuperadminNoSelfDelete)
+	}
+	return nil
+}

@@ -23,6 +23,9 @@ import { AccountSettingsCard } from '../components/account-settings-card';
 import { FrostDatesCard } from '../components/frost-dates-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { GardenSettingsCard } from '../components/garden-settings-card';
+import { CsvImportCard } from '../components/csv-import-card';
+import { ImportCard } from '../components/import-card';
+import { DeleteAccountCard, YourDataCard } from '../components/your-data-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { SecuritySection } from '../components/security-section';
@@ -109,6 +112,16 @@ function OwnSettings() {
         manageSiteId={user.siteId && user.role !== 'superadmin' && (user.isSiteAdmin || user.role === 'admin') ? user.siteId : null}
       />
       <WebhooksCard superadmin={user.role === 'superadmin'} />
+      <ImportCard />
+      <CsvImportCard />
+      <YourDataCard />
+      <DeleteAccountCard
+        blocked={
+          user.isProtected || user.role === 'superadmin'
+            ? 'Superadmin accounts cannot be deleted here: another superadmin can remove yours.'
+            : undefined
+        }
+      />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
