@@ -34,9 +34,7 @@ func TestMigrate_0021BackfillsRecipientCount(t *testing.T) {
 			user := func(name string, site *int64, active bool, created time.Time) int64 {
 				u := &domain.User{Username: name, Email: name + "@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: active,
 					SiteID: site, NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: created}
-				if err := s.CreateUser(ctx, u); err != nil {
-					t.Fatal(err)
-				}
+				createUserAtOldSchema(t, s, u)
 				return u.ID
 			}
 			before := sent.Add(-time.Hour)
