@@ -215,6 +215,8 @@ type userPreferencesInput struct {
 	}] `json:"preferences"`
 	NotificationPreferences optional[notificationPreferencesJSON] `json:"notificationPreferences"`
 	CategoryDetail          json.RawMessage                       `json:"categoryDetail"` // read-only; ignored
+	// TimeZone is an IANA name ("Europe/Paris"): "today", "due" and "overdue" are reckoned in it.
+	TimeZone optional[string] `json:"timeZone"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -255,6 +257,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	if in.NotificationPreferences.has() {
 		n := in.NotificationPreferences.Value
 		p.NotificationPrefs = app.Of(domain.NotificationPreferences{Email: n.Email, Push: n.Push, CareReminders: n.CareReminders, WeeklyDigest: n.WeeklyDigest})
+	}
+	if in.TimeZone.Set {
+		p.TimeZone = app.Of(in.TimeZone.Value)
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

@@ -24,6 +24,8 @@ type userJSON struct {
 	LastLogin               *time.Time                  `json:"lastLogin"`
 	Preferences             preferencesJSON             `json:"preferences"`
 	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
+	// TimeZone is the gardener's IANA zone, "" until set (then UTC).
+	TimeZone string `json:"timeZone"`
 }
 
 type preferencesJSON struct {
@@ -46,5 +48,6 @@ func toUserJSON(u *domain.User) userJSON {
 		CreatedAt: u.CreatedAt.UTC(), LastLogin: u.LastLogin,
 		Preferences:             preferencesJSON{Notifications: u.NotificationsEnabled},
 		NotificationPreferences: notificationPreferencesJSON{Email: p.Email, Push: p.Push, CareReminders: p.CareReminders, WeeklyDigest: p.WeeklyDigest},
+		TimeZone:                u.TimeZone,
 	}
 }

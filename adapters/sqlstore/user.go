@@ -34,16 +34,18 @@ type userRow struct {
 	PrefWeeklyDigest     bool          `db:"pref_weekly_digest"`
 	CreatedAt            time.Time     `db:"created_at"`
 	LastLogin            sql.NullTime  `db:"last_login"`
+	TimeZone             string        `db:"time_zone"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
-	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
+	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login,
+	time_zone`
 
 // dest points at r's fields in the order of userColumns, for a Scan without reflection.
 func (r *userRow) dest() []any {
 	return []any{&r.ID, &r.Username, &r.Email, &r.FullName, &r.PasswordHash, &r.Role, &r.IsActive, &r.IsProtected, &r.CategoryID,
 		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
-		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin}
+		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin, &r.TimeZone}
 }
 
 func (r *userRow) toDomain() *domain.User {
@@ -52,7 +54,7 @@ func (r *userRow) toDomain() *domain.User {
 		Role: domain.Role(r.Role), IsActive: r.IsActive, IsProtected: r.IsProtected, IsSiteAdmin: r.IsSiteAdmin,
 		CategoryID: nullInt(r.CategoryID), SiteID: nullInt(r.SiteID), NotificationsEnabled: r.NotificationsEnabled,
 		NotificationPrefs: domain.NotificationPreferences{Email: r.PrefEmail, CareReminders: r.PrefCareReminders, WeeklyDigest: r.PrefWeeklyDigest},
-		CreatedAt:         r.CreatedAt.UTC(),
+		CreatedAt:         r.CreatedAt.UTC(), TimeZone: r.TimeZone,
 	}
 	if u.SiteID != nil {
 		u.SiteRole, u.SiteJoinedAt = domain.SiteRole(r.SiteRole), nullTime(r.SiteJoinedAt)
@@ -81,11 +83,11 @@ func (s *Store) CreateUser(ctx context.Context, u *domain.User) error {
 		}
 		return translate(tx.GetContext(ctx, &u.ID, s.q(`INSERT INTO users (username, email, full_name, password_hash, role, is_active, is_protected,
 			category_id, site_id, is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders,
-			pref_weekly_digest, created_at, last_login)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			pref_weekly_digest, created_at, last_login, time_zone)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected,
 			u.CategoryID, u.SiteID, u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin)))
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin), u.TimeZone))
 	})
 }
 
@@ -197,10 +199,10 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		}
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
 			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
-			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ? WHERE id = ?`),
+			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ?, time_zone = ? WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
 			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), id)
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), u.TimeZone, id)
 		if err != nil {
 			return translate(err)
 		}

@@ -27,6 +27,8 @@ type UserPatch struct {
 	CategoryID, SiteID    Field[*int64]
 	NotificationsEnabled  Field[bool]
 	NotificationPrefs     Field[domain.NotificationPreferences]
+	// TimeZone is the gardener's IANA zone (the web app sends the browser's on first sign-in).
+	TimeZone Field[string]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -208,6 +210,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 		}
 		if patch.NotificationPrefs.Set {
 			u.NotificationPrefs = patch.NotificationPrefs.Value
+		}
+		if patch.TimeZone.Set {
+			if err := domain.ValidateTimeZone(patch.TimeZone.Value); err != nil {
+				return err
+			}
+			u.TimeZone = patch.TimeZone.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

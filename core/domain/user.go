@@ -79,6 +79,9 @@ type User struct {
 	NotificationPrefs    NotificationPreferences
 	CreatedAt            time.Time
 	LastLogin            *time.Time
+	// TimeZone is the gardener's IANA zone ("" until set: UTC); "today", "due" and "overdue"
+	// are reckoned in it (TodayIn).
+	TimeZone string
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).
