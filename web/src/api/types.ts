@@ -28,6 +28,8 @@ export interface User {
   lastLogin?: string | null;
   preferences?: { notifications?: boolean } | null;
   notificationPreferences?: NotificationPreferences | null;
+  /** The gardener's IANA time zone ("" until set): "today" is reckoned in it. */
+  timeZone?: string;
 }
 
 /** POST /api/login and POST /api/end-impersonation answer with a token and a user. */
@@ -188,6 +190,35 @@ export interface CareTask {
 }
 
 /** GET /api/care-due: a plant's next watering or fertilizing on a calendar day. */
+/**
+ * GET /api/today: one piece of care due today or earlier in the gardener's zone — a watering or
+ * fertilizing (the plant's schedule and its due tasks of the type, merged) or another task.
+ */
+export interface DueItem {
+  /** Stable across reads: `water-<plantId>`, `fertilize-<plantId>`, `task-<taskId>`. */
+  key: string;
+  kind: 'water' | 'fertilize' | 'task';
+  plantId: number;
+  plantName: string;
+  taskType: TaskType;
+  /** The task of a task item. */
+  taskId: number | null;
+  /** The due tasks a watering or fertilizing completes. */
+  taskIds: number[];
+  /** yyyy-MM-dd it fell due. */
+  dueDate: string;
+  overdue: boolean;
+}
+
+/** The counts of the whole Today list (GET /api/dashboard/summary `due`). */
+export interface DueCounts {
+  due: number;
+  overdue: number;
+  water: number;
+  fertilize: number;
+  tasks: number;
+}
+
 export interface CareDue {
   plantId: number;
   plantName: string;
@@ -419,9 +450,11 @@ export interface DashboardSummary {
     watering: DashboardReminder[];
     fertilizing: DashboardReminder[];
     repotting: number;
-    /** Tasks pending from before today. */
+    /** Care that fell due before today: waterings, fertilizings and tasks (one definition). */
     overdue?: number;
   };
+  /** The Today list's counts (GET /api/today). */
+  due?: DueCounts;
   /** Plants by their derived status today (the same rule as the list's filter). */
   statusCounts?: { healthy: number; needs_water: number; needs_care: number };
   stats: {

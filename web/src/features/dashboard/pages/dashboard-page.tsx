@@ -1,5 +1,4 @@
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
-import { OverdueGroup } from '@/components/overdue/overdue-group';
 import { PageHeader } from '@/components/ui/page-header';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
@@ -9,15 +8,16 @@ import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { CareStatistics } from '../components/care-statistics';
 import { DatabaseHighlights } from '../components/database-highlights';
 import { GrowthJourney } from '../components/growth-journey';
+import { TodayListSection } from '../components/today-list-frame';
 import { TodaysCare } from '../components/todays-care';
 import { WeekStrip } from '../components/week-strip';
 import { YourPlants } from '../components/your-plants';
 import './dashboard-page.css';
 
 /**
- * DashboardPage (/): overdue tasks first (when there are any), then the sections of spec 01
- * §2 in order — today's care, plants, the week's schedule, the growth journey, care
- * statistics and plant database highlights.
+ * DashboardPage (/): the Today list first (everything due or overdue, one tap each), then the
+ * sections of spec 01 §2 in order — today's care, plants, the week's schedule, the growth
+ * journey, care statistics and plant database highlights.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -32,8 +32,8 @@ export function DashboardPage() {
         description={`${greeting()}, ${name}! Here is what your garden needs today.`}
         actions={<AddPlantButton />}
       />
-      <OverdueGroup />
       <div className="dash-grid">
+        <TodayListSection />
         <TodaysCare summary={summary.data} error={Boolean(summary.error)} />
         <YourPlants />
         <WeekStrip />
