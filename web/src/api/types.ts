@@ -572,6 +572,8 @@ export interface UserSettingsInput {
   password?: string;
   /** Beside a new password for one's own account: the server checks it. */
   currentPassword?: string;
+  /** An IANA zone name: the gardener's day. */
+  timeZone?: string;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

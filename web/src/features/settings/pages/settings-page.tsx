@@ -25,6 +25,7 @@ import { toPreferencesBody, type PreferenceValues } from '../api/preferences-sch
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
+import { TimeZoneCard } from '../components/time-zone-card';
 import './settings-page.css';
 
 /** Where Back to Users leads (spec 02 §2). */
@@ -79,6 +80,15 @@ function OwnSettings() {
     [trigger],
   );
 
+  const saveTimeZone = useCallback(
+    async (timeZone: string) => {
+      const saved = await trigger({ timeZone });
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
+
   if (me.isLoading) return <SettingsSkeleton />;
   if (me.error || !me.data) return <LoadFailed error={me.error} retry={() => void me.mutate()} />;
   const user = me.data;
@@ -97,6 +107,7 @@ function OwnSettings() {
       <NotificationPreferencesCard user={user} save={savePreferences}>
         <NotificationChannelsCard />
       </NotificationPreferencesCard>
+      <TimeZoneCard user={user} save={saveTimeZone} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       {manager ? (
