@@ -77,7 +77,7 @@ export function DueItemRow({ item }: { item: DueItem }) {
           </Link>
         </p>
         <p className={item.overdue ? 'due-row__meta due-row__meta--overdue' : 'due-row__meta'}>
-          {item.overdue ? `Overdue · since ${formatDate(item.dueDate, 'MMM d')}` : 'Due today'}
+          {item.overdue ? `Overdue · ${formatDate(item.dueDate, 'MMM d')}` : 'Due today'}
         </p>
       </div>
       <div className="due-row__actions">

@@ -27,7 +27,7 @@ describe('Schedule page', () => {
     const overdue = await screen.findByRole('region', { name: /Overdue/ });
     expect(within(overdue).getByText('2')).toBeInTheDocument();
     const late = within(overdue).getByRole('listitem', { name: 'Prune Mint (overdue)' });
-    expect(within(late).getByText(`Overdue · since ${format(addDays(new Date(), -1), 'MMM d')}`)).toBeInTheDocument();
+    expect(within(late).getByText(`Overdue · ${format(addDays(new Date(), -1), 'MMM d')}`)).toBeInTheDocument();
     expect(db.requests.some((r) => r.path === '/api/today' && new URLSearchParams(r.search).get('overdue') === 'true')).toBe(true);
     // The overdue watering is in the group, and not listed again on today's list.
     const water = within(overdue).getByRole('listitem', { name: 'Water Basil (overdue)' });
