@@ -56,6 +56,9 @@ type TaskStore interface {
 	CompleteTask(ctx context.Context, ownerID, id int64, fn func(*domain.CareTask, *domain.Plant) (*domain.CareTask, error)) (done, next *domain.CareTask, err error)
 	// DeleteTask removes a task. Codes: not_found.
 	DeleteTask(ctx context.Context, ownerID, id int64) error
+	// RescheduleTasks moves the owner's pending tasks among ids to the date to (a snooze) and
+	// answers how many moved; others' tasks and completed ones are left alone.
+	RescheduleTasks(ctx context.Context, ownerID int64, ids []int64, to time.Time) (int, error)
 	// ListOverdueTasks returns one page of the owner's pending tasks scheduled before the date
 	// today, oldest scheduled date first (then id), with plant names. Codes: invalid (cursor).
 	ListOverdueTasks(ctx context.Context, ownerID int64, today time.Time, page domain.PageRequest) (domain.Page[*domain.CareTask], error)

@@ -218,6 +218,8 @@ type userPreferencesInput struct {
 	// LastSpringFrost and FirstAutumnFrost are "MM-DD"; null clears one (issue #24 item 7).
 	LastSpringFrost  optional[string] `json:"lastSpringFrost"`
 	FirstAutumnFrost optional[string] `json:"firstAutumnFrost"`
+	// TimeZone is an IANA name ("Europe/Paris"): "today", "due" and "overdue" are reckoned in it.
+	TimeZone optional[string] `json:"timeZone"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -264,6 +266,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.FirstAutumnFrost.Set {
 		p.FirstAutumnFrost = app.Of(in.FirstAutumnFrost.ptr())
+	}
+	if in.TimeZone.Set {
+		p.TimeZone = app.Of(in.TimeZone.Value)
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

@@ -63,6 +63,7 @@ func (s *Server) handleDashboardSummary(w http.ResponseWriter, r *http.Request, 
 			"watering": toReminders(sum.Watering), "fertilizing": toReminders(sum.Fertilizing), "repotting": sum.Repotting,
 			"overdue": sum.Overdue,
 		},
+		"due": toDueCounts(sum.Due),
 		"statusCounts": map[string]int{
 			string(domain.StatusHealthy): sum.StatusCounts[domain.StatusHealthy], string(domain.StatusNeedsWater): sum.StatusCounts[domain.StatusNeedsWater],
 			string(domain.StatusNeedsCare): sum.StatusCounts[domain.StatusNeedsCare],

@@ -168,6 +168,7 @@ type dashboardWeekJSON struct {
 type dashboardSummaryJSON struct {
 	Today        string                 `json:"today"`
 	Reminders    dashboardRemindersJSON `json:"reminders"`
+	Due          dueCountsJSON          `json:"due"`
 	StatusCounts map[string]int         `json:"statusCounts"`
 	Stats        map[string]statsJSON   `json:"stats"`
 	Week         dashboardWeekJSON      `json:"week"`

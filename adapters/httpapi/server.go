@@ -217,6 +217,7 @@ func (s *Server) register(mux *router) {
 	s.harvestRoutes(mux)
 	s.planningRoutes(mux)
 	s.gardenerRoutes(mux)
+	s.todayRoutes(mux)
 	s.sharingRoutes(mux)
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)

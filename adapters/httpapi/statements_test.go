@@ -40,6 +40,10 @@ var statementBudget = []struct {
 	{"/api/care-due?from=2026-06-01&to=2026-06-30&today=2026-06-01", false, 2},
 	{"/api/journal-entries", false, 2},
 	{"/api/dashboard/summary?today=2026-06-01", false, 3},
+	// The Today list: the plants (each with its task dates in its row) and the pending tasks
+	// due by today, whatever the page (issue #27 items 1-2).
+	{"/api/today", false, 3},
+	{"/api/today?overdue=true&limit=10", false, 3},
 	{"/api/notifications", false, 2},
 	{"/api/maintenance/status", false, 3},
 	{"/api/users", true, 2},

@@ -24,6 +24,8 @@ type userJSON struct {
 	LastLogin               *time.Time                  `json:"lastLogin"`
 	Preferences             preferencesJSON             `json:"preferences"`
 	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
+	// TimeZone is the gardener's IANA zone, "" until set (then UTC).
+	TimeZone string `json:"timeZone"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -59,5 +61,6 @@ func toUserJSON(u *domain.User) userJSON {
 		NotificationPreferences: notificationPreferencesJSON{Email: p.Email, Push: p.Push, CareReminders: p.CareReminders, WeeklyDigest: p.WeeklyDigest},
 		LastSpringFrost:         monthDayJSON(u.LastSpringFrost),
 		FirstAutumnFrost:        monthDayJSON(u.FirstAutumnFrost),
+		TimeZone:                u.TimeZone,
 	}
 }

@@ -169,6 +169,24 @@ func (s *Store) DeleteTask(ctx context.Context, ownerID, id int64) error {
 	return affectedOne(res, err)
 }
 
+// RescheduleTasks implements ports.TaskStore in one statement.
+func (s *Store) RescheduleTasks(ctx context.Context, ownerID int64, ids []int64, to time.Time) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")
+	args := []any{dbDate{domain.DateOf(to)}, ownerID, false}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE care_tasks SET scheduled_date = ? WHERE user_id = ? AND completed = ? AND id IN (`+marks+`)`), args...)
+	if err != nil {
+		return 0, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), translate(err)
+}
+
 // ListOverdueTasks implements ports.TaskStore: a keyset page over (scheduled_date, id), read
 // through the care_tasks_pending index.
 func (s *Store) ListOverdueTasks(ctx context.Context, ownerID int64, today time.Time, page domain.PageRequest) (domain.Page[*domain.CareTask], error) {

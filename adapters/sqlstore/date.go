@@ -42,3 +42,27 @@ func (d *dbDate) parse(s string) error {
 	}
 	return fmt.Errorf("dbDate: bad date %q", s)
 }
+
+// nullDate scans a date that may be NULL (a min() over no rows).
+type nullDate struct {
+	d     dbDate
+	valid bool
+}
+
+// Scan implements sql.Scanner.
+func (n *nullDate) Scan(src any) error {
+	if src == nil {
+		n.valid = false
+		return nil
+	}
+	n.valid = true
+	return n.d.Scan(src)
+}
+
+func (n nullDate) ptr() *time.Time {
+	if !n.valid {
+		return nil
+	}
+	t := n.d.Time
+	return &t
+}

@@ -19,7 +19,21 @@ import (
 const plantColumns = `id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
 	fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at, water_mode,
 	fertilize_mode, suggested_water_frequency, suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from,
-	water_delay_days, outdoor, water_advance_days`
+	water_delay_days, outdoor, water_advance_days, fertilize_delay_days`
+
+// taskDatesSQL selects the plant's earliest pending water and fertilize task dates
+// (domain.Plant.WaterTaskDate, FertilizeTaskDate) for the plants row aliased by prefix: two
+// correlated min() read from care_tasks_plant_type_open, in the plant's own statement.
+func taskDatesSQL(prefix string) string {
+	first := func(kind string) string {
+		return `(SELECT min(t.scheduled_date) FROM care_tasks t WHERE t.plant_id = ` + prefix + `id AND t.task_type = '` + kind +
+			`' AND NOT t.completed)`
+	}
+	return first("water") + ` AS water_task_due, ` + first("fertilize") + ` AS fertilize_task_due`
+}
+
+// plantSelect is plantColumns with the task dates, for reads of the plants table (no alias).
+var plantSelect = plantColumns + `, ` + taskDatesSQL("plants.")
 
 // plantScan receives one row of plantColumns (and the derived status when asked); one per query,
 // so a row costs the plant and its pointer fields only.
@@ -30,6 +44,7 @@ type plantScan struct {
 	water, fert         sql.NullInt64
 	sugWater, sugFert   sql.NullInt64
 	watered, fertilized sql.NullTime
+	waterTask, fertTask nullDate
 	dest                []any
 }
 
@@ -38,7 +53,7 @@ func newPlantScan(withStatus bool) *plantScan {
 	r.dest = []any{&r.p.ID, &r.p.UserID, &r.p.Name, &r.p.Species, &r.plantType, &r.p.Location, &r.p.ImageURL, &r.p.LightNeeds,
 		&r.water, &r.fert, &r.p.Notes, &r.p.GrowthProgress, &r.watered, &r.fertilized, &r.p.AcquiredDate, &r.p.CreatedAt,
 		&r.waterMode, &r.fertMode, &r.sugWater, &r.sugFert, &r.p.WaterLearnedFrom, &r.p.FertilizeLearnedFrom, &r.p.WaterDelayDays,
-		&r.p.Outdoor, &r.p.WaterAdvanceDays}
+		&r.p.Outdoor, &r.p.WaterAdvanceDays, &r.p.FertilizeDelayDays, &r.waterTask, &r.fertTask}
 	if withStatus {
 		r.dest = append(r.dest, &r.status)
 	}
@@ -56,6 +71,7 @@ func (r *plantScan) scan(row interface{ Scan(...any) error }) (*domain.Plant, er
 	p.WaterMode, p.FertilizeMode = domain.CareMode(r.waterMode), domain.CareMode(r.fertMode)
 	p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency = nullIntPtr(r.sugWater), nullIntPtr(r.sugFert)
 	p.LastWatered, p.LastFertilized = nullTime(r.watered), nullTime(r.fertilized)
+	p.WaterTaskDate, p.FertilizeTaskDate = r.waterTask.ptr(), r.fertTask.ptr()
 	p.AcquiredDate, p.CreatedAt = p.AcquiredDate.UTC(), p.CreatedAt.UTC()
 	return &p, nil
 }
@@ -138,12 +154,14 @@ func (s *Store) insertPlant(ctx context.Context, tx *sqlx.Tx, p *domain.Plant) e
 	if err := tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
 		image_url, light_needs, water_frequency, fertilizer_frequency, notes, growth_progress, last_watered,
 		last_fertilized, acquired_date, created_at, water_mode, fertilize_mode, suggested_water_frequency,
-		suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days, outdoor, water_advance_days)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days, outdoor, water_advance_days,
+		fertilize_delay_days)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		p.UserID, p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency,
 		p.FertilizerFrequency, p.Notes, p.GrowthProgress, p.LastWatered, p.LastFertilized,
 		p.AcquiredDate, p.CreatedAt, string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency,
-		p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays); err != nil {
+		p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays,
+		p.FertilizeDelayDays); err != nil {
 		return translate(err)
 	}
 	return s.insertCareEvents(ctx, tx, p)
@@ -154,7 +172,7 @@ func (s *Store) getPlant(ctx context.Context, q sqlx.QueryerContext, ownerID, id
 	if lock {
 		suffix = s.forUpdate()
 	}
-	return newPlantScan(false).scan(q.QueryRowxContext(ctx, s.q(`SELECT `+plantColumns+` FROM plants WHERE id = ? AND user_id = ?`+suffix), id, ownerID))
+	return newPlantScan(false).scan(q.QueryRowxContext(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE id = ? AND user_id = ?`+suffix), id, ownerID))
 }
 
 // PlantByID implements ports.PlantStore.
@@ -164,7 +182,7 @@ func (s *Store) PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant
 
 // ListPlants implements ports.PlantStore.
 func (s *Store) ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error) {
-	return s.queryPlants(ctx, s.q(`SELECT `+plantColumns+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, false)
+	return s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, false)
 }
 
 // plantStatusSQL derives a plant's status in SQL exactly as domain.Plant.StatusOn does: its
@@ -179,10 +197,13 @@ func (s *Store) plantStatusSQL(factor string) string {
 		}
 		return `date(p.` + last + `, '+' || ` + days + ` || ' days') <= ?`
 	}
-	// A NULL interval makes the comparison NULL, so a plant without one is never due.
-	return `CASE WHEN p.last_watered IS NOT NULL AND ` + due("last_watered", s.waterEverySQL("p.", factor)) + ` THEN 'needs_water'
-		WHEN (p.last_fertilized IS NOT NULL AND ` + due("last_fertilized", fertilizeEverySQL("p.")) + `)
-			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed AND t.scheduled_date < ?)
+	// A NULL interval makes the comparison NULL, so a plant without one is never due from its
+	// schedule; a pending water (fertilize) task on or before today makes it due all the same.
+	return `CASE WHEN (p.last_watered IS NOT NULL AND ` + due("last_watered", s.waterEverySQL("p.", factor)) + `) OR p.water_task_due <= ?
+			THEN 'needs_water'
+		WHEN (p.last_fertilized IS NOT NULL AND ` + due("last_fertilized", fertilizeEverySQL("p.")) + `) OR p.fertilize_task_due <= ?
+			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed
+				AND t.scheduled_date <= ? AND t.task_type NOT IN ('water', 'fertilize'))
 			THEN 'needs_care'
 		ELSE 'healthy' END`
 }
@@ -195,17 +216,20 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 	// The date goes as its text, not as a dbDate: pgx re-plans the encoding of a driver.Valuer's
 	// result on every call, about a twentieth of the request's CPU on PostgreSQL.
 	today := domain.DateOf(day).Format(domain.DateLayout)
-	args := []any{today, today, today, ownerID}
+	args := []any{today, today, today, today, today, ownerID}
 	factor := "1"
 	if q.SeasonFactor > 1 {
 		factor, args = s.factorArgSQL(), append([]any{q.SeasonFactor}, args...)
 	}
-	query := `SELECT ` + plantColumns + `, derived_status FROM (SELECT p.id, p.user_id, p.name, p.species, p.plant_type,
+	// Three levels: the plant rows with their task dates, the status derived from them (with the
+	// owner's winter stretch), then the filter, order and page over the derived status.
+	query := `SELECT ` + plantColumns + `, water_task_due, fertilize_task_due, derived_status FROM (SELECT p.*, ` +
+		s.plantStatusSQL(factor) + ` AS derived_status FROM (SELECT p.id, p.user_id, p.name, p.species, p.plant_type,
 		p.location, p.image_url, p.light_needs, p.water_frequency, p.fertilizer_frequency, p.notes, p.growth_progress,
 		p.last_watered, p.last_fertilized, p.acquired_date, p.created_at, p.water_mode, p.fertilize_mode,
 		p.suggested_water_frequency, p.suggested_fertilizer_frequency, p.water_learned_from, p.fertilize_learned_from,
-		p.water_delay_days, p.outdoor, p.water_advance_days, ` + s.plantStatusSQL(factor) + ` AS derived_status
-		FROM plants p WHERE p.user_id = ?) p WHERE 1 = 1`
+		p.water_delay_days, p.outdoor, p.water_advance_days, p.fertilize_delay_days, ` + taskDatesSQL("p.") + `
+		FROM plants p WHERE p.user_id = ?) p) p WHERE 1 = 1`
 	if q.Status != "" {
 		query += ` AND derived_status = ?`
 		args = append(args, string(q.Status))
@@ -259,11 +283,11 @@ func (s *Store) savePlant(ctx context.Context, tx *sqlx.Tx, p *domain.Plant) err
 		light_needs = ?, water_frequency = ?, fertilizer_frequency = ?, notes = ?, growth_progress = ?,
 		last_watered = ?, last_fertilized = ?, acquired_date = ?, water_mode = ?, fertilize_mode = ?,
 		suggested_water_frequency = ?, suggested_fertilizer_frequency = ?, water_learned_from = ?, fertilize_learned_from = ?,
-		water_delay_days = ?, outdoor = ?, water_advance_days = ? WHERE id = ? AND user_id = ?`),
+		water_delay_days = ?, outdoor = ?, water_advance_days = ?, fertilize_delay_days = ? WHERE id = ? AND user_id = ?`),
 		p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency, p.FertilizerFrequency,
 		p.Notes, p.GrowthProgress, utcPtr(p.LastWatered), utcPtr(p.LastFertilized), utc(p.AcquiredDate),
 		string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency,
-		p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays, p.ID, p.UserID)
+		p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays, p.FertilizeDelayDays, p.ID, p.UserID)
 	return translate(err)
 }
 
@@ -304,8 +328,8 @@ func (s *Store) factorArgSQL() string {
 
 // fertilizeEverySQL is a plant's fertilizing interval in days as NextFertilizing counts it.
 func fertilizeEverySQL(prefix string) string {
-	return `COALESCE(CASE WHEN ` + prefix + `fertilize_mode = 'adaptive' THEN ` + prefix + `suggested_fertilizer_frequency END, ` +
-		prefix + `fertilizer_frequency)`
+	return `(COALESCE(CASE WHEN ` + prefix + `fertilize_mode = 'adaptive' THEN ` + prefix + `suggested_fertilizer_frequency END, ` +
+		prefix + `fertilizer_frequency) + ` + prefix + `fertilize_delay_days)`
 }
 
 // UpdatePlant implements ports.PlantStore.

@@ -78,7 +78,7 @@ func (s *Store) OutdoorPlants(ctx context.Context, userIDs []int64) (map[int64][
 			args[i] = id
 		}
 		in := strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")
-		plants, err := s.queryPlants(ctx, s.q(`SELECT `+plantColumns+` FROM plants WHERE outdoor AND user_id IN (`+in+`) ORDER BY user_id, id`), args, false, false)
+		plants, err := s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE outdoor AND user_id IN (`+in+`) ORDER BY user_id, id`), args, false, false)
 		if err != nil {
 			return nil, err
 		}

@@ -104,7 +104,7 @@ func (c *Calendar) Events(ctx context.Context, token string) ([]CalendarEvent, e
 		}
 		return nil, err
 	}
-	today := domain.DateOf(c.clock.Now())
+	today := domain.TodayIn(c.clock.Now(), u.TimeZone)
 	from, to := domain.AddDays(today, -feedPastDays), domain.AddDays(today, feedFutureDays)
 	tasks, err := c.store.ListTasks(ctx, u.ID, ports.TaskFilter{From: &from, To: &to, PendingRecurring: true})
 	if err != nil {

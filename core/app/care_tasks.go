@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -166,7 +167,7 @@ func (s *CareTasks) Overdue(ctx context.Context, p *domain.Principal, day time.T
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.CareTask]{}, err
 	}
-	return s.store.ListOverdueTasks(ctx, p.User.ID, today(s.clock, day), page)
+	return s.store.ListOverdueTasks(ctx, p.User.ID, today(s.clock, p, day), page)
 }
 
 // CareDue returns one page of the caller's due waterings and fertilizings placed on the days
@@ -189,10 +190,163 @@ func (s *CareTasks) CareDue(ctx context.Context, p *domain.Principal, day, from,
 	if err != nil {
 		return domain.Page[domain.CareDue]{}, err
 	}
-	domain.ApplySeason(plants, p.User.Garden, today(s.clock, day))
-	due := domain.CareDueBetween(plants, today(s.clock, day), from, to)
+	domain.ApplySeason(plants, p.User.Garden, today(s.clock, p, day))
+	due := domain.CareDueBetween(plants, today(s.clock, p, day), from, to)
 	if offset > len(due) {
 		offset = len(due)
 	}
 	return domain.PageOf(due[offset:], page, func(domain.CareDue) string { return domain.OffsetCursor(offset + page.Limit) }), nil
+}
+
+// MaxCareNowPlants bounds one Water all (or Fertilize all): a request's work stays bounded.
+const MaxCareNowPlants = 100
+
+// MsgCareNowPlants answers an empty or too long list of plants to care for now.
+var MsgCareNowPlants = fmt.Sprintf("Choose between 1 and %d plants", MaxCareNowPlants)
+
+// CareNow waters (or fertilizes) each of plantIDs now, as Water Now does: the plant's pending
+// tasks of the type due by today are completed (so the due watering and the due water task are
+// done together, and the Today list empties), or, when it has none, a task scheduled today is
+// created and completed. Each completion records the care on the plant and in its log like
+// Complete (one care event a plant). Every id must be one of the caller's plants, checked
+// before anything is written. at, when set, is when the care was given (a Water Now made
+// offline and sent later): the tasks are completed and the care logged at that instant, which
+// may not be in the future. It answers the plants with their status after the care.
+func (s *CareTasks) CareNow(ctx context.Context, p *domain.Principal, typ domain.TaskType, plantIDs []int64, at time.Time) ([]*domain.Plant, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if typ != domain.TaskWater && typ != domain.TaskFertilize {
+		return nil, domain.Errorf(domain.EInvalid, domain.MsgSelectTaskType)
+	}
+	now := s.clock.Now()
+	if !at.IsZero() && at.After(now) {
+		return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgCareAtFuture, Fields: map[string]string{"at": domain.MsgCareAtFuture}}
+	}
+	ids := make([]int64, 0, len(plantIDs))
+	seen := map[int64]bool{}
+	for _, id := range plantIDs {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 || len(ids) > MaxCareNowPlants {
+		return nil, &domain.Error{Code: domain.EInvalid, Message: MsgCareNowPlants, Fields: map[string]string{"plantIds": MsgCareNowPlants}}
+	}
+	plants, err := s.store.ListPlants(ctx, p.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	owned := map[int64]bool{}
+	for _, pl := range plants {
+		owned[pl.ID] = true
+	}
+	for _, id := range ids {
+		if !owned[id] {
+			return nil, domain.Errorf(domain.ENotFound, domain.MsgPlantNotFound)
+		}
+	}
+	day := today(s.clock, p, time.Time{})
+	pending, err := s.store.ListTasks(ctx, p.User.ID, ports.TaskFilter{To: &day, PendingOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	due := map[int64][]int64{}
+	for _, t := range pending {
+		if t.Type == typ && !t.Completed && !t.ScheduledDate.After(day) {
+			due[t.PlantID] = append(due[t.PlantID], t.ID)
+		}
+	}
+	done := now
+	if !at.IsZero() {
+		done = at
+	}
+	for _, id := range ids {
+		taskIDs := due[id]
+		if len(taskIDs) == 0 {
+			t := &domain.CareTask{UserID: p.User.ID, PlantID: id, Type: typ, ScheduledDate: day, CreatedAt: now}
+			if err := s.store.CreateTask(ctx, t); err != nil {
+				return nil, plantNotFound(err)
+			}
+			taskIDs = []int64{t.ID}
+		}
+		for i, taskID := range taskIDs {
+			logged := i == 0
+			_, _, err := s.store.CompleteTask(ctx, p.User.ID, taskID, func(t *domain.CareTask, plant *domain.Plant) (*domain.CareTask, error) {
+				n, err := t.Complete(done)
+				if err != nil {
+					return nil, err
+				}
+				t.ApplyTo(plant)
+				if logged {
+					plant.LogCare(&domain.CareEvent{Kind: domain.CareKind(t.Type), Source: domain.CareByTask, At: *t.CompletedAt, CreatedAt: now})
+				}
+				return n, nil
+			})
+			// A task completed meanwhile (another tab) is care already given: not an error here.
+			if err != nil && domain.ErrorCode(err) != domain.EConflict && domain.ErrorCode(err) != domain.ENotFound {
+				return nil, err
+			}
+		}
+	}
+	out := make([]*domain.Plant, 0, len(ids))
+	for _, id := range ids {
+		pl, err := s.store.PlantByID(ctx, p.User.ID, id)
+		if err != nil {
+			return nil, plantNotFound(err)
+		}
+		out = append(out, pl)
+	}
+	return out, withStatusList(ctx, s.store, p.User, out, day)
+}
+
+// Snooze postpones one due item of the Today list to tomorrow (docs/decisions.md, "Today list
+// and snooze"): a watering or fertilizing moves the plant's schedule by growing its delay (as a
+// moist check does; the next act of that care clears it) and moves its pending tasks of the type
+// due by today to tomorrow; a task moves to tomorrow. Care not due today is left as it is.
+func (s *CareTasks) Snooze(ctx context.Context, p *domain.Principal, kind domain.DueKind, plantID, taskID int64) error {
+	if err := signedIn(p); err != nil {
+		return err
+	}
+	day := today(s.clock, p, time.Time{})
+	tomorrow := domain.AddDays(day, 1)
+	switch kind {
+	case domain.DueTask:
+		t, err := s.store.TaskByID(ctx, p.User.ID, taskID)
+		if err != nil {
+			return taskNotFound(err)
+		}
+		if t.Completed {
+			return domain.Errorf(domain.EConflict, domain.MsgTaskAlreadyCompleted)
+		}
+		if t.ScheduledDate.After(day) {
+			return nil
+		}
+		_, err = s.store.RescheduleTasks(ctx, p.User.ID, []int64{taskID}, tomorrow)
+		return err
+	case domain.DueWater, domain.DueFertilize:
+	default:
+		return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDueKind, Fields: map[string]string{"kind": domain.MsgDueKind}}
+	}
+	typ := domain.TaskType(kind)
+	if _, err := s.store.UpdatePlant(ctx, p.User.ID, plantID, func(plant *domain.Plant) error {
+		plant.SnoozeUntil(typ, day, tomorrow)
+		return nil
+	}); err != nil {
+		return plantNotFound(err)
+	}
+	f := ports.TaskFilter{PlantID: plantID, To: &day, PendingOnly: true}
+	tasks, err := s.store.ListTasks(ctx, p.User.ID, f)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	for _, t := range tasks {
+		if t.Type == typ && t.PlantID == plantID {
+			ids = append(ids, t.ID)
+		}
+	}
+	_, err = s.store.RescheduleTasks(ctx, p.User.ID, ids, tomorrow)
+	return err
 }

@@ -42,29 +42,47 @@ func plantNotFound(err error) error {
 	return err
 }
 
-// today is the caller's date when given (the web app sends its local date), else the server's.
-func today(clock ports.Clock, day time.Time) time.Time {
-	if day.IsZero() {
-		day = clock.Now()
+// today is the caller's date when given (?today= of an API client), else today in the
+// caller's time zone (UTC until they set one): the gardener's day, not the server's.
+func today(clock ports.Clock, p *domain.Principal, day time.Time) time.Time {
+	if !day.IsZero() {
+		return domain.DateOf(day)
 	}
-	return domain.DateOf(day)
+	zone := ""
+	if p != nil && p.User != nil {
+		zone = p.User.TimeZone
+	}
+	return domain.TodayIn(clock.Now(), zone)
 }
 
 // withStatus derives the status of the owner's plants on day from their care dates (with the
-// owner's winter stretch on day: domain.ApplySeason) and the owner's overdue tasks (one
-// indexed read of pending tasks before day).
+// owner's winter stretch on day: domain.ApplySeason) and the owner's tasks due by day (one
+// indexed read of pending tasks up to day).
 func withStatus(ctx context.Context, store ports.Store, owner *domain.User, plants []*domain.Plant, day time.Time) error {
 	if len(plants) == 0 {
 		return nil
 	}
 	ownerID := owner.ID
 	domain.ApplySeason(plants, owner.Garden, day)
-	before := domain.AddDays(day, -1)
-	f := ports.TaskFilter{To: &before, PendingOnly: true}
+	f := ports.TaskFilter{To: &day, PendingOnly: true}
 	if len(plants) == 1 {
 		f.PlantID = plants[0].ID
 	}
 	tasks, err := store.ListTasks(ctx, ownerID, f)
+	if err != nil {
+		return err
+	}
+	domain.DeriveStatuses(plants, tasks, day)
+	return nil
+}
+
+// withStatusList is withStatus for plants of one owner read one by one.
+func withStatusList(ctx context.Context, store ports.Store, owner *domain.User, plants []*domain.Plant, day time.Time) error {
+	if len(plants) <= 1 {
+		return withStatus(ctx, store, owner, plants, day)
+	}
+	domain.ApplySeason(plants, owner.Garden, day)
+	tasks, err := store.ListTasks(ctx, owner.ID, ports.TaskFilter{To: &day, PendingOnly: true})
 	if err != nil {
 		return err
 	}
@@ -82,7 +100,7 @@ func (s *Plants) ListAll(ctx context.Context, p *domain.Principal, day time.Time
 	if err != nil {
 		return nil, err
 	}
-	return plants, withStatus(ctx, s.store, p.User, plants, today(s.clock, day))
+	return plants, withStatus(ctx, s.store, p.User, plants, today(s.clock, p, day))
 }
 
 // List returns one page of the caller's plants with their status on day, filtered and ordered
@@ -100,7 +118,7 @@ func (s *Plants) List(ctx context.Context, p *domain.Principal, day time.Time, q
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.Plant]{}, err
 	}
-	day = today(s.clock, day)
+	day = today(s.clock, p, day)
 	q.SeasonFactor = p.User.Garden.SeasonFactorOn(day)
 	rows, err := s.store.PagePlants(ctx, p.User.ID, day, q, offset, page.Limit+1)
 	if err != nil {
@@ -119,7 +137,7 @@ func (s *Plants) Get(ctx context.Context, p *domain.Principal, id int64, day tim
 	if err != nil {
 		return nil, plantNotFound(err)
 	}
-	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, day))
+	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, p, day))
 }
 
 // Limit returns the caller's plant limit and count.
@@ -211,7 +229,7 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 	if err := s.store.CreatePlant(ctx, plant, max); err != nil {
 		return nil, err
 	}
-	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, p, time.Time{}))
 }
 
 // Update lets change edit one of the caller's plants, then validates the result by the rules
@@ -246,7 +264,7 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 	if err != nil {
 		return nil, plantNotFound(err)
 	}
-	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, p, time.Time{}))
 }
 
 // Delete removes one of the caller's plants with its care tasks and journal entries.
@@ -313,7 +331,7 @@ func (s *Plants) LogCare(ctx context.Context, p *domain.Principal, plantID int64
 	if err != nil {
 		return nil, nil, plantNotFound(err)
 	}
-	return e, plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+	return e, plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, p, time.Time{}))
 }
 
 // CareLog returns one page of a plant's care log, newest first, of one kind when kind is set.

@@ -134,7 +134,7 @@ func (s *SowingService) Week(ctx context.Context, p *domain.Principal, day time.
 	if err := signedIn(p); err != nil {
 		return SowingList{}, err
 	}
-	day = today(s.clock, day)
+	day = today(s.clock, p, day)
 	frost, err := s.FrostFor(ctx, p.User, day)
 	if err != nil {
 		return SowingList{}, err
@@ -219,7 +219,7 @@ func (s *SowingService) Remind(ctx context.Context, p *domain.Principal, id int6
 	default:
 		return Reminder{}, &domain.Error{Code: domain.EInvalid, Message: MsgSowingStep, Fields: map[string]string{"step": MsgSowingStep}}
 	}
-	day = today(s.clock, day)
+	day = today(s.clock, p, day)
 	frost, err := s.FrostFor(ctx, p.User, day)
 	if err != nil {
 		return Reminder{}, err
@@ -260,7 +260,7 @@ func (s *SowingService) Season(ctx context.Context, p *domain.Principal, day tim
 	if err := signedIn(p); err != nil {
 		return Season{}, err
 	}
-	day = today(s.clock, day)
+	day = today(s.clock, p, day)
 	frost, err := s.FrostFor(ctx, p.User, day)
 	if err != nil {
 		return Season{}, err

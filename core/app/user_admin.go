@@ -31,6 +31,8 @@ type UserPatch struct {
 	Garden GardenPatch
 	// LastSpringFrost and FirstAutumnFrost are "MM-DD", nil to clear.
 	LastSpringFrost, FirstAutumnFrost Field[*string]
+	// TimeZone is the gardener's IANA zone (the web app sends the browser's on first sign-in).
+	TimeZone Field[string]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -245,6 +247,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 		}
 		if patch.FirstAutumnFrost.Set {
 			u.FirstAutumnFrost = firstAutumn
+		}
+		if patch.TimeZone.Set {
+			if err := domain.ValidateTimeZone(patch.TimeZone.Value); err != nil {
+				return err
+			}
+			u.TimeZone = patch.TimeZone.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

@@ -153,7 +153,7 @@ func (p *Plant) LogCare(e *CareEvent) {
 	case CareFertilize:
 		if p.LastFertilized == nil || !p.LastFertilized.After(e.At) {
 			at := e.At
-			p.LastFertilized = &at
+			p.LastFertilized, p.FertilizeDelayDays = &at, 0
 		}
 	case CareCheck:
 		if e.Feedback == FeedbackMoist && e.PostponeDays > 0 {
@@ -166,7 +166,7 @@ func (p *Plant) LogCare(e *CareEvent) {
 // postpone moves the due watering to days after the later of its due date and the day of at,
 // by growing WaterDelayDays (bounded to 0..365).
 func (p *Plant) postpone(at time.Time, days int) {
-	next := p.NextWatering()
+	next := p.ScheduledWatering()
 	if next == nil {
 		return
 	}

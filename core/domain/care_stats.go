@@ -15,12 +15,12 @@ type Reminder struct {
 // CareReminders derives Today's Plant Care of the dashboard (spec 01 §4): plants needing water
 // or fertilizer on today, and the number of repot tasks not completed.
 func CareReminders(plants []*Plant, tasks []*CareTask, today time.Time) (watering, fertilizing []Reminder, repotting int) {
-	for _, p := range plants {
-		if p.NeedsWaterOn(today) {
-			watering = append(watering, Reminder{p.ID, p.Name, DateOf(p.NextWatering().UTC())})
-		}
-		if p.NeedsFertilizerOn(today) {
-			fertilizing = append(fertilizing, Reminder{p.ID, p.Name, DateOf(p.NextFertilizing().UTC())})
+	for _, it := range DueOn(plants, tasks, today) {
+		switch it.Kind {
+		case DueWater:
+			watering = append(watering, Reminder{it.PlantID, it.PlantName, it.DueDate})
+		case DueFertilize:
+			fertilizing = append(fertilizing, Reminder{it.PlantID, it.PlantName, it.DueDate})
 		}
 	}
 	for _, t := range tasks {
@@ -28,11 +28,6 @@ func CareReminders(plants []*Plant, tasks []*CareTask, today time.Time) (waterin
 			repotting++
 		}
 	}
-	byDue := func(r []Reminder) {
-		sort.SliceStable(r, func(i, j int) bool { return r[i].DueDate.Before(r[j].DueDate) })
-	}
-	byDue(watering)
-	byDue(fertilizing)
 	return watering, fertilizing, repotting
 }
 

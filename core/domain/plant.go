@@ -108,8 +108,9 @@ type Plant struct {
 	// from how many. The store keeps them on the plant row whenever the log changes.
 	SuggestedWaterFrequency, SuggestedFertilizerFrequency *int
 	WaterLearnedFrom, FertilizeLearnedFrom                int
-	// WaterDelayDays pushes the next watering back (a moist check); a newer watering clears it.
-	WaterDelayDays int
+	// WaterDelayDays pushes the next watering back (a moist check, a snooze); a newer watering
+	// clears it. FertilizeDelayDays does the same for fertilizing (a snooze).
+	WaterDelayDays, FertilizeDelayDays int
 	// WaterAdvanceDays brings the next watering forward (a hot day at the garden, 0 or 1); a
 	// newer watering clears it.
 	WaterAdvanceDays int
@@ -118,6 +119,10 @@ type Plant struct {
 	// SeasonFactor is the winter stretch of the owner's garden on the day the plant is read for
 	// (GardenSettings.SeasonFactorOn; 0 or 1: none). Set by the service, never stored.
 	SeasonFactor float64
+	// WaterTaskDate and FertilizeTaskDate are the dates of the plant's earliest pending water
+	// and fertilize tasks (nil when none), read with the plant: care falls due from the
+	// schedule and from the tasks alike (NextWatering, docs/decisions.md "One definition of due").
+	WaterTaskDate, FertilizeTaskDate *time.Time
 	// NewCare holds the care events a change logged, for the store to insert in the same
 	// transaction as the plant (never read back).
 	NewCare []*CareEvent
@@ -138,16 +143,43 @@ func (p *Plant) EffectiveFertilizerFrequency() *int {
 	return EffectiveFrequency(p.FertilizeMode, p.FertilizerFrequency, p.SuggestedFertilizerFrequency)
 }
 
-// NextWatering is LastWatered plus the effective watering interval and any postponement in
-// days, less any day a hot forecast brought it forward, or nil when either is missing.
+// NextWatering is when the plant's watering falls due: the earlier of its schedule
+// (ScheduledWatering) and its earliest pending water task, nil when it has neither. It is the one
+// date every badge, count, list and reminder reckons watering by, so a due plant watering and a
+// due water task for the same plant are one due watering.
 func (p *Plant) NextWatering() *time.Time {
+	return earliest(p.ScheduledWatering(), p.WaterTaskDate)
+}
+
+// NextFertilizing is the earlier of the fertilizing schedule and the earliest pending fertilize
+// task, nil when it has neither.
+func (p *Plant) NextFertilizing() *time.Time {
+	return earliest(p.ScheduledFertilizing(), p.FertilizeTaskDate)
+}
+
+// ScheduledWatering is LastWatered plus the effective watering interval and any postponement in
+// days, less any day a hot forecast brought it forward, or nil when either is missing.
+func (p *Plant) ScheduledWatering() *time.Time {
 	return nextCare(p.LastWatered, p.EffectiveWaterFrequency(), p.WaterDelayDays-p.WaterAdvanceDays)
 }
 
-// NextFertilizing is LastFertilized plus the effective fertilizing interval, or nil when either
-// is missing.
-func (p *Plant) NextFertilizing() *time.Time {
-	return nextCare(p.LastFertilized, p.EffectiveFertilizerFrequency(), 0)
+// ScheduledFertilizing is LastFertilized plus the effective fertilizing interval and any
+// postponement, or nil when either is missing.
+func (p *Plant) ScheduledFertilizing() *time.Time {
+	return nextCare(p.LastFertilized, p.EffectiveFertilizerFrequency(), p.FertilizeDelayDays)
+}
+
+// earliest compares by calendar date (a task's date is midnight UTC, a schedule an instant):
+// on the same day the schedule's instant is kept.
+func earliest(schedule, task *time.Time) *time.Time {
+	if task == nil {
+		return schedule
+	}
+	if schedule == nil || DateOf(task.UTC()).Before(DateOf(schedule.UTC())) {
+		t := *task
+		return &t
+	}
+	return schedule
 }
 
 func nextCare(last *time.Time, days *int, delay int) *time.Time {

@@ -50,41 +50,29 @@ func OverdueTasks(tasks []*CareTask, today time.Time) []*CareTask {
 	return out
 }
 
-// StatusOn derives the plant's status on the date today from its care dates and its tasks
-// (only the plant's own pending tasks count):
-//   - needs_water when its watering is due today or earlier (the dashboard's Watering Needed);
-//   - needs_care when its fertilizing is due today or earlier (the dashboard's Fertilizing), or
-//     when any of its tasks is overdue (pending and scheduled before today);
+// StatusOn derives the plant's status on the date today from its due care (DueOn; only the
+// plant's own pending tasks count):
+//   - needs_water when its watering is due today or earlier, from its schedule or a water task
+//     (the dashboard's Watering Needed);
+//   - needs_care when its fertilizing or any other task is due today or earlier;
 //   - healthy otherwise.
 //
 // Watering wins over care because it is the more urgent, and the Needs Water filter must find
-// every plant of the Watering Needed tile.
+// every plant of the Watering Needed tile. A plant is healthy exactly when nothing of it is on
+// the Today list.
 func (p *Plant) StatusOn(today time.Time, tasks []*CareTask) PlantStatus {
-	if p.NeedsWaterOn(today) {
-		return StatusNeedsWater
-	}
-	if p.NeedsFertilizerOn(today) {
-		return StatusNeedsCare
-	}
-	for _, t := range tasks {
-		if t.PlantID == p.ID && t.OverdueOn(today) {
-			return StatusNeedsCare
-		}
-	}
-	return StatusHealthy
+	return statusOf(DueOn([]*Plant{p}, tasks, today))
 }
 
 // DeriveStatuses sets the Status of every plant for the date today from tasks (any mix of the
-// owner's tasks; only pending overdue ones matter).
+// owner's tasks; only pending ones due by today matter).
 func DeriveStatuses(plants []*Plant, tasks []*CareTask, today time.Time) {
-	byPlant := map[int64][]*CareTask{}
-	for _, t := range tasks {
-		if t.OverdueOn(today) {
-			byPlant[t.PlantID] = append(byPlant[t.PlantID], t)
-		}
+	byPlant := map[int64][]DueItem{}
+	for _, it := range DueOn(plants, tasks, today) {
+		byPlant[it.PlantID] = append(byPlant[it.PlantID], it)
 	}
 	for _, p := range plants {
-		p.Status = p.StatusOn(today, byPlant[p.ID])
+		p.Status = statusOf(byPlant[p.ID])
 	}
 }
 
@@ -209,8 +197,11 @@ func CareDueBetween(plants []*Plant, today, from, to time.Time) []CareDue {
 		for _, c := range []struct {
 			next *time.Time
 			kind TaskType
-		}{{p.NextWatering(), TaskWater}, {p.NextFertilizing(), TaskFertilize}} {
-			if c.next == nil {
+			task *time.Time
+		}{{p.ScheduledWatering(), TaskWater, p.WaterTaskDate}, {p.ScheduledFertilizing(), TaskFertilize, p.FertilizeTaskDate}} {
+			// A pending task of the type on or before the scheduled day is that care: the
+			// calendar shows the task itself, so the schedule's entry is left out (shown once).
+			if c.next == nil || (c.task != nil && !DateOf(c.task.UTC()).After(DateOf(c.next.UTC()))) {
 				continue
 			}
 			due := DateOf(c.next.UTC())

@@ -31,8 +31,13 @@ func TestPlant_StatusOn(t *testing.T) {
 		{"fertilizing overdue", func(p *domain.Plant) { p.LastFertilized = ts("2026-05-01T08:00:00Z") }, nil, domain.StatusNeedsCare},
 		{"fertilizing due today", func(p *domain.Plant) { p.LastFertilized = ts("2026-05-11T08:00:00Z") }, nil, domain.StatusNeedsCare},
 		{"a task overdue", nil, []*domain.CareTask{task("2026-06-09", domain.TaskPrune, false)}, domain.StatusNeedsCare},
-		{"an overdue water task is care, not watering", nil, []*domain.CareTask{task("2026-06-08", domain.TaskWater, false)}, domain.StatusNeedsCare},
-		{"a task due today is not overdue", nil, []*domain.CareTask{task("2026-06-10", domain.TaskRepot, false)}, domain.StatusHealthy},
+		// One definition of due (issue #27 item 2): a water task due is the plant's watering due.
+		{"an overdue water task is watering", nil, []*domain.CareTask{task("2026-06-08", domain.TaskWater, false)}, domain.StatusNeedsWater},
+		{"a water task read with the plant is watering", func(p *domain.Plant) { p.WaterTaskDate = ts("2026-06-08T00:00:00Z") }, nil, domain.StatusNeedsWater},
+		{"a fertilize task due today is care", nil, []*domain.CareTask{task("2026-06-10", domain.TaskFertilize, false)}, domain.StatusNeedsCare},
+		{"a task due today is due", nil, []*domain.CareTask{task("2026-06-10", domain.TaskRepot, false)}, domain.StatusNeedsCare},
+		{"a task due tomorrow", nil, []*domain.CareTask{task("2026-06-11", domain.TaskRepot, false)}, domain.StatusHealthy},
+		{"a water task due tomorrow", nil, []*domain.CareTask{task("2026-06-11", domain.TaskWater, false)}, domain.StatusHealthy},
 		{"a completed past task", nil, []*domain.CareTask{task("2026-06-01", domain.TaskRepot, true)}, domain.StatusHealthy},
 		{"another plant's overdue task", nil, []*domain.CareTask{{PlantID: 2, Type: domain.TaskPrune, ScheduledDate: day("2026-06-01")}}, domain.StatusHealthy},
 		{"watering wins over care", func(p *domain.Plant) { p.LastWatered = ts("2026-05-01T08:00:00Z") },
@@ -169,5 +174,93 @@ func TestCareDueBetween(t *testing.T) {
 	// a range in the past shows nothing: overdue care is placed on today
 	if past := domain.CareDueBetween(plants, today, day("2026-06-01"), day("2026-06-07")); len(past) != 0 {
 		t.Errorf("past range: %+v", past)
+	}
+}
+
+func TestDueOn(t *testing.T) {
+	t.Parallel()
+	today := day("2026-06-10")
+	basil := &domain.Plant{ID: 1, Name: "Basil", LastWatered: ts("2026-06-01T08:00:00Z"), WaterFrequency: ip(7)} // due 06-08
+	mint := &domain.Plant{ID: 2, Name: "Mint", LastWatered: ts("2026-06-08T08:00:00Z"), WaterFrequency: ip(7),   // due 06-15
+		LastFertilized: ts("2026-05-01T08:00:00Z"), FertilizerFrequency: ip(30)} // due 05-31
+	fern := &domain.Plant{ID: 3, Name: "Fern"}
+	tasks := []*domain.CareTask{
+		{ID: 10, PlantID: 1, Type: domain.TaskWater, ScheduledDate: day("2026-06-09")},                 // merged into Basil's watering
+		{ID: 11, PlantID: 2, Type: domain.TaskWater, ScheduledDate: day("2026-06-10")},                 // Mint's watering falls due today
+		{ID: 12, PlantID: 3, Type: domain.TaskPrune, ScheduledDate: day("2026-06-10")},                 // due today, not overdue
+		{ID: 13, PlantID: 3, Type: domain.TaskRepot, ScheduledDate: day("2026-06-11")},                 // tomorrow: not due
+		{ID: 14, PlantID: 3, Type: domain.TaskMist, ScheduledDate: day("2026-06-02"), Completed: true}, // done
+		{ID: 15, PlantID: 1, Type: domain.TaskWater, ScheduledDate: day("2026-06-05")},                 // earlier still: Basil due since 06-05
+	}
+	items := domain.DueOn([]*domain.Plant{basil, mint, fern}, tasks, today)
+	type row struct {
+		kind    domain.DueKind
+		plant   string
+		due     string
+		taskIDs []int64
+		taskID  int64
+	}
+	want := []row{
+		{domain.DueFertilize, "Mint", "2026-05-31", nil, 0},
+		{domain.DueWater, "Basil", "2026-06-05", []int64{10, 15}, 0},
+		{domain.DueWater, "Mint", "2026-06-10", []int64{11}, 0},
+		{domain.DueTask, "Fern", "2026-06-10", nil, 12},
+	}
+	if len(items) != len(want) {
+		t.Fatalf("DueOn = %+v, want %d items", items, len(want))
+	}
+	for i, w := range want {
+		it := items[i]
+		if it.Kind != w.kind || it.PlantName != w.plant || it.DueDate.Format(domain.DateLayout) != w.due || it.TaskID != w.taskID ||
+			len(it.TaskIDs) != len(w.taskIDs) {
+			t.Fatalf("item %d = %+v, want %+v", i, it, w)
+		}
+		for j := range w.taskIDs {
+			if it.TaskIDs[j] != w.taskIDs[j] {
+				t.Fatalf("item %d task ids = %v, want %v", i, it.TaskIDs, w.taskIDs)
+			}
+		}
+	}
+	c := domain.CountDue(items, today)
+	if c != (domain.DueCounts{Due: 4, Overdue: 2, Water: 2, Fertilize: 1, Tasks: 1}) {
+		t.Fatalf("CountDue = %+v", c)
+	}
+	if got := domain.OverdueItems(items, today); len(got) != 2 {
+		t.Fatalf("OverdueItems = %+v", got)
+	}
+	// The statuses are the same reading: every plant with an item is not healthy.
+	plants := []*domain.Plant{basil, mint, fern}
+	domain.DeriveStatuses(plants, tasks, today)
+	if basil.Status != domain.StatusNeedsWater || mint.Status != domain.StatusNeedsWater || fern.Status != domain.StatusNeedsCare {
+		t.Fatalf("statuses %s %s %s", basil.Status, mint.Status, fern.Status)
+	}
+}
+
+func TestPlant_NextWatering_TaskOrSchedule(t *testing.T) {
+	t.Parallel()
+	p := &domain.Plant{LastWatered: ts("2026-06-01T08:00:00Z"), WaterFrequency: ip(7)} // schedule 06-08 08:00
+	if got := p.NextWatering(); !got.Equal(*ts("2026-06-08T08:00:00Z")) {
+		t.Fatalf("schedule only: %v", got)
+	}
+	p.WaterTaskDate = ts("2026-06-08T00:00:00Z") // same day: the schedule's instant is kept
+	if got := p.NextWatering(); !got.Equal(*ts("2026-06-08T08:00:00Z")) {
+		t.Fatalf("same day: %v", got)
+	}
+	p.WaterTaskDate = ts("2026-06-04T00:00:00Z") // an earlier water task: due then
+	if got := p.NextWatering(); !got.Equal(*ts("2026-06-04T00:00:00Z")) {
+		t.Fatalf("earlier task: %v", got)
+	}
+	p.LastWatered = nil // no schedule: the task alone
+	if got := p.NextWatering(); got == nil || !got.Equal(*ts("2026-06-04T00:00:00Z")) {
+		t.Fatalf("task alone: %v", got)
+	}
+	// A snoozed fertilizing moves by its delay; a newer fertilizing clears the delay.
+	f := &domain.Plant{LastFertilized: ts("2026-05-01T08:00:00Z"), FertilizerFrequency: ip(30), FertilizeDelayDays: 2}
+	if got := f.NextFertilizing(); !got.Equal(*ts("2026-06-02T08:00:00Z")) {
+		t.Fatalf("delayed fertilizing: %v", got)
+	}
+	f.LogCare(&domain.CareEvent{Kind: domain.CareFertilize, At: *ts("2026-06-03T08:00:00Z")})
+	if f.FertilizeDelayDays != 0 {
+		t.Fatalf("fertilizing kept the delay %d", f.FertilizeDelayDays)
 	}
 }

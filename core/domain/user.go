@@ -84,6 +84,9 @@ type User struct {
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates (issue #24
 	// item 7); nil until set, when an estimate from the garden's latitude may stand in.
 	LastSpringFrost, FirstAutumnFrost *MonthDay
+	// TimeZone is the gardener's IANA zone ("" until set: UTC); "today", "due" and "overdue"
+	// are reckoned in it (TodayIn).
+	TimeZone string
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).

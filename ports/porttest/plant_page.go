@@ -39,7 +39,10 @@ func testPlantPage(t *testing.T, s ports.Store) {
 	}
 	must(t, s.CreatePlant(ctx, newPlant(b.ID, "basil"), 0)) // someone else's
 	tasks := []*domain.CareTask{newTask(a.ID, mine[4].ID, day.AddDate(0, 0, -1), domain.TaskWater),
-		newTask(a.ID, mine[5].ID, day, domain.TaskWater), newTask(a.ID, mine[8].ID, day.AddDate(0, 0, -5), domain.TaskFertilize)}
+		newTask(a.ID, mine[5].ID, day, domain.TaskWater), newTask(a.ID, mine[8].ID, day.AddDate(0, 0, -5), domain.TaskFertilize),
+		// Other tasks count from the day they are scheduled on (due today, not only overdue).
+		newTask(a.ID, mine[2].ID, day, domain.TaskPrune), newTask(a.ID, mine[3].ID, day.AddDate(0, 0, 1), domain.TaskRepot),
+		newTask(a.ID, mine[7].ID, day.AddDate(0, 0, 1), domain.TaskWater)}
 	done := newTask(a.ID, mine[9].ID, day.AddDate(0, 0, -2), domain.TaskWater)
 	done.Completed = true
 	for _, task := range append(tasks, done) {
@@ -47,6 +50,16 @@ func testPlantPage(t *testing.T, s ports.Store) {
 	}
 	all, err := s.ListPlants(ctx, a.ID)
 	must(t, err)
+	// Each plant is read with its earliest pending water and fertilize task dates.
+	if got := all[4].WaterTaskDate; got == nil || !got.Equal(day.AddDate(0, 0, -1)) || all[4].FertilizeTaskDate != nil {
+		t.Fatalf("water task date of %s = %v, fertilize %v", all[4].Name, got, all[4].FertilizeTaskDate)
+	}
+	if got := all[8].FertilizeTaskDate; got == nil || !got.Equal(day.AddDate(0, 0, -5)) || all[9].WaterTaskDate != nil {
+		t.Fatalf("fertilize task date %v, a completed task's date %v", got, all[9].WaterTaskDate)
+	}
+	if one, err := s.PlantByID(ctx, a.ID, mine[7].ID); err != nil || one.WaterTaskDate == nil || !one.WaterTaskDate.Equal(day.AddDate(0, 0, 1)) {
+		t.Fatalf("PlantByID water task date: %v %v", one, err)
+	}
 	owned, err := s.ListTasks(ctx, a.ID, ports.TaskFilter{})
 	must(t, err)
 	for _, d := range []time.Time{day.AddDate(0, 0, -1), day, day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)} {

@@ -70,6 +70,13 @@ export const urls = {
   vapidPublicKey: '/api/notifications/vapid-public-key',
   notificationChannels: '/api/notifications/channels',
   dashboardSummary: (today: string) => `/api/dashboard/summary?today=${today}`,
+  /** The Today list: the care due today or earlier in the gardener's zone (the server's day). */
+  today: '/api/today?limit=200',
+  /** The care that fell due before today (the Schedule's Overdue group). */
+  todayOverdue: '/api/today?overdue=true&limit=200',
+  waterPlants: '/api/plants/water',
+  fertilizePlants: '/api/plants/fertilize',
+  snooze: '/api/today/snooze',
   calendarFeed: '/api/calendar/feed',
   calendarFeedReset: '/api/calendar/feed/reset',
   // sites, users, categories (spec 02 §7)
@@ -120,21 +127,22 @@ export const plantKeys: KeyMatcher = (key) =>
   key === urls.plantLimit ||
   key === urls.plantLimitAlt ||
   key.startsWith('/api/care-due') ||
+  key.startsWith('/api/today') ||
   PLANT_CARE.test(key);
 
 /** Keys that change with care tasks (lists, days, ranges, overdue, a plant's history and status). */
 export const taskKeys: KeyMatcher = (key) =>
   key === urls.careTasks || key.startsWith(`${urls.careTasks}?`) || key.startsWith(`${urls.careTasks}/`) ||
   /^\/api\/plants\/\d+\/care-tasks$/.test(key) ||
-  // an overdue task makes its plant need care
-  key.startsWith(`${urls.plants}?`) || PLANT_DETAIL.test(key);
+  // a due task makes its plant need care, and is on the Today list
+  key.startsWith(`${urls.plants}?`) || PLANT_DETAIL.test(key) || key.startsWith('/api/today');
 
 /** Keys that change with journal entries. */
 export const journalKeys: KeyMatcher = (key) =>
   key === urls.journalEntries || /^\/api\/plants\/\d+\/journal-entries$/.test(key);
 
 /** The dashboard's summary, for any "today". */
-export const summaryKeys: KeyMatcher = (key) => key.startsWith('/api/dashboard/summary');
+export const summaryKeys: KeyMatcher = (key) => key.startsWith('/api/dashboard/summary') || key.startsWith('/api/today');
 
 /** The plant database: every page and search of the list and every item (after an admin write, an import or a clear). */
 export const plantDatabaseKeys: KeyMatcher = (key) =>

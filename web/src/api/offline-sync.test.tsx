@@ -7,14 +7,19 @@ import { offlineQueue, queueCare, unreachable } from './offline-queue';
 import { flushOfflineQueue } from './offline-sync';
 
 /** Records what reached the mock server's care routes, in order. */
-function careServer(answer: (path: string) => Response | undefined = () => undefined) {
+function careServer(answer: (body: unknown) => Response | undefined = () => undefined) {
   const sent: { method: string; path: string; body: unknown }[] = [];
   const handle = async ({ request }: { request: Request }) => {
     const path = new URL(request.url).pathname;
-    sent.push({ method: request.method, path, body: await request.json() });
-    return answer(path) ?? HttpResponse.json({});
+    const body: unknown = await request.json();
+    sent.push({ method: request.method, path, body });
+    return answer(body) ?? HttpResponse.json({});
   };
-  server.use(http.post('*/api/plants/:id/care', handle), http.patch('*/api/care-tasks/:id/complete', handle));
+  server.use(
+    http.post('*/api/plants/water', handle),
+    http.post('*/api/plants/fertilize', handle),
+    http.patch('*/api/care-tasks/:id/complete', handle),
+  );
   return sent;
 }
 
@@ -32,9 +37,9 @@ describe('the offline queue', () => {
 
     expect(await flushOfflineQueue()).toEqual({ sent: 3, refused: [] });
     expect(sent).toEqual([
-      { method: 'POST', path: '/api/plants/4/care', body: { kind: 'water', at: wateredAt } },
+      { method: 'POST', path: '/api/plants/water', body: { plantIds: [4], at: wateredAt } },
       { method: 'PATCH', path: '/api/care-tasks/9/complete', body: { completedDate: completedAt } },
-      { method: 'POST', path: '/api/plants/5/care', body: { kind: 'fertilize', at: completedAt } },
+      { method: 'POST', path: '/api/plants/fertilize', body: { plantIds: [5], at: completedAt } },
     ]);
     expect(offlineQueue()).toEqual([]);
   });
@@ -58,22 +63,25 @@ describe('the offline queue', () => {
   });
 
   it('stops when the server cannot be reached, and keeps everything', async () => {
-    server.use(http.post('*/api/plants/:id/care', () => HttpResponse.error()));
+    server.use(http.post('*/api/plants/water', () => HttpResponse.error()));
     queueCare({ kind: 'water', plantId: 4, at: wateredAt, label: 'Water Basil' });
     expect(await flushOfflineQueue()).toEqual({ sent: 0, refused: [] });
     expect(offlineQueue()).toHaveLength(1);
   });
 
   it('drops an act the server refuses (the plant is gone) and sends the next', async () => {
-    const sent = careServer((path) =>
-      path === '/api/plants/4/care' ? HttpResponse.json({ message: 'Plant not found' }, { status: 404 }) : undefined,
+    const sent = careServer((body) =>
+      JSON.stringify(body) .includes('[4]') ? HttpResponse.json({ message: 'Plant not found' }, { status: 404 }) : undefined,
     );
     queueCare({ kind: 'water', plantId: 4, at: wateredAt, label: 'Water Basil' });
     queueCare({ kind: 'water', plantId: 5, at: wateredAt, label: 'Water Mint' });
     const result = await flushOfflineQueue();
     expect(result.sent).toBe(1);
     expect(result.refused).toEqual([{ item: expect.objectContaining({ plantId: 4 }), message: 'Plant not found' }]);
-    expect(sent.map((s) => s.path)).toEqual(['/api/plants/4/care', '/api/plants/5/care']);
+    expect(sent.map((s) => s.body)).toEqual([
+      { plantIds: [4], at: wateredAt },
+      { plantIds: [5], at: wateredAt },
+    ]);
     expect(offlineQueue()).toEqual([]);
   });
 
@@ -104,7 +112,7 @@ describe('the offline queue', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByText('The care you logged offline was saved.')).toBeInTheDocument();
-    expect(sent).toEqual([{ method: 'POST', path: '/api/plants/4/care', body: { kind: 'water', at: wateredAt } }]);
+    expect(sent).toEqual([{ method: 'POST', path: '/api/plants/water', body: { plantIds: [4], at: wateredAt } }]);
     await waitFor(() => expect(offlineQueue()).toEqual([]));
     expect(screen.queryByRole('status', { name: /offline/ })).not.toBeInTheDocument();
   });

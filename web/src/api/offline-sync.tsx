@@ -9,7 +9,8 @@ import { useRefresh } from './query';
 /** send delivers one queued act with the time it was done. */
 function send(item: QueuedCare): Promise<unknown> {
   if (item.kind === 'complete') return apiJSON('PATCH', `${urls.careTasks}/${item.taskId}/complete`, { completedDate: item.at });
-  return apiJSON('POST', urls.plantCare(item.plantId), { kind: item.kind, at: item.at });
+  // As Water Now and Fertilize do online (their due tasks are completed too), at the time it was done.
+  return apiJSON('POST', item.kind === 'water' ? urls.waterPlants : urls.fertilizePlants, { plantIds: [item.plantId], at: item.at });
 }
 
 export interface FlushResult {

@@ -31,6 +31,8 @@ export interface User {
   firstAutumnFrost?: string | null;
   preferences?: { notifications?: boolean } | null;
   notificationPreferences?: NotificationPreferences | null;
+  /** The gardener's IANA time zone ("" until set): "today" is reckoned in it. */
+  timeZone?: string;
   // The garden settings: only the caller's own answer (GET /api/user) carries them.
   gardenLocation?: GardenLocation | null;
   /** Adaptive waterings stretch by this in the garden's winter (1 turns it off). */
@@ -244,6 +246,35 @@ export interface CareTask {
 }
 
 /** GET /api/care-due: a plant's next watering or fertilizing on a calendar day. */
+/**
+ * GET /api/today: one piece of care due today or earlier in the gardener's zone — a watering or
+ * fertilizing (the plant's schedule and its due tasks of the type, merged) or another task.
+ */
+export interface DueItem {
+  /** Stable across reads: `water-<plantId>`, `fertilize-<plantId>`, `task-<taskId>`. */
+  key: string;
+  kind: 'water' | 'fertilize' | 'task';
+  plantId: number;
+  plantName: string;
+  taskType: TaskType;
+  /** The task of a task item. */
+  taskId: number | null;
+  /** The due tasks a watering or fertilizing completes. */
+  taskIds: number[];
+  /** yyyy-MM-dd it fell due. */
+  dueDate: string;
+  overdue: boolean;
+}
+
+/** The counts of the whole Today list (GET /api/dashboard/summary `due`). */
+export interface DueCounts {
+  due: number;
+  overdue: number;
+  water: number;
+  fertilize: number;
+  tasks: number;
+}
+
 export interface CareDue {
   plantId: number;
   plantName: string;
@@ -541,9 +572,11 @@ export interface DashboardSummary {
     watering: DashboardReminder[];
     fertilizing: DashboardReminder[];
     repotting: number;
-    /** Tasks pending from before today. */
+    /** Care that fell due before today: waterings, fertilizings and tasks (one definition). */
     overdue?: number;
   };
+  /** The Today list's counts (GET /api/today). */
+  due?: DueCounts;
   /** Plants by their derived status today (the same rule as the list's filter). */
   statusCounts?: { healthy: number; needs_water: number; needs_care: number };
   stats: {
@@ -670,6 +703,8 @@ export interface UserSettingsInput {
   /** The gardener's frost dates, MM-DD; null clears (issue #24 item 7). */
   lastSpringFrost?: string | null;
   firstAutumnFrost?: string | null;
+  /** An IANA zone name: the gardener's day. */
+  timeZone?: string;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

@@ -7,6 +7,7 @@ import type {
   NotificationChannels,
   VapidPublicKey,
   DashboardSummary,
+  DueItem,
   ImportHistoryEntry,
   ImportResponse,
   ImportSchedule,
@@ -160,6 +161,35 @@ function addDaysKey(date: string, days: number): string {
   const next = new Date(y, m - 1, d + days);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
+}
+
+/**
+ * The Today list as the server derives it (domain.DueOn): a plant's watering when its
+ * nextWatering or a pending water task falls on or before today (merged, once a plant), the
+ * same for fertilizing, and every other pending task scheduled on or before today.
+ */
+export function dueItems(today = dayFromNow(0)): DueItem[] {
+  const out: DueItem[] = [];
+  for (const p of db.plants) {
+    for (const [kind, next] of [
+      ['water', p.nextWatering],
+      ['fertilize', p.nextFertilizing],
+    ] as const) {
+      const tasks = db.tasks.filter((t) => t.plantId === p.id && !t.completed && t.taskType === kind && t.scheduledDate <= today);
+      const dates = [...(next ? [next.slice(0, 10)] : []), ...tasks.map((t) => t.scheduledDate)].sort();
+      const dueDate = dates[0];
+      if (!dueDate || dueDate > today) continue;
+      out.push({ key: `${kind}-${p.id}`, kind, plantId: p.id, plantName: p.name, taskType: kind, taskId: null,
+        taskIds: tasks.map((t) => t.id ?? 0), dueDate, overdue: dueDate < today });
+    }
+  }
+  for (const t of db.tasks) {
+    if (t.completed || t.scheduledDate > today || t.taskType === 'water' || t.taskType === 'fertilize') continue;
+    out.push({ key: `task-${t.id}`, kind: 'task', plantId: t.plantId, plantName: t.plantName ?? plantName(t.plantId) ?? '',
+      taskType: t.taskType as DueItem["taskType"], taskId: t.id, taskIds: [], dueDate: t.scheduledDate, overdue: t.scheduledDate < today });
+  }
+  const rank = { water: 0, fertilize: 1, task: 2 };
+  return out.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || rank[a.kind] - rank[b.kind] || a.plantName.localeCompare(b.plantName));
 }
 
 /** projected occurrences of pending recurring tasks within [from, to]. */
@@ -706,6 +736,60 @@ export const apiHandlers = [
     db.limit = { ...db.limit, currentCount: Math.max(0, db.limit.currentCount - 1) };
     return new HttpResponse(null, { status: 204 });
   }),
+  http.get('*/api/today', async ({ request }) => {
+    await record(request);
+    const items = dueItems();
+    const overdue = new URL(request.url).searchParams.get('overdue') === 'true';
+    return HttpResponse.json(overdue ? items.filter((it) => it.overdue) : items, {
+      headers: { 'X-Due-Count': String(items.length), 'X-Overdue-Count': String(items.filter((it) => it.overdue).length) },
+    });
+  }),
+  http.post('*/api/today/snooze', async ({ request }) => {
+    const body = (await record(request)) as { kind?: string; plantId?: number; taskId?: number };
+    const today = dayFromNow(0);
+    const tomorrow = dayFromNow(1);
+    if (body.kind === 'task') {
+      const task = db.tasks.find((t) => t.id === body.taskId && !t.completed);
+      if (!task) return notFound('Task not found');
+      task.scheduledDate = tomorrow;
+      return new HttpResponse(null, { status: 204 });
+    }
+    const plant = db.plants.find((p) => p.id === body.plantId);
+    if (!plant) return notFound('Plant not found');
+    if (body.kind === 'water' && plant.nextWatering && plant.nextWatering.slice(0, 10) <= today) plant.nextWatering = `${tomorrow}T00:00:00Z`;
+    if (body.kind === 'fertilize' && plant.nextFertilizing && plant.nextFertilizing.slice(0, 10) <= today)
+      plant.nextFertilizing = `${tomorrow}T00:00:00Z`;
+    for (const t of db.tasks) {
+      if (t.plantId === plant.id && !t.completed && t.taskType === body.kind && t.scheduledDate <= today) t.scheduledDate = tomorrow;
+    }
+    return new HttpResponse(null, { status: 204 });
+  }),
+  ...(['water', 'fertilize'] as const).map((kind) =>
+    http.post(`*/api/plants/${kind}`, async ({ request }) => {
+      const body = (await record(request)) as { plantIds?: number[] };
+      const ids = body.plantIds ?? [];
+      if (ids.length === 0 || ids.length > 100) return refuse(400, 'Choose between 1 and 100 plants', 'invalid', 'plantIds');
+      const plants = ids.map((id) => db.plants.find((p) => p.id === id));
+      if (plants.some((p) => !p)) return notFound('Plant not found');
+      const now = new Date().toISOString();
+      const today = dayFromNow(0);
+      for (const plant of plants as Plant[]) {
+        const due = db.tasks.filter((t) => t.plantId === plant.id && !t.completed && t.taskType === kind && t.scheduledDate <= today);
+        if (due.length === 0) {
+          due.push({ id: db.nextId++, plantId: plant.id, plantName: plant.name, taskType: kind, scheduledDate: today, completed: false,
+            completedDate: null, notes: null, isRecurring: false, recurringDays: null, createdAt: now });
+          db.tasks.push(due[0]!);
+        }
+        for (const t of due) Object.assign(t, { completed: true, completedDate: now });
+        const every = kind === 'water' ? plant.waterFrequency : plant.fertilizerFrequency;
+        const next = every ? `${dayFromNow(every)}T00:00:00Z` : null;
+        if (kind === 'water') Object.assign(plant, { lastWatered: now, nextWatering: next });
+        else Object.assign(plant, { lastFertilized: now, nextFertilizing: next });
+        if (plant.status === 'needs_water' && kind === 'water') plant.status = 'healthy';
+      }
+      return HttpResponse.json({ plants });
+    }),
+  ),
   http.get('*/api/care-tasks/overdue', async ({ request }) => {
     await record(request);
     const today = new URL(request.url).searchParams.get('today') ?? '';

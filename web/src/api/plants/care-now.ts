@@ -1,12 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useCompleteCareTask } from '../care-tasks/complete-care-task';
-import { useCreateCareTask } from '../care-tasks/create-care-task';
 import { urls } from '../keys';
 import { queueCare, unreachable } from '../offline-queue';
+import { useFertilizePlants, useWaterPlants } from '../today/care-now';
 import type { Plant } from '../types';
-import { todayKey } from '@/lib/dates';
-import { useUpdatePlant } from './update-plant';
 
 export type CareNowType = 'water' | 'fertilize';
 
@@ -14,16 +11,17 @@ export type CareNowType = 'water' | 'fertilize';
 export type CareOutcome = 'done' | 'queued';
 
 /**
- * useCareNow: the Water Now and Fertilize buttons (spec 01 §4). Creates a task scheduled
- * today, completes it (empty body), then sets the plant's lastWatered or lastFertilized
- * to now; the hooks refresh the plant, its tasks and the summary. Offline (or when the server
- * cannot be reached before anything was written), the act is queued with its time and sent
- * when the browser is back online; the plant's cached date moves at once.
+ * useCareNow: the Water Now and Fertilize buttons (spec 01 §4), one request: POST
+ * /api/plants/water (or /fertilize) with this plant. The server completes the plant's due
+ * tasks of the type, or records one done now, and moves its last date, so a due watering and a
+ * due water task go together; the hooks refresh the plant, its tasks, the summary and Today.
+ * Offline (or when the request cannot reach the server), the act is queued with its time and
+ * sent the same way, with that time, when the browser is back online; the plant's cached date
+ * moves at once.
  */
 export function useCareNow(plantId: number) {
-  const create = useCreateCareTask();
-  const complete = useCompleteCareTask();
-  const update = useUpdatePlant();
+  const water = useWaterPlants();
+  const fertilize = useFertilizePlants();
   const { mutate } = useSWRConfig();
   const [pending, setPending] = useState<CareNowType | null>(null);
 
@@ -39,22 +37,17 @@ export function useCareNow(plantId: number) {
       if (unreachable()) return queue();
       setPending(type);
       try {
-        let task;
-        try {
-          task = await create.trigger({ plantId, taskType: type, scheduledDate: todayKey(), notes: null });
-        } catch (error) {
-          // Nothing reached the server yet: keep the act for later.
-          if (unreachable(error)) return queue();
-          throw error;
-        }
-        if (task?.id != null) await complete.trigger({ id: task.id });
-        await update.trigger({ id: plantId, patch: type === 'water' ? { lastWatered: at } : { lastFertilized: at } });
+        await (type === 'water' ? water : fertilize).trigger([plantId]);
         return 'done';
+      } catch (error) {
+        // The request never reached the server: keep the act for later.
+        if (unreachable(error)) return queue();
+        throw error;
       } finally {
         setPending(null);
       }
     },
-    [complete, create, mutate, plantId, update],
+    [fertilize, mutate, plantId, water],
   );
   return { run, pending };
 }

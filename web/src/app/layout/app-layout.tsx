@@ -18,6 +18,9 @@ import './layout.css';
 const NotificationsRuntime = lazy(() =>
   import('@/features/notifications/components/notifications-runtime').then((m) => ({ default: m.NotificationsRuntime })),
 );
+const TimeZoneSync = lazy(() =>
+  import('@/features/settings/components/time-zone-sync').then((m) => ({ default: m.TimeZoneSync })),
+);
 const NotificationPrompt = lazy(() =>
   import('@/features/notifications/components/notification-prompt').then((m) => ({ default: m.NotificationPrompt })),
 );
@@ -125,6 +128,7 @@ export function AppLayout() {
       <BottomBar />
       <Suspense fallback={null}>
         <NotificationsRuntime />
+        <TimeZoneSync />
       </Suspense>
     </div>
   );

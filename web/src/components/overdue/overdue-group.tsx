@@ -1,16 +1,16 @@
 import { AlertTriangle } from 'lucide-react';
-import { useOverdueTasks } from '@/api/care-tasks/get-overdue-tasks';
-import { TaskItem, taskKey } from '@/components/task-item/task-item';
-import { todayKey } from '@/lib/dates';
+import { useToday } from '@/api/today/get-today';
+import { DueItemRow } from '@/components/due-item/due-item-row';
 import './overdue-group.css';
 
 /**
- * OverdueGroup: the tasks not completed by the end of their day, oldest first, at the top of
- * the Schedule and the dashboard, with Complete and Delete, until they are done. Nothing is
- * shown when there are none.
+ * OverdueGroup: the care that fell due before today — waterings and fertilizings (a plant's
+ * schedule and its due tasks of the type, once a plant) and tasks — oldest first, at the top of
+ * the Schedule, each with its one-tap action and Snooze, until done. The count is the server's
+ * list (one definition of overdue, the dashboard's too). Nothing is shown when there is none.
  */
 export function OverdueGroup({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const overdue = useOverdueTasks(todayKey());
+  const overdue = useToday(true);
   const list = overdue.data ?? [];
   if (overdue.isLoading || overdue.error || list.length === 0) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -21,9 +21,9 @@ export function OverdueGroup({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         Overdue
         <span className="overdue-group__count">{list.length}</span>
       </Heading>
-      <ul className="overdue-group__list">
-        {list.map((task) => (
-          <TaskItem key={taskKey(task)} task={task} />
+      <ul className="overdue-group__list due-list">
+        {list.map((item) => (
+          <DueItemRow key={item.key} item={item} />
         ))}
       </ul>
     </section>

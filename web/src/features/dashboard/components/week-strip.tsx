@@ -103,7 +103,15 @@ export function WeekStrip() {
                     <TaskChip task={task} />
                   </Link>
                 ))}
-                {hidden > 0 ? <span className="week-strip__more">+{hidden}</span> : null}
+                {hidden > 0 ? (
+                  <Link
+                    to={`/schedule?date=${key}`}
+                    className="week-strip__more"
+                    aria-label={`${hidden} more on ${format(day, 'EEEE, MMMM d')}: open the day`}
+                  >
+                    +{hidden}
+                  </Link>
+                ) : null}
               </span>
             </li>
           );

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
-import { OverdueGroup } from '@/components/overdue/overdue-group';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { todayKey } from '@/lib/dates';
@@ -12,6 +11,7 @@ import { CareStatistics } from '../components/care-statistics';
 import { DatabaseHighlights } from '../components/database-highlights';
 import { GrowthJourney } from '../components/growth-journey';
 import { SowNow } from '../components/sow-now';
+import { TodayListSection } from '../components/today-list-frame';
 import { TodaysCare } from '../components/todays-care';
 import { WeekStrip } from '../components/week-strip';
 import { YourPlants } from '../components/your-plants';
@@ -21,9 +21,9 @@ import './dashboard-page.css';
 const WeatherCard = lazy(() => import('../components/weather-card'));
 
 /**
- * DashboardPage (/): overdue tasks first (when there are any), then the sections of spec 01
- * §2 in order — today's care, plants, the week's schedule, the growth journey, care
- * statistics and plant database highlights.
+ * DashboardPage (/): the Today list first (everything due or overdue, one tap each), then the
+ * sections of spec 01 §2 in order — today's care, plants, the week's schedule, the growth
+ * journey, care statistics and plant database highlights.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -38,8 +38,8 @@ export function DashboardPage() {
         description={`${greeting()}, ${name}! Here is what your garden needs today.`}
         actions={<AddPlantButton />}
       />
-      <OverdueGroup />
       <div className="dash-grid">
+        <TodayListSection />
         <TodaysCare summary={summary.data} error={Boolean(summary.error)} />
         <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
           <WeatherCard />

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import { todayKey } from '@/lib/dates';
 import { dayFromNow, dayLabel, instantFromNow } from '@/testing/clock';
 import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
@@ -170,21 +169,15 @@ describe('plant details', () => {
     await waitFor(() => expect(within(card).getByText('65%')).toBeInTheDocument());
   });
 
-  it('Water Now: creates a task today, completes it with an empty body, then sets lastWatered', async () => {
+  it('Water Now: one request that waters the plant (its due water tasks with it)', async () => {
     signedInGardener();
     db.plants = [makePlant({ id: 7, name: 'Basil' })];
     const { user } = renderApp('/plants/7');
     await user.click(await screen.findByRole('button', { name: 'Water Now' }));
     expect(await screen.findByText('Task completed')).toBeInTheDocument();
     const writes = db.requests.filter((r) => r.method !== 'GET');
-    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /api/care-tasks',
-      `PATCH /api/care-tasks/${(writes[1]!.path.match(/\d+/) ?? [''])[0]}/complete`,
-      'PATCH /api/plants/7',
-    ]);
-    expect(writes[0]!.body).toEqual({ plantId: 7, taskType: 'water', scheduledDate: todayKey(), notes: null });
-    expect(writes[1]!.body).toBeUndefined();
-    expect(Object.keys(writes[2]!.body as object)).toEqual(['lastWatered']);
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/plants/water']);
+    expect(writes[0]!.body).toEqual({ plantIds: [7] });
     // The plant and its history are fetched again.
     await waitFor(() => expect(screen.getByText('Water')).toBeInTheDocument());
     expect(db.requests.filter((r) => r.method === 'GET' && r.path === '/api/plants/7').length).toBeGreaterThanOrEqual(2);
@@ -196,9 +189,8 @@ describe('plant details', () => {
     const { user } = renderApp('/plants/7');
     await user.click(await screen.findByRole('button', { name: 'Fertilize' }));
     expect(await screen.findByText('Basil was fertilized.')).toBeInTheDocument();
-    const patch = db.requests.find((r) => r.method === 'PATCH' && r.path === '/api/plants/7')!;
-    expect(Object.keys(patch.body as object)).toEqual(['lastFertilized']);
-    expect(db.requests.find((r) => r.method === 'POST')!.body).toMatchObject({ taskType: 'fertilize' });
+    expect(db.requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/plants/fertilize', body: { plantIds: [7] } });
+    expect(db.plants[0]!.lastFertilized).toBeTruthy();
   });
 
   it('sends no request for a non-numeric id and shows the error text', async () => {

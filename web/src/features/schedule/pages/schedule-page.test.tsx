@@ -11,36 +11,49 @@ import { http, HttpResponse, server } from '@/testing/server';
 const dayTasks = () => screen.findByRole('region', { name: /^Tasks for / });
 
 describe('Schedule page', () => {
-  it('shows overdue tasks at the top and the plants’ due care with Water Now', async () => {
+  it('shows all overdue care once at the top, with its one-tap actions, and the count agrees', async () => {
     signedInGardener();
     const yesterday = toDateKey(addDays(new Date(), -1));
     db.plants = [
       makePlant({ id: 1, name: 'Basil', nextWatering: addDays(new Date(), -2).toISOString(), nextFertilizing: null }),
       makePlant({ id: 2, name: 'Mint', nextWatering: null, nextFertilizing: new Date().toISOString() }),
     ];
-    db.tasks = [makeTask({ id: 20, plantId: 2, plantName: 'Mint', taskType: 'prune', scheduledDate: yesterday })];
+    db.tasks = [
+      makeTask({ id: 20, plantId: 2, plantName: 'Mint', taskType: 'prune', scheduledDate: yesterday }),
+      // Basil's overdue water task is Basil's watering: one row, not two.
+      makeTask({ id: 21, plantId: 1, plantName: 'Basil', taskType: 'water', scheduledDate: yesterday }),
+    ];
     const { user } = renderApp('/schedule');
     const overdue = await screen.findByRole('region', { name: /Overdue/ });
-    const late = within(overdue).getByRole('listitem', { name: 'Prune Mint' });
-    expect(within(late).getByText(`Overdue since ${format(addDays(new Date(), -1), 'MMM d, yyyy')}`)).toBeInTheDocument();
-    expect(db.requests.some((r) => r.path === '/api/care-tasks/overdue' && new URLSearchParams(r.search).get('today') === todayKey())).toBe(true);
-
-    // The overdue watering is on today's list, with Water Now.
-    const due = await within(await dayTasks()).findByRole('listitem', { name: 'Water Basil (overdue)' });
-    await user.click(within(due).getByRole('button', { name: 'Water Now' }));
+    expect(within(overdue).getByText('2')).toBeInTheDocument();
+    const late = within(overdue).getByRole('listitem', { name: 'Prune Mint (overdue)' });
+    expect(within(late).getByText(`Overdue · ${format(addDays(new Date(), -1), 'MMM d')}`)).toBeInTheDocument();
+    expect(db.requests.some((r) => r.path === '/api/today' && new URLSearchParams(r.search).get('overdue') === 'true')).toBe(true);
+    // The overdue watering is in the group, and not listed again on today's list.
+    const water = within(overdue).getByRole('listitem', { name: 'Water Basil (overdue)' });
+    expect(within(await dayTasks()).queryByRole('listitem', { name: 'Water Basil (overdue)' })).not.toBeInTheDocument();
+    await user.click(within(water).getByRole('button', { name: 'Water: Water Basil' }));
     expect(await screen.findByText('Task completed')).toBeInTheDocument();
-    const created = db.requests.find((r) => r.method === 'POST' && r.path === '/api/care-tasks');
-    expect(created?.body).toMatchObject({ plantId: 1, taskType: 'water' });
-    expect(db.requests.some((r) => r.method === 'PATCH' && r.path === '/api/plants/1')).toBe(true);
+    expect(db.requests.find((r) => r.method === 'POST' && r.path === '/api/plants/water')?.body).toEqual({ plantIds: [1] });
+    expect(db.tasks.find((t) => t.id === 21)?.completed).toBe(true);
+    await waitFor(() => expect(within(overdue).queryByRole('listitem', { name: 'Water Basil (overdue)' })).not.toBeInTheDocument());
 
     // Today's fertilizing is on the calendar.
     expect(screen.getAllByTitle('Fertilize Mint (due)').length).toBeGreaterThan(0);
 
     // Completing the overdue task empties the group.
-    await user.click(within(late).getByRole('button', { name: 'Complete' }));
+    await user.click(within(late).getByRole('button', { name: 'Complete: Prune Mint' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Overdue/ })).not.toBeInTheDocument());
   }, 30_000);
 
+  it('opens the day given in ?date= (the dashboard week strip’s "+N")', async () => {
+    signedInGardener();
+    const inThreeDays = toDateKey(addDays(new Date(), 3));
+    db.plants = [makePlant({ id: 1, name: 'Basil' })];
+    db.tasks = [makeTask({ id: 30, plantId: 1, plantName: 'Basil', taskType: 'mist', scheduledDate: inThreeDays })];
+    renderApp(`/schedule?date=${inThreeDays}`);
+    expect(await within(await dayTasks()).findByRole('listitem', { name: 'Mist Basil' })).toBeInTheDocument();
+  }, 30_000);
 
   it('lists the selected day’s tasks; Complete shows "Completed: (date)" and the next occurrence', async () => {
     signedInGardener();

@@ -1,6 +1,7 @@
 import { addDays, addMonths, format } from 'date-fns';
 import { CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { careDueByDate, useCareDue } from '@/api/care-tasks/get-care-due';
 import { useCareTasksInRange } from '@/api/care-tasks/get-care-tasks-in-range';
 import type { CareDue } from '@/api/types';
@@ -96,13 +97,19 @@ function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]
 export function SchedulePage() {
   useDocumentTitle('Schedule');
   const [view, setView] = useState<CalendarView>('month');
-  const [selected, setSelected] = useState(() => todayKey());
+  // ?date=yyyy-MM-dd opens that day (the dashboard week strip's "+N").
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState(() => {
+    const asked = params.get('date');
+    return asked && parseDate(asked) ? asked : todayKey();
+  });
   const [adding, setAdding] = useState(false);
   const anchor = parseDate(selected) ?? new Date();
   const [from, to] = viewRange(view, anchor);
   const range = useCareTasksInRange(from, to);
   const due = useCareDue(from, to);
-  const selectedCare = careDueByDate(due.data).get(selected) ?? [];
+  // Overdue care is listed once, in the Overdue group above (with its tasks merged in).
+  const selectedCare = (careDueByDate(due.data).get(selected) ?? []).filter((c) => !c.overdue);
 
   return (
     <div className="schedule-page">

@@ -32,6 +32,7 @@ import { SecuritySection } from '../components/security-section';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
 import { WebhooksCard } from '../components/webhooks-card';
+import { TimeZoneCard } from '../components/time-zone-card';
 import './settings-page.css';
 
 /** Where Back to Users leads (spec 02 §2). */
@@ -86,6 +87,15 @@ function OwnSettings() {
     [trigger],
   );
 
+  const saveTimeZone = useCallback(
+    async (timeZone: string) => {
+      const saved = await trigger({ timeZone });
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
+
   if (me.isLoading) return <SettingsSkeleton />;
   if (me.error || !me.data) return <LoadFailed error={me.error} retry={() => void me.mutate()} />;
   const user = me.data;
@@ -106,6 +116,7 @@ function OwnSettings() {
       </NotificationPreferencesCard>
       <GardenSettingsCard user={user} save={trigger} />
       <FrostDatesCard user={user} save={trigger} />
+      <TimeZoneCard user={user} save={saveTimeZone} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       <SecuritySection

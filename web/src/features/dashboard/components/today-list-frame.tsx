@@ -1,0 +1,36 @@
+import { ListChecks } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { DashboardSection } from './section';
+import './today-list.css';
+
+// The list's code (its rows, actions, Water all's confirmation) loads after the first paint:
+// the dashboard's first load stays within its budget, and the section's reserved height keeps
+// the page from moving when it arrives.
+const TodayList = lazy(() => import('./today-list').then((m) => ({ default: m.TodayList })));
+
+/** TodayListSkeleton: three grey rows in the list's reserved height, while code or data load. */
+export function TodayListSkeleton() {
+  return (
+    <LoadingRegion label="Loading today's care" className="today-list__body today-list__loading">
+      <Skeleton height={32} width="40%" />
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={56} radius={8} />
+      ))}
+    </LoadingRegion>
+  );
+}
+
+/**
+ * TodayListSection (dashboard): every watering, fertilizing and task due today or overdue, each
+ * one tap from done, with Water all and Snooze (issue #27 item 1). Its height is reserved.
+ */
+export function TodayListSection() {
+  return (
+    <DashboardSection id="today-list" title="Today" icon={<ListChecks size={18} />} className="today-list" link={{ to: '/schedule', label: 'Schedule' }}>
+      <Suspense fallback={<TodayListSkeleton />}>
+        <TodayList />
+      </Suspense>
+    </DashboardSection>
+  );
+}
