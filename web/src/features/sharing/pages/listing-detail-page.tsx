@@ -128,7 +128,15 @@ export function ListingDetailPage() {
           </p>
           {l.description ? <p className="listing-hero__description">{l.description}</p> : null}
           <p className="listing-hero__dates">
-            <span>Posted {timeAgo(l.createdAt)}</span>
+            <span>
+              Posted {timeAgo(l.createdAt)}
+              {l.edited && l.editedAt ? (
+                <span className="listing-hero__edited" title={`Edited ${new Date(l.editedAt).toLocaleString()}`}>
+                  {' '}
+                  (edited)
+                </span>
+              ) : null}
+            </span>
             <span>
               <CalendarClock size={14} aria-hidden="true" /> {l.isExpired ? 'Expired' : 'Expires'} {formatDate(l.expiresAt)}
             </span>
