@@ -100,7 +100,7 @@ test.describe('editing a journal entry, a listing and a question', () => {
     expect(asked.status).toBe(201);
     questionUrl = `/community/expert-qa/${asked.body.id}`;
     await eve.goto(`${garden.baseURL}${questionUrl}`);
-    await eve.getByRole('button', { name: 'Edit', exact: true }).click();
+    await eve.getByRole('button', { name: 'Edit question' }).click();
     const form = eve.getByRole('form', { name: 'Edit your question' });
     await form.getByLabel('Title').fill('Why is my lemon thyme woody at the base?');
     const details = form.getByRole('textbox', { name: 'Details', exact: true });
@@ -125,7 +125,7 @@ test.describe('editing a journal entry, a listing and a question', () => {
 
     await finn.goto(`${garden.baseURL}${questionUrl}`);
     await expect(finn.getByText('(edited)')).toBeVisible();
-    await expect(finn.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(finn.getByRole('button', { name: 'Edit question' })).toHaveCount(0);
     await finn.getByRole('textbox', { name: 'Your answer', exact: true }).click();
     await finn.keyboard.type('Cut it back by a third after flowering, never into the bare wood.');
     await finn.getByRole('button', { name: 'Post Answer' }).click();
@@ -133,7 +133,7 @@ test.describe('editing a journal entry, a listing and a question', () => {
 
     await eve.reload();
     await eve.getByRole('listitem', { name: `Answer by ${FINN.username}` }).waitFor();
-    await expect(eve.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(eve.getByRole('button', { name: 'Edit question' })).toHaveCount(0);
     const refused = await send(eve, 'PATCH', `/api/expert-qa/${questionUrl.split('/').pop()}`, { title: 'Something else entirely' });
     expect(refused.status).toBe(409);
     expect(errors.flat()).toEqual([]);

@@ -74,7 +74,7 @@ describe('Question page', () => {
     const { user } = renderApp('/community/expert-qa/5');
     await screen.findByRole('heading', { level: 1, name: 'Why are my basil leaves yellow?' });
     expect(screen.queryByText('(edited)')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Edit question' }));
     const form = screen.getByRole('form', { name: 'Edit your question' });
     const title = within(form).getByLabelText('Title');
     expect(title).toHaveValue('Why are my basil leaves yellow?');
@@ -101,6 +101,6 @@ describe('Question page', () => {
     server.use(http.get('*/api/expert-qa/5', () => HttpResponse.json(detail({ canEdit: false }))));
     renderApp('/community/expert-qa/5');
     await screen.findByRole('heading', { level: 1, name: 'Why are my basil leaves yellow?' });
-    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit question' })).not.toBeInTheDocument();
   });
 });

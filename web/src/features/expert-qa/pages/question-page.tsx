@@ -188,7 +188,14 @@ export function QuestionPage() {
           </span>
           {q.edited && q.editedAt ? <span title={`Edited ${new Date(q.editedAt).toLocaleString()}`}>(edited)</span> : null}
           {q.canEdit && !editing ? (
-            <Button variant="ghost" size="sm" className="question-body__edit" icon={<Pencil size={15} aria-hidden="true" />} onClick={() => setEditing(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="question-body__edit"
+              icon={<Pencil size={15} aria-hidden="true" />}
+              aria-label="Edit question"
+              onClick={() => setEditing(true)}
+            >
               Edit
             </Button>
           ) : null}

@@ -132,7 +132,7 @@ describe('forum pages', () => {
     await screen.findByRole('heading', { level: 1, name: topic.title });
     const article = screen.getByRole('article');
     expect(within(article).queryByText('(edited)')).not.toBeInTheDocument();
-    await user.click(within(article).getByRole('button', { name: 'Edit' }));
+    await user.click(within(article).getByRole('button', { name: 'Edit topic' }));
     const form = screen.getByRole('form', { name: 'Edit your topic' });
     const title = within(form).getByLabelText('Title');
     expect(title).toHaveValue(topic.title);
@@ -155,13 +155,13 @@ describe('forum pages', () => {
     forumApi({ ...topic, createdAt: instantFromNow(-2) });
     const first = renderApp('/community/forum/topic/7');
     await first.findByRole('heading', { level: 1, name: topic.title });
-    expect(within(first.getByRole('article')).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(first.getByRole('article')).queryByRole('button', { name: 'Edit topic' })).not.toBeInTheDocument();
     first.unmount();
     signedInGardener({ id: 5, username: 'cara' });
     forumApi({ ...topic, createdAt: instantFromNow(0, '07:00') });
     renderApp('/community/forum/topic/7');
     await screen.findByRole('heading', { level: 1, name: topic.title });
-    expect(within(screen.getByRole('article')).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('article')).queryByRole('button', { name: 'Edit topic' })).not.toBeInTheDocument();
   });
 
   it('forum categories admin: other users go to / with Access denied', async () => {

@@ -289,7 +289,7 @@ export function ForumTopicPage() {
         )}
         {canEdit && !editing ? (
           <div className="forum-post__actions">
-            <button type="button" className="forum-action" onClick={() => setEditing(true)}>
+            <button type="button" className="forum-action" aria-label="Edit topic" onClick={() => setEditing(true)}>
               <Pencil size={15} aria-hidden="true" /> Edit
             </button>
           </div>
