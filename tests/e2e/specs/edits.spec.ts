@@ -116,6 +116,25 @@ test.describe('editing a journal entry, a listing and a question', () => {
     await expect(eve.getByText('#pruning')).toBeVisible();
   });
 
+  test('eve edits the title and first post of her forum topic', async ({ garden, apiFromPage, bothWidths }) => {
+    // A fresh install's forum has its three categories (issue 27 item 9).
+    const categories = await apiFromPage(eve, '/api/forum/categories');
+    const topic = await send(eve, 'POST', '/api/forum/topics', {
+      title: 'Thyme that survived the winter', categoryId: categories.body[0].id,
+      content: '<p>Mine came through minus eight in a terracotta pot.</p>',
+    });
+    expect(topic.status).toBe(201);
+    await eve.goto(`${garden.baseURL}/community/forum/topic/${topic.body.id}`);
+    await eve.getByRole('button', { name: 'Edit topic' }).click();
+    const form = eve.getByRole('form', { name: 'Edit your topic' });
+    await form.getByLabel('Title').fill('Lemon thyme that survived the winter');
+    await bothWidths(eve, 'edit-topic');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eve.getByText('Topic Updated').first().waitFor();
+    await expect(eve.getByRole('heading', { level: 1, name: 'Lemon thyme that survived the winter' })).toBeVisible();
+    await expect(eve.getByRole('article').getByText('(edited)')).toBeVisible();
+  });
+
   test('finn reads "(edited)" and answers; the question can no longer be edited', async ({ signIn, garden }) => {
     await signIn(finn, FINN.username, FINN.password);
     await finn.goto(`${garden.baseURL}${listingUrl}`);
