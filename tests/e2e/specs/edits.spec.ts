@@ -150,7 +150,7 @@ test.describe('editing a journal entry, a listing and a question', () => {
     await finn.getByRole('button', { name: 'Post Answer' }).click();
     await finn.getByRole('listitem', { name: `Answer by ${FINN.username}` }).getByText('never into the bare wood').waitFor();
 
-    await eve.reload();
+    await eve.goto(`${garden.baseURL}${questionUrl}`);
     await eve.getByRole('listitem', { name: `Answer by ${FINN.username}` }).waitFor();
     await expect(eve.getByRole('button', { name: 'Edit question' })).toHaveCount(0);
     const refused = await send(eve, 'PATCH', `/api/expert-qa/${questionUrl.split('/').pop()}`, { title: 'Something else entirely' });
