@@ -11,17 +11,27 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build web deps test test-go test-web test-web-future test-e2e test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build image web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
 	$(BIN) serve
 
-## build: the gardenctl binary with the web app embedded
+## build: the gardenctl binary with the web app embedded: static (CGO_ENABLED=0, the time zone
+## database inside), so the same file runs on any Linux, in the container image and the package
 build: $(BIN)
 
 $(BIN): web/dist/index.html $(shell find cmd core ports adapters jobs cli configs web -name '*.go' -o -name '*.sql' -o -name '*.yaml' | grep -v node_modules) go.mod go.sum
-	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gardenctl
+	CGO_ENABLED=0 $(GO) build -tags timetzdata -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/gardenctl
+
+## image: the container image (Dockerfile) from the static binary, with Podman or Docker; no
+## registry is needed (the image starts FROM scratch)
+CONTAINER ?= $(shell command -v podman >/dev/null 2>&1 && echo podman || echo docker)
+image: build
+	rm -rf bin/image && mkdir -p bin/image/data bin/image/tmp bin/image/etc/ssl/certs
+	cp $(BIN) bin/image/gardenctl
+	cp /etc/ssl/certs/ca-certificates.crt bin/image/etc/ssl/certs/
+	$(CONTAINER) build --format docker -t garden:$(VERSION) -t garden:latest -f Dockerfile bin/image
 
 web: web/dist/index.html
 
@@ -43,7 +53,7 @@ node_modules/.installed: package.json package-lock.json
 SEED ?= $(shell date +%s)
 export SEED
 FAILURES := $(CURDIR)/bin/test-failures
-TEST_STEPS := lint:lint fuzz:test-fuzz go:test-go web:test-web web-future:test-web-future browser:test-e2e bundle:test-bundle
+TEST_STEPS := lint:lint fuzz:test-fuzz go:test-go web:test-web browser:test-e2e bundle:test-bundle
 test:
 	@mkdir -p bin; rm -f $(FAILURES)-*.txt $(COUNTS)-*.txt bin/test-failed-steps.txt
 	@echo "test order seed: $(SEED) (replay this order with: make test SEED=$(SEED))"
@@ -52,11 +62,13 @@ test:
 	done
 	@tests/tools/test-summary.sh bin
 
-test-go:
+## test-go also runs the two-replica rolling deploy behind HAProxy (tests/cluster) on the binary
+## `build` makes, which the browser tests use too.
+test-go: build
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
 	@echo "go test -shuffle=$(SEED)"
-	$(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PKGS) 2>&1 | \
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PKGS) 2>&1 | \
 		GARDEN_TEST_COUNTS=$(COUNTS)-go.txt GARDEN_TEST_FAILURES=$(FAILURES)-go.txt bin/gotest
 
 ## test-fuzz: each fuzz target (every decoder of user input) for FUZZTIME; a failing input is
@@ -77,21 +89,17 @@ test-fuzz:
 bench-signin: build
 	$(GO) run ./tests/load/signinflood --bin $(CURDIR)/$(BIN)
 
+## test-web: the Vitest suite in a shuffled order from SEED, with the machine's clock FUTURE
+## ahead (Debian's faketime, which .ci/run installs): it passes only if no test reads the real
+## date (src/testing/clock.ts pins Date for every test), on the day CI runs and five years on.
+## Without faketime (a laptop), or with FUTURE=, it runs on today's clock.
+FUTURE ?= +1830d
+FAKETIME := $(if $(FUTURE),$(shell command -v faketime >/dev/null 2>&1 && echo "faketime -f $(FUTURE)"))
 test-web: node_modules/.installed
-	@mkdir -p bin; echo "vitest --sequence.seed=$(SEED) (shuffled)"
-	status=0; npx vitest run --config web/vite.config.ts --sequence.shuffle --sequence.seed=$(SEED) \
+	@mkdir -p bin; echo "vitest --sequence.seed=$(SEED) (shuffled), clock: $$($(FAKETIME) date -u +%F)$(if $(FAKETIME), (faketime $(FUTURE)))"
+	status=0; $(FAKETIME) npx vitest run --config web/vite.config.ts --sequence.shuffle --sequence.seed=$(SEED) \
 		--reporter=default --reporter=json --outputFile=$(COUNTS)-web.json || status=$$?; \
 	node web/scripts/test-report.mjs $(COUNTS)-web.json $(COUNTS)-web.txt $(FAILURES)-web.txt; exit $$status
-
-## test-web-future: the web suite again with the machine's clock FUTURE ahead (Debian's faketime)
-## and the next order seed; it passes only if no test reads the real date (src/testing/clock.ts
-## pins Date for every test). Its tests are the same, so they do not add to the total.
-FUTURE ?= +1830d
-test-web-future: node_modules/.installed
-	@mkdir -p bin; echo "vitest under faketime $(FUTURE) ($$(faketime -f $(FUTURE) date -u +%F)), --sequence.seed=$$(( $(SEED) + 1 ))"
-	status=0; faketime -f $(FUTURE) npx vitest run --config web/vite.config.ts --sequence.shuffle \
-		--sequence.seed=$$(( $(SEED) + 1 )) --reporter=dot --reporter=json --outputFile=$(COUNTS)-web-future.json || status=$$?; \
-	node web/scripts/test-report.mjs $(COUNTS)-web-future.json $(COUNTS)-web-future.txt $(FAILURES)-web-future.txt; exit $$status
 
 ## test-bundle: the first load of the dashboard stays under its ceiling (web/scripts/bundle-budget.mjs)
 test-bundle: web
@@ -122,6 +130,12 @@ lint: node_modules/.installed
 ## and ntfy servers never answer) against a freshly built server; figures for docs/performance.md
 bench-flood: build
 	$(GO) run ./tests/load/messageflood --bin $(CURDIR)/$(BIN)
+
+## bench-cluster: three replicas on one PostgreSQL (127.0.0.1:5432) and one MinIO behind HAProxy
+## (Debian's package), gardeners' load for 60 s with a rolling deploy and one SIGKILL; figures
+## for docs/performance.md (tests/load/cluster)
+bench-cluster: build minio
+	$(GO) run ./tests/load/cluster --bin $(CURDIR)/$(BIN)
 
 ## bench-load: the load harness (tests/load/bench.sh): gardenctl against a bare net/http baseline
 ## on SQLite and PostgreSQL, ratios with their spread (figures go into docs/performance.md)

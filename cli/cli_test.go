@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -254,5 +255,89 @@ func TestServe_GracefulShutdown(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "Protected superadmin \"admin\" created with the generated password") {
 		t.Fatalf("generated admin password not printed:\n%s", stderr.String())
+	}
+}
+
+// TestServe_DrainsBeforeStopping: with shutdown_drain set, SIGTERM first turns GET /readyz to
+// 503 while new requests are still served (a load balancer takes the replica out of rotation
+// before it stops listening), then serve stops. Not parallel: it sets the environment.
+func TestServe_DrainsBeforeStopping(t *testing.T) {
+	t.Setenv("GARDEN_SHUTDOWN_DRAIN", "2s")
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		root := cli.NewRootCommand(testWiring, "test")
+		root.SetOut(io.Discard)
+		root.SetErr(&stderr)
+		root.SetArgs([]string{"serve", "--data-dir", t.TempDir(), "--addr", addr})
+		done <- root.ExecuteContext(ctx)
+	}()
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	get := func(path string) (int, string, error) {
+		res, err := client.Get("http://" + addr + path)
+		if err != nil {
+			return 0, "", err
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b), nil
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if code, _, err := get("/slow"); err == nil && code == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not start\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stopped := time.Now()
+	cancel()
+	time.Sleep(100 * time.Millisecond)
+	if code, body, err := get("/readyz"); err != nil || code != http.StatusServiceUnavailable || !strings.Contains(body, `"draining"`) {
+		t.Fatalf("readyz while draining: %d %q %v; want 503 draining", code, body, err)
+	}
+	// A request on a new connection is still answered while draining.
+	if code, body, err := get("/slow"); err != nil || code != 200 || body != "finished" {
+		t.Fatalf("request while draining: %d %q %v", code, body, err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("serve returned %v", err)
+	}
+	if waited := time.Since(stopped); waited < 2*time.Second {
+		t.Fatalf("serve stopped %v after the signal, before its 2 s drain", waited)
+	}
+	if _, _, err := get("/readyz"); err == nil {
+		t.Fatal("server still accepts connections after the drain")
+	}
+}
+
+// TestHealthcheck: the container's health check exits 0 while /healthz answers 200, and fails
+// when it answers otherwise or nothing listens.
+func TestHealthcheck(t *testing.T) {
+	t.Parallel()
+	healthy := true
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" || !healthy {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, `{"status":"ok"}`)
+	}))
+	ctx := context.Background()
+	if out, _, err := run(ctx, "healthcheck", "--url", srv.URL+"/healthz"); err != nil || !strings.Contains(out, "healthy") {
+		t.Fatalf("healthy server: %q %v", out, err)
+	}
+	healthy = false
+	if _, _, err := run(ctx, "healthcheck", "--url", srv.URL+"/healthz"); err == nil || !strings.Contains(err.Error(), "answered 503") {
+		t.Fatalf("unhealthy server: %v, want an error naming the 503", err)
+	}
+	srv.Close()
+	if _, _, err := run(ctx, "healthcheck", "--url", srv.URL+"/healthz"); err == nil {
+		t.Fatal("nothing listening: want an error")
 	}
 }

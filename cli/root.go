@@ -97,6 +97,7 @@ then the file given by --config, then GARDEN_* environment variables, then flags
 	root.AddCommand(e.forumCommand())
 	root.AddCommand(e.backupCommand())
 	root.AddCommand(e.devCommand())
+	root.AddCommand(e.healthcheckCommand())
 	return root
 }
 

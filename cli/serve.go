@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -19,7 +21,8 @@ func (e *env) serveCommand() *cobra.Command {
 		Short: "Serve the web app and the API",
 		Long: `Migrate the database, create the protected system superadmin if it is missing, and serve the web
 app and the JSON API. SIGTERM or SIGINT stops accepting connections and lets requests in flight
-finish (up to shutdown_timeout). GET /healthz answers while the process is up; GET /readyz answers
+finish (up to shutdown_timeout); with shutdown_drain set, it first goes on serving for that long
+while GET /readyz answers 503, so a load balancer takes it out of rotation. GET /healthz answers while the process is up; GET /readyz answers
 200 only while the database is reachable, its schema current and no restore unfinished. serve
 refuses to start while a restore has not finished (gardenctl backup restore FILE --resume or
 --force finishes or redoes it).`,
@@ -83,8 +86,20 @@ func (e *env) serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// From SIGTERM on, GET /readyz says "draining" while everything else is still served.
+	var draining atomic.Bool
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/readyz" && draining.Load() {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Cache-Control", "no-store")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"status":"draining","message":"This server is shutting down."}`+"\n")
+			return
+		}
+		rt.Handler.ServeHTTP(w, r)
+	})
 	srv := &http.Server{
-		Handler:           rt.Handler,
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute, // uploads on slow links
 		WriteTimeout:      2 * time.Minute,
@@ -112,6 +127,17 @@ func (e *env) serve(ctx context.Context) error {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
+	}
+	draining.Store(true)
+	if cfg.ShutdownDrain > 0 {
+		// A load balancer's health check sees 503 and takes this replica out of rotation while
+		// it still answers what it is sent; only then does it stop listening.
+		log.Info("draining: /readyz answers 503, still serving", "drain", cfg.ShutdownDrain)
+		select {
+		case <-time.After(cfg.ShutdownDrain):
+		case err := <-errc:
+			return err
+		}
 	}
 	log.Info("shutting down: finishing requests in flight", "timeout", cfg.ShutdownTimeout)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)

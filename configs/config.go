@@ -39,6 +39,9 @@ type Config struct {
 	// ListingLifetime is how long a plant sharing listing stays up before it expires.
 	ListingLifetime time.Duration `mapstructure:"listing_lifetime"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// ShutdownDrain is how long serve keeps serving after SIGTERM while GET /readyz already
+	// answers 503, so a load balancer stops sending it requests before it stops listening.
+	ShutdownDrain time.Duration `mapstructure:"shutdown_drain"`
 	// MetricsAddr is where GET /metrics is served; empty turns metrics off.
 	MetricsAddr string `mapstructure:"metrics_addr"`
 	// BackupFolder and BackupBlobPrefix say where the backup job keeps its archives (at most
@@ -49,7 +52,14 @@ type Config struct {
 	LogLevel         string       `mapstructure:"log_level"`
 	LogFormat        string       `mapstructure:"log_format"`
 	Notify           NotifyConfig `mapstructure:",squash"`
+	// Weather is on or off (GARDEN_WEATHER); WeatherURL the Open-Meteo compatible API
+	// (GARDEN_WEATHER_URL) the weather job and the place search call.
+	Weather    string `mapstructure:"weather"`
+	WeatherURL string `mapstructure:"weather_url"`
 }
+
+// WeatherOn reports whether the weather job and the place search run.
+func (c Config) WeatherOn() bool { return c.Weather != "off" }
 
 // Validate checks the configuration and fills derived values (BaseURL from Addr).
 func (c *Config) Validate() error {
@@ -121,6 +131,16 @@ func (c *Config) Validate() error {
 	if c.BackupKeep < 1 {
 		return fmt.Errorf("backup_keep %d: want at least 1", c.BackupKeep)
 	}
+	switch c.Weather {
+	case "", "on":
+		c.Weather = "on"
+	case "off":
+	default:
+		return fmt.Errorf("weather %q: want on or off", c.Weather)
+	}
+	if u, err := url.Parse(c.WeatherURL); c.Weather == "on" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		return fmt.Errorf("weather_url %q: want the weather service's http(s) address", c.WeatherURL)
+	}
 	if err := c.Notify.validate(c.BaseURL); err != nil {
 		return err
 	}
@@ -154,6 +174,7 @@ func (c Config) Dump() string {
 		"trusted_proxies":            c.TrustedProxies,
 		"login_throttle_window":      c.LoginThrottleWindow.String(),
 		"shutdown_timeout":           c.ShutdownTimeout.String(),
+		"shutdown_drain":             c.ShutdownDrain.String(),
 		"listing_lifetime":           c.ListingLifetime.String(),
 		"metrics_addr":               c.MetricsAddr,
 		"backup_folder":              c.BackupFolder,
@@ -161,6 +182,8 @@ func (c Config) Dump() string {
 		"backup_keep":                fmt.Sprint(c.BackupKeep),
 		"log_level":                  c.LogLevel,
 		"log_format":                 c.LogFormat,
+		"weather":                    c.Weather,
+		"weather_url":                c.WeatherURL,
 	}
 	c.Notify.dump(values)
 	keys := make([]string, 0, len(values))

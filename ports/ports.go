@@ -192,6 +192,8 @@ type Store interface {
 	CareLogStore
 	TaskStore
 	CareDigestStore
+	GardenSettingsStore
+	WeatherStore
 	JournalStore
 	PlantDatabaseStore
 	CalendarFeedStore

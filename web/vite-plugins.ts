@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
@@ -93,6 +94,32 @@ export function lucideDirectImports(barrelFile: string): Plugin {
         });
         return out === code ? null : { code: out, map: null };
       },
+    },
+  };
+}
+
+/**
+ * precacheList writes `sw-precache.js` beside index.html: every file the build put under
+ * assets/, for the service worker (web/public/sw.js) to cache when it installs, so a page never
+ * opened before still opens offline (its route chunk and CSS are already there). The worker
+ * loads it with importScripts, whose bytes browsers compare on every update check: a new build
+ * has a new list, so the new worker installs and caches it, and drops the old build's files.
+ */
+export function precacheList(): Plugin {
+  return {
+    name: 'garden:precache-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
+        .map((file) => `/${file}`)
+        .sort();
+      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw-precache.js',
+        source: `// Written by the build (web/vite-plugins.ts precacheList): the assets of build ${version}.\nself.GARDEN_PRECACHE = ${JSON.stringify({ version, assets })};\n`,
+      });
     },
   };
 }

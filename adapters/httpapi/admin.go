@@ -349,9 +349,11 @@ func (s *Server) handleUpdateUser(w http.ResponseWriter, r *http.Request, p *dom
 }
 
 func (s *Server) handleOwnSettings(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{}, func(q request[userInput]) (*domain.User, error) {
-		return s.accounts.UpdateOwnSettings(r.Context(), p, q.in.patch(p.User))
-	}, toUserJSON)
+	handleJSON(s, w, r, p, endpoint{}, func(q request[ownSettingsInput]) (*domain.User, error) {
+		patch := q.in.userInput.patch(p.User)
+		patch.Garden = q.in.gardenSettingsInput.patch()
+		return s.accounts.UpdateOwnSettings(r.Context(), p, patch)
+	}, toOwnUserJSON)
 }
 
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

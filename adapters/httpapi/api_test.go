@@ -24,6 +24,8 @@ import (
 	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/weather"
+	"github.com/gardenctl/garden/adapters/weather/weathertest"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/jobs"
@@ -54,6 +56,8 @@ type harness struct {
 	clock    *clock
 	logs     *bytes.Buffer
 	notify   *notifyFixture
+	// weather is the weather service when the options gave a weather server.
+	weather *app.Weather
 }
 
 type options struct {
@@ -78,6 +82,8 @@ type options struct {
 	// writeLimits, when set, replaces the server's limits on messages, answers, questions,
 	// listings and forum posts (an empty map: none); unset, the server's own apply.
 	writeLimits domain.WriteLimits
+	// weather, when set, is the Open-Meteo compatible server the weather service reads.
+	weather *weathertest.Server
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -155,6 +161,9 @@ func newHarness(t testing.TB, o options) *harness {
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, c, log),
 	}}
+	if o.weather != nil {
+		opts.Services.Weather = app.NewWeather(store, weather.New(weather.Config{BaseURL: o.weather.URL}), nf.svc.Notifier(), c, log)
+	}
 	if o.writeLimits != nil {
 		opts.Services.Sharing.WithWriteLimits(o.writeLimits)
 		opts.Services.ExpertQA.WithWriteLimits(o.writeLimits)
@@ -182,7 +191,7 @@ func newHarness(t testing.TB, o options) *harness {
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf}
+	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf, weather: opts.Services.Weather}
 }
 
 type lockedWriter struct {
@@ -567,6 +576,7 @@ func TestWebApp(t *testing.T) {
 		"assets/app-1a2b.js":   {Data: []byte("console.log(1)")},
 		"favicon.svg":          {Data: []byte("<svg/>")},
 		"sw.js":                {Data: []byte("self.addEventListener('push', () => {})")},
+		"sw-precache.js":       {Data: []byte(`self.GARDEN_PRECACHE = {"version":"1","assets":[]};`)},
 		"manifest.webmanifest": {Data: []byte(`{"name":"Garden","start_url":"/"}`)},
 	}
 	h := newHarness(t, options{web: web})
@@ -589,8 +599,10 @@ func TestWebApp(t *testing.T) {
 	if status != 200 || body != "console.log(1)" || !strings.Contains(hdr.Get("Cache-Control"), "immutable") {
 		t.Fatalf("asset: %d %q", status, hdr.Get("Cache-Control"))
 	}
-	if status, hdr, _ := get("/sw.js"); status != 200 || hdr.Get("Cache-Control") != "no-cache" {
-		t.Fatalf("service worker: %d %q", status, hdr.Get("Cache-Control"))
+	for _, p := range []string{"/sw.js", "/sw-precache.js"} {
+		if status, hdr, _ := get(p); status != 200 || hdr.Get("Cache-Control") != "no-cache" {
+			t.Fatalf("%s (the service worker and its asset list): %d %q", p, status, hdr.Get("Cache-Control"))
+		}
 	}
 	if status, hdr, body := get("/manifest.webmanifest"); status != 200 || hdr.Get("Content-Type") != "application/manifest+json" || !strings.Contains(body, `"start_url"`) {
 		t.Fatalf("manifest: %d %q %q", status, hdr.Get("Content-Type"), body)

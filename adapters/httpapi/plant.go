@@ -39,6 +39,12 @@ type plantJSON struct {
 	SuggestedFertilizerFrequency *int   `json:"suggestedFertilizerFrequency"`
 	EffectiveFertilizerFrequency *int   `json:"effectiveFertilizerFrequency"`
 	FertilizeLearnedFrom         int    `json:"fertilizeLearnedFrom"`
+	// Outdoor plants are the ones the weather reaches; SeasonFactor is the winter stretch on
+	// the adaptive watering today (1: none), WaterBroughtForwardDays a day a hot forecast took
+	// off the next watering (docs/decisions.md, "Seasons and the weather at the garden").
+	Outdoor                 bool    `json:"outdoor"`
+	SeasonFactor            float64 `json:"seasonFactor"`
+	WaterBroughtForwardDays int     `json:"waterBroughtForwardDays"`
 }
 
 func toPlantJSON(p *domain.Plant) plantJSON {
@@ -50,7 +56,8 @@ func toPlantJSON(p *domain.Plant) plantJSON {
 		WaterMode: string(modeOrFixed(p.WaterMode)), SuggestedWaterFrequency: p.SuggestedWaterFrequency,
 		EffectiveWaterFrequency: p.EffectiveWaterFrequency(), WaterLearnedFrom: p.WaterLearnedFrom, WaterPostponedDays: p.WaterDelayDays,
 		FertilizeMode: string(modeOrFixed(p.FertilizeMode)), SuggestedFertilizerFrequency: p.SuggestedFertilizerFrequency,
-		EffectiveFertilizerFrequency: p.EffectiveFertilizerFrequency(), FertilizeLearnedFrom: p.FertilizeLearnedFrom}
+		EffectiveFertilizerFrequency: p.EffectiveFertilizerFrequency(), FertilizeLearnedFrom: p.FertilizeLearnedFrom,
+		Outdoor: p.Outdoor, SeasonFactor: max(p.SeasonFactor, 1), WaterBroughtForwardDays: p.WaterAdvanceDays}
 }
 
 func modeOrFixed(m domain.CareMode) domain.CareMode {
@@ -81,6 +88,8 @@ type plantInput struct {
 	// WaterMode and FertilizeMode are fixed or adaptive (null: fixed).
 	WaterMode     optional[string] `json:"waterMode"`
 	FertilizeMode optional[string] `json:"fertilizeMode"`
+	// Outdoor marks a plant the weather reaches (null: false).
+	Outdoor optional[bool] `json:"outdoor"`
 	// PlantDatabaseID fills the fields left empty from a plant database item (create only).
 	PlantDatabaseID optional[int64] `json:"plantDatabaseId"`
 }
@@ -113,6 +122,9 @@ func (in *plantInput) apply(p *domain.Plant) error {
 	}
 	if in.FertilizeMode.Set {
 		p.FertilizeMode = domain.CareMode(in.FertilizeMode.Value)
+	}
+	if in.Outdoor.Set {
+		p.Outdoor = in.Outdoor.Value
 	}
 	if in.GrowthProgress.has() {
 		p.GrowthProgress = in.GrowthProgress.Value

@@ -39,6 +39,9 @@ type Services struct {
 	Forum    *app.Forum
 	// Backups serves the superadmin's backup download (nil: not served).
 	Backups *app.Backups
+	// Weather serves the dashboard's weather card and the place search (nil: the weather is
+	// off, as with GARDEN_WEATHER=off).
+	Weather *app.Weather
 }
 
 // Server holds the services the handlers call.
@@ -129,6 +132,8 @@ func (s *Server) register(mux *router) {
 	mux.HandleFunc("DELETE /api/journal-entries/{id}", s.write(domain.FunctionJournal, s.handleDeleteJournal))
 
 	mux.HandleFunc("GET /api/dashboard/summary", s.authed(s.handleDashboardSummary))
+	mux.HandleFunc("GET /api/weather", s.authed(s.handleWeather))
+	mux.HandleFunc("GET /api/weather/places", s.authed(s.handlePlaces))
 
 	mux.HandleFunc("GET /api/calendar/feed", s.authed(s.handleCalendarFeedURL))
 	mux.HandleFunc("POST /api/calendar/feed/reset", s.write(domain.FunctionSchedule, s.handleCalendarFeedReset))

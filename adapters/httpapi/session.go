@@ -86,7 +86,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request, p *domain.
 }
 
 func (s *Server) handleUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	writeJSON(w, http.StatusOK, toUserJSON(p.User))
+	writeJSON(w, http.StatusOK, toOwnUserJSON(p.User))
 }
 
 // handleAuthCheck always answers 200: it reports, it does not guard.

@@ -41,8 +41,9 @@ func (s *Server) webApp() http.Handler {
 					if s.servePrecompressed(w, r, name) {
 						return
 					}
-				case name == "sw.js":
-					// A service worker must be rechecked at once, or browsers keep an old one.
+				case name == "sw.js" || name == "sw-precache.js":
+					// A service worker and the asset list it imports must be rechecked at once,
+					// or browsers keep an old one.
 					w.Header().Set("Cache-Control", "no-cache")
 				case name == "manifest.webmanifest":
 					// Not in Go's built-in type table; browsers want this type for the manifest.

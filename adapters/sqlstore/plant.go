@@ -19,7 +19,7 @@ import (
 const plantColumns = `id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
 	fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at, water_mode,
 	fertilize_mode, suggested_water_frequency, suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from,
-	water_delay_days`
+	water_delay_days, outdoor, water_advance_days`
 
 // plantScan receives one row of plantColumns (and the derived status when asked); one per query,
 // so a row costs the plant and its pointer fields only.
@@ -37,7 +37,8 @@ func newPlantScan(withStatus bool) *plantScan {
 	r := &plantScan{}
 	r.dest = []any{&r.p.ID, &r.p.UserID, &r.p.Name, &r.p.Species, &r.plantType, &r.p.Location, &r.p.ImageURL, &r.p.LightNeeds,
 		&r.water, &r.fert, &r.p.Notes, &r.p.GrowthProgress, &r.watered, &r.fertilized, &r.p.AcquiredDate, &r.p.CreatedAt,
-		&r.waterMode, &r.fertMode, &r.sugWater, &r.sugFert, &r.p.WaterLearnedFrom, &r.p.FertilizeLearnedFrom, &r.p.WaterDelayDays}
+		&r.waterMode, &r.fertMode, &r.sugWater, &r.sugFert, &r.p.WaterLearnedFrom, &r.p.FertilizeLearnedFrom, &r.p.WaterDelayDays,
+		&r.p.Outdoor, &r.p.WaterAdvanceDays}
 	if withStatus {
 		r.dest = append(r.dest, &r.status)
 	}
@@ -131,12 +132,12 @@ func (s *Store) CreatePlant(ctx context.Context, p *domain.Plant, limit int) err
 		if err := tx.GetContext(ctx, &p.ID, s.q(`INSERT INTO plants (user_id, name, species, plant_type, location,
 			image_url, light_needs, water_frequency, fertilizer_frequency, notes, growth_progress, last_watered,
 			last_fertilized, acquired_date, created_at, water_mode, fertilize_mode, suggested_water_frequency,
-			suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			suggested_fertilizer_frequency, water_learned_from, fertilize_learned_from, water_delay_days, outdoor, water_advance_days)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			p.UserID, p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency,
 			p.FertilizerFrequency, p.Notes, p.GrowthProgress, p.LastWatered, p.LastFertilized,
 			p.AcquiredDate, p.CreatedAt, string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency,
-			p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays); err != nil {
+			p.SuggestedFertilizerFrequency, p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays); err != nil {
 			return translate(err)
 		}
 		return s.insertCareEvents(ctx, tx, p)
@@ -164,8 +165,9 @@ func (s *Store) ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant,
 // plantStatusSQL derives a plant's status in SQL exactly as domain.Plant.StatusOn does: its
 // watering due on or before the date today (the last watering's UTC date plus the frequency in
 // calendar days), then its fertilizing due or any of its pending tasks scheduled before today.
-// Its arguments are today three times (the partial index care_tasks_plant_open serves the probe).
-func (s *Store) plantStatusSQL() string {
+// Its arguments are the season factor when stretched (factor not "1"), then today three times
+// (the partial index care_tasks_plant_open serves the probe).
+func (s *Store) plantStatusSQL(factor string) string {
 	due := func(last, days string) string {
 		if s.dialect == Postgres {
 			return `(p.` + last + ` AT TIME ZONE 'UTC')::date + ` + days + ` <= ?`
@@ -173,7 +175,7 @@ func (s *Store) plantStatusSQL() string {
 		return `date(p.` + last + `, '+' || ` + days + ` || ' days') <= ?`
 	}
 	// A NULL interval makes the comparison NULL, so a plant without one is never due.
-	return `CASE WHEN p.last_watered IS NOT NULL AND ` + due("last_watered", waterEverySQL("p.")) + ` THEN 'needs_water'
+	return `CASE WHEN p.last_watered IS NOT NULL AND ` + due("last_watered", s.waterEverySQL("p.", factor)) + ` THEN 'needs_water'
 		WHEN (p.last_fertilized IS NOT NULL AND ` + due("last_fertilized", fertilizeEverySQL("p.")) + `)
 			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed AND t.scheduled_date < ?)
 			THEN 'needs_care'
@@ -189,11 +191,15 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 	// result on every call, about a twentieth of the request's CPU on PostgreSQL.
 	today := domain.DateOf(day).Format(domain.DateLayout)
 	args := []any{today, today, today, ownerID}
+	factor := "1"
+	if q.SeasonFactor > 1 {
+		factor, args = s.factorArgSQL(), append([]any{q.SeasonFactor}, args...)
+	}
 	query := `SELECT ` + plantColumns + `, derived_status FROM (SELECT p.id, p.user_id, p.name, p.species, p.plant_type,
 		p.location, p.image_url, p.light_needs, p.water_frequency, p.fertilizer_frequency, p.notes, p.growth_progress,
 		p.last_watered, p.last_fertilized, p.acquired_date, p.created_at, p.water_mode, p.fertilize_mode,
 		p.suggested_water_frequency, p.suggested_fertilizer_frequency, p.water_learned_from, p.fertilize_learned_from,
-		p.water_delay_days, ` + s.plantStatusSQL() + ` AS derived_status
+		p.water_delay_days, p.outdoor, p.water_advance_days, ` + s.plantStatusSQL(factor) + ` AS derived_status
 		FROM plants p WHERE p.user_id = ?) p WHERE 1 = 1`
 	if q.Status != "" {
 		query += ` AND derived_status = ?`
@@ -248,11 +254,11 @@ func (s *Store) savePlant(ctx context.Context, tx *sqlx.Tx, p *domain.Plant) err
 		light_needs = ?, water_frequency = ?, fertilizer_frequency = ?, notes = ?, growth_progress = ?,
 		last_watered = ?, last_fertilized = ?, acquired_date = ?, water_mode = ?, fertilize_mode = ?,
 		suggested_water_frequency = ?, suggested_fertilizer_frequency = ?, water_learned_from = ?, fertilize_learned_from = ?,
-		water_delay_days = ? WHERE id = ? AND user_id = ?`),
+		water_delay_days = ?, outdoor = ?, water_advance_days = ? WHERE id = ? AND user_id = ?`),
 		p.Name, p.Species, string(p.Type), p.Location, p.ImageURL, p.LightNeeds, p.WaterFrequency, p.FertilizerFrequency,
 		p.Notes, p.GrowthProgress, utcPtr(p.LastWatered), utcPtr(p.LastFertilized), utc(p.AcquiredDate),
 		string(modeOf(p.WaterMode)), string(modeOf(p.FertilizeMode)), p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency,
-		p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.ID, p.UserID)
+		p.WaterLearnedFrom, p.FertilizeLearnedFrom, p.WaterDelayDays, p.Outdoor, p.WaterAdvanceDays, p.ID, p.UserID)
 	return translate(err)
 }
 
@@ -265,10 +271,30 @@ func modeOf(m domain.CareMode) domain.CareMode {
 }
 
 // waterEverySQL is a plant's watering interval in days as domain.Plant.NextWatering counts it
-// (the effective frequency plus any postponement), for the plants row aliased by prefix.
-func waterEverySQL(prefix string) string {
-	return `(COALESCE(CASE WHEN ` + prefix + `water_mode = 'adaptive' THEN ` + prefix + `suggested_water_frequency END, ` +
-		prefix + `water_frequency) + ` + prefix + `water_delay_days)`
+// (the effective frequency, the learned one stretched by the season factor, plus any
+// postponement less any day brought forward), for the plants row aliased by prefix; factor is
+// an SQL expression of the owner's season factor (GardenSettings.SeasonFactorOn), "1" for none.
+// The stretch rounds half away from zero and stops at 365 days as domain.StretchDays does
+// (numeric rounding on PostgreSQL: its round of a double rounds half to even).
+func (s *Store) waterEverySQL(prefix, factor string) string {
+	learned := prefix + `suggested_water_frequency`
+	if factor != "1" {
+		if s.dialect == Postgres {
+			learned = `LEAST(CAST(round(CAST(` + learned + ` * ` + factor + ` AS numeric)) AS integer), 365)`
+		} else {
+			learned = `MIN(CAST(round(` + learned + ` * ` + factor + `) AS INTEGER), 365)`
+		}
+	}
+	return `(COALESCE(CASE WHEN ` + prefix + `water_mode = 'adaptive' THEN ` + learned + ` END, ` +
+		prefix + `water_frequency) + ` + prefix + `water_delay_days - ` + prefix + `water_advance_days)`
+}
+
+// factorArgSQL is a bound season factor as a double in either dialect.
+func (s *Store) factorArgSQL() string {
+	if s.dialect == Postgres {
+		return `CAST(? AS double precision)`
+	}
+	return `CAST(? AS REAL)`
 }
 
 // fertilizeEverySQL is a plant's fertilizing interval in days as NextFertilizing counts it.

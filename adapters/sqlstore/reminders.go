@@ -100,10 +100,20 @@ func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, nam
 		}
 		return d
 	}
+	// In a hemisphere's winter its gardeners' adaptive intervals stretch by their factor: the
+	// owners there join in by primary key (domain.GardenSettings.SeasonFactorOn); out of every
+	// winter, nothing joins.
+	from, factor, fromArgs := `plants`, "1", []any{}
+	if h := domain.WinterHemisphereOn(day); h != domain.NoHemisphere {
+		from, factor, fromArgs = `plants LEFT JOIN users w ON w.id = plants.user_id AND w.winter_hemisphere = ? AND w.winter_factor > 1`,
+			`COALESCE(w.winter_factor, 1)`, []any{string(h)}
+	}
+	onlyPlants := strings.ReplaceAll(only, " user_id", " plants.user_id")
 	err := s.eachRow(ctx, `SELECT user_id, `+pairs("wd")+` FILTER (WHERE wd <= ?), `+pairs("fd")+` FILTER (WHERE fd <= ?)
-		FROM (SELECT user_id, id, `+dueDay("last_watered", waterEverySQL(""))+` AS wd, `+dueDay("last_fertilized", fertilizeEverySQL(""))+` AS fd
-			FROM plants WHERE 1 = 1`+only+fence+`) d
-		WHERE wd <= ? OR fd <= ? GROUP BY user_id`, append(append([]any{bound, bound}, onlyArgs...), bound, bound), func(user int64, cols []sql.NullString) error {
+		FROM (SELECT plants.user_id, plants.id, `+dueDay("plants.last_watered", s.waterEverySQL("plants.", factor))+` AS wd, `+
+		dueDay("plants.last_fertilized", fertilizeEverySQL("plants."))+` AS fd
+			FROM `+from+` WHERE 1 = 1`+onlyPlants+fence+`) d
+		WHERE wd <= ? OR fd <= ? GROUP BY user_id`, append(append(append([]any{bound, bound}, fromArgs...), onlyArgs...), bound, bound), func(user int64, cols []sql.NullString) error {
 		if !pending[user] {
 			return nil
 		}

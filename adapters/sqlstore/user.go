@@ -34,16 +34,27 @@ type userRow struct {
 	PrefWeeklyDigest     bool          `db:"pref_weekly_digest"`
 	CreatedAt            time.Time     `db:"created_at"`
 	LastLogin            sql.NullTime  `db:"last_login"`
+	// The garden settings (migration 0033).
+	LocationName sql.NullString  `db:"garden_location_name"`
+	Latitude     sql.NullFloat64 `db:"garden_latitude"`
+	Longitude    sql.NullFloat64 `db:"garden_longitude"`
+	WinterFactor float64         `db:"winter_factor"`
+	Hemisphere   string          `db:"winter_hemisphere"`
+	RainMM       float64         `db:"rain_threshold_mm"`
+	FrostC       float64         `db:"frost_threshold_c"`
+	HeatC        float64         `db:"heat_threshold_c"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
-	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login`
+	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login,
+	garden_location_name, garden_latitude, garden_longitude, winter_factor, winter_hemisphere, rain_threshold_mm, frost_threshold_c, heat_threshold_c`
 
 // dest points at r's fields in the order of userColumns, for a Scan without reflection.
 func (r *userRow) dest() []any {
 	return []any{&r.ID, &r.Username, &r.Email, &r.FullName, &r.PasswordHash, &r.Role, &r.IsActive, &r.IsProtected, &r.CategoryID,
 		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
-		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin}
+		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin,
+		&r.LocationName, &r.Latitude, &r.Longitude, &r.WinterFactor, &r.Hemisphere, &r.RainMM, &r.FrostC, &r.HeatC}
 }
 
 func (r *userRow) toDomain() *domain.User {
@@ -65,7 +76,37 @@ func (r *userRow) toDomain() *domain.User {
 		t := r.LastLogin.Time.UTC()
 		u.LastLogin = &t
 	}
+	u.Garden = domain.GardenSettings{WinterFactor: r.WinterFactor, Hemisphere: domain.Hemisphere(r.Hemisphere),
+		RainMM: r.RainMM, FrostC: r.FrostC, HeatC: r.HeatC}
+	if r.Latitude.Valid && r.Longitude.Valid {
+		u.Garden.Location = &domain.GardenLocation{Name: r.LocationName.String, Latitude: r.Latitude.Float64, Longitude: r.Longitude.Float64}
+	}
 	return u
+}
+
+// southernSiteSQL is the hemisphere a user of the site bound to its ? takes when they set no
+// location: south when the site's country is one of domain.SouthernCountries, else north.
+func southernSiteSQL() string {
+	var names []string
+	for _, c := range domain.SouthernCountries() {
+		names = append(names, "'"+strings.ReplaceAll(c, "'", "''")+"'")
+	}
+	return `COALESCE((SELECT 'south' FROM sites WHERE id = ? AND lower(trim(country)) IN (` + strings.Join(names, ", ") + `)), 'north')`
+}
+
+// SaveGardenSettings implements ports.GardenSettingsStore: the location (nil clears it), the
+// winter factor, the hemisphere and the thresholds, in one statement.
+func (s *Store) SaveGardenSettings(ctx context.Context, userID int64, g domain.GardenSettings) error {
+	var name sql.NullString
+	var lat, lon sql.NullFloat64
+	if l := g.Location; l != nil {
+		name = sql.NullString{String: l.Name, Valid: true}
+		lat, lon = sql.NullFloat64{Float64: l.Latitude, Valid: true}, sql.NullFloat64{Float64: l.Longitude, Valid: true}
+	}
+	res, err := s.ext(ctx).ExecContext(ctx, s.q(`UPDATE users SET garden_location_name = ?, garden_latitude = ?, garden_longitude = ?,
+		winter_factor = ?, winter_hemisphere = ?, rain_threshold_mm = ?, frost_threshold_c = ?, heat_threshold_c = ? WHERE id = ?`),
+		name, lat, lon, g.WinterFactor, string(g.Hemisphere), g.RainMM, g.FrostC, g.HeatC, userID)
+	return affectedOne(res, err)
 }
 
 // CreateUser implements ports.UserStore.
@@ -81,11 +122,11 @@ func (s *Store) CreateUser(ctx context.Context, u *domain.User) error {
 		}
 		return translate(tx.GetContext(ctx, &u.ID, s.q(`INSERT INTO users (username, email, full_name, password_hash, role, is_active, is_protected,
 			category_id, site_id, is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders,
-			pref_weekly_digest, created_at, last_login)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			pref_weekly_digest, created_at, last_login, winter_hemisphere)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, `+southernSiteSQL()+`) RETURNING id`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected,
 			u.CategoryID, u.SiteID, u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin)))
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, u.CreatedAt, utcPtr(u.LastLogin), u.SiteID))
 	})
 }
 
@@ -197,10 +238,11 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		}
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
 			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
-			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ? WHERE id = ?`),
+			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ?,
+			winter_hemisphere = CASE WHEN garden_latitude IS NULL THEN `+southernSiteSQL()+` ELSE winter_hemisphere END WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
 			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
-			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), id)
+			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin), u.SiteID, id)
 		if err != nil {
 			return translate(err)
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/smtp"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
@@ -96,6 +97,11 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	plants := app.NewPlants(store, clock)
+	var weatherSource ports.WeatherSource
+	if cfg.WeatherOn() {
+		weatherSource = weather.New(weather.Config{BaseURL: cfg.WeatherURL, UserAgent: "Garden/" + version})
+	}
+	weatherService := app.NewWeather(store, weatherSource, notifications.Notifier(), clock, log)
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
 	services := httpapi.Services{
 		Plants:        plants,
@@ -118,6 +124,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		ExpertQA: app.NewExpertQA(store, store, notifications, userContent, clock, log),
 		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log),
 		Backups:  backups,
+		Weather:  weatherService,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
@@ -155,6 +162,9 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 				return err
 			}
 			if err := runner.Register(ctx, jobs.CatalogueImportJob{Import: imports, Configured: cfg.CatalogueURL != ""}); err != nil {
+				return err
+			}
+			if err := runner.Register(ctx, jobs.WeatherJob{Weather: weatherService}); err != nil {
 				return err
 			}
 			if err := runner.Register(ctx, jobs.ForumCleanupJob{Forum: services.Forum}); err != nil {

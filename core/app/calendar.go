@@ -123,6 +123,7 @@ func (c *Calendar) Events(ctx context.Context, token string) ([]CalendarEvent, e
 	if err != nil {
 		return nil, err
 	}
+	domain.ApplySeason(plants, u.Garden, today)
 	// The Schedule and the week strip place due care by the same rule (domain.CareDueBetween).
 	verb := map[domain.TaskType]string{domain.TaskWater: "Water", domain.TaskFertilize: "Fertilize"}
 	for _, due := range domain.CareDueBetween(plants, today, today, to) {

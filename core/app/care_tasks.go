@@ -161,6 +161,7 @@ func (s *CareTasks) CareDue(ctx context.Context, p *domain.Principal, day, from,
 	if err != nil {
 		return domain.Page[domain.CareDue]{}, err
 	}
+	domain.ApplySeason(plants, p.User.Garden, today(s.clock, day))
 	due := domain.CareDueBetween(plants, today(s.clock, day), from, to)
 	if offset > len(due) {
 		offset = len(due)

@@ -47,6 +47,7 @@ func (s *Dashboard) Summary(ctx context.Context, p *domain.Principal, today time
 	if err != nil {
 		return nil, err
 	}
+	domain.ApplySeason(plants, p.User.Garden, today)
 	tasks, err := s.store.ListTasks(ctx, p.User.ID, ports.TaskFilter{})
 	if err != nil {
 		return nil, err

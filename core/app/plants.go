@@ -43,12 +43,15 @@ func today(clock ports.Clock, day time.Time) time.Time {
 	return domain.DateOf(day)
 }
 
-// withStatus derives the status of the owner's plants on day from their care dates and the
-// owner's overdue tasks (one indexed read of pending tasks before day).
-func withStatus(ctx context.Context, store ports.Store, ownerID int64, plants []*domain.Plant, day time.Time) error {
+// withStatus derives the status of the owner's plants on day from their care dates (with the
+// owner's winter stretch on day: domain.ApplySeason) and the owner's overdue tasks (one
+// indexed read of pending tasks before day).
+func withStatus(ctx context.Context, store ports.Store, owner *domain.User, plants []*domain.Plant, day time.Time) error {
 	if len(plants) == 0 {
 		return nil
 	}
+	ownerID := owner.ID
+	domain.ApplySeason(plants, owner.Garden, day)
 	before := domain.AddDays(day, -1)
 	f := ports.TaskFilter{To: &before, PendingOnly: true}
 	if len(plants) == 1 {
@@ -72,7 +75,7 @@ func (s *Plants) ListAll(ctx context.Context, p *domain.Principal, day time.Time
 	if err != nil {
 		return nil, err
 	}
-	return plants, withStatus(ctx, s.store, p.User.ID, plants, today(s.clock, day))
+	return plants, withStatus(ctx, s.store, p.User, plants, today(s.clock, day))
 }
 
 // List returns one page of the caller's plants with their status on day, filtered and ordered
@@ -90,10 +93,13 @@ func (s *Plants) List(ctx context.Context, p *domain.Principal, day time.Time, q
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.Plant]{}, err
 	}
-	rows, err := s.store.PagePlants(ctx, p.User.ID, today(s.clock, day), q, offset, page.Limit+1)
+	day = today(s.clock, day)
+	q.SeasonFactor = p.User.Garden.SeasonFactorOn(day)
+	rows, err := s.store.PagePlants(ctx, p.User.ID, day, q, offset, page.Limit+1)
 	if err != nil {
 		return domain.Page[*domain.Plant]{}, err
 	}
+	domain.ApplySeason(rows, p.User.Garden, day)
 	return domain.PageOf(rows, page, func(*domain.Plant) string { return domain.OffsetCursor(offset + page.Limit) }), nil
 }
 
@@ -106,7 +112,7 @@ func (s *Plants) Get(ctx context.Context, p *domain.Principal, id int64, day tim
 	if err != nil {
 		return nil, plantNotFound(err)
 	}
-	return plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, day))
+	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, day))
 }
 
 // Limit returns the caller's plant limit and count.
@@ -198,7 +204,7 @@ func (s *Plants) Create(ctx context.Context, p *domain.Principal, plant *domain.
 	if err := s.store.CreatePlant(ctx, plant, max); err != nil {
 		return nil, err
 	}
-	return plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, time.Time{}))
 }
 
 // Update lets change edit one of the caller's plants, then validates the result by the rules
@@ -210,6 +216,7 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 	}
 	now := s.clock.Now()
 	plant, err := s.store.UpdatePlant(ctx, p.User.ID, id, func(plant *domain.Plant) error {
+		domain.ApplySeason([]*domain.Plant{plant}, p.User.Garden, now)
 		watered, fertilized := plant.LastWatered, plant.LastFertilized
 		if err := change(plant); err != nil {
 			return err
@@ -232,7 +239,7 @@ func (s *Plants) Update(ctx context.Context, p *domain.Principal, id int64, chan
 	if err != nil {
 		return nil, plantNotFound(err)
 	}
-	return plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+	return plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, time.Time{}))
 }
 
 // Delete removes one of the caller's plants with its care tasks and journal entries.
@@ -284,13 +291,14 @@ func (s *Plants) LogCare(ctx context.Context, p *domain.Principal, plantID int64
 		return nil, nil, err
 	}
 	plant, err := s.store.UpdatePlant(ctx, p.User.ID, plantID, func(plant *domain.Plant) error {
+		domain.ApplySeason([]*domain.Plant{plant}, p.User.Garden, now)
 		plant.LogCare(e)
 		return nil
 	})
 	if err != nil {
 		return nil, nil, plantNotFound(err)
 	}
-	return e, plant, withStatus(ctx, s.store, p.User.ID, []*domain.Plant{plant}, today(s.clock, time.Time{}))
+	return e, plant, withStatus(ctx, s.store, p.User, []*domain.Plant{plant}, today(s.clock, time.Time{}))
 }
 
 // CareLog returns one page of a plant's care log, newest first, of one kind when kind is set.

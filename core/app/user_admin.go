@@ -27,6 +27,8 @@ type UserPatch struct {
 	CategoryID, SiteID    Field[*int64]
 	NotificationsEnabled  Field[bool]
 	NotificationPrefs     Field[domain.NotificationPreferences]
+	// Garden changes the garden settings (own settings only: UpdateOwnSettings).
+	Garden GardenPatch
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -132,7 +134,23 @@ func (a *Accounts) UpdateOwnSettings(ctx context.Context, p *domain.Principal, p
 	if patch.Password.Set && patch.Password.Value == "" {
 		patch.Password = Field[string]{}
 	}
-	return a.applyPatch(ctx, p.User, patch, domain.MinAdminPasswordLength, true)
+	if !patch.Garden.set() {
+		return a.applyPatch(ctx, p.User, patch, domain.MinAdminPasswordLength, true)
+	}
+	// The garden settings are checked first, so a bad value changes nothing.
+	garden, err := a.gardenSettings(ctx, p.User, patch.Garden)
+	if err != nil {
+		return nil, err
+	}
+	u, err := a.applyPatch(ctx, p.User, patch, domain.MinAdminPasswordLength, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.store.SaveGardenSettings(ctx, u.ID, garden); err != nil {
+		return nil, err
+	}
+	u.Garden = garden
+	return u, nil
 }
 
 // applyPatch validates and saves patch on account target. When own is set (the caller's own

@@ -148,7 +148,7 @@ func (p *Plant) LogCare(e *CareEvent) {
 	case CareWater:
 		if p.LastWatered == nil || !p.LastWatered.After(e.At) {
 			at := e.At
-			p.LastWatered, p.WaterDelayDays = &at, 0
+			p.LastWatered, p.WaterDelayDays, p.WaterAdvanceDays = &at, 0, 0
 		}
 	case CareFertilize:
 		if p.LastFertilized == nil || !p.LastFertilized.After(e.At) {

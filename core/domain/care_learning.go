@@ -125,6 +125,7 @@ func (p *Plant) Relearn(water, fertilize, feedback []CareEvent) {
 // postponed the watering ends the postponement.
 func (p *Plant) ForgetCare(deleted *CareEvent, newestWater, newestFertilize *time.Time) {
 	p.LastWatered, p.LastFertilized = newestWater, newestFertilize
+	p.WaterAdvanceDays = 0
 	if deleted.Kind == CareCheck && deleted.PostponeDays > 0 {
 		p.WaterDelayDays = 0
 	}

@@ -110,13 +110,26 @@ type Plant struct {
 	WaterLearnedFrom, FertilizeLearnedFrom                int
 	// WaterDelayDays pushes the next watering back (a moist check); a newer watering clears it.
 	WaterDelayDays int
+	// WaterAdvanceDays brings the next watering forward (a hot day at the garden, 0 or 1); a
+	// newer watering clears it.
+	WaterAdvanceDays int
+	// Outdoor marks a plant the weather at the garden reaches (rain, frost, heat).
+	Outdoor bool
+	// SeasonFactor is the winter stretch of the owner's garden on the day the plant is read for
+	// (GardenSettings.SeasonFactorOn; 0 or 1: none). Set by the service, never stored.
+	SeasonFactor float64
 	// NewCare holds the care events a change logged, for the store to insert in the same
 	// transaction as the plant (never read back).
 	NewCare []*CareEvent
 }
 
 // EffectiveWaterFrequency is the watering interval the schedule uses (EffectiveFrequency).
+// In adaptive mode the learned interval is stretched by the SeasonFactor (StretchDays).
 func (p *Plant) EffectiveWaterFrequency() *int {
+	if p.WaterMode == ModeAdaptive && p.SuggestedWaterFrequency != nil && p.SeasonFactor > 1 {
+		n := StretchDays(float64(*p.SuggestedWaterFrequency), p.SeasonFactor)
+		return &n
+	}
 	return EffectiveFrequency(p.WaterMode, p.WaterFrequency, p.SuggestedWaterFrequency)
 }
 
@@ -126,9 +139,9 @@ func (p *Plant) EffectiveFertilizerFrequency() *int {
 }
 
 // NextWatering is LastWatered plus the effective watering interval and any postponement in
-// days, or nil when either is missing.
+// days, less any day a hot forecast brought it forward, or nil when either is missing.
 func (p *Plant) NextWatering() *time.Time {
-	return nextCare(p.LastWatered, p.EffectiveWaterFrequency(), p.WaterDelayDays)
+	return nextCare(p.LastWatered, p.EffectiveWaterFrequency(), p.WaterDelayDays-p.WaterAdvanceDays)
 }
 
 // NextFertilizing is LastFertilized plus the effective fertilizing interval, or nil when either

@@ -126,6 +126,9 @@ type PlantQuery struct {
 	Status PlantStatus
 	Search string
 	Sort   PlantSort
+	// SeasonFactor is the owner's winter stretch on the query's day (set by the service, not
+	// read from the request), so the derived status counts as Plant.NextWatering does.
+	SeasonFactor float64
 }
 
 // Validate checks the query's status and sort.

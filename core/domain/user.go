@@ -79,6 +79,8 @@ type User struct {
 	NotificationPrefs    NotificationPreferences
 	CreatedAt            time.Time
 	LastLogin            *time.Time
+	// Garden is the gardener's garden-wide settings: place, seasons, weather thresholds.
+	Garden GardenSettings
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).

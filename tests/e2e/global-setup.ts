@@ -14,6 +14,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM } from './support/chromium';
+import { startFakeWeather } from './support/weather';
 import {
   BIN,
   E2E_DIR,
@@ -39,6 +40,8 @@ export interface GardenServer {
   adminPassword: string;
   /** The fixture seed store's base URL ('' when FIXTURESTORE_BIN is missing). */
   catalogueURL: string;
+  /** The fake Open-Meteo server's base URL (GARDEN_WEATHER_URL; POST /__days sets its forecast). */
+  weatherURL: string;
   /** GARDEN_* variables that point a gardenctl command at the same data. */
   vars: Record<string, string>;
   /** The server's output. */
@@ -68,9 +71,11 @@ export default async function globalSetup() {
   const vars = gardenVars(dataDir, port, adminPassword);
   const running: Running[] = [];
   let server: Running | undefined;
+  let weather: Awaited<ReturnType<typeof startFakeWeather>> | undefined;
 
   const teardown = async () => {
     for (const other of running) await stopProcess(other).catch(() => {});
+    await weather?.close().catch(() => {});
     try {
       if (server) {
         const { code, signal } = await stopProcess(server);
@@ -89,6 +94,8 @@ export default async function globalSetup() {
     } else {
       console.log(`fixture seed store not found at ${FIXTURESTORE} (go build -o bin/fixturestore ./tests/fixturestore)`);
     }
+    weather = await startFakeWeather();
+    vars.GARDEN_WEATHER_URL = weather.url;
     const env = { ...process.env, ...vars };
     await runGardenctl(env, ['migrate']);
     server = startServer(env, SERVER_LOG);
@@ -106,6 +113,7 @@ export default async function globalSetup() {
       apiURL,
       adminPassword,
       catalogueURL: vars.GARDEN_CATALOGUE_URL ?? '',
+      weatherURL: weather.url,
       vars,
       logFile: SERVER_LOG,
     };

@@ -57,6 +57,13 @@ func Store(t testing.TB) *s3.Store {
 	return s
 }
 
+// Start starts the shared MinIO server for a program that is not a test (a load harness):
+// its address and credentials, without a bucket. Call Stop when done.
+func Start() (s3.Config, error) {
+	once.Do(func() { stop, startErr = start() })
+	return cfg, startErr
+}
+
 // FreePort is a TCP port on 127.0.0.1 that nothing listens on at the moment.
 func FreePort() (int, error) { return freePort() }
 

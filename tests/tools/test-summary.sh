@@ -9,8 +9,7 @@ label() {
     lint) echo "lint (gofmt, go vet, staticcheck, tsc, eslint)" ;;
     fuzz) echo "Go fuzz targets" ;;
     go) echo "Go tests" ;;
-    web) echo "web unit tests (Vitest)" ;;
-    web-future) echo "web unit tests with the clock years ahead (Vitest under faketime)" ;;
+    web) echo "web unit tests (Vitest, the clock years ahead under faketime)" ;;
     browser) echo "browser tests (Playwright + Chromium)" ;;
     bundle) echo "bundle (first-load budget)" ;;
     *) echo "$1" ;;
@@ -30,8 +29,12 @@ while read -r step; do
   echo "failed step: $(label "$step")"
   file="$dir/test-failures-$step.txt"
   if [ -s "$file" ]; then
-    total=$(wc -l <"$file")
-    head -n 25 "$file" | sed 's/^/  ✗ /'
+    # Tests that did not run because an earlier one failed (Playwright skips a project whose
+    # dependency failed) are one line, so the tests that did fail stay in the log's last lines.
+    notrun=$(grep -c '^skipped in CI: ' "$file")
+    [ "$notrun" -gt 0 ] && echo "  $notrun tests did not run (skipped after a failure; names in $file)"
+    total=$(grep -vc '^skipped in CI: ' "$file")
+    grep -v '^skipped in CI: ' "$file" | head -n 25 | sed 's/^/  ✗ /'
     [ "$total" -gt 25 ] && echo "  … and $((total - 25)) more ($file)"
   else
     echo "  (no test names: the step failed before or outside its tests; its own output is above)"

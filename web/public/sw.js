@@ -1,10 +1,13 @@
 /* Garden's service worker: keeps the app shell for offline starts, shows Web Push messages and
  * opens their page when clicked.
  *
- * Offline: the install step caches index.html and the assets it names; page loads go to the
- * network first and fall back to that shell (the app then shows its offline notice); hashed
- * assets under /assets/ never change, so they are served from the cache once there. API calls
- * and images are never cached here: the app's data is always the server's.
+ * Offline: the install step caches index.html and every asset of the build (the list the build
+ * writes to /sw-precache.js), so a page never opened before still opens offline; page loads go
+ * to the network first and fall back to that shell (the app then shows its offline notice);
+ * hashed assets under /assets/ never change, so they are served from the cache once there.
+ * Activating a new build's worker drops the assets the new list no longer names. API calls and
+ * images are never cached here: the app keeps what it has read (SWR) and queues care done
+ * offline itself.
  *
  * A push carries one JSON object (docs/notifications.md, "Push messages"):
  *   {title, body, content, url, tag, notificationId, data}
@@ -55,7 +58,16 @@ async function tellWindows(message) {
 
 const SHELL_CACHE = 'garden-shell-v1';
 const ASSET_CACHE = 'garden-assets-v1';
-const MAX_ASSETS = 120; // old builds' assets are dropped beyond this
+const MAX_ASSETS = 400; // without a build list (the dev server), older assets are dropped beyond this
+
+// The build's asset list (web/vite-plugins.ts precacheList). Browsers compare an imported
+// script's bytes on every update check, so each build's new list installs a new worker.
+try {
+  if (typeof importScripts === 'function') importScripts('/sw-precache.js');
+} catch {
+  // No list (the dev server): assets are cached as they are fetched.
+}
+const PRECACHE = self.GARDEN_PRECACHE && Array.isArray(self.GARDEN_PRECACHE.assets) ? self.GARDEN_PRECACHE.assets : [];
 
 /** cacheShell stores index.html and every /assets/ file it references. */
 async function cacheShell() {
@@ -63,14 +75,29 @@ async function cacheShell() {
   if (!response.ok) return;
   const html = await response.clone().text();
   await (await caches.open(SHELL_CACHE)).put('/', response);
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  const cache = await caches.open(ASSET_CACHE);
-  await Promise.all(assets.map((url) => cache.add(url).catch(() => undefined)));
+  const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  await cacheAssets([...new Set([...named, ...PRECACHE])]);
 }
 
+/** cacheAssets fetches the assets not cached yet, a few at a time; one that fails is skipped. */
+async function cacheAssets(urls) {
+  const cache = await caches.open(ASSET_CACHE);
+  const have = new Set((await cache.keys()).map((k) => new URL(k.url).pathname));
+  const missing = urls.filter((url) => !have.has(url));
+  for (let i = 0; i < missing.length; i += 6) {
+    await Promise.all(missing.slice(i, i + 6).map((url) => cache.add(url).catch(() => undefined)));
+  }
+}
+
+/** trimAssets drops what the current build does not name (or, without a list, the oldest). */
 async function trimAssets() {
   const cache = await caches.open(ASSET_CACHE);
   const keys = await cache.keys();
+  if (PRECACHE.length > 0) {
+    const current = new Set(PRECACHE);
+    await Promise.all(keys.filter((k) => !current.has(new URL(k.url).pathname)).map((k) => cache.delete(k)));
+    return;
+  }
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_ASSETS)).map((k) => cache.delete(k)));
 }
 
@@ -84,6 +111,7 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const keep = new Set([SHELL_CACHE, ASSET_CACHE]);
       for (const name of await caches.keys()) if (!keep.has(name)) await caches.delete(name);
+      await trimAssets().catch(() => undefined);
       await self.clients.claim();
     })(),
   );
@@ -122,11 +150,13 @@ self.addEventListener('fetch', (event) => {
         const response = await fetch(request);
         if (response.ok) {
           const copy = response.clone();
+          // An asset of an older build (a page open since before a deploy) is kept until the
+          // next worker activates; without a build list, the oldest go beyond MAX_ASSETS.
           event.waitUntil(
             caches
               .open(ASSET_CACHE)
               .then((c) => c.put(request, copy))
-              .then(trimAssets),
+              .then(() => (PRECACHE.length > 0 ? undefined : trimAssets())),
           );
         }
         return response;

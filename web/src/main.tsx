@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt } from './lib/install-prompt';
-import { registerServiceWorker } from './lib/push/service-worker';
 import './styles/index.css';
 
 // The browser offers installation once, early: kept for the "Install app" button.
@@ -20,5 +19,10 @@ createRoot(root).render(
 );
 
 // The service worker shows Web Push notifications (web/public/sw.js); registered once the
-// page has loaded so that it never competes with the app's own start.
-window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+// page has loaded so that it never competes with the app's own start (nor its code with the
+// first load's).
+window.addEventListener(
+  'load',
+  () => void import('./lib/push/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined),
+  { once: true },
+);

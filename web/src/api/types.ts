@@ -28,6 +28,51 @@ export interface User {
   lastLogin?: string | null;
   preferences?: { notifications?: boolean } | null;
   notificationPreferences?: NotificationPreferences | null;
+  // The garden settings: only the caller's own answer (GET /api/user) carries them.
+  gardenLocation?: GardenLocation | null;
+  /** Adaptive waterings stretch by this in the garden's winter (1 turns it off). */
+  winterFactor?: number;
+  /** north, south or none (the tropics): derived from the location or the site's country. */
+  hemisphere?: 'north' | 'south' | 'none';
+  rainThresholdMm?: number;
+  frostThresholdC?: number;
+  heatThresholdC?: number;
+}
+
+/** The garden's place: coordinates rounded to 0.01° by the server. */
+export interface GardenLocation {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** One answer of GET /api/weather/places. */
+export interface Place {
+  name: string;
+  region: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** One day of the forecast at the garden. */
+export interface DailyWeather {
+  date: string;
+  precipitationMm: number;
+  minC: number;
+  maxC: number;
+  weatherCode: number;
+}
+
+/** GET /api/weather: the dashboard's weather card. */
+export interface WeatherCard {
+  enabled: boolean;
+  location: GardenLocation | null;
+  today: DailyWeather | null;
+  tomorrow: DailyWeather | null;
+  fetchedAt: string | null;
+  /** What the weather changed yesterday and today (rain, frost, heat), newest first. */
+  changes: { kind: string; date: string; message: string }[];
 }
 
 /** POST /api/login and POST /api/end-impersonation answer with a token and a user. */
@@ -103,6 +148,12 @@ export interface Plant {
   suggestedFertilizerFrequency?: number | null;
   effectiveFertilizerFrequency?: number | null;
   fertilizeLearnedFrom?: number;
+  /** The weather at the garden reaches outdoor plants (rain, frost, heat). */
+  outdoor?: boolean;
+  /** The winter stretch on the adaptive watering today (1: none). */
+  seasonFactor?: number;
+  /** A day a hot forecast took off the next watering. */
+  waterBroughtForwardDays?: number;
 }
 
 export type CareMode = 'fixed' | 'adaptive';
@@ -153,6 +204,8 @@ export interface NewPlant {
   /** RFC 3339; the server takes now when absent and refuses a day in the future. */
   lastWatered?: string;
   lastFertilized?: string;
+  /** The weather at the garden reaches it (default false). */
+  outdoor?: boolean;
 }
 
 /** PATCH /api/plants/{id}: any subset of the fields; null clears a nullable one. */
@@ -542,6 +595,12 @@ export interface UserSettingsInput {
   password?: string;
   /** Beside a new password for one's own account: the server checks it. */
   currentPassword?: string;
+  /** Own settings only: null clears the garden's location. */
+  gardenLocation?: GardenLocation | null;
+  winterFactor?: number;
+  rainThresholdMm?: number;
+  frostThresholdC?: number;
+  heatThresholdC?: number;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

@@ -3,10 +3,19 @@ import { SWRConfig, type Cache } from 'swr';
 import { swrConfig } from '@/api/swr-config';
 import { OfflineNotice } from '@/components/offline-notice/offline-notice';
 import { ToastProvider } from '@/components/ui/toast';
+import { preloadable, usePreloaded } from '@/lib/preload';
+
+// The sender of care kept offline (api/offline-sync.tsx) loads after the first page.
+const offlineSync = preloadable(() => import('@/api/offline-sync').then((m) => m.default));
+
+function OfflineQueueSender() {
+  const OfflineSync = usePreloaded(offlineSync);
+  return OfflineSync ? <OfflineSync /> : null;
+}
 
 /**
  * AppProvider holds the providers that live outside the router: SWR (spec defaults and
- * the global fetcher), and toasts. The session provider sits inside the router
+ * the global fetcher), toasts, and the offline notice with the sender of care kept offline. The session provider sits inside the router
  * (see routes.tsx) because logging out and impersonating navigate.
  */
 export function AppProvider({
@@ -22,6 +31,7 @@ export function AppProvider({
       <ToastProvider>
         {children}
         <OfflineNotice />
+        <OfflineQueueSender />
       </ToastProvider>
     </SWRConfig>
   );

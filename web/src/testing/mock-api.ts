@@ -17,6 +17,8 @@ import type {
   PlantLimit,
   RemoteFailure,
   RemotePlant,
+  Place,
+  WeatherCard,
 } from '@/api/types';
 import type { AppFunction, Site, SiteCategory, SiteUser, User, UserCategory } from '@/api/types';
 import { dayFromNow, instantFromNow } from './clock';
@@ -58,6 +60,9 @@ export interface MockDb {
   currentSiteId: number | null;
   requests: { method: string; path: string; search: string; body: unknown }[];
   nextId: number;
+  /** GET /api/weather (null: no location set) and what GET /api/weather/places finds. */
+  weather: WeatherCard | null;
+  places: Place[];
   /** Where each plant grows, by plant id (GET /api/plants/{id}/placements). */
   placements: Record<number, { layoutId: number; layoutName: string; bedId: number; bedName: string; count: number }[]>;
 }
@@ -77,6 +82,8 @@ function freshDb(): MockDb {
     importStatus: { running: false, done: 0, total: 0 },
     schedule: { enabled: true, cronTime: '0 30 1 * * *', time: '01:30', lastRun: null, nextRun: instantFromNow(1, '01:30') },
     history: [],
+    weather: null,
+    places: [],
     notifications: [],
     adminNotifications: [],
     devices: [],
@@ -923,6 +930,18 @@ export const apiHandlers = [
     await record(request);
     const today = new URL(request.url).searchParams.get('today') ?? dayFromNow(0);
     return HttpResponse.json(db.summary ?? emptySummary(today));
+  }),
+  // ----- the weather at the garden (docs/api.md "Seasons and the weather") -----
+  http.get('*/api/weather', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(
+      db.weather ?? { enabled: true, location: null, today: null, tomorrow: null, fetchedAt: null, changes: [] },
+    );
+  }),
+  http.get('*/api/weather/places', async ({ request }) => {
+    await record(request);
+    const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
+    return HttpResponse.json(q.length < 2 ? [] : db.places.filter((p) => p.name.toLowerCase().includes(q)));
   }),
   http.get('*/api/calendar/feed', async ({ request }) => {
     await record(request);

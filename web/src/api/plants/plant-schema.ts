@@ -72,6 +72,8 @@ export const plantSchema = z.object({
   waterFrequency: frequency('Water'),
   fertilizerFrequency: frequency('Fertilizer'),
   notes: z.string().max(10000, 'Text is too long').trim(),
+  /** Outdoors, where the weather reaches it (rain waters it, frost and heat warn). */
+  outdoor: z.boolean().default(false),
   ...careDatesShape,
 });
 
@@ -109,6 +111,7 @@ export function emptyPlantForm(today: string = todayKey()): PlantFormValues {
     waterFrequency: DEFAULT_WATER_DAYS,
     fertilizerFrequency: DEFAULT_FERTILIZER_DAYS,
     notes: '',
+    outdoor: false,
     lastWatered: today,
     lastFertilized: today,
   };
@@ -148,6 +151,7 @@ export function toNewPlant(values: PlantValues, plantDatabaseId?: number, now: D
     notes: values.notes,
     ...careDatesBody(values, now),
   };
+  if (values.outdoor) body.outdoor = true;
   if (values.location) body.location = values.location;
   if (plantDatabaseId) body.plantDatabaseId = plantDatabaseId;
   return body;
@@ -178,6 +182,7 @@ export function editPlantDefaults(plant: Plant): EditPlantInput {
     waterFrequency: plant.waterFrequency ?? undefined,
     fertilizerFrequency: plant.fertilizerFrequency ?? undefined,
     notes: plant.notes ?? '',
+    outdoor: plant.outdoor ?? false,
     growthProgress: plant.growthProgress ?? 0,
     acquiredDate: localDateKey(plant.acquiredDate) || todayKey(),
     lastWatered: localDateKey(plant.lastWatered),
@@ -196,6 +201,7 @@ export function toPlantPatch(values: EditPlantValues, plant: Plant): PlantPatch 
     species: values.species,
     plantType: values.plantType,
     location: values.location,
+    outdoor: values.outdoor,
     imageUrl: values.imageUrl,
     lightNeeds: values.lightNeeds,
     waterFrequency: values.waterFrequency ?? null,

@@ -7,7 +7,7 @@ import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database'
 import { useRefresh } from '@/api/query';
 import type { PlantDatabaseItem } from '@/api/types';
 import { FormImageField } from '@/components/image-field/image-field';
-import { applyServerErrors, Form, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
+import { applyServerErrors, Form, FormCheckbox, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { SearchField } from '@/components/ui/search-field';
 import { SelectField } from '@/components/ui/select';
@@ -148,6 +148,7 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
         <FormDate name="lastFertilized" label="Last fertilized" max={today} />
       </div>
       <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
+      <FormCheckbox name="outdoor" label="Grows outdoors" description="Rain waters it; frost and heat warnings name it." />
       <FormImageField name="imageUrl" label="Plant photo" onBusyChange={onImageBusy} />
       <FormTextarea name="notes" label="Notes" placeholder="Anything worth remembering about this plant" rows={4} />
     </Form>

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queueCare } from '@/api/offline-queue';
+import { instantFromNow } from '@/testing/clock';
 import { OfflineNotice } from './offline-notice';
 
 describe('OfflineNotice', () => {
@@ -14,7 +16,13 @@ describe('OfflineNotice', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(screen.getByRole('status')).toHaveTextContent('You are offline');
+    expect(screen.getByRole('status')).toHaveTextContent('You are offline: Garden shows what it last loaded.');
+    expect(screen.getByRole('status')).not.toHaveTextContent('to be sent');
+    act(() => {
+      queueCare({ kind: 'water', plantId: 1, at: instantFromNow(0), label: 'Water Basil' });
+      queueCare({ kind: 'complete', taskId: 2, at: instantFromNow(0), label: 'Prune Rose' });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('2 changes wait to be sent.');
 
     onLine.mockReturnValue(true);
     act(() => {

@@ -1,5 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useOfflineQueue } from '@/api/offline-queue';
 import './offline-notice.css';
 
 function subscribe(onChange: () => void) {
@@ -21,16 +22,22 @@ export function useOnline(): boolean {
 }
 
 /**
- * OfflineNotice tells the gardener that the connection is gone: the installed app still opens
- * (the service worker keeps its shell), but lists and changes need the server.
+ * OfflineNotice tells the gardener that the connection is gone and what still works: pages show
+ * what Garden last loaded, and Water Now, Fertilize and Complete are kept on this device and
+ * sent (with the time they were done) when the connection is back.
  */
 export function OfflineNotice() {
   const online = useOnline();
+  const waiting = useOfflineQueue((items) => items.length);
   if (online) return null;
   return (
     <div className="offline-notice" role="status" aria-live="polite">
       <WifiOff size={16} aria-hidden />
-      <span>You are offline. Garden will load your plants and save changes again once you are back online.</span>
+      <span>
+        You are offline: Garden shows what it last loaded. Waterings and completed tasks are kept on this device and sent when
+        you are back online.
+        {waiting > 0 ? ` ${waiting === 1 ? '1 change waits' : `${waiting} changes wait`} to be sent.` : ''}
+      </span>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Droplets, FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCareNow } from '@/api/plants/care-now';
+import { careNowToast, useCareNow } from '@/api/plants/care-now';
 import type { CareDue } from '@/api/types';
 import { careTone } from '@/components/task-chip/task-chip';
 import { TaskTypeIcon } from '@/components/task-type-icon';
@@ -21,15 +21,10 @@ export function careDueLabel(due: Pick<CareDue, 'taskType' | 'plantName'>): stri
 export function useCareDueNow(due: CareDue) {
   const care = useCareNow(due.plantId);
   const { toast } = useToast();
-  const water = due.taskType === 'water';
   const run = async () => {
     try {
-      await care.run(due.taskType);
-      toast({
-        title: 'Task completed',
-        description: water ? `${due.plantName} was watered.` : `${due.plantName} was fertilized.`,
-        variant: 'success',
-      });
+      const outcome = await care.run(due.taskType, careDueLabel(due));
+      toast(careNowToast(outcome, due.plantName, due.taskType));
     } catch {
       toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
     }

@@ -1,7 +1,8 @@
-import { Check, Repeat, Trash } from 'lucide-react';
+import { Check, CloudUpload, Repeat, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCompleteCareTask } from '@/api/care-tasks/complete-care-task';
+import { queueCare, unreachable, useOfflineQueue } from '@/api/offline-queue';
 import type { CareTask } from '@/api/types';
 import { careTone } from '@/components/task-chip/task-chip';
 import { TaskTypeIcon } from '@/components/task-type-icon';
@@ -10,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { taskLabel } from '@/lib/care';
-import { formatDate, isOverdue } from '@/lib/dates';
+import { format, formatDate, isOverdue } from '@/lib/dates';
 import { useDeleteCareTask } from '@/api/care-tasks/delete-care-task';
 import './task-item.css';
 
@@ -32,16 +33,25 @@ export function TaskItem({ task }: { task: CareTask }) {
   const label = taskLabel(task.taskType);
   const plantName = task.plantName || `Plant ${task.plantId}`;
 
+  const waiting = useOfflineQueue((items) => items.some((q) => q.kind === 'complete' && q.taskId === task.id));
+
   const onComplete = async () => {
     if (task.id == null) return;
+    const at = new Date().toISOString();
+    const keep = () => {
+      queueCare({ kind: 'complete', taskId: task.id!, at, label: `${label} ${plantName}` });
+      toast({ title: 'Saved on this device', description: `${label} ${plantName} is sent as done at ${format(new Date(at), 'h:mm a')} when you are back online.` });
+    };
+    if (unreachable()) return keep();
     try {
-      const done = await complete.trigger({ id: task.id, completedDate: new Date().toISOString() });
+      const done = await complete.trigger({ id: task.id, completedDate: at });
       toast({
         title: 'Task completed',
         description: done?.nextTask ? `Next ${label.toLowerCase()} on ${formatDate(done.nextTask.scheduledDate)}.` : undefined,
         variant: 'success',
       });
-    } catch {
+    } catch (error) {
+      if (unreachable(error)) return keep();
       toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
     }
   };
@@ -101,7 +111,11 @@ export function TaskItem({ task }: { task: CareTask }) {
       </div>
       {task.projected || task.id == null ? null : (
         <div className="task-item__actions">
-          {task.completed ? null : (
+          {task.completed ? null : waiting ? (
+            <Badge tone="neutral" icon={<CloudUpload size={12} aria-hidden="true" />}>
+              Done, waiting to send
+            </Badge>
+          ) : (
             <Button
               size="sm"
               className="task-item__complete"

@@ -101,12 +101,15 @@ export function ListStates({
     );
   }
   if (query.error) {
+    // Offline, the list was never loaded on this device: say so, not "failed" (it loads again
+    // by itself when the connection is back: api/offline-sync.tsx).
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
     return (
       <EmptyState
         compact={compact}
         titleAs={titleAs}
         icon={<CloudOff size={iconSize} />}
-        title={errorTitle ?? `Failed to load ${noun}`}
+        title={offline ? 'You are offline' : (errorTitle ?? `Failed to load ${noun}`)}
         action={
           query.mutate ? (
             <Button
@@ -120,7 +123,9 @@ export function ListStates({
           ) : undefined
         }
       >
-        {errorText ?? getErrorMessage(query.error, 'Please try again later.')}
+        {offline
+          ? `The ${noun} have not been loaded on this device yet: they load when you are back online.`
+          : (errorText ?? getErrorMessage(query.error, 'Please try again later.'))}
       </EmptyState>
     );
   }

@@ -29,7 +29,7 @@ function fakeCaches() {
   };
 }
 
-function loadWorker(fetchImpl: (r: Request | string) => Promise<Response>) {
+function loadWorker(fetchImpl: (r: Request | string) => Promise<Response>, precache?: string[]) {
   const file = ['web/public/sw.js', 'public/sw.js'].map((p) => path.resolve(process.cwd(), p)).find((p) => existsSync(p));
   const source = readFileSync(file ?? 'web/public/sw.js', 'utf8');
   const handlers: Record<string, (event: unknown) => void> = {};
@@ -40,6 +40,8 @@ function loadWorker(fetchImpl: (r: Request | string) => Promise<Response>) {
     skipWaiting: vi.fn(),
     registration: {},
     clients: { matchAll: vi.fn(async () => []), claim: vi.fn(async () => undefined) },
+    // What importScripts('/sw-precache.js') sets in a browser (the sandbox has no importScripts).
+    GARDEN_PRECACHE: precache ? { version: 'test', assets: precache } : undefined,
   };
   vm.runInNewContext(source, { self: scope, caches: caches.api, fetch: fetchImpl, URL, Request, Response, console, Set, Promise });
   /** fetchEvent dispatches a fetch and returns what the worker answered (undefined: not handled). */
@@ -60,7 +62,12 @@ function loadWorker(fetchImpl: (r: Request | string) => Promise<Response>) {
     handlers.install!({ waitUntil: (p: Promise<unknown>) => (pending = p) });
     await pending;
   };
-  return { fetchEvent, install, caches };
+  const activate = async () => {
+    let pending: Promise<unknown> = Promise.resolve();
+    handlers.activate!({ waitUntil: (p: Promise<unknown>) => (pending = p) });
+    await pending;
+  };
+  return { fetchEvent, install, activate, caches };
 }
 
 const INDEX = '<script type="module" src="/assets/index-abc.js"></script><link rel="stylesheet" href="/assets/index-def.css">';
@@ -82,6 +89,38 @@ describe('service worker offline shell', () => {
     expect(await page!.text()).toBe(INDEX);
     const asset = await worker.fetchEvent('https://garden.example/assets/index-abc.js');
     expect(await asset!.text()).toBe('cached /assets/index-abc.js');
+  });
+
+  it("caches every asset of the build's list on install, so a page never opened before opens offline", async () => {
+    let online = true;
+    const fetchImpl = vi.fn(async (r: Request | string) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      const url = typeof r === 'string' ? r : r.url;
+      return new Response(url.endsWith('/') ? INDEX : 'network', { headers: { 'content-type': 'text/html' } });
+    });
+    const build = ['/assets/index-abc.js', '/assets/index-def.css', '/assets/plant-details-page-123.js', '/assets/plant-details-page-456.css'];
+    const worker = loadWorker(fetchImpl, build);
+    await worker.install();
+    expect([...worker.caches.stores.get('garden-assets-v1')!.keys()].sort()).toEqual([...build].sort());
+
+    online = false;
+    const chunk = await worker.fetchEvent('https://garden.example/assets/plant-details-page-456.css');
+    expect(await chunk!.text()).toBe('cached /assets/plant-details-page-456.css');
+  });
+
+  it("drops the assets of an older build when the new build's worker activates", async () => {
+    const fetchImpl = vi.fn(async () => new Response(INDEX, { headers: { 'content-type': 'text/html' } }));
+    const old = loadWorker(fetchImpl, ['/assets/index-abc.js', '/assets/old-page-1.js']);
+    await old.install();
+    const next = loadWorker(fetchImpl, ['/assets/index-abc.js', '/assets/index-def.css', '/assets/new-page-2.js']);
+    next.caches.stores.set('garden-assets-v1', old.caches.stores.get('garden-assets-v1')!);
+    await next.install();
+    await next.activate();
+    expect([...next.caches.stores.get('garden-assets-v1')!.keys()].sort()).toEqual([
+      '/assets/index-abc.js',
+      '/assets/index-def.css',
+      '/assets/new-page-2.js',
+    ]);
   });
 
   it('leaves API calls and other origins to the network', async () => {

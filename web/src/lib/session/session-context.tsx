@@ -13,7 +13,6 @@ import { useSWRConfig } from 'swr';
 import { getErrorMessage } from '@/api/client';
 import type { ImpersonationRecord, User } from '@/api/types';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/lib/config';
-import { unsubscribeFromPush } from '@/lib/push/subscription';
 import { useToast } from '@/components/ui/toast';
 import { postEndImpersonation } from './api/end-impersonation';
 import { getCurrentUser } from './api/get-user';
@@ -164,7 +163,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       postLogout().catch(() => {
         // The local session ends even when the server call fails (spec 01 §4).
       }),
-      unsubscribeFromPush(),
+      // Loaded when needed: push code is not part of the first page.
+      import('@/lib/push/subscription').then((m) => m.unsubscribeFromPush()),
     ]);
     clearSession();
     void resetCache(false);

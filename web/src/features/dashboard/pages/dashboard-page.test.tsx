@@ -54,8 +54,11 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' })).toBeInTheDocument();
     const headings = await screen.findAllByRole('heading', { level: 2 });
     await screen.findByRole('heading', { name: 'Plant Database Highlights' });
+    // The weather card's code arrives after the first page (lazy): wait for it too.
+    await screen.findByRole('heading', { name: 'Weather at Your Garden' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       "Today's Plant Care",
+      'Weather at Your Garden',
       'Your Plants',
       'Schedule',
       'Growth Journey',

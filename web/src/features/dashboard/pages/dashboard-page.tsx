@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
 import { OverdueGroup } from '@/components/overdue/overdue-group';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -13,6 +15,9 @@ import { TodaysCare } from '../components/todays-care';
 import { WeekStrip } from '../components/week-strip';
 import { YourPlants } from '../components/your-plants';
 import './dashboard-page.css';
+
+// The weather card's code loads after the first page: the dashboard is at its bundle budget.
+const WeatherCard = lazy(() => import('../components/weather-card'));
 
 /**
  * DashboardPage (/): overdue tasks first (when there are any), then the sections of spec 01
@@ -35,6 +40,9 @@ export function DashboardPage() {
       <OverdueGroup />
       <div className="dash-grid">
         <TodaysCare summary={summary.data} error={Boolean(summary.error)} />
+        <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
+          <WeatherCard />
+        </Suspense>
         <YourPlants />
         <WeekStrip />
         <GrowthJourney />

@@ -7,7 +7,7 @@ import { LightNeedsSelect, PlantTypeSelect } from '@/components/add-plant/plant-
 import { ImageField } from '@/components/image-field/image-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Form, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
+import { Form, FormCheckbox, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
 
@@ -55,6 +55,7 @@ function EditPlantForm({
         <FormDate name="lastWatered" label="Last watered" max={today} />
         <FormDate name="lastFertilized" label="Last fertilized" max={today} />
         <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
+        <FormCheckbox name="outdoor" label="Grows outdoors" description="Rain waters it; frost and heat warnings name it." />
         <FormDate name="acquiredDate" label="Acquired" />
         <FormNumber name="growthProgress" label="Growth progress (%)" min={0} max={100} step={5} />
       </div>

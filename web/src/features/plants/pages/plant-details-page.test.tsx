@@ -60,6 +60,37 @@ describe('plant details', () => {
     expect(document.title).toBe('Basil · Garden');
   });
 
+  it('says the winter rhythm of an adaptive plant and a watering the heat brought forward', async () => {
+    signedInGardener();
+    db.plants = [
+      makePlant({
+        id: 7,
+        name: 'Fern',
+        waterMode: 'adaptive',
+        waterFrequency: 7,
+        suggestedWaterFrequency: 7,
+        effectiveWaterFrequency: 11,
+        waterLearnedFrom: 6,
+        seasonFactor: 1.5,
+        waterBroughtForwardDays: 1,
+        outdoor: true,
+      }),
+    ];
+    renderApp('/plants/7');
+    const watering = await screen.findByRole('region', { name: 'Watering schedule' });
+    expect(within(watering).getByText('Winter rhythm: every 11 days instead of 7')).toBeInTheDocument();
+    expect(within(watering).getByText('Every 11 days')).toBeInTheDocument();
+    expect(within(watering).getByText('Watering brought forward a day: heat is expected at your garden.')).toBeInTheDocument();
+  });
+
+  it('says nothing of winter outside it or on a fixed schedule', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 7, name: 'Fern', waterMode: 'fixed', suggestedWaterFrequency: 7, effectiveWaterFrequency: 7, seasonFactor: 1.5 })];
+    renderApp('/plants/7');
+    const watering = await screen.findByRole('region', { name: 'Watering schedule' });
+    expect(within(watering).queryByText(/Winter rhythm/)).not.toBeInTheDocument();
+  });
+
   it('marks overdue dates: the next watering and an uncompleted past task', async () => {
     signedInGardener();
     const past = (days: number) => {

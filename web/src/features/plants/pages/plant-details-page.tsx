@@ -32,7 +32,7 @@ import { formatDate, isOverdue } from '@/lib/dates';
 import { seedStoreLink } from '@/lib/store-link';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCareNow, type CareNowType } from '@/api/plants/care-now';
+import { careNowToast, useCareNow, type CareNowType } from '@/api/plants/care-now';
 import { usePlant } from '../api/get-plant';
 import { useUpdatePlant } from '@/api/plants/update-plant';
 import { CareHistoryCard } from '../components/care-history-card';
@@ -46,6 +46,7 @@ import { QrLabelCard } from '../components/qr-label-card';
 import './plant-details-page.css';
 
 export const PLANT_LOAD_ERROR = 'There was an error loading this plant. Please try again later.';
+export const PLANT_OFFLINE = 'This plant has not been opened on this device yet: it loads when you are back online.';
 
 function BackLink() {
   return (
@@ -108,6 +109,30 @@ function CareRhythm({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   );
 }
 
+/**
+ * WeatherNotes says what the season and the weather changed in the watering schedule: the
+ * winter stretch of an adaptive rhythm ("Winter rhythm: every 10 days instead of 7") and a
+ * watering a hot forecast brought forward.
+ */
+export function WeatherNotes({ plant }: { plant: Plant }) {
+  const learned = plant.suggestedWaterFrequency;
+  const effective = plant.effectiveWaterFrequency;
+  const winter =
+    plant.waterMode === 'adaptive' && (plant.seasonFactor ?? 1) > 1 && learned && effective && effective !== learned;
+  return (
+    <>
+      {winter ? (
+        <p className="care-note">
+          Winter rhythm: every {days(effective)} instead of {learned}
+        </p>
+      ) : null}
+      {(plant.waterBroughtForwardDays ?? 0) > 0 ? (
+        <p className="care-note">Watering brought forward a day: heat is expected at your garden.</p>
+      ) : null}
+    </>
+  );
+}
+
 function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   const water = kind === 'water';
   const every =
@@ -145,6 +170,7 @@ function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
           </div>
         </dl>
         {postponed > 0 ? <p className="muted">Postponed {days(postponed)}: the soil was still moist.</p> : null}
+        {water ? <WeatherNotes plant={plant} /> : null}
         <CareRhythm plant={plant} kind={kind} />
       </CardBody>
     </Card>
@@ -171,12 +197,8 @@ function PlantDetails({ plant }: { plant: Plant }) {
 
   const careNow = async (type: CareNowType) => {
     try {
-      await care.run(type);
-      toast({
-        title: 'Task completed',
-        description: type === 'water' ? `${plant.name} was watered.` : `${plant.name} was fertilized.`,
-        variant: 'success',
-      });
+      const outcome = await care.run(type, `${type === 'water' ? 'Water' : 'Fertilize'} ${plant.name}`);
+      toast(careNowToast(outcome, plant.name, type));
     } catch {
       toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
     }
@@ -308,12 +330,13 @@ export function PlantDetailsPage() {
   }
   if (id === null || plant.error || !plant.data) {
     const notFound = id === null || (plant.error instanceof ApiError && plant.error.status === 404);
+    const offline = !notFound && !navigator.onLine;
     return (
       <div className="detail-page plant-detail">
         <BackLink />
         <EmptyState
           icon={<SearchX size={26} />}
-          title={notFound ? 'Plant not found' : 'Could not load this plant'}
+          title={notFound ? 'Plant not found' : offline ? 'You are offline' : 'Could not load this plant'}
           titleAs="h1"
           action={
             <Link to="/plants" className={buttonClass('primary')}>
@@ -321,7 +344,7 @@ export function PlantDetailsPage() {
             </Link>
           }
         >
-          {PLANT_LOAD_ERROR}
+          {offline ? PLANT_OFFLINE : PLANT_LOAD_ERROR}
         </EmptyState>
       </div>
     );

@@ -21,6 +21,7 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateSettings } from '../api/update-settings';
 import { AccountSettingsCard } from '../components/account-settings-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
+import { GardenSettingsCard } from '../components/garden-settings-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { syncSessionUser } from '../components/sync-session-user';
@@ -97,6 +98,7 @@ function OwnSettings() {
       <NotificationPreferencesCard user={user} save={savePreferences}>
         <NotificationChannelsCard />
       </NotificationPreferencesCard>
+      <GardenSettingsCard user={user} save={trigger} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       {manager ? (
