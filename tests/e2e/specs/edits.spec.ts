@@ -80,7 +80,7 @@ test.describe('editing a journal entry, a listing and a question', () => {
     listingUrl = `/community/plant-sharing/${created.body.id}`;
     await eve.goto(`${garden.baseURL}${listingUrl}`);
     await eve.getByRole('link', { name: 'Edit Listing' }).click();
-    await eve.waitForURL(`${garden.baseURL}${listingUrl}/edit`);
+    await eve.waitForURL(`${garden.baseURL}${listingUrl}?edit=1`);
     await expect(eve.getByLabel('Title')).toHaveValue('Thyme cutings');
     await eve.getByLabel('Title').fill('Lemon thyme cuttings');
     await eve.getByLabel('Listing type').selectOption('Sell');

@@ -83,7 +83,6 @@ const communityPages: RouteObject[] = [
   page('community/plant-sharing', () => import('@/features/sharing/pages/plant-sharing-page').then((m) => m.PlantSharingPage)),
   page('community/plant-sharing/new', () => import('@/features/sharing/pages/new-listing-page').then((m) => m.NewListingPage)),
   page('community/plant-sharing/:id', () => import('@/features/sharing/pages/listing-detail-page').then((m) => m.ListingDetailPage)),
-  page('community/plant-sharing/:id/edit', () => import('@/features/sharing/pages/edit-listing-page').then((m) => m.EditListingPage)),
   page('community/expert-qa', () => import('@/features/expert-qa/pages/expert-qa-page').then((m) => m.ExpertQAPage)),
   page('community/expert-qa/new', () => import('@/features/expert-qa/pages/new-question-page').then((m) => m.NewQuestionPage)),
   page('community/expert-qa/:id', () => import('@/features/expert-qa/pages/question-page').then((m) => m.QuestionPage)),

@@ -61,7 +61,7 @@ export function ListingManagement({ listing }: { listing: Listing }) {
             </Button>
           ) : null}
           {listing.isOwner && listing.status !== 'Closed' ? (
-            <Link to={`/community/plant-sharing/${listing.id}/edit`} className={buttonClass('outline')}>
+            <Link to={`/community/plant-sharing/${listing.id}?edit=1`} className={buttonClass('outline')}>
               <Pencil size={18} aria-hidden="true" />
               Edit Listing
             </Link>

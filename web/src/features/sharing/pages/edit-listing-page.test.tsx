@@ -28,7 +28,7 @@ function serveListing(l: Listing) {
 
 describe('Edit Listing', () => {
   it('asks visitors to sign in', async () => {
-    renderApp('/community/plant-sharing/4/edit');
+    renderApp('/community/plant-sharing/4?edit=1');
     expect(await screen.findByText('You must be logged in to edit a listing')).toBeInTheDocument();
   });
 
@@ -56,12 +56,13 @@ describe('Edit Listing', () => {
     expect(sent.body).toMatchObject({ title: 'abc mint, rooted', listingType: 'Swap', price: null, quantity: 3, plantName: 'Mint' });
     expect(sent.body).not.toHaveProperty('plantId');
     expect(router.state.location.pathname).toBe('/community/plant-sharing/4');
+    expect(router.state.location.search).toBe('');
   });
 
   it('says a completed listing cannot be edited, and offers no form', async () => {
     signedInGardener({ id: 1 });
     serveListing(listing({ status: 'Closed' }));
-    renderApp('/community/plant-sharing/4/edit');
+    renderApp('/community/plant-sharing/4?edit=1');
     expect(await screen.findByText('A completed listing cannot be edited')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import { listingFormValues, NewListingForm } from './new-listing-page';
 import '../sharing.css';
 
 /**
- * EditListingPage (/community/plant-sharing/{id}/edit): the owner corrects an open listing
+ * EditListingPage (/community/plant-sharing/{id}?edit=1): the owner corrects an open listing
  * with the New Listing form. The server decides (owner only, open only); the page says so
  * before offering a form that would be refused.
  */
