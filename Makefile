@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build image web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build image package web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -32,6 +32,12 @@ image: build
 	cp $(BIN) bin/image/gardenctl
 	cp /etc/ssl/certs/ca-certificates.crt bin/image/etc/ssl/certs/
 	$(CONTAINER) build --format docker -t garden:$(VERSION) -t garden:latest -f Dockerfile bin/image
+
+## package: the Debian package bin/garden_<version>_amd64.deb (packaging/: a system user, a
+## hardened systemd unit, /etc/garden/garden.env) with nfpm, built once per machine
+PACKAGE_VERSION ?= $(shell v=$$(git describe --tags --abbrev=0 2>/dev/null | sed 's/^v//'); echo "$${v:-0.0.0}+git$$(git rev-parse --short HEAD 2>/dev/null || echo 0)")
+package: build
+	GARDEN_PACKAGE_VERSION=$(PACKAGE_VERSION) tests/tools/nfpm.sh pkg --config packaging/nfpm.yaml --packager deb --target bin/
 
 web: web/dist/index.html
 

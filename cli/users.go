@@ -20,7 +20,7 @@ func (e *env) usersCommand() *cobra.Command {
 		Short: "Administer user accounts",
 		Long:  "Create, list and change user accounts. The account rules hold here as in the web app: the protected system account keeps its name, role and activity, and superadmins cannot be deactivated.",
 	}
-	c.AddCommand(e.usersCreate(), e.usersList(), e.usersSetRole(), e.usersSetActive(true), e.usersSetActive(false), e.usersResetPassword())
+	c.AddCommand(e.usersCreate(), e.usersList(), e.usersSetRole(), e.usersSetActive(true), e.usersSetActive(false), e.usersResetPassword(), e.usersReset2FA())
 	return c
 }
 
@@ -233,6 +233,34 @@ func (e *env) usersResetPassword() *cobra.Command {
 	}
 	c.Flags().StringVar(&username, "username", "", "the user (required)")
 	c.Flags().StringVar(&password, "password", "", "the new password (generated when empty)")
+	_ = c.MarkFlagRequired("username")
+	return c
+}
+
+func (e *env) usersReset2FA() *cobra.Command {
+	var username string
+	c := &cobra.Command{
+		Use:   "reset-2fa",
+		Short: "Remove a user's second factor",
+		Long: "Remove a user's TOTP secret and recovery codes, for someone who lost their phone and their codes. " +
+			"Their next sign-in asks for the password only, or for a new enrolment when their site requires a second factor. " +
+			"Sessions already open stay.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rt, _, err := e.runtime(cmd.Context(), true)
+			if err != nil {
+				return err
+			}
+			defer rt.Close()
+			u, err := rt.Accounts.ResetTwoFactor(cmd.Context(), username)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.out, "second factor of %q removed\n", u.Username)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&username, "username", "", "the user (required)")
 	_ = c.MarkFlagRequired("username")
 	return c
 }

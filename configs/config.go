@@ -224,11 +224,13 @@ type NotifyConfig struct {
 	VAPIDPublicKey  string `mapstructure:"vapid_public_key"`
 	VAPIDPrivateKey string `mapstructure:"vapid_private_key"`
 	// VAPIDSubject is the contact push services see; filled from base_url when empty.
-	VAPIDSubject          string        `mapstructure:"vapid_subject"`
-	SMTPURL               string        `mapstructure:"smtp_url"`
-	NtfyAllowPrivateHosts bool          `mapstructure:"ntfy_allow_private_hosts"`
-	CareReminderTime      string        `mapstructure:"care_reminder_time"`
-	NotificationRetention time.Duration `mapstructure:"notification_retention"`
+	VAPIDSubject          string `mapstructure:"vapid_subject"`
+	SMTPURL               string `mapstructure:"smtp_url"`
+	NtfyAllowPrivateHosts bool   `mapstructure:"ntfy_allow_private_hosts"`
+	// WebhookAllowPrivateHosts lets webhooks call loopback and private addresses.
+	WebhookAllowPrivateHosts bool          `mapstructure:"webhook_allow_private_hosts"`
+	CareReminderTime         string        `mapstructure:"care_reminder_time"`
+	NotificationRetention    time.Duration `mapstructure:"notification_retention"`
 }
 
 // WebPush reports whether pushes are delivered (true) or only logged.
@@ -279,6 +281,7 @@ func (n NotifyConfig) dump(values map[string]string) {
 	values["vapid_subject"] = n.VAPIDSubject
 	values["smtp_url"] = maskURL(n.SMTPURL)
 	values["ntfy_allow_private_hosts"] = fmt.Sprint(n.NtfyAllowPrivateHosts)
+	values["webhook_allow_private_hosts"] = fmt.Sprint(n.WebhookAllowPrivateHosts)
 	values["care_reminder_time"] = n.CareReminderTime
 	values["notification_retention"] = n.NotificationRetention.String()
 }

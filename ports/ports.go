@@ -181,6 +181,8 @@ type AppFunctionStore interface {
 type Store interface {
 	UserStore
 	SessionStore
+	SignInStore
+	PasskeyStore
 	APITokenStore
 	LoginFailureStore
 	LoginAttemptStore

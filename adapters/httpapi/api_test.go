@@ -24,8 +24,10 @@ import (
 	"github.com/gardenctl/garden/adapters/qrcode"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/totp"
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/weather/weathertest"
+	"github.com/gardenctl/garden/adapters/webhook"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/jobs"
@@ -58,6 +60,9 @@ type harness struct {
 	notify   *notifyFixture
 	// weather is the weather service when the options gave a weather server.
 	weather *app.Weather
+	// hooks is the webhooks service (options.webhooks) and s the SQL store under it.
+	hooks *app.Webhooks
+	sql   *sqlstore.Store
 }
 
 type options struct {
@@ -84,6 +89,8 @@ type options struct {
 	writeLimits domain.WriteLimits
 	// weather, when set, is the Open-Meteo compatible server the weather service reads.
 	weather *weathertest.Server
+	// webhooks, when set, serves webhooks and makes the services emit their events.
+	webhooks *webhookOptions
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -119,7 +126,8 @@ func newHarness(t testing.TB, o options) *harness {
 	if o.hasher != nil {
 		hasher = o.hasher
 	}
-	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate}, log)
+	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate,
+		TOTP: totp.Codes{}, QR: qrcode.Renderer{}, WebAuthn: testCeremonies(t)}, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +172,22 @@ func newHarness(t testing.TB, o options) *harness {
 	if o.weather != nil {
 		opts.Services.Weather = app.NewWeather(store, weather.New(weather.Config{BaseURL: o.weather.URL}), nf.svc.Notifier(), c, log)
 	}
+	// /api/webhooks is always served; the services emit events only with options.webhooks (the
+	// statement counts of the other tests stay as they were).
+	wo := webhookOptions{}
+	if o.webhooks != nil {
+		wo = *o.webhooks
+	}
+	hooks := app.NewWebhooks(s, nf.svc, webhook.New(webhook.Config{AllowPrivateHosts: wo.allowPrivate, UserAgent: "Garden/test"}),
+		c, app.WebhooksConfig{Timeout: wo.timeout}, log)
+	opts.Services.Webhooks = hooks
+	if o.webhooks != nil {
+		opts.Services.Plants.WithWebhooks(hooks)
+		opts.Services.CareTasks.WithWebhooks(hooks)
+		opts.Services.Harvests.WithWebhooks(hooks)
+		opts.Services.Sharing.WithWebhooks(hooks)
+		opts.Services.Forum.WithWebhooks(hooks)
+	}
 	if o.writeLimits != nil {
 		opts.Services.Sharing.WithWriteLimits(o.writeLimits)
 		opts.Services.ExpertQA.WithWriteLimits(o.writeLimits)
@@ -191,7 +215,8 @@ func newHarness(t testing.TB, o options) *harness {
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf, weather: opts.Services.Weather}
+	return &harness{t: t, srv: srv, handler: handler, store: store, accounts: acc, clock: c, logs: logs, notify: nf, weather: opts.Services.Weather,
+		hooks: hooks, sql: s}
 }
 
 type lockedWriter struct {

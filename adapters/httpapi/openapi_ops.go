@@ -11,7 +11,7 @@ var apiOps = map[string]apiOp{
 	"GET /api/docs":         {summary: "The API reference rendered from this document (the web app's page)", media: "text/html", public: true},
 
 	// Sessions and the signed-in user.
-	"POST /api/login":              {summary: "Sign in: a bearer token and the user", in: loginRequest{}, out: signedInJSON{}, public: true},
+	"POST /api/login":              {summary: "Sign in: a bearer token and the user, or {twoFactor, ticket} when a second factor is due", in: loginRequest{}, out: loginAnswerJSON{}, public: true},
 	"POST /api/logout":             {summary: "Sign out: revoke this token"},
 	"GET /api/user":                {summary: "The signed-in user, with their garden settings", out: ownUserJSON{}},
 	"GET /api/auth-check":          {summary: "Whether the bearer token is valid (never 401)", out: authCheckJSON{}, public: true},
@@ -21,6 +21,34 @@ var apiOps = map[string]apiOp{
 	"GET /api/user/tokens":         {summary: "The signed-in user's personal API tokens", out: []apiTokenJSON{}},
 	"POST /api/user/tokens":        {summary: "Create a personal API token (its secret is shown once, in token)", in: apiTokenInput{}, out: apiTokenJSON{}, status: 201},
 	"DELETE /api/user/tokens/{id}": {summary: "Revoke a personal API token"},
+
+	// Webhooks (issue #29).
+	"GET /api/webhooks":                 {summary: "The caller's webhooks (secrets are never shown again)", out: []webhookJSON{}},
+	"POST /api/webhooks":                {summary: "Create a webhook (its secret is shown once, in secret; siteWide: superadmins)", in: webhookInput{}, out: webhookJSON{}, status: 201},
+	"PATCH /api/webhooks/{id}":          {summary: "Change a webhook (absent fields stay; active true lifts a pause; rotateSecret shows the new secret once)", in: webhookInput{}, out: webhookJSON{}},
+	"DELETE /api/webhooks/{id}":         {summary: "Delete a webhook with its log and pending deliveries"},
+	"GET /api/webhooks/{id}/deliveries": {summary: "A webhook's delivery log: its newest 50 deliveries, newest first", out: []webhookDeliveryJSON{}},
+	"POST /api/webhooks/{id}/test":      {summary: "Send a webhook.test event now and answer its log entry", out: webhookDeliveryJSON{}},
+	// Two-factor sign-in and the Security page (issue #28).
+	"POST /api/login/2fa":                     {summary: "Finish a sign-in with its ticket and a TOTP code or an unused recovery code (5 tries, 5 minutes)", in: secondFactorInput{}, out: signedIn2FAJSON{}, public: true},
+	"POST /api/login/2fa/setup":               {summary: "The TOTP secret to enrol, for a sign-in whose site requires a second factor (ticket of twoFactor setup)", in: ticketInput{}, out: totpSetupJSON{}, public: true},
+	"GET /api/user/2fa":                       {summary: "Whether the caller's second factor is on, recovery codes left, and whether their site requires one", out: twoFactorStatusJSON{}},
+	"POST /api/user/2fa/totp":                 {summary: "Start TOTP enrolment: a new secret, its otpauth URL and QR code", out: totpSetupJSON{}},
+	"POST /api/user/2fa/totp/confirm":         {summary: "Confirm TOTP enrolment with a code: 10 recovery codes, shown once", in: codeInput{}, out: recoveryCodesJSON{}},
+	"DELETE /api/user/2fa/totp":               {summary: "Turn TOTP off (the password confirms)", in: passwordInput{}},
+	"GET /api/user/sessions":                  {summary: "The caller's open sessions, newest first", out: []sessionJSON{}, page: true},
+	"DELETE /api/user/sessions/{id}":          {summary: "Sign one of the caller's sessions out"},
+	"POST /api/user/sessions/sign-out-others": {summary: "Sign out everywhere else", out: revokedJSON{}},
+	"GET /api/user/sign-ins":                  {summary: "The caller's recent sign-ins (success and failure, with the method), newest first", out: []signInJSON{}, page: true},
+	"GET /api/sites/{id}/security":            {summary: "Whether a site requires a second factor (its admins, superadmins)", out: siteSecurityJSON{}},
+	"PUT /api/sites/{id}/security":            {summary: "Require a second factor of a site's users, or not (its admins, superadmins)", in: siteSecurityJSON{}, out: siteSecurityJSON{}},
+	"POST /api/login/passkey/begin":           {summary: "Start a passkey sign-in (discoverable: no username): options for navigator.credentials.get", out: passkeyCeremonyJSON{}, public: true},
+	"POST /api/login/passkey/finish":          {summary: "Finish a passkey sign-in with the browser's assertion: a token (a passkey counts as two factors)", in: passkeyFinishInput{}, out: signedInJSON{}, public: true},
+	"GET /api/user/passkeys":                  {summary: "The caller's passkeys (at most 20)", out: []passkeyJSON{}},
+	"POST /api/user/passkeys/begin":           {summary: "Start adding a passkey: options for navigator.credentials.create", out: passkeyCeremonyJSON{}},
+	"POST /api/user/passkeys":                 {summary: "Finish adding a passkey with the browser's attestation", in: passkeyFinishInput{}, out: passkeyJSON{}, status: 201},
+	"PATCH /api/user/passkeys/{id}":           {summary: "Rename a passkey", in: passkeyNameInput{}},
+	"DELETE /api/user/passkeys/{id}":          {summary: "Remove a passkey"},
 
 	// Plants.
 	"GET /api/plants":                         {summary: "The caller's plants", out: []plantJSON{}, page: true, query: []string{"status: healthy, needs_water or needs_care", "q: name, species or location contains", "sort: name, name_desc, oldest, newest or status", "today: the caller's date (yyyy-MM-dd) statuses are reckoned on"}},

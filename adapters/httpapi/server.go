@@ -42,6 +42,8 @@ type Services struct {
 	// Weather serves the dashboard's weather card and the place search (nil: the weather is
 	// off, as with GARDEN_WEATHER=off).
 	Weather *app.Weather
+	// Webhooks serves /api/webhooks (nil: not served).
+	Webhooks *app.Webhooks
 }
 
 // Server holds the services the handlers call.
@@ -204,6 +206,9 @@ func (s *Server) register(mux *router) {
 	s.sharingRoutes(mux)
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
+	s.webhookRoutes(mux)
+	s.securityRoutes(mux)
+	s.passkeyRoutes(mux)
 	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

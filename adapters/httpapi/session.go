@@ -69,9 +69,13 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	res, err := s.accounts.LoginFrom(r.Context(), in.Username, in.Password, addr)
+	res, err := s.accounts.LoginFromClient(r.Context(), in.Username, in.Password, domain.Client{Addr: addr, UserAgent: r.UserAgent()})
 	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	if res.Ticket != "" {
+		writeJSON(w, http.StatusOK, toTwoFactorDueJSON(res))
 		return
 	}
 	writeJSON(w, http.StatusOK, signedInJSON{Token: res.Token, User: toUserJSON(res.User)})

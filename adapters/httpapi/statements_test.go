@@ -81,6 +81,9 @@ var statementBudget = []struct {
 	{"/api/forum/search?q=counted", false, 2},
 	// The categories with each one's last activity, read in the list's statement (issue 27).
 	{"/api/forum/categories?limit=100", false, 2},
+	// The Security page: the caller's open sessions and recent sign-ins, keyset pages (issue 28).
+	{"/api/user/sessions?limit=100", false, 2},
+	{"/api/user/sign-ins?limit=100", false, 2},
 }
 
 func TestStatementsPerRequest(t *testing.T) {
@@ -147,6 +150,7 @@ func countStatements(t *testing.T, openStore func(testing.TB, *sqlstore.Statemen
 		}
 		expect(t, h.do("POST", "/api/care-tasks", token, map[string]any{"plantId": plantID, "taskType": "water",
 			"scheduledDate": fmt.Sprintf("2026-06-%02d", 1+i%28), "isRecurring": i%2 == 0, "recurringDays": 7}), 201, "")
+		h.login("counted", "password-counted") // one more session and sign-in for the Security page
 		expect(t, h.do("POST", "/api/journal-entries", token, map[string]any{"plantId": plantID, "title": fmt.Sprintf("Entry %d", i),
 			"content": "Growing well", "entryDate": "2026-05-31"}), 201, "")
 		harvest := map[string]any{"plantId": plantID, "harvestDate": "2026-05-31", "quantity": i, "unit": "g"}

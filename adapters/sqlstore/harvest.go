@@ -97,7 +97,7 @@ func (s *Store) CreateHarvest(ctx context.Context, h *domain.Harvest) error {
 		query += ` AND ` + ownBed
 		args = append(args, *h.BedID, h.UserID)
 	}
-	err := s.db.GetContext(ctx, &h.ID, s.q(query+` RETURNING id`), args...)
+	err := sqlx.GetContext(ctx, s.ext(ctx), &h.ID, s.q(query+` RETURNING id`), args...)
 	if domain.ErrorCode(translate(err)) == domain.ENotFound {
 		// Nothing inserted: say which of the two was missing (only on this failure path).
 		if h.BedID != nil {

@@ -18,25 +18,27 @@ import (
 var _ ports.OutboxStore = (*Store)(nil)
 
 type outboxRow struct {
-	ID             int64        `db:"id"`
-	Channel        string       `db:"channel"`
-	UserID         int64        `db:"user_id"`
-	NotificationID int64        `db:"notification_id"`
-	Status         string       `db:"status"`
-	Attempts       int          `db:"attempts"`
-	NextAttemptAt  time.Time    `db:"next_attempt_at"`
-	LastError      string       `db:"last_error"`
-	CreatedAt      time.Time    `db:"created_at"`
-	FinishedAt     sql.NullTime `db:"finished_at"`
-	ClaimedBy      string       `db:"claimed_by"`
-	ClaimedUntil   sql.NullTime `db:"claimed_until"`
+	ID             int64         `db:"id"`
+	Channel        string        `db:"channel"`
+	UserID         int64         `db:"user_id"`
+	NotificationID sql.NullInt64 `db:"notification_id"`
+	WebhookDelivID sql.NullInt64 `db:"webhook_delivery_id"`
+	Status         string        `db:"status"`
+	Attempts       int           `db:"attempts"`
+	NextAttemptAt  time.Time     `db:"next_attempt_at"`
+	LastError      string        `db:"last_error"`
+	CreatedAt      time.Time     `db:"created_at"`
+	FinishedAt     sql.NullTime  `db:"finished_at"`
+	ClaimedBy      string        `db:"claimed_by"`
+	ClaimedUntil   sql.NullTime  `db:"claimed_until"`
 }
 
-const outboxColumns = `id, channel, user_id, notification_id, status, attempts, next_attempt_at, last_error, created_at,
+const outboxColumns = `id, channel, user_id, notification_id, webhook_delivery_id, status, attempts, next_attempt_at, last_error, created_at,
 	finished_at, claimed_by, claimed_until`
 
 func (r *outboxRow) toDomain() *domain.OutboxDelivery {
-	d := &domain.OutboxDelivery{ID: r.ID, Channel: r.Channel, UserID: r.UserID, NotificationID: r.NotificationID, Status: r.Status,
+	d := &domain.OutboxDelivery{ID: r.ID, Channel: r.Channel, UserID: r.UserID, NotificationID: r.NotificationID.Int64,
+		WebhookDeliveryID: r.WebhookDelivID.Int64, Status: r.Status,
 		Attempts: r.Attempts, NextAttemptAt: r.NextAttemptAt.UTC(), LastError: r.LastError, CreatedAt: r.CreatedAt.UTC(),
 		FinishedAt: nullTime(r.FinishedAt), ClaimedBy: r.ClaimedBy, ClaimedUntil: nullTime(r.ClaimedUntil)}
 	if d.FinishedAt != nil {
@@ -47,6 +49,9 @@ func (r *outboxRow) toDomain() *domain.OutboxDelivery {
 	}
 	return d
 }
+
+// zeroNull is NULL for a zero id.
+func zeroNull(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
 
 // ClaimNotifyWindows implements ports.OutboxStore: one upsert per batch whose update applies only
 // when the last claim is older than the window; RETURNING names the keys this call took.
@@ -104,11 +109,11 @@ func (s *Store) EnqueueDeliveries(ctx context.Context, ds []*domain.OutboxDelive
 			if d.NextAttemptAt.IsZero() {
 				d.NextAttemptAt = d.CreatedAt
 			}
-			marks[i] = "(?, ?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, d.Channel, d.UserID, d.NotificationID, d.Status, utc(d.NextAttemptAt), utc(d.CreatedAt), d.ClaimedBy, utcPtr(d.ClaimedUntil))
+			marks[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, d.Channel, d.UserID, zeroNull(d.NotificationID), zeroNull(d.WebhookDeliveryID), d.Status, utc(d.NextAttemptAt), utc(d.CreatedAt), d.ClaimedBy, utcPtr(d.ClaimedUntil))
 		}
 		var ids []int64
-		if err := sqlx.SelectContext(ctx, ext, &ids, s.q(`INSERT INTO outbox (channel, user_id, notification_id, status, next_attempt_at,
+		if err := sqlx.SelectContext(ctx, ext, &ids, s.q(`INSERT INTO outbox (channel, user_id, notification_id, webhook_delivery_id, status, next_attempt_at,
 			created_at, claimed_by, claimed_until) VALUES `+strings.Join(marks, ", ")+` RETURNING id`), args...); err != nil {
 			return translate(err)
 		}
@@ -202,7 +207,7 @@ func (s *Store) NotificationsByID(ctx context.Context, ids []int64) (map[int64]*
 // partial indexes of pending rows.
 func (s *Store) OutboxDepth(ctx context.Context) ([]ports.OutboxChannelDepth, error) {
 	var out []ports.OutboxChannelDepth
-	for _, ch := range []string{"push", "email", "ntfy"} {
+	for _, ch := range []string{"push", "email", "ntfy", "webhook"} {
 		var n int
 		if err := s.db.GetContext(ctx, &n, s.q(`SELECT count(*) FROM outbox WHERE channel = ? AND status = 'pending'`), ch); err != nil {
 			return nil, translate(err)

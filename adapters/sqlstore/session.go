@@ -23,9 +23,14 @@ type sessionRow struct {
 
 // CreateSession implements ports.SessionStore.
 func (s *Store) CreateSession(ctx context.Context, ses *domain.Session) error {
-	err := s.db.GetContext(ctx, &ses.ID, s.q(`INSERT INTO sessions (token_hash, user_id, impersonator_id, created_at, expires_at, revoked_at)
-		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
-		ses.TokenHash, ses.UserID, ses.ImpersonatorID, utc(ses.CreatedAt), utc(ses.ExpiresAt), utcPtr(ses.RevokedAt))
+	if ses.Method == "" {
+		ses.Method = domain.MethodPassword
+	}
+	err := s.db.GetContext(ctx, &ses.ID, s.q(`INSERT INTO sessions (token_hash, user_id, impersonator_id, created_at, expires_at, revoked_at,
+		method, user_agent, client_addr, last_seen_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+		ses.TokenHash, ses.UserID, ses.ImpersonatorID, utc(ses.CreatedAt), utc(ses.ExpiresAt), utcPtr(ses.RevokedAt),
+		string(ses.Method), ses.UserAgent, ses.Address, utcPtr(ses.LastSeenAt))
 	return translate(err)
 }
 
@@ -38,12 +43,13 @@ type sessionUserRow struct {
 	SesCreatedAt      time.Time     `db:"ses_created_at"`
 	SesExpiresAt      time.Time     `db:"ses_expires_at"`
 	SesRevokedAt      sql.NullTime  `db:"ses_revoked_at"`
+	SesLastSeenAt     sql.NullTime  `db:"ses_last_seen_at"`
 	userRow
 }
 
 // sessionUserQuery reads a session and its user by token hash in one statement.
 var sessionUserQuery = `SELECT s.id AS ses_id, s.token_hash AS ses_token_hash, s.impersonator_id AS ses_impersonator_id,
-	s.created_at AS ses_created_at, s.expires_at AS ses_expires_at, s.revoked_at AS ses_revoked_at, ` +
+	s.created_at AS ses_created_at, s.expires_at AS ses_expires_at, s.revoked_at AS ses_revoked_at, s.last_seen_at AS ses_last_seen_at, ` +
 	prefixColumns("u.", userColumns) + ` FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`
 
 // prefixColumns qualifies each column of a comma-separated list with prefix.
@@ -63,13 +69,13 @@ func (s *Store) SessionAndUserByTokenHash(ctx context.Context, hash string) (*do
 		return nil, nil, err
 	}
 	var r sessionUserRow
-	dest := append([]any{&r.SesID, &r.SesTokenHash, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt}, r.userRow.dest()...)
+	dest := append([]any{&r.SesID, &r.SesTokenHash, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt, &r.SesLastSeenAt}, r.userRow.dest()...)
 	if err := st.QueryRowContext(ctx, hash).Scan(dest...); err != nil {
 		return nil, nil, translate(err)
 	}
 	u := r.userRow.toDomain()
 	ses := &domain.Session{ID: r.SesID, TokenHash: r.SesTokenHash, UserID: u.ID, ImpersonatorID: nullInt(r.SesImpersonatorID),
-		CreatedAt: r.SesCreatedAt.UTC(), ExpiresAt: r.SesExpiresAt.UTC()}
+		CreatedAt: r.SesCreatedAt.UTC(), ExpiresAt: r.SesExpiresAt.UTC(), LastSeenAt: nullTime(r.SesLastSeenAt)}
 	if r.SesRevokedAt.Valid {
 		t := r.SesRevokedAt.Time.UTC()
 		ses.RevokedAt = &t

@@ -20,7 +20,10 @@ import (
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/smtp"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/totp"
 	"github.com/gardenctl/garden/adapters/weather"
+	"github.com/gardenctl/garden/adapters/webauthn"
+	"github.com/gardenctl/garden/adapters/webhook"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
@@ -41,9 +44,20 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	if err != nil {
 		return nil, err
 	}
+	// Passkeys are bound to the base URL's host and origin; a base URL that is no absolute URL
+	// leaves them off (the rest of Garden works as before).
+	var passkeys ports.WebAuthn
+	if ceremonies, err := webauthn.New(cfg.BaseURL, "Garden"); err == nil {
+		passkeys = ceremonies
+	} else {
+		log.Warn("passkeys are off", "err", err)
+	}
 	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
 		SessionTTL: cfg.SessionTTL,
 		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, MaxAddressFailures: cfg.LoginMaxAddressFailures, Window: cfg.LoginThrottleWindow},
+		TOTP:       totp.Codes{},
+		QR:         qrcode.Renderer{},
+		WebAuthn:   passkeys,
 	}, log)
 	if err != nil {
 		store.Close()
@@ -96,16 +110,21 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		store.Close()
 		return nil, err
 	}
-	plants := app.NewPlants(store, clock)
+	// Webhooks are a channel of the notifications' outbox, delivered by its dispatcher.
+	webhooks := app.NewWebhooks(store, notifications, webhook.New(webhook.Config{AllowPrivateHosts: cfg.Notify.WebhookAllowPrivateHosts,
+		UserAgent: "Garden-Webhook/" + version}), clock, app.WebhooksConfig{}, log)
+	reminders.WithWebhooks(webhooks)
+	plants := app.NewPlants(store, clock).WithWebhooks(webhooks)
 	var weatherSource ports.WeatherSource
 	if cfg.WeatherOn() {
 		weatherSource = weather.New(weather.Config{BaseURL: cfg.WeatherURL, UserAgent: "Garden/" + version})
 	}
 	weatherService := app.NewWeather(store, weatherSource, notifications.Notifier(), clock, log)
-	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log)
+	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
+		WithWebhooks(webhooks)
 	services := httpapi.Services{
 		Plants:        plants,
-		CareTasks:     app.NewCareTasks(store, clock),
+		CareTasks:     app.NewCareTasks(store, clock).WithWebhooks(webhooks),
 		Journal:       app.NewJournal(store, clock),
 		Dashboard:     app.NewDashboard(store, clock),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
@@ -118,13 +137,14 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Maintenance:   app.NewMaintenance(store, clock),
 		Notifications: notifications,
 		// "This month" and "today" for harvests are the server's local calendar, like reminders.
-		Harvests: app.NewHarvests(store, store, clock, time.Local),
+		Harvests: app.NewHarvests(store, store, clock, time.Local).WithWebhooks(webhooks),
 		Planning: app.NewPlanning(store, store, clock),
 		Sharing:  sharing,
 		ExpertQA: app.NewExpertQA(store, store, notifications, userContent, clock, log),
-		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log),
+		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log).WithWebhooks(webhooks),
 		Backups:  backups,
 		Weather:  weatherService,
+		Webhooks: webhooks,
 	}
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {

@@ -19,6 +19,15 @@ type AccountsConfig struct {
 	ImpersonationTTL time.Duration
 	// Gate bounds concurrent password hashing; nil builds one with the defaults.
 	Gate *PasswordGate
+	// TOTP makes and checks second-factor codes; nil: nobody can enrol, and a sign-in that
+	// needs a code fails closed.
+	TOTP ports.TOTP
+	// QR draws the enrolment's QR code; nil: the otpauth URL and secret only.
+	QR ports.QRCodeRenderer
+	// Issuer names Garden in authenticator apps (default "Garden").
+	Issuer string
+	// WebAuthn runs passkey ceremonies; nil: passkeys are not offered.
+	WebAuthn ports.WebAuthn
 }
 
 // Accounts signs people in and out and administers user accounts.
@@ -41,6 +50,9 @@ func NewAccounts(store ports.Store, hasher ports.PasswordHasher, clock ports.Clo
 	}
 	if cfg.Gate == nil {
 		cfg.Gate = NewPasswordGate(PasswordGateConfig{})
+	}
+	if cfg.Issuer == "" {
+		cfg.Issuer = "Garden"
 	}
 	// One real verification at start seeds the time an unknown username is made to take.
 	dummy, err := hasher.Hash("garden-dummy-password")
@@ -68,10 +80,16 @@ func (a *Accounts) hash(ctx context.Context, password string) (string, error) {
 	return h, herr
 }
 
-// SignedIn is the answer to a successful sign-in or impersonation change.
+// SignedIn is the answer to a successful sign-in or impersonation change. When a second factor
+// is still due, Token is empty and TwoFactor and Ticket say how to go on.
 type SignedIn struct {
 	Token string
 	User  *domain.User
+	// TwoFactor is verify (a code is due) or setup (the site requires an enrolment first).
+	TwoFactor domain.TicketPurpose
+	Ticket    string
+	// RecoveryCodes are set when the sign-in confirmed a new enrolment: shown once.
+	RecoveryCodes []string
 }
 
 // Login checks a username and password and opens a session; the attempt counts against the
@@ -87,6 +105,17 @@ func (a *Accounts) Login(ctx context.Context, username, password string) (*Signe
 // parallel attempts cannot overrun the limit; a right password takes the reservation back.
 // Unknown usernames wait as long as a check takes, without computing one.
 func (a *Accounts) LoginFrom(ctx context.Context, username, password, addr string) (*SignedIn, error) {
+	return a.LoginFromClient(ctx, username, password, domain.Client{Addr: addr})
+}
+
+// LoginFromClient is LoginFrom with the browser's User-Agent, which the session and the
+// account's sign-in history keep. When the account has a second factor (or its site requires
+// one) the answer carries a ticket instead of a token: LoginSecondFactor finishes the sign-in.
+// The throttle's earlier failures are then kept until the second factor is right, so that
+// the right password cannot wipe the count of wrong codes.
+func (a *Accounts) LoginFromClient(ctx context.Context, username, password string, c domain.Client) (*SignedIn, error) {
+	c = c.Clean()
+	addr := c.Addr
 	username = domain.NormalizeUsername(username)
 	if err := domain.ValidateLogin(username, password); err != nil {
 		return nil, err
@@ -128,11 +157,23 @@ func (a *Accounts) LoginFrom(ctx context.Context, username, password, addr strin
 	}
 	release() // the slot is for hashing; the rest is ordinary database work
 	if user == nil || !ok {
+		if user != nil {
+			a.recordSignIn(ctx, user.ID, false, domain.MethodPassword, c)
+		}
 		return nil, domain.Errorf(domain.EUnauthorized, domain.MsgInvalidCredentials)
 	}
 	if !user.IsActive {
 		forget()
 		return nil, domain.Errorf(domain.EForbidden, domain.MsgAccountDeactivated)
+	}
+	purpose, err := a.secondFactorDue(ctx, user)
+	if err != nil {
+		forget()
+		return nil, err
+	}
+	if purpose != "" {
+		forget() // the password was right; earlier failures stay until the second factor is
+		return a.openTicket(ctx, user, purpose)
 	}
 	if err := a.store.ClearLoginAttempts(ctx, username, addr); err != nil {
 		return nil, err
@@ -141,10 +182,11 @@ func (a *Accounts) LoginFrom(ctx context.Context, username, password, addr strin
 		return nil, err
 	}
 	user.LastLogin = &now
-	return a.openSession(ctx, user, nil)
+	a.recordSignIn(ctx, user.ID, true, domain.MethodPassword, c)
+	return a.openSession(ctx, user, nil, domain.MethodPassword, c)
 }
 
-func (a *Accounts) openSession(ctx context.Context, user *domain.User, impersonator *int64) (*SignedIn, error) {
+func (a *Accounts) openSession(ctx context.Context, user *domain.User, impersonator *int64, method domain.SignInMethod, c domain.Client) (*SignedIn, error) {
 	token, hash, err := newToken()
 	if err != nil {
 		return nil, err
@@ -154,7 +196,8 @@ func (a *Accounts) openSession(ctx context.Context, user *domain.User, impersona
 	if impersonator != nil && a.cfg.ImpersonationTTL < ttl {
 		ttl = a.cfg.ImpersonationTTL // acting as someone else is for a support call, not a month
 	}
-	s := &domain.Session{TokenHash: hash, UserID: user.ID, ImpersonatorID: impersonator, CreatedAt: now, ExpiresAt: now.Add(ttl)}
+	s := &domain.Session{TokenHash: hash, UserID: user.ID, ImpersonatorID: impersonator, CreatedAt: now, ExpiresAt: now.Add(ttl),
+		Method: method, UserAgent: c.UserAgent, Address: c.Addr, LastSeenAt: &now}
 	if err := a.store.CreateSession(ctx, s); err != nil {
 		return nil, err
 	}
@@ -193,6 +236,13 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (*domain.Prin
 			return nil, unauthorized
 		}
 	}
+	if now := a.clock.Now(); s.LastSeenAt == nil || now.Sub(*s.LastSeenAt) >= domain.SessionTouchEvery {
+		// At most one write per session every few minutes: the Security page's "last seen".
+		if err := a.store.TouchSession(ctx, s.ID, now); err != nil {
+			a.log.Warn("session last-seen not recorded", "err", err)
+		}
+		s.LastSeenAt = &now
+	}
 	return &domain.Principal{User: u, Session: s}, nil
 }
 
@@ -221,7 +271,7 @@ func (a *Accounts) Impersonate(ctx context.Context, actor *domain.Principal, tar
 		return nil, err
 	}
 	a.log.Info("impersonation started", "superadmin", actor.User.Username, "target", target.Username)
-	return a.openSession(ctx, target, &actor.User.ID)
+	return a.openSession(ctx, target, &actor.User.ID, domain.MethodImpersonate, domain.Client{})
 }
 
 // EndImpersonation closes an impersonation session and signs the original superadmin back in
@@ -245,7 +295,7 @@ func (a *Accounts) EndImpersonation(ctx context.Context, actor *domain.Principal
 		return nil, err
 	}
 	a.log.Info("impersonation ended", "superadmin", original.Username, "target", actor.User.Username)
-	return a.openSession(ctx, original, nil)
+	return a.openSession(ctx, original, nil, domain.MethodImpersonate, domain.Client{})
 }
 
 // NewUser is the input for creating an account.
@@ -513,5 +563,15 @@ func (a *Accounts) CleanupSessions(ctx context.Context) (sessions, failures int,
 		return 0, 0, err
 	}
 	failures, err = a.store.DeleteLoginFailuresBefore(ctx, now.Add(-a.cfg.Throttle.Window))
+	if err != nil {
+		return sessions, failures, err
+	}
+	if _, err := a.store.DeleteLoginTicketsBefore(ctx, now); err != nil {
+		return sessions, failures, err
+	}
+	if _, err := a.store.DeleteWebAuthnFlowsBefore(ctx, now); err != nil {
+		return sessions, failures, err
+	}
+	_, err = a.store.DeleteSignInsBefore(ctx, now.Add(-domain.SignInHistoryDays*24*time.Hour))
 	return sessions, failures, err
 }

@@ -12,6 +12,14 @@ import (
 type CareTasks struct {
 	store ports.Store
 	clock ports.Clock
+	hooks *Webhooks
+}
+
+// WithWebhooks makes completions emit task.completed (and plant.watered for a watering task)
+// to the owner's webhooks.
+func (s *CareTasks) WithWebhooks(w *Webhooks) *CareTasks {
+	s.hooks = w
+	return s
 }
 
 // NewCareTasks builds the care-task service.
@@ -109,17 +117,37 @@ func (s *CareTasks) Complete(ctx context.Context, p *domain.Principal, id int64,
 	if at != nil {
 		when = *at
 	}
-	done, next, err = s.store.CompleteTask(ctx, p.User.ID, id, func(t *domain.CareTask, plant *domain.Plant) (*domain.CareTask, error) {
-		n, err := t.Complete(when)
-		if err != nil {
-			return nil, err
+	err = s.hooks.Tx(ctx, func(ctx context.Context) error {
+		var watered *domain.CareEvent
+		var plantOf *domain.Plant
+		var err error
+		done, next, err = s.store.CompleteTask(ctx, p.User.ID, id, func(t *domain.CareTask, plant *domain.Plant) (*domain.CareTask, error) {
+			n, err := t.Complete(when)
+			if err != nil {
+				return nil, err
+			}
+			t.ApplyTo(plant)
+			// The completed task is care given: it joins the plant's log in this transaction.
+			if kind := domain.CareKind(t.Type); kind.Valid() {
+				e := &domain.CareEvent{Kind: kind, Source: domain.CareByTask, At: *t.CompletedAt, CreatedAt: s.clock.Now()}
+				plant.LogCare(e)
+				if kind == domain.CareWater {
+					watered, plantOf = e, plant
+				}
+			}
+			return n, nil
+		})
+		if err != nil || s.hooks == nil {
+			return err
 		}
-		t.ApplyTo(plant)
-		// The completed task is care given: it joins the plant's log in this transaction.
-		if kind := domain.CareKind(t.Type); kind.Valid() {
-			plant.LogCare(&domain.CareEvent{Kind: kind, Source: domain.CareByTask, At: *t.CompletedAt, CreatedAt: s.clock.Now()})
+		if err := s.hooks.EmitEvent(ctx, domain.EventTaskCompleted, []int64{p.User.ID}, map[string]any{"taskId": done.ID,
+			"plantId": done.PlantID, "type": done.Type, "completedAt": done.CompletedAt, "userId": p.User.ID}); err != nil {
+			return err
 		}
-		return n, nil
+		if watered != nil && plantOf != nil {
+			return s.hooks.EmitEvent(ctx, domain.EventPlantWatered, []int64{p.User.ID}, PlantWateredPayload(plantOf, watered))
+		}
+		return nil
 	})
 	return done, next, taskNotFound(err)
 }

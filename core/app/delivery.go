@@ -54,6 +54,9 @@ type ChannelReport struct {
 	// Retry says a failure may pass if tried again later (the peer was unreachable, busy or
 	// slow), where a refusal will not.
 	Retry bool
+	// HTTPStatus and Latency are a webhook receiver's answer and how long it took.
+	HTTPStatus int
+	Latency    time.Duration
 }
 
 // DeliveryReport is what one notification's delivery to one user did.

@@ -30,6 +30,13 @@ type Forum struct {
 	limits    writeLimits
 	cfg       ForumConfig
 	log       *slog.Logger
+	hooks     *Webhooks
+}
+
+// WithWebhooks makes replies emit forum.reply to the webhooks of the topic's followers.
+func (s *Forum) WithWebhooks(w *Webhooks) *Forum {
+	s.hooks = w
+	return s
 }
 
 // NewForum builds the forum service. notifications may be nil (no reply notifications).
@@ -343,8 +350,21 @@ func (s *Forum) Reply(ctx context.Context, p *domain.Principal, topicID int64, c
 		if err != nil {
 			return forumNotFound(err, domain.MsgForumTopicNotFound)
 		}
-		return s.notifyReply(ctx, p.User, t, post, followers, watches, mentioned)
+		if err := s.notifyReply(ctx, p.User, t, post, followers, watches, mentioned); err != nil {
+			return err
+		}
+		var to []int64
+		for _, id := range followers {
+			if id != p.User.ID && watches[id] != domain.WatchMuted {
+				to = append(to, id)
+			}
+		}
+		return s.hooks.EmitEvent(ctx, domain.EventForumReply, to, map[string]any{"topicId": t.ID, "topicTitle": t.Title, "postId": post.ID,
+			"author": p.User.Username, "text": excerpt(text, 500)})
 	})
+	if err == nil {
+		s.hooks.nudge()
+	}
 	if err != nil {
 		undo()
 		return nil, err
@@ -791,4 +811,12 @@ const forumRecordRetention = 48 * time.Hour
 // nightly forum-cleanup job; it returns how many of each.
 func (s *Forum) Prune(ctx context.Context) (views, claims int, err error) {
 	return s.forum.PruneForumRecords(ctx, s.clock.Now().Add(-forumRecordRetention))
+}
+
+// excerpt cuts text to at most n runes.
+func excerpt(text string, n int) string {
+	if r := []rune(text); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return text
 }

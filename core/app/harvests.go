@@ -15,6 +15,13 @@ type Harvests struct {
 	harvests ports.HarvestStore
 	clock    ports.Clock
 	loc      *time.Location
+	hooks    *Webhooks
+}
+
+// WithWebhooks makes new records emit harvest.recorded to the owner's webhooks.
+func (s *Harvests) WithWebhooks(w *Webhooks) *Harvests {
+	s.hooks = w
+	return s
 }
 
 // NewHarvests builds the harvest service. loc is the time zone whose calendar says what "this
@@ -141,8 +148,16 @@ func (s *Harvests) Create(ctx context.Context, p *domain.Principal, h *domain.Ha
 		}
 		h.BedName, h.LayoutName = bed.Name, bed.LayoutName
 	}
-	if err := s.harvests.CreateHarvest(ctx, h); err != nil {
-		return nil, refusedRef(err) // the plant or bed went away meanwhile
+	err = s.hooks.Tx(ctx, func(ctx context.Context) error {
+		if err := s.harvests.CreateHarvest(ctx, h); err != nil {
+			return refusedRef(err) // the plant or bed went away meanwhile
+		}
+		return s.hooks.EmitEvent(ctx, domain.EventHarvestRecorded, []int64{h.UserID}, map[string]any{"harvestId": h.ID, "plantId": h.PlantID,
+			"plantName": h.PlantName, "harvestDate": h.HarvestDate.Format(domain.DateLayout), "quantity": h.Quantity, "unit": string(h.Unit),
+			"userId": h.UserID})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return h, nil
 }

@@ -41,7 +41,7 @@ type DispatcherConfig struct {
 }
 
 // outboxChannels are the channels the dispatcher drains.
-var outboxChannels = []string{ChannelPush, ChannelEmail, ChannelNtfy}
+var outboxChannels = []string{ChannelPush, ChannelEmail, ChannelNtfy, ChannelWebhook}
 
 // Dispatcher delivers the outbox: it claims due deliveries a channel at a time, at most
 // InFlight per channel, delivers each under its channel's timeout, and records the outcome:
@@ -53,6 +53,8 @@ type Dispatcher struct {
 	clock    ports.Clock
 	cfg      DispatcherConfig
 	log      *slog.Logger
+	// webhooks delivers the webhook channel (NewWebhooks sets it; nil: its rows are skipped).
+	webhooks *Webhooks
 
 	slots map[string]chan struct{}
 	nudge chan struct{}
@@ -79,7 +81,9 @@ func NewDispatcher(store ports.NotifyStore, users ports.UserStore, delivery *Del
 		longest := time.Duration(0)
 		if delivery != nil {
 			for _, ch := range outboxChannels {
-				longest = max(longest, delivery.channelTimeout(ch))
+				if ch != ChannelWebhook {
+					longest = max(longest, delivery.channelTimeout(ch))
+				}
 			}
 		}
 		cfg.Lease = longest + time.Minute
@@ -261,19 +265,25 @@ type addressed struct {
 	n        *domain.Notification
 	channels domain.NotificationChannels
 	devices  []*domain.Device
+	// hookDelivery and hook are a webhook row's delivery and webhook.
+	hookDelivery *domain.WebhookDelivery
+	hook         *domain.Webhook
 }
 
 // load reads the users, notifications, channel settings and devices of claimed deliveries in a
 // few statements whatever their number.
 func (d *Dispatcher) load(ctx context.Context, rows []*domain.OutboxDelivery) ([]addressed, error) {
-	var userIDs, noteIDs []int64
+	var userIDs, noteIDs, hookIDs []int64
 	seenU, seenN, push := map[int64]bool{}, map[int64]bool{}, false
 	for _, r := range rows {
 		if !seenU[r.UserID] {
 			seenU[r.UserID] = true
 			userIDs = append(userIDs, r.UserID)
 		}
-		if !seenN[r.NotificationID] {
+		if r.WebhookDeliveryID != 0 {
+			hookIDs = append(hookIDs, r.WebhookDeliveryID)
+		}
+		if r.NotificationID != 0 && !seenN[r.NotificationID] {
 			seenN[r.NotificationID] = true
 			noteIDs = append(noteIDs, r.NotificationID)
 		}
@@ -301,6 +311,13 @@ func (d *Dispatcher) load(ctx context.Context, rows []*domain.OutboxDelivery) ([
 			return nil, err
 		}
 	}
+	var hookDeliveries map[int64]*domain.WebhookDelivery
+	var hooks map[int64]*domain.Webhook
+	if len(hookIDs) > 0 && d.webhooks != nil {
+		if hookDeliveries, hooks, err = d.webhooks.load(ctx, hookIDs); err != nil {
+			return nil, err
+		}
+	}
 	// A device goes with the sign-in that registered it (issue #22 item 7): one of an expired
 	// session gets nothing, although the daily cleanup removes its row only later.
 	now := d.clock.Now()
@@ -313,6 +330,9 @@ func (d *Dispatcher) load(ctx context.Context, rows []*domain.OutboxDelivery) ([
 			}
 		}
 		out[i] = addressed{row: r, user: byID[r.UserID], n: notes[r.NotificationID], channels: channels[r.UserID], devices: current}
+		if hd := hookDeliveries[r.WebhookDeliveryID]; hd != nil {
+			out[i].hookDelivery, out[i].hook = hd, hooks[hd.WebhookID]
+		}
 	}
 	return out, nil
 }
@@ -340,9 +360,16 @@ func (d *Dispatcher) start(ctx context.Context, rows []*domain.OutboxDelivery) {
 func (d *Dispatcher) deliver(it addressed) ChannelReport {
 	r := it.row
 	var report ChannelReport
-	if it.user == nil || it.n == nil {
+	switch {
+	case r.Channel == ChannelWebhook && d.webhooks == nil:
+		report = ChannelReport{Status: DeliverySkipped, Reason: "webhooks are not served by this process"}
+	case r.Channel == ChannelWebhook:
+		ctx, cancel := context.WithTimeout(d.deliveries, d.webhooks.cfg.Timeout)
+		report = d.webhooks.send(ctx, it)
+		cancel()
+	case it.user == nil || it.n == nil:
 		report = ChannelReport{Status: DeliverySkipped, Reason: "the notification or its recipient no longer exists"}
-	} else {
+	default:
 		ctx, cancel := context.WithTimeout(d.deliveries, d.delivery.channelTimeout(r.Channel))
 		report = d.delivery.DeliverChannel(ctx, r.Channel, it.user, it.n, it.channels, it.devices)
 		cancel()
@@ -350,8 +377,9 @@ func (d *Dispatcher) deliver(it addressed) ChannelReport {
 	now := d.clock.Now()
 	finished := now
 	r.FinishedAt, r.LastError = &finished, report.Reason
+	stopped := d.deliveries.Err() != nil && report.Status == DeliveryFailed
 	switch {
-	case d.deliveries.Err() != nil && report.Status == DeliveryFailed:
+	case stopped:
 		// Stopped by shutdown, not by the peer: the attempt does not count.
 		r.Status, r.Attempts, r.FinishedAt, r.LastError = domain.OutboxPending, max(r.Attempts-1, 0), nil, ""
 	case report.Status == DeliverySent:
@@ -360,7 +388,8 @@ func (d *Dispatcher) deliver(it addressed) ChannelReport {
 		r.Status = domain.OutboxSkipped
 	case !report.Retry:
 		r.Status = domain.OutboxFailed
-	case r.Attempts >= d.cfg.MaxAttempts || now.Sub(r.CreatedAt) >= d.cfg.MaxAge:
+	// A webhook is retried for MaxAge whatever the attempts (issue #29: for 24 hours).
+	case (r.Channel != ChannelWebhook && r.Attempts >= d.cfg.MaxAttempts) || now.Sub(r.CreatedAt) >= d.cfg.MaxAge:
 		r.Status = domain.OutboxGivenUp
 	default:
 		r.Status, r.FinishedAt, r.NextAttemptAt = domain.OutboxPending, nil, now.Add(d.backoff(r.Attempts))
@@ -372,6 +401,9 @@ func (d *Dispatcher) deliver(it addressed) ChannelReport {
 		d.log.Error("outbox: recording a delivery's outcome failed; it is tried again after its lease", "delivery", r.ID, "err", err)
 	} else if !ok {
 		d.log.Warn("outbox: a delivery's lease passed to another dispatcher before it finished", "delivery", r.ID)
+	}
+	if r.Channel == ChannelWebhook && d.webhooks != nil && !stopped {
+		d.webhooks.finished(it, r, report)
 	}
 	if r.Status == domain.OutboxGivenUp {
 		d.log.Warn("outbox: delivery given up", "delivery", r.ID, "channel", r.Channel, "user", r.UserID, "attempts", r.Attempts, "err", r.LastError)

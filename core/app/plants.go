@@ -14,6 +14,13 @@ import (
 type Plants struct {
 	store ports.Store
 	clock ports.Clock
+	hooks *Webhooks
+}
+
+// WithWebhooks makes waterings emit plant.watered to the owner's webhooks.
+func (s *Plants) WithWebhooks(w *Webhooks) *Plants {
+	s.hooks = w
+	return s
 }
 
 // NewPlants builds the plants service.
@@ -290,10 +297,18 @@ func (s *Plants) LogCare(ctx context.Context, p *domain.Principal, plantID int64
 	if err := domain.ValidateCareEvent(e, now); err != nil {
 		return nil, nil, err
 	}
-	plant, err := s.store.UpdatePlant(ctx, p.User.ID, plantID, func(plant *domain.Plant) error {
-		domain.ApplySeason([]*domain.Plant{plant}, p.User.Garden, now)
-		plant.LogCare(e)
-		return nil
+	var plant *domain.Plant
+	err := s.hooks.Tx(ctx, func(ctx context.Context) error {
+		var err error
+		plant, err = s.store.UpdatePlant(ctx, p.User.ID, plantID, func(plant *domain.Plant) error {
+			domain.ApplySeason([]*domain.Plant{plant}, p.User.Garden, now)
+			plant.LogCare(e)
+			return nil
+		})
+		if err != nil || e.Kind != domain.CareWater {
+			return err
+		}
+		return s.hooks.EmitEvent(ctx, domain.EventPlantWatered, []int64{p.User.ID}, PlantWateredPayload(plant, e))
 	})
 	if err != nil {
 		return nil, nil, plantNotFound(err)
@@ -327,4 +342,10 @@ func (s *Plants) DeleteCare(ctx context.Context, p *domain.Principal, plantID, e
 		return plantNotFound(err)
 	}
 	return err
+}
+
+// PlantWateredPayload is the payload of a plant.watered event.
+func PlantWateredPayload(plant *domain.Plant, e *domain.CareEvent) map[string]any {
+	return map[string]any{"plantId": plant.ID, "plantName": plant.Name, "userId": plant.UserID, "wateredAt": e.At.UTC(),
+		"source": string(e.Source), "note": e.Note}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
@@ -20,6 +21,42 @@ type CareReminders struct {
 	clock    ports.Clock
 	loc      *time.Location
 	log      *slog.Logger
+	hooks    *Webhooks
+}
+
+// WithWebhooks makes each day's reminder emit plant.needs_water for each plant due and
+// task.due for each task due that day, in the reminder's transaction.
+func (r *CareReminders) WithWebhooks(w *Webhooks) *CareReminders {
+	r.hooks = w
+	return r
+}
+
+// reminderEvents are the webhook events of the reminders stored: one per plant due for water,
+// one per task due on the day.
+func reminderEvents(items []ports.OnceNotification, created []bool, digests map[int64]*ports.CareDigest) []domain.WebhookEvent {
+	var evs []domain.WebhookEvent
+	add := func(typ string, user int64, v map[string]any) {
+		payload, _ := json.Marshal(v)
+		evs = append(evs, domain.WebhookEvent{Type: typ, UserIDs: []int64{user}, Payload: payload})
+	}
+	for i, it := range items {
+		if !created[i] {
+			continue
+		}
+		d := digests[it.Key.UserID]
+		if d == nil {
+			continue
+		}
+		for _, p := range d.Watering {
+			add(domain.EventPlantNeedsWater, d.UserID, map[string]any{"plantId": p.PlantID, "plantName": p.Name,
+				"dueDate": p.DueDate.Format(domain.DateLayout), "userId": d.UserID})
+		}
+		for _, t := range d.Today {
+			add(domain.EventTaskDue, d.UserID, map[string]any{"taskId": t.ID, "plantId": t.PlantID, "plantName": t.PlantName,
+				"type": t.Type, "scheduledDate": t.ScheduledDate.Format(domain.DateLayout), "userId": d.UserID})
+		}
+	}
+	return evs
 }
 
 // NewCareReminders builds the reminder service. loc is the time zone whose calendar date is
@@ -123,7 +160,13 @@ func (r *CareReminders) Run(ctx context.Context, progress func(done, total int))
 		var created []bool
 		if len(items) > 0 {
 			var queued map[string]int
-			created, queued, err = r.notifier.SendOnce(ctx, items, owners)
+			err = r.hooks.Tx(ctx, func(ctx context.Context) error {
+				var err error
+				if created, queued, err = r.notifier.SendOnce(ctx, items, owners); err != nil || r.hooks == nil {
+					return err
+				}
+				return r.hooks.EmitAll(ctx, reminderEvents(items, created, digests))
+			})
 			if err != nil {
 				r.log.Error("care reminders: storing the reminders failed", "users", len(items), "err", err)
 				out.Failed += len(items)

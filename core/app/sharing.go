@@ -29,6 +29,13 @@ type Sharing struct {
 	cfg     SharingConfig
 	log     *slog.Logger
 	notes   *Notifier
+	hooks   *Webhooks
+}
+
+// WithWebhooks makes messages emit listing.message to the recipient's webhooks.
+func (s *Sharing) WithWebhooks(w *Webhooks) *Sharing {
+	s.hooks = w
+	return s
 }
 
 // NewSharing builds the plant sharing service; its notifications go through notifications
@@ -427,10 +434,16 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 		if err := s.sharing.AddListingMessage(ctx, m); err != nil {
 			return listingNotFound(err)
 		}
-		_, err := s.notes.Send(ctx, []Note{{Notification: domain.ListingInterestNotification(l, m, p.User.Username, recipient),
-			Coalesce: fmt.Sprintf("listing:%d:%d", l.ID, m.PartnerID)}})
-		return err
+		if _, err := s.notes.Send(ctx, []Note{{Notification: domain.ListingInterestNotification(l, m, p.User.Username, recipient),
+			Coalesce: fmt.Sprintf("listing:%d:%d", l.ID, m.PartnerID)}}); err != nil {
+			return err
+		}
+		return s.hooks.EmitEvent(ctx, domain.EventListingMessage, []int64{recipient}, map[string]any{"listingId": l.ID,
+			"listingTitle": l.Title, "messageId": m.ID, "from": p.User.Username, "message": m.Message, "recipientId": recipient})
 	})
+	if err == nil {
+		s.hooks.nudge()
+	}
 	if err != nil {
 		undo()
 		return nil, err

@@ -22,7 +22,10 @@ type OutboxDelivery struct {
 	Channel        string
 	UserID         int64
 	NotificationID int64
-	Status         string
+	// WebhookDeliveryID names the webhook delivery of a row of the webhook channel (its
+	// NotificationID is zero then).
+	WebhookDeliveryID int64
+	Status            string
 	// Attempts counts the claims so far (a claim whose process died counts too).
 	Attempts      int
 	NextAttemptAt time.Time

@@ -12,6 +12,12 @@ type Session struct {
 	CreatedAt      time.Time
 	ExpiresAt      time.Time
 	RevokedAt      *time.Time
+	// Method is how the session was opened; UserAgent and Address are the browser and client
+	// address that opened it; LastSeenAt is when it was last used (to SessionTouchEvery).
+	Method     SignInMethod
+	UserAgent  string
+	Address    string
+	LastSeenAt *time.Time
 }
 
 // ActiveAt reports whether the session may be used at now.

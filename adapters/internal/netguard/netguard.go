@@ -22,6 +22,9 @@ func (e *RefusedAddressError) Error() string {
 // cgnat is the shared address space of RFC 6598, private in practice.
 var cgnat = &net.IPNet{IP: net.IPv4(100, 64, 0, 0), Mask: net.CIDRMask(10, 32)}
 
+// PublicIP reports whether ip is an address on the public internet.
+func PublicIP(ip net.IP) bool { return publicIP(ip) }
+
 // publicIP reports whether ip is an address on the public internet.
 func publicIP(ip net.IP) bool {
 	return !(ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||

@@ -42,15 +42,16 @@ export function preloadAll(): Promise<unknown[]> {
 
 /**
  * usePreloaded gives the value once it has loaded (at once when it already has) and starts
- * loading it otherwise; a failed chunk leaves undefined, so the caller's fallback stays.
+ * loading it otherwise; a failed chunk leaves undefined, so the caller's fallback stays. With
+ * `when` false it does not start loading (code only some users ever need stays on the server).
  */
-export function usePreloaded<T>(item: Preloadable<T>): T | undefined {
+export function usePreloaded<T>(item: Preloadable<T>, when = true): T | undefined {
   const [loaded, setLoaded] = useState<{ value: T } | undefined>(() => {
     const value = item.current();
     return value === undefined ? undefined : { value };
   });
   useEffect(() => {
-    if (loaded) return;
+    if (loaded || !when) return;
     let live = true;
     item.load().then(
       (value) => live && setLoaded({ value }),
@@ -59,6 +60,6 @@ export function usePreloaded<T>(item: Preloadable<T>): T | undefined {
     return () => {
       live = false;
     };
-  }, [item, loaded]);
+  }, [item, loaded, when]);
   return loaded?.value;
 }

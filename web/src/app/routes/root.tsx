@@ -5,7 +5,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { StatusScreen } from '@/components/ui/status-screen';
 import { SessionProvider, clearSession, useSession } from '@/lib/session';
 import { pageNavigation } from '@/lib/navigation';
-import { ImpersonationBanner } from '../layout/impersonation-banner';
+import { preloadable, usePreloaded } from '@/lib/preload';
 
 /** SessionGate shows a spinner while a stored session is verified, and its failure. */
 function SessionGate() {
@@ -46,6 +46,16 @@ function SessionGate() {
       <Outlet />
     </>
   );
+}
+
+// The impersonation bar loads only when a superadmin impersonates: nobody else fetches it.
+const impersonationBanner = preloadable(() => import('../layout/impersonation-banner').then((m) => m.ImpersonationBanner));
+
+function ImpersonationBanner() {
+  const { impersonation, user } = useSession();
+  const active = Boolean(impersonation?.isImpersonating && user);
+  const Banner = usePreloaded(impersonationBanner, active);
+  return active && Banner ? <Banner /> : null;
 }
 
 /** RootRoute: the session lives inside the router so that its actions can navigate. */

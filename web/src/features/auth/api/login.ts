@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { z } from 'zod';
 import { apiJSON } from '@/api/client';
-import type { SessionResponse } from '@/api/types';
+import type { LoginAnswer } from './login-2fa';
 import { PASSWORD_MIN, USERNAME_MIN } from '@/lib/config';
 
 export const LOGIN_URL = '/api/login';
@@ -17,14 +17,14 @@ export const loginSchema = z.object({
   password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
 });
 
-/** postLogin: POST /api/login with {username, password}; answers {token, user}. */
-export function postLogin(url: string, { arg }: { arg: LoginCredentials }): Promise<SessionResponse> {
-  return apiJSON<SessionResponse>('POST', url, arg);
+/** postLogin: POST /api/login with {username, password}; answers {token, user}, or {twoFactor, ticket}. */
+export function postLogin(url: string, { arg }: { arg: LoginCredentials }): Promise<LoginAnswer> {
+  return apiJSON<LoginAnswer>('POST', url, arg);
 }
 
 /** useLogin gives trigger(credentials), isMutating and error for the sign-in form. */
 export function useLogin() {
-  return useSWRMutation<SessionResponse, Error, string, LoginCredentials>(LOGIN_URL, postLogin, {
+  return useSWRMutation<LoginAnswer, Error, string, LoginCredentials>(LOGIN_URL, postLogin, {
     throwOnError: true,
   });
 }

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, LockKeyhole, LogIn, UserRound } from 'lucide-react';
+import { Eye, EyeOff, Fingerprint, LockKeyhole, LogIn, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +8,11 @@ import { useToast } from '@/components/ui/toast';
 import { saveFlashToast } from '@/lib/flash-toast';
 import { pageNavigation } from '@/lib/navigation';
 import { storeLoginResponse } from '@/lib/session';
+import type { SessionResponse } from '@/api/types';
 import { loginSchema, useLogin, type LoginCredentials } from '../api/login';
+import { getPasskey, passkeysSupported } from '@/lib/passkeys';
+import { isTwoFactorDue, signInWithPasskey, type TwoFactorDue } from '../api/login-2fa';
+import { TwoFactorStep } from './two-factor-step';
 
 const FALLBACK_FAILURE = 'Invalid username or password';
 
@@ -22,25 +26,35 @@ export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const [due, setDue] = useState<TwoFactorDue | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const { trigger, isMutating } = useLogin();
   const { toast } = useToast();
   const pending = isMutating || redirecting;
+
+  const signedIn = (response: SessionResponse) => {
+    storeLoginResponse(response);
+    const welcome = {
+      title: 'Login successful',
+      description: `Welcome back, ${response.user.username}!`,
+      variant: 'success' as const,
+    };
+    toast(welcome);
+    saveFlashToast(welcome);
+    setRedirecting(true);
+    pageNavigation.assign('/');
+  };
 
   const onSubmit = async (credentials: LoginCredentials) => {
     if (pending) return;
     setFailure(null);
     try {
       const response = await trigger(credentials);
-      storeLoginResponse(response);
-      const welcome = {
-        title: 'Login successful',
-        description: `Welcome back, ${response.user.username}!`,
-        variant: 'success' as const,
-      };
-      toast(welcome);
-      saveFlashToast(welcome);
-      setRedirecting(true);
-      pageNavigation.assign('/');
+      if (isTwoFactorDue(response)) {
+        setDue(response);
+        return;
+      }
+      signedIn(response);
     } catch (error) {
       const message = getErrorMessage(error, FALLBACK_FAILURE);
       applyServerErrors(form, error);
@@ -48,6 +62,34 @@ export function LoginForm() {
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
     }
   };
+
+  const withPasskey = async () => {
+    if (pending || passkeyPending) return;
+    setFailure(null);
+    setPasskeyPending(true);
+    try {
+      signedIn(await signInWithPasskey(getPasskey));
+    } catch (error) {
+      const message = error instanceof DOMException ? 'The passkey sign-in was cancelled.' : getErrorMessage(error, 'The passkey could not be verified');
+      setFailure(message);
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
+
+  if (due) {
+    return (
+      <TwoFactorStep
+        due={due}
+        onSignedIn={signedIn}
+        onCancel={() => {
+          setDue(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <Form form={form} className="login-form" onSubmit={onSubmit} aria-describedby={failure ? 'login-failure' : undefined}>
@@ -95,6 +137,18 @@ export function LoginForm() {
       >
         {pending ? 'Logging in...' : 'Log in'}
       </Button>
+      {passkeysSupported() ? (
+        <Button
+          variant="outline"
+          size="lg"
+          fullWidth
+          loading={passkeyPending}
+          icon={<Fingerprint size={18} aria-hidden="true" />}
+          onClick={() => void withPasskey()}
+        >
+          Sign in with a passkey
+        </Button>
+      ) : null}
     </Form>
   );
 }

@@ -3,8 +3,11 @@ import { useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { useMaintenanceStatus } from '../api/get-maintenance-status';
 import { useMaintenanceBypass } from './bypass';
-import { MaintenanceNoticeScreen } from './maintenance-notice';
+import { preloadable, usePreloaded } from '@/lib/preload';
 import { maintenanceNoticeFor } from './notice-rules';
+
+// The notice screen loads only while a notice is due: on a normal day nobody fetches it.
+const noticeScreen = preloadable(() => import('./maintenance-notice').then((m) => m.MaintenanceNoticeScreen));
 
 /**
  * MaintenanceGate wraps the pages of the app shell: it polls the maintenance status and
@@ -17,6 +20,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const status = useMaintenanceStatus();
   const [bypassed, bypass] = useMaintenanceBypass(user);
   const notice = maintenanceNoticeFor({ status: status.data, user, pathname, bypassed });
+  const MaintenanceNoticeScreen = usePreloaded(noticeScreen, notice !== null);
   if (!notice) return <>{children}</>;
+  // The page never shows while its notice is due, even for the moment the screen's code loads.
+  if (!MaintenanceNoticeScreen) return null;
   return <MaintenanceNoticeScreen notice={notice} superadmin={user?.role === 'superadmin'} onContinue={bypass} />;
 }

@@ -24,8 +24,10 @@ import { ApiTokensCard } from '../components/api-tokens-card';
 import { GardenSettingsCard } from '../components/garden-settings-card';
 import { toPreferencesBody, type PreferenceValues } from '../api/preferences-schema';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
+import { SecuritySection } from '../components/security-section';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
+import { WebhooksCard } from '../components/webhooks-card';
 import './settings-page.css';
 
 /** Where Back to Users leads (spec 02 §2). */
@@ -101,6 +103,10 @@ function OwnSettings() {
       <GardenSettingsCard user={user} save={trigger} />
       <ThemePreferencesCard />
       <ApiTokensCard />
+      <SecuritySection
+        manageSiteId={user.siteId && user.role !== 'superadmin' && (user.isSiteAdmin || user.role === 'admin') ? user.siteId : null}
+      />
+      <WebhooksCard superadmin={user.role === 'superadmin'} />
       {manager ? (
         <Card aria-labelledby="site-admin-title">
           <CardHeader
