@@ -87,6 +87,10 @@ type QuestionStore interface {
 	SimilarQuestions(ctx context.Context, search string, limit int) ([]*domain.Question, error)
 	// QuestionTags returns the most used tags, most used first, then by name.
 	QuestionTags(ctx context.Context, limit int) ([]TagCount, error)
+	// UpdateQuestion loads a question with its tags in a transaction (locked against a
+	// concurrent answer), lets fn change it and saves its title, content, photo, tags and
+	// times. Codes: not_found, fn's error (nothing saved).
+	UpdateQuestion(ctx context.Context, id int64, fn func(*domain.Question) error) (*domain.Question, error)
 	// AddAnswer loads the question in a transaction, lets fn record a on it, inserts a (setting
 	// its ID) and saves the question. Codes: not_found, fn's error (nothing saved).
 	AddAnswer(ctx context.Context, a *domain.Answer, fn func(*domain.Question) error) (*domain.Question, error)

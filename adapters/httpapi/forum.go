@@ -119,13 +119,20 @@ type forumTopicJSON struct {
 	InReview       bool      `json:"inReview"`
 	LastActivityAt time.Time `json:"lastActivityAt"`
 	WatchLevel     string    `json:"watchLevel,omitempty"`
+	// EditedAt is when the author last changed the title or first post (null until then).
+	EditedAt *time.Time `json:"editedAt"`
+	Edited   bool       `json:"edited"`
 }
 
 func toForumTopicJSON(t *domain.ForumTopic, full bool) forumTopicJSON {
 	out := forumTopicJSON{ID: t.ID, Title: t.Title, Excerpt: excerpt(t.ContentText, 200), UserID: t.AuthorID, CreatedAt: t.CreatedAt.UTC(),
 		CategoryID: t.CategoryID, CategorySlug: t.CategorySlug, CategoryName: t.CategoryName, PostCount: t.PostCount,
 		ViewCount: t.ViewCount, IsPinned: t.Pinned, IsLocked: t.Locked, Pinned: t.Pinned, Locked: t.Locked, InReview: t.InReview,
-		LastActivityAt: t.LastActivityAt.UTC(), WatchLevel: string(t.Watch)}
+		LastActivityAt: t.LastActivityAt.UTC(), WatchLevel: string(t.Watch), Edited: t.EditedAt != nil}
+	if t.EditedAt != nil {
+		at := t.EditedAt.UTC()
+		out.EditedAt = &at
+	}
 	if t.Username != "" {
 		u := t.Username
 		out.Username = &u
@@ -357,13 +364,18 @@ func (s *Server) handleEditForumPost(w http.ResponseWriter, r *http.Request, p *
 	}, toForumPostJSON)
 }
 
-type topicFlagsRequest struct {
-	Pinned   optional[bool] `json:"pinned"`
-	Locked   optional[bool] `json:"locked"`
-	IsPinned optional[bool] `json:"isPinned"`
-	IsLocked optional[bool] `json:"isLocked"`
-	InReview optional[bool] `json:"inReview"`
-	Reason   string         `json:"reason"`
+// topicPatchRequest is the body of PATCH /api/forum/topics/{id}: the author's new title and/or
+// first post, and/or the superadmin's flags (pinned, locked, inReview with a reason). The
+// edit is applied first; each part checks its own rule.
+type topicPatchRequest struct {
+	Title    optional[string] `json:"title"`
+	Content  optional[string] `json:"content"`
+	Pinned   optional[bool]   `json:"pinned"`
+	Locked   optional[bool]   `json:"locked"`
+	IsPinned optional[bool]   `json:"isPinned"`
+	IsLocked optional[bool]   `json:"isLocked"`
+	InReview optional[bool]   `json:"inReview"`
+	Reason   string           `json:"reason"`
 }
 
 func firstPtr(a, b optional[bool]) *bool {
@@ -374,10 +386,34 @@ func firstPtr(a, b optional[bool]) *bool {
 }
 
 func (s *Server) handleUpdateForumTopic(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, moderated(topicEndpoint), func(q request[topicFlagsRequest]) (*domain.ForumTopic, error) {
+	handleJSON(s, w, r, p, topicEndpoint, func(q request[topicPatchRequest]) (*domain.ForumTopic, error) {
 		in := q.in
-		return s.svc.Forum.UpdateTopic(r.Context(), p, q.id, app.TopicFlags{Pinned: firstPtr(in.Pinned, in.IsPinned),
-			Locked: firstPtr(in.Locked, in.IsLocked), InReview: in.InReview.ptr(), Reason: in.Reason})
+		var edit domain.TopicEdit
+		if in.Title.Set {
+			title := in.Title.Value // null is empty, which the validation refuses
+			edit.Title = &title
+		}
+		if in.Content.Set {
+			content := in.Content.Value
+			edit.Content = &content
+		}
+		flags := app.TopicFlags{Pinned: firstPtr(in.Pinned, in.IsPinned), Locked: firstPtr(in.Locked, in.IsLocked), InReview: in.InReview.ptr(),
+			Reason: in.Reason}
+		editing := edit.Title != nil || edit.Content != nil
+		if !editing || flags.Pinned != nil || flags.Locked != nil || flags.InReview != nil {
+			// Flags, or nothing at all: the moderator's call, which answers 403 to anyone else
+			// before it looks at the topic (as before edits existed).
+			if err := domain.RequireForumModerator(p); err != nil {
+				return nil, err
+			}
+		}
+		if editing {
+			t, err := s.svc.Forum.EditTopic(r.Context(), p, q.id, edit)
+			if err != nil || (flags.Pinned == nil && flags.Locked == nil && flags.InReview == nil) {
+				return t, err
+			}
+		}
+		return s.svc.Forum.UpdateTopic(r.Context(), p, q.id, flags)
 	}, toTopicDetailJSON)
 }
 

@@ -18,11 +18,15 @@ type journalJSON struct {
 	GrowthStage string    `json:"growthStage"`
 	EntryDate   string    `json:"entryDate"`
 	CreatedAt   time.Time `json:"createdAt"`
+	// EditedAt is when the owner last changed the entry (null until then); Edited says it.
+	EditedAt *time.Time `json:"editedAt"`
+	Edited   bool       `json:"edited"`
 }
 
 func toJournalJSON(e *domain.JournalEntry) journalJSON {
 	return journalJSON{ID: e.ID, PlantID: e.PlantID, PlantName: e.PlantName, UserID: e.UserID, Title: e.Title, Content: e.Content,
-		ImageURL: e.ImageURL, GrowthStage: string(e.GrowthStage), EntryDate: e.EntryDate.Format(domain.DateLayout), CreatedAt: e.CreatedAt}
+		ImageURL: e.ImageURL, GrowthStage: string(e.GrowthStage), EntryDate: e.EntryDate.Format(domain.DateLayout), CreatedAt: e.CreatedAt,
+		EditedAt: e.EditedAt, Edited: e.EditedAt != nil}
 }
 
 func (s *Server) writeEntries(w http.ResponseWriter, r *http.Request, p *domain.Principal, plantID int64) {
@@ -81,6 +85,57 @@ func (s *Server) handleCreateJournal(w http.ResponseWriter, r *http.Request, p *
 		return
 	}
 	writeJSON(w, http.StatusCreated, toJournalJSON(created))
+}
+
+// journalPatchInput is the body of PATCH /api/journal-entries/{id}: any of the create fields;
+// those left out stay as they are. userId is ignored, as on create.
+type journalPatchInput struct {
+	PlantID     optional[int64]  `json:"plantId"`
+	UserID      any              `json:"userId"`
+	Title       optional[string] `json:"title"`
+	Content     optional[string] `json:"content"`
+	ImageURL    optional[string] `json:"imageUrl"`
+	GrowthStage optional[string] `json:"growthStage"`
+	EntryDate   optional[string] `json:"entryDate"`
+}
+
+func (in journalPatchInput) patch() (domain.JournalPatch, error) {
+	var f fieldErrors
+	p := domain.JournalPatch{PlantID: in.PlantID.ptr(), Title: in.Title.ptr(), Content: in.Content.ptr(), ImageURL: in.ImageURL.ptr()}
+	// null clears the optional texts, as an empty string does; a null plant or title is refused
+	// by the validation like an empty one.
+	for _, o := range []struct {
+		in  optional[string]
+		dst **string
+	}{{in.Content, &p.Content}, {in.ImageURL, &p.ImageURL}, {in.Title, &p.Title}} {
+		if o.in.Set && o.in.Null {
+			empty := ""
+			*o.dst = &empty
+		}
+	}
+	if in.PlantID.Set && in.PlantID.Null {
+		var none int64
+		p.PlantID = &none
+	}
+	if in.GrowthStage.Set {
+		stage := domain.GrowthStage(in.GrowthStage.Value)
+		p.GrowthStage = &stage
+	}
+	if in.EntryDate.Set {
+		d := f.date("entryDate", in.EntryDate.Value)
+		p.EntryDate = &d
+	}
+	return p, f.err()
+}
+
+func (s *Server) handleUpdateJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgJournalNotFound}, func(q request[journalPatchInput]) (*domain.JournalEntry, error) {
+		patch, err := q.in.patch()
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Journal.Update(r.Context(), p, q.id, patch)
+	}, toJournalJSON)
 }
 
 func (s *Server) handleDeleteJournal(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -15,6 +15,7 @@ func (s *Server) expertQARoutes(mux *router) {
 	mux.HandleFunc("GET /api/expert-qa/tags", s.sharingVisitor(s.handleQuestionTags))
 	mux.HandleFunc("POST /api/expert-qa", s.write(domain.FunctionExpertQA, s.handleCreateQuestion))
 	mux.HandleFunc("GET /api/expert-qa/{id}", s.sharingVisitor(s.handleGetQuestion))
+	mux.HandleFunc("PATCH /api/expert-qa/{id}", s.write(domain.FunctionExpertQA, s.handleEditQuestion))
 	mux.HandleFunc("GET /api/expert-qa/{id}/answers", s.sharingVisitor(s.handleListAnswers))
 	mux.HandleFunc("POST /api/expert-qa/{id}/answers", s.write(domain.FunctionExpertQA, s.handleCreateAnswer))
 	mux.HandleFunc("POST /api/expert-qa/{id}/answers/{answerId}/accept", s.write(domain.FunctionExpertQA, s.handleAcceptAnswer))
@@ -37,6 +38,11 @@ type questionJSON struct {
 	CreatedAt        time.Time `json:"createdAt"`
 	UpdatedAt        time.Time `json:"updatedAt"`
 	IsMine           bool      `json:"isMine"`
+	// EditedAt is when the asker last changed the question (null until then); CanEdit says
+	// the caller may still (the asker, before any answer).
+	EditedAt *time.Time `json:"editedAt"`
+	Edited   bool       `json:"edited"`
+	CanEdit  bool       `json:"canEdit"`
 }
 
 // excerptLength bounds the list's excerpt: the card clamps to two lines anyway.
@@ -47,13 +53,15 @@ func toQuestionJSON(q *domain.Question, p *domain.Principal) questionJSON {
 	if len(excerpt) > excerptLength {
 		excerpt = append(excerpt[:excerptLength-1], '…')
 	}
+	mine := p != nil && p.User != nil && p.User.ID == q.UserID
 	tags := q.Tags
 	if tags == nil {
 		tags = []string{}
 	}
 	return questionJSON{ID: q.ID, UserID: q.UserID, Title: q.Title, Content: q.Content, Excerpt: string(excerpt), Tags: tags,
 		ImageURL: q.ImageURL, Status: string(q.Status), AnswerCount: q.AnswerCount, AcceptedAnswerID: q.AcceptedAnswerID,
-		Username: q.Username, CreatedAt: q.CreatedAt, UpdatedAt: q.UpdatedAt, IsMine: p != nil && p.User != nil && p.User.ID == q.UserID}
+		Username: q.Username, CreatedAt: q.CreatedAt, UpdatedAt: q.UpdatedAt, IsMine: mine, EditedAt: q.EditedAt, Edited: q.EditedAt != nil,
+		CanEdit: mine && q.AnswerCount == 0}
 }
 
 // answerJSON is an answer on the wire; isExpert carries the Expert badge.
@@ -114,6 +122,36 @@ func (s *Server) handleCreateQuestion(w http.ResponseWriter, r *http.Request, p 
 	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[questionInput]) (*domain.Question, error) {
 		in := q.in
 		return s.svc.ExpertQA.Create(r.Context(), p, &domain.Question{Title: in.Title, Content: in.Content, Tags: in.Tags, ImageURL: in.ImageURL})
+	}, func(x *domain.Question) questionJSON { return toQuestionJSON(x, p) })
+}
+
+// questionPatchInput is the body of PATCH /api/expert-qa/{id}: any of the create fields; those
+// left out stay as they are.
+type questionPatchInput struct {
+	Title    optional[string]   `json:"title"`
+	Content  optional[string]   `json:"content"`
+	Tags     optional[[]string] `json:"tags"`
+	ImageURL optional[string]   `json:"imageUrl"`
+	UserID   any                `json:"userId"`
+}
+
+func (s *Server) handleEditQuestion(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgQuestionNotFound}, func(q request[questionPatchInput]) (*domain.Question, error) {
+		var patch domain.QuestionPatch
+		for _, f := range []struct {
+			in  optional[string]
+			dst **string
+		}{{q.in.Title, &patch.Title}, {q.in.Content, &patch.Content}, {q.in.ImageURL, &patch.ImageURL}} {
+			if f.in.Set {
+				v := f.in.Value // null is empty, refused where a value is required
+				*f.dst = &v
+			}
+		}
+		if q.in.Tags.Set {
+			tags := q.in.Tags.Value
+			patch.Tags = &tags
+		}
+		return s.svc.ExpertQA.Edit(r.Context(), p, q.id, patch)
 	}, func(x *domain.Question) questionJSON { return toQuestionJSON(x, p) })
 }
 

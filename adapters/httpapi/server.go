@@ -136,6 +136,7 @@ func (s *Server) register(mux *router) {
 
 	mux.HandleFunc("GET /api/journal-entries", s.authed(s.handleListJournal))
 	mux.HandleFunc("POST /api/journal-entries", s.write(domain.FunctionJournal, s.handleCreateJournal))
+	mux.HandleFunc("PATCH /api/journal-entries/{id}", s.write(domain.FunctionJournal, s.handleUpdateJournal))
 	mux.HandleFunc("DELETE /api/journal-entries/{id}", s.write(domain.FunctionJournal, s.handleDeleteJournal))
 
 	mux.HandleFunc("GET /api/dashboard/summary", s.authed(s.handleDashboardSummary))

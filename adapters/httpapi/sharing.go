@@ -67,6 +67,8 @@ type listingJSON struct {
 	UpdatedAt      time.Time    `json:"updatedAt"`
 	ExpiresAt      time.Time    `json:"expiresAt"`
 	ClosedAt       *time.Time   `json:"closedAt"`
+	EditedAt       *time.Time   `json:"editedAt"`
+	Edited         bool         `json:"edited"`
 	Username       string       `json:"username"`
 	UserAvatar     *string      `json:"userAvatar"`
 	SourcePlantID  *int64       `json:"sourcePlantId,omitempty"`
@@ -85,7 +87,7 @@ func toListingJSON(v *app.ListingView) listingJSON {
 	out := listingJSON{ID: l.ID, UserID: l.UserID, Title: l.Title, PlantName: l.PlantName, PlantType: l.PlantType, Species: l.Species,
 		Description: l.Description, ListingType: string(l.ListingType), Quantity: l.Quantity, Location: l.Location, ImageURL: l.ImageURL,
 		Status: string(l.Status), IsExpired: v.Expired, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, ExpiresAt: l.ExpiresAt,
-		ClosedAt: l.ClosedAt, Username: l.Username, IsOwner: v.IsOwner, CanDelete: v.CanDelete || v.IsOwner, CanRenew: v.Renewable, CanAddToPlants: v.CanAddToPlants}
+		ClosedAt: l.ClosedAt, EditedAt: l.EditedAt, Edited: l.EditedAt != nil, Username: l.Username, IsOwner: v.IsOwner, CanDelete: v.CanDelete || v.IsOwner, CanRenew: v.Renewable, CanAddToPlants: v.CanAddToPlants}
 	if l.PriceCents != nil {
 		n := json.Number(domain.FormatPrice(*l.PriceCents))
 		out.Price = &n
@@ -176,17 +178,80 @@ func (s *Server) handleCreateListing(w http.ResponseWriter, r *http.Request, p *
 	}, toListingJSON)
 }
 
-// listingPatch is the body of PATCH /api/plant-sharing/{id}: the status, and, when completing,
-// optionally who the listing went to.
+// listingPatch is the body of PATCH /api/plant-sharing/{id}: the owner's edit of any of the
+// create fields (those left out stay as they are), and/or the status, and, when completing,
+// optionally who the listing went to. An edit is applied before the status.
 type listingPatch struct {
-	Status              *string `json:"status"`
-	CompletedWithUserID *int64  `json:"completedWithUserId"`
+	Status              *string               `json:"status"`
+	CompletedWithUserID *int64                `json:"completedWithUserId"`
+	Title               optional[string]      `json:"title"`
+	PlantName           optional[string]      `json:"plantName"`
+	PlantType           optional[string]      `json:"plantType"`
+	Species             optional[string]      `json:"species"`
+	Description         optional[string]      `json:"description"`
+	ListingType         optional[string]      `json:"listingType"`
+	Price               optional[json.Number] `json:"price"`
+	Quantity            optional[json.Number] `json:"quantity"`
+	Location            optional[string]      `json:"location"`
+	ImageURL            optional[string]      `json:"imageUrl"`
+}
+
+// edit reads the fields of an edit; ok is false when the body carries none.
+func (in *listingPatch) edit() (patch domain.ListingPatch, ok bool, err error) {
+	var v domain.Validation
+	for _, f := range []struct {
+		in  optional[string]
+		dst **string
+	}{{in.Title, &patch.Title}, {in.PlantName, &patch.PlantName}, {in.PlantType, &patch.PlantType}, {in.Species, &patch.Species},
+		{in.Description, &patch.Description}, {in.Location, &patch.Location}, {in.ImageURL, &patch.ImageURL}} {
+		if f.in.Set {
+			text := f.in.Value // null is empty, which the validation refuses where a value is required
+			*f.dst, ok = &text, true
+		}
+	}
+	if in.ListingType.Set {
+		lt, perr := domain.ParseListingType(in.ListingType.Value)
+		if perr != nil {
+			v.Add("listingType", perr.Error())
+		}
+		patch.ListingType, ok = &lt, true
+	}
+	if in.Quantity.Set {
+		n, qerr := strconv.Atoi(in.Quantity.Value.String())
+		if qerr != nil || n < 1 {
+			v.Add("quantity", domain.MsgQuantityMin)
+		}
+		patch.Quantity, ok = &n, true
+	}
+	if in.Price.Set {
+		ok = true
+		if in.Price.Null || in.Price.Value.String() == "" {
+			patch.ClearPrice = true
+		} else {
+			cents, perr := domain.ParsePrice(in.Price.Value.String())
+			if perr != nil {
+				v.Add("price", perr.Error())
+			}
+			patch.PriceCents = &cents
+		}
+	}
+	return patch, ok, v.Err()
 }
 
 func (s *Server) handlePatchListing(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[listingPatch]) (*app.ListingView, error) {
-		if q.in.Status == nil {
+	handleJSON(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgListingNotFound}, func(q request[listingPatch]) (*app.ListingView, error) {
+		patch, edit, err := q.in.edit()
+		if err != nil {
+			return nil, err
+		}
+		if !edit && q.in.Status == nil {
 			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgListingStatus, Fields: map[string]string{"status": domain.MsgListingStatus}}
+		}
+		var v *app.ListingView
+		if edit {
+			if v, err = s.svc.Sharing.Edit(r.Context(), p, q.id, patch); err != nil || q.in.Status == nil {
+				return v, err
+			}
 		}
 		return s.svc.Sharing.SetStatus(r.Context(), p, q.id, *q.in.Status, q.in.CompletedWithUserID)
 	}, toListingJSON)

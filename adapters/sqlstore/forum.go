@@ -268,10 +268,11 @@ type forumTopicRow struct {
 	Locked         bool           `db:"locked"`
 	InReview       bool           `db:"in_review"`
 	LastActivityAt time.Time      `db:"last_activity_at"`
+	EditedAt       sql.NullTime   `db:"edited_at"`
 }
 
 const forumTopicColumns = `t.id, t.category_id, c.slug AS category_slug, c.name AS category_name, t.author_id, u.username,
-	t.title, t.content, t.body_text, t.created_at, t.post_count, t.view_count, t.pinned, t.locked, t.in_review, t.last_activity_at`
+	t.title, t.content, t.body_text, t.created_at, t.post_count, t.view_count, t.pinned, t.locked, t.in_review, t.last_activity_at, t.edited_at`
 
 const forumTopicFrom = ` FROM forum_topics t JOIN forum_categories c ON c.id = t.category_id LEFT JOIN users u ON u.id = t.author_id`
 
@@ -279,7 +280,7 @@ func (r *forumTopicRow) toDomain() *domain.ForumTopic {
 	return &domain.ForumTopic{ID: r.ID, CategoryID: r.CategoryID, CategorySlug: r.CategorySlug, CategoryName: r.CategoryName,
 		AuthorID: nullInt(r.AuthorID), Username: r.Username.String, Title: r.Title, Content: r.Content, ContentText: r.BodyText,
 		CreatedAt: r.CreatedAt.UTC(), PostCount: r.PostCount, ViewCount: r.ViewCount, Pinned: r.Pinned, Locked: r.Locked,
-		InReview: r.InReview, LastActivityAt: r.LastActivityAt.UTC()}
+		InReview: r.InReview, LastActivityAt: r.LastActivityAt.UTC(), EditedAt: nullTime(r.EditedAt)}
 }
 
 // visibleSQL is domain.ForumViewer.CanSee for rows aliased a (with author_id and in_review).
@@ -457,7 +458,8 @@ func (s *Store) UpdateForumTopic(ctx context.Context, id int64, fn func(*domain.
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE forum_topics SET title = ?, content = ?, body_text = ?, pinned = ?, locked = ?,
-			in_review = ? WHERE id = ?`), t.Title, t.Content, t.ContentText, t.Pinned, t.Locked, t.InReview, id); err != nil {
+			in_review = ?, edited_at = ? WHERE id = ?`), t.Title, t.Content, t.ContentText, t.Pinned, t.Locked, t.InReview,
+			utcPtr(t.EditedAt), id); err != nil {
 			return translate(err)
 		}
 		if t.InReview != wasInReview {

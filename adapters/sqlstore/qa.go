@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -26,18 +27,19 @@ type questionRow struct {
 	ExpertAnswered   bool          `db:"expert_answered"`
 	CreatedAt        time.Time     `db:"created_at"`
 	UpdatedAt        time.Time     `db:"updated_at"`
+	EditedAt         sql.NullTime  `db:"edited_at"`
 	Username         string        `db:"username"`
 }
 
 const questionSelect = `SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
-	q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
+	q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, q.edited_at, u.username
 	FROM expert_questions q JOIN users u ON u.id = q.user_id`
 
 func (r *questionRow) toDomain() *domain.Question {
 	return &domain.Question{ID: r.ID, UserID: r.UserID, Title: r.Title, Content: r.Content, ContentText: r.ContentText,
 		ImageURL: r.ImageURL, Status: domain.QuestionStatus(r.Status), AnswerCount: r.AnswerCount,
 		AcceptedAnswerID: nullInt(r.AcceptedAnswerID), ExpertAnswered: r.ExpertAnswered, CreatedAt: r.CreatedAt.UTC(),
-		UpdatedAt: r.UpdatedAt.UTC(), Username: r.Username, Tags: []string{}}
+		UpdatedAt: r.UpdatedAt.UTC(), EditedAt: nullTime(r.EditedAt), Username: r.Username, Tags: []string{}}
 }
 
 // CreateQuestion implements ports.QuestionStore.
@@ -232,6 +234,43 @@ func (s *Store) saveQuestion(ctx context.Context, tx *sqlx.Tx, q *domain.Questio
 		expert_answered = ?, updated_at = ? WHERE id = ?`), string(q.Status), q.AnswerCount, q.AcceptedAnswerID, q.ExpertAnswered,
 		utc(q.UpdatedAt), q.ID)
 	return translate(err)
+}
+
+// UpdateQuestion implements ports.QuestionStore. Tags are replaced only when they changed; the
+// triggers keep question_tag_counts and (SQLite) the FTS table, the generated column the
+// PostgreSQL search.
+func (s *Store) UpdateQuestion(ctx context.Context, id int64, fn func(*domain.Question) error) (*domain.Question, error) {
+	var out *domain.Question
+	err := s.withTx(ctx, func(tx *sqlx.Tx) error {
+		q, err := s.getQuestion(ctx, tx, id, true)
+		if err != nil {
+			return err
+		}
+		owner, created, before := q.UserID, q.CreatedAt, strings.Join(q.Tags, "\x00")
+		if err := fn(q); err != nil {
+			return err
+		}
+		q.ID, q.UserID, q.CreatedAt = id, owner, created
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE expert_questions SET title = ?, content = ?, content_text = ?, image_url = ?,
+			updated_at = ?, edited_at = ? WHERE id = ?`), q.Title, q.Content, q.ContentText, q.ImageURL, utc(q.UpdatedAt),
+			utcPtr(q.EditedAt), id); err != nil {
+			return translate(err)
+		}
+		sort.Strings(q.Tags)
+		if strings.Join(q.Tags, "\x00") != before {
+			if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM question_tags WHERE question_id = ?`), id); err != nil {
+				return translate(err)
+			}
+			for _, t := range q.Tags {
+				if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO question_tags (question_id, tag) VALUES (?, ?)`), id, t); err != nil {
+					return translate(err)
+				}
+			}
+		}
+		out = q
+		return nil
+	})
+	return out, err
 }
 
 // AddAnswer implements ports.QuestionStore.

@@ -37,13 +37,14 @@ type listingRow struct {
 	ExpiresAt        time.Time     `db:"expires_at"`
 	ClosedAt         sql.NullTime  `db:"closed_at"`
 	ExpiryRemindedAt sql.NullTime  `db:"expiry_reminded_at"`
+	EditedAt         sql.NullTime  `db:"edited_at"`
 	Username         string        `db:"username"`
 	MessageCount     int           `db:"message_count"`
 }
 
 const listingSelect = `SELECT l.id, l.user_id, l.title, l.plant_name, l.plant_type, l.species, l.description, l.listing_type,
 	l.price_cents, l.quantity, l.location, l.image_url, l.status, l.source_plant_id, l.completed_with_id, l.added_to_plant_id,
-	l.created_at, l.updated_at, l.expires_at, l.closed_at, l.expiry_reminded_at, u.username,
+	l.created_at, l.updated_at, l.expires_at, l.closed_at, l.expiry_reminded_at, l.edited_at, u.username,
 	(SELECT count(*) FROM listing_messages m WHERE m.listing_id = l.id) AS message_count
 	FROM plant_listings l JOIN users u ON u.id = l.user_id`
 
@@ -53,7 +54,7 @@ func (r *listingRow) toDomain() *domain.Listing {
 		Location: r.Location, ImageURL: r.ImageURL, Status: domain.ListingStatus(r.Status), SourcePlantID: nullInt(r.SourcePlantID),
 		CompletedWithID: nullInt(r.CompletedWithID), AddedToPlantID: nullInt(r.AddedToPlantID), CreatedAt: r.CreatedAt.UTC(),
 		UpdatedAt: r.UpdatedAt.UTC(), ExpiresAt: r.ExpiresAt.UTC(), ClosedAt: nullTime(r.ClosedAt),
-		ExpiryRemindedAt: nullTime(r.ExpiryRemindedAt), Username: r.Username, MessageCount: r.MessageCount}
+		ExpiryRemindedAt: nullTime(r.ExpiryRemindedAt), EditedAt: nullTime(r.EditedAt), Username: r.Username, MessageCount: r.MessageCount}
 	if r.PriceCents.Valid {
 		p := r.PriceCents.Int64
 		l.PriceCents = &p
@@ -230,11 +231,11 @@ func (s *Store) UpdateListing(ctx context.Context, id int64, fn func(*domain.Lis
 		l.ID, l.UserID, l.CreatedAt = id, owner, created
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE plant_listings SET title = ?, plant_name = ?, plant_type = ?, species = ?,
 			description = ?, listing_type = ?, price_cents = ?, quantity = ?, location = ?, image_url = ?, status = ?,
-			completed_with_id = ?, added_to_plant_id = ?, updated_at = ?, expires_at = ?, closed_at = ?, expiry_reminded_at = ?
-			WHERE id = ?`),
+			completed_with_id = ?, added_to_plant_id = ?, updated_at = ?, expires_at = ?, closed_at = ?, expiry_reminded_at = ?,
+			edited_at = ? WHERE id = ?`),
 			l.Title, l.PlantName, l.PlantType, l.Species, l.Description, string(l.ListingType), l.PriceCents, l.Quantity, l.Location,
 			l.ImageURL, string(l.Status), l.CompletedWithID, l.AddedToPlantID, utc(l.UpdatedAt), utc(l.ExpiresAt), utcPtr(l.ClosedAt),
-			utcPtr(l.ExpiryRemindedAt), id)
+			utcPtr(l.ExpiryRemindedAt), utcPtr(l.EditedAt), id)
 		if err != nil {
 			return translate(err)
 		}

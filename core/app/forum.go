@@ -400,6 +400,28 @@ func (s *Forum) EditPost(ctx context.Context, p *domain.Principal, id int64, con
 	return s.forum.ForumPostByID(ctx, post.ID, domain.ForumViewerOf(p))
 }
 
+// EditTopic changes the caller's own topic's title and first post within 24 hours of posting,
+// as EditPost does for replies: the author only (superadmins moderate, they do not rewrite),
+// a topic under review included (its author still sees it), the content sanitized before it is
+// checked, the search index kept in the same transaction. EditedAt marks it edited.
+func (s *Forum) EditTopic(ctx context.Context, p *domain.Principal, id int64, e domain.TopicEdit) (*domain.ForumTopic, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if _, err := s.visibleTopic(ctx, p, id); err != nil {
+		return nil, err
+	}
+	if e.Content != nil {
+		clean := s.sanitizer.Sanitize(*e.Content)
+		e.Content = &clean
+	}
+	now := s.clock.Now()
+	if _, err := s.forum.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error { return t.Edit(p.User, e, now) }); err != nil {
+		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
+	}
+	return s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
+}
+
 // TopicFlags are the superadmin's topic controls; nil leaves a flag as it is.
 type TopicFlags struct {
 	Pinned, Locked, InReview *bool

@@ -53,6 +53,27 @@ func (s *Journal) Create(ctx context.Context, p *domain.Principal, e *domain.Jou
 	return e, nil
 }
 
+// Update changes one of the caller's entries: the fields patch carries, checked by the create
+// form's rules (ValidateJournalEntry); a plant that is not the caller's is the same field error
+// as on create. Another gardener's entry is not found, as on delete.
+func (s *Journal) Update(ctx context.Context, p *domain.Principal, id int64, patch domain.JournalPatch) (*domain.JournalEntry, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	e, err := s.store.UpdateJournalEntry(ctx, p.User.ID, id, func(e *domain.JournalEntry) error {
+		patch.Apply(e, now)
+		return domain.ValidateJournalEntry(e)
+	})
+	if err != nil {
+		if domain.ErrorCode(err) == domain.ENotFound && domain.ErrorMessage(err) == domain.MsgPlantNotFound {
+			return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgSelectPlant, Fields: map[string]string{"plantId": domain.MsgSelectPlant}}
+		}
+		return nil, err
+	}
+	return e, nil
+}
+
 // Delete removes one of the caller's entries.
 func (s *Journal) Delete(ctx context.Context, p *domain.Principal, id int64) error {
 	if err := signedIn(p); err != nil {

@@ -122,6 +122,25 @@ func (s *ExpertQA) Create(ctx context.Context, p *domain.Principal, q *domain.Qu
 	return q, nil
 }
 
+// Edit changes the caller's question while it has no answer (domain.Question.Edit). The content
+// is sanitized before it is checked, as on create; the check runs with the question locked,
+// so an answer that arrives meanwhile wins and the edit is a conflict.
+func (s *ExpertQA) Edit(ctx context.Context, p *domain.Principal, id int64, patch domain.QuestionPatch) (*domain.Question, error) {
+	if err := signedIn(p); err != nil {
+		return nil, err
+	}
+	if patch.Content != nil {
+		clean := s.sanitizer.Sanitize(*patch.Content)
+		patch.Content = &clean
+	}
+	now := s.clock.Now()
+	q, err := s.qa.UpdateQuestion(ctx, id, func(q *domain.Question) error { return q.Edit(p.User, patch, now) })
+	if err != nil {
+		return nil, questionNotFound(err)
+	}
+	return q, nil
+}
+
 // IsExpert reports whether u answers as an expert (domain.IsExpert with u's category).
 func (s *ExpertQA) IsExpert(ctx context.Context, u *domain.User) (bool, error) {
 	if u == nil {

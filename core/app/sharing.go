@@ -304,6 +304,14 @@ func (s *Sharing) SetStatus(ctx context.Context, p *domain.Principal, id int64, 
 	return v, nil
 }
 
+// Edit changes the caller's open listing's fields (domain.Listing.Edit): only its owner may,
+// site admins and superadmins included (they may delete a listing, not put words in its
+// owner's mouth); a completed listing is a conflict.
+func (s *Sharing) Edit(ctx context.Context, p *domain.Principal, id int64, patch domain.ListingPatch) (*ListingView, error) {
+	now := s.clock.Now()
+	return s.ownedUpdate(ctx, p, id, func(l *domain.Listing) error { return l.Edit(patch, now) })
+}
+
 // Renew extends the caller's open listing by another lifetime, once within its last week.
 func (s *Sharing) Renew(ctx context.Context, p *domain.Principal, id int64) (*ListingView, error) {
 	now := s.clock.Now()

@@ -145,6 +145,8 @@ type ForumTopic struct {
 	Locked         bool
 	InReview       bool
 	LastActivityAt time.Time
+	// EditedAt is when the author last changed the title or first post; nil until then.
+	EditedAt *time.Time
 	// Watch is the viewer's watch level for this topic (zero for visitors and lists).
 	Watch WatchLevel
 }
@@ -294,6 +296,41 @@ func CheckCanEditPost(p *ForumPost, by *User, now time.Time) error {
 	if now.Sub(p.CreatedAt) > ForumEditWindow {
 		return Errorf(EForbidden, MsgForumEditWindow)
 	}
+	return nil
+}
+
+// CheckCanEditTopic allows the author of a topic to change its title and first post within
+// ForumEditWindow of posting: the rule of replies (CheckCanEditPost), with the same messages.
+func CheckCanEditTopic(t *ForumTopic, by *User, now time.Time) error {
+	if by == nil || t.AuthorID == nil || *t.AuthorID != by.ID {
+		return Errorf(EForbidden, MsgForumEditOwnOnly)
+	}
+	if now.Sub(t.CreatedAt) > ForumEditWindow {
+		return Errorf(EForbidden, MsgForumEditWindow)
+	}
+	return nil
+}
+
+// TopicEdit is the author's change to a topic: nil fields stay as they are. Content is
+// sanitized HTML (the service sanitizes it first).
+type TopicEdit struct {
+	Title, Content *string
+}
+
+// Edit applies the author's change at now, checked by the new topic form's rules
+// (ValidateNewTopic), and marks the topic edited.
+func (t *ForumTopic) Edit(by *User, e TopicEdit, now time.Time) error {
+	if err := CheckCanEditTopic(t, by, now); err != nil {
+		return err
+	}
+	nt := NewTopic{Title: t.Title, Content: t.Content, CategoryID: t.CategoryID}
+	set(&nt.Title, e.Title)
+	set(&nt.Content, e.Content)
+	text, err := ValidateNewTopic(&nt)
+	if err != nil {
+		return err
+	}
+	t.Title, t.Content, t.ContentText, t.EditedAt = nt.Title, nt.Content, text, &now
 	return nil
 }
 

@@ -44,6 +44,37 @@ type JournalEntry struct {
 	GrowthStage GrowthStage // empty when not given
 	EntryDate   time.Time   // a date (midnight UTC)
 	CreatedAt   time.Time
+	// EditedAt is when the owner last changed the entry; nil until then.
+	EditedAt *time.Time
+}
+
+// JournalPatch is a change to an entry: nil fields stay as they are. The result is checked by
+// ValidateJournalEntry, the create form's rules.
+type JournalPatch struct {
+	PlantID     *int64
+	Title       *string
+	Content     *string
+	ImageURL    *string
+	GrowthStage *GrowthStage
+	EntryDate   *time.Time
+}
+
+// Apply changes e as p says and marks it edited at now; it does not validate.
+func (p JournalPatch) Apply(e *JournalEntry, now time.Time) {
+	set(&e.PlantID, p.PlantID)
+	set(&e.Title, p.Title)
+	set(&e.Content, p.Content)
+	set(&e.ImageURL, p.ImageURL)
+	set(&e.GrowthStage, p.GrowthStage)
+	set(&e.EntryDate, p.EntryDate)
+	e.EditedAt = &now
+}
+
+// set stores *v in dst when v is not nil (a patch's field that was sent).
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
 }
 
 // ValidateJournalEntry normalises e and checks it against spec 01 §5.

@@ -47,6 +47,8 @@ const (
 	MsgAnswerNotFound          = "Answer not found"
 	MsgAcceptOnlyAsker         = "Only the person who asked can accept an answer"
 	MsgQuestionStatus          = "Status must be Open or Answered"
+	MsgQuestionEditOwnOnly     = "Only the person who asked can edit this question"
+	MsgQuestionEditAnswered    = "This question has answers and can no longer be edited"
 )
 
 // Question is a question put to the experts (spec 02 §3 Expert question).
@@ -67,6 +69,8 @@ type Question struct {
 	ExpertAnswered bool
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
+	// EditedAt is when the asker last changed the question; nil until then.
+	EditedAt *time.Time
 
 	// Username is the asker's username (read only).
 	Username string
@@ -204,6 +208,36 @@ func ValidateAnswer(a *Answer) error {
 	case n > MaxAnswerContent || len(a.Content) > MaxStoredHTML:
 		return fieldErr("content", MsgAnswerTooLong)
 	}
+	return nil
+}
+
+// QuestionPatch is the asker's change to a question: nil fields stay as they are. Content is
+// sanitized HTML (the service sanitizes it first).
+type QuestionPatch struct {
+	Title, Content, ImageURL *string
+	Tags                     *[]string
+}
+
+// Edit applies the asker's change at now: only the asker may, and only before the question has
+// an answer (answers reply to what was asked); the result is checked by ValidateQuestion.
+func (q *Question) Edit(by *User, p QuestionPatch, now time.Time) error {
+	if by == nil {
+		return Errorf(EUnauthorized, MsgNotSignedIn)
+	}
+	if by.ID != q.UserID {
+		return Errorf(EForbidden, MsgQuestionEditOwnOnly)
+	}
+	if q.AnswerCount > 0 {
+		return Errorf(EConflict, MsgQuestionEditAnswered)
+	}
+	set(&q.Title, p.Title)
+	set(&q.Content, p.Content)
+	set(&q.ImageURL, p.ImageURL)
+	set(&q.Tags, p.Tags)
+	if err := ValidateQuestion(q); err != nil {
+		return err
+	}
+	q.EditedAt, q.UpdatedAt = &now, now
 	return nil
 }
 

@@ -79,6 +79,7 @@ const (
 	MsgListingRenewClosed      = "A completed listing cannot be renewed"
 	MsgListingNotCompletedWith = "Only the person this listing went to can add it to their plants"
 	MsgListingAlreadyAdded     = "This plant is already in your plants"
+	MsgListingEditClosed       = "A completed listing cannot be edited"
 )
 
 // Listing is a plant offered to give away, swap or sell (spec 02 §3).
@@ -109,6 +110,9 @@ type Listing struct {
 	ClosedAt       *time.Time
 	// ExpiryRemindedAt is when the owner was told the listing expires soon; nil until then.
 	ExpiryRemindedAt *time.Time
+	// EditedAt is when the owner last changed the listing's text; nil until then (status
+	// changes and renewals are not edits).
+	EditedAt *time.Time
 
 	// Username is the owner's username (read only).
 	Username string
@@ -242,6 +246,49 @@ func NewListing(l *Listing, owner int64, now time.Time, lifetime time.Duration) 
 	l.CreatedAt, l.UpdatedAt, l.ExpiresAt = now, now, now.Add(lifetime)
 	l.ClosedAt, l.CompletedWithID, l.ExpiryRemindedAt, l.AddedToPlantID = nil, nil, nil, nil
 	return ValidateListing(l)
+}
+
+// ListingPatch is the owner's change to a listing's fields: nil fields stay as they are.
+// ClearPrice drops the price (PriceCents nil); a listing that stops being Sell loses its price
+// unless a new one is given (which the validation then refuses).
+type ListingPatch struct {
+	Title, PlantName, PlantType, Species, Description, Location, ImageURL *string
+	ListingType                                                           *ListingType
+	PriceCents                                                            *int64
+	ClearPrice                                                            bool
+	Quantity                                                              *int
+}
+
+// Edit applies the owner's change at now: only an open listing (expired ones included, so the
+// owner can correct one before renewing it) may be edited, and the result is checked by the
+// create form's rules. Owner, status and times other than EditedAt and UpdatedAt stay.
+func (l *Listing) Edit(p ListingPatch, now time.Time) error {
+	if l.Status != ListingOpen {
+		return Errorf(EConflict, MsgListingEditClosed)
+	}
+	for dst, v := range map[*string]*string{&l.Title: p.Title, &l.PlantName: p.PlantName, &l.PlantType: p.PlantType,
+		&l.Species: p.Species, &l.Description: p.Description, &l.Location: p.Location, &l.ImageURL: p.ImageURL} {
+		set(dst, v)
+	}
+	set(&l.Quantity, p.Quantity)
+	if p.ListingType != nil {
+		l.ListingType = *p.ListingType
+		if l.ListingType != ListingSell && p.PriceCents == nil {
+			l.PriceCents = nil
+		}
+	}
+	switch {
+	case p.ClearPrice:
+		l.PriceCents = nil
+	case p.PriceCents != nil:
+		cents := *p.PriceCents
+		l.PriceCents = &cents
+	}
+	if err := ValidateListing(l); err != nil {
+		return err
+	}
+	l.EditedAt, l.UpdatedAt = &now, now
+	return nil
 }
 
 // Close marks the listing completed at now, optionally naming the person it went to (whose

@@ -28,7 +28,7 @@ var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Tasks/Complete":                    testTaskComplete,
 	"Tasks/DeleteOwnerScoped":           testTaskDelete,
 	"Tasks/OverduePaged":                testTaskOverdue,
-	"Journal/CreateListDelete":          testJournal,
+	"Journal/CreateListEditDelete":      testJournal,
 	"PlantDatabase/CRUDAndClear":        testPlantDB,
 	"PlantDatabase/Pages":               testPlantDBPages,
 	"CalendarFeed/Tokens":               testCalendarTokens,
@@ -355,6 +355,33 @@ func testJournal(t *testing.T, s ports.Store) {
 	must(t, err)
 	if len(none) != 0 {
 		t.Fatal("entries leak to another owner")
+	}
+	// An edit: the owner's entry only, to the owner's plant only; fn's error saves nothing.
+	edit := func(owner, plant int64, title string) (*domain.JournalEntry, error) {
+		return s.UpdateJournalEntry(ctx, owner, older.ID, func(e *domain.JournalEntry) error {
+			e.PlantID, e.Title, e.UserID, e.CreatedAt = plant, title, b.ID, base.Add(time.Hour)
+			at := base.Add(2 * time.Hour)
+			e.EditedAt = &at
+			return nil
+		})
+	}
+	_, err = edit(b.ID, rose.ID, "Stolen")
+	mustCode(t, err, domain.ENotFound)
+	theirs := newPlant(b.ID, "Fern")
+	must(t, s.CreatePlant(ctx, theirs, 0))
+	_, err = edit(a.ID, theirs.ID, "To their fern")
+	mustCode(t, err, domain.ENotFound)
+	_, err = s.UpdateJournalEntry(ctx, a.ID, older.ID, func(*domain.JournalEntry) error { return domain.Errorf(domain.EInvalid, "no") })
+	mustCode(t, err, domain.EInvalid)
+	moved, err := edit(a.ID, tulip.ID, "Open buds")
+	must(t, err)
+	if moved.PlantName != "Tulip" || moved.UserID != a.ID || !moved.CreatedAt.Equal(base) || moved.EditedAt == nil {
+		t.Fatalf("edited %+v", moved)
+	}
+	again, err := s.ListJournalEntries(ctx, a.ID, tulip.ID)
+	must(t, err)
+	if len(again) != 2 || again[1].Title != "Open buds" || again[1].EditedAt == nil || !again[1].EditedAt.Equal(base.Add(2*time.Hour)) || again[0].EditedAt != nil {
+		t.Fatalf("read back after the edit %+v", again)
 	}
 	mustCode(t, s.DeleteJournalEntry(ctx, b.ID, older.ID), domain.ENotFound)
 	must(t, s.DeleteJournalEntry(ctx, a.ID, older.ID))

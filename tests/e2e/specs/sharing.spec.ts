@@ -124,7 +124,8 @@ test.describe('plant sharing and expert Q&A (two gardeners and an expert)', () =
   test('an expert answers', async ({ signIn, garden }) => {
     await signIn(sage, SAGE.username, SAGE.password);
     await sage.goto(`${garden.baseURL}${questionUrl}`);
-    await sage.getByLabel('Your answer').fill('Brown spots on mint are usually rust: remove the leaves and water at the base.');
+    await sage.getByRole('textbox', { name: 'Your answer', exact: true }).click();
+    await sage.keyboard.type('Brown spots on mint are usually rust: remove the leaves and water at the base.');
     await sage.getByRole('button', { name: 'Post Answer' }).click();
     const answer = sage.getByRole('listitem', { name: `Answer by ${SAGE.username}` });
     await expect(answer.getByText('Expert')).toBeVisible();

@@ -315,6 +315,9 @@ export interface JournalEntry {
   /** yyyy-MM-dd */
   entryDate: string;
   createdAt?: string;
+  /** When the owner last changed the entry (null until then). */
+  editedAt?: string | null;
+  edited?: boolean;
 }
 
 export interface NewJournalEntry {

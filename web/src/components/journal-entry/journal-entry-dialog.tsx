@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useCreateJournalEntry } from '@/api/journal/create-journal-entry';
 import { journalEntrySchema } from '@/api/journal/journal-entry-schema';
-import { GROWTH_STAGES, type NewJournalEntry } from '@/api/types';
+import { useUpdateJournalEntry } from '@/api/journal/update-journal-entry';
+import { GROWTH_STAGES, type JournalEntry, type NewJournalEntry } from '@/api/types';
 import { FormImageField } from '@/components/image-field/image-field';
 import { FormPlantSelect } from '@/components/plant-select';
 import { Form, FormInput, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
@@ -16,21 +17,45 @@ const ADD_FAILED = {
   variant: 'destructive',
 } as const;
 
-function JournalEntryForm({ formId, plantId, onDone, onPendingChange, onBusyChange }: FormDialogBody & { plantId?: number }) {
+const SAVE_FAILED = {
+  title: 'Error',
+  description: 'There was a problem saving your journal entry. Please try again.',
+  variant: 'destructive',
+} as const;
+
+function JournalEntryForm({
+  formId,
+  plantId,
+  entry,
+  onDone,
+  onPendingChange,
+  onBusyChange,
+}: FormDialogBody & { plantId?: number; entry?: JournalEntry }) {
   const preset = plantId !== undefined;
   const form = useZodForm(journalEntrySchema, {
-    defaultValues: {
-      plantId: preset ? String(plantId) : '',
-      title: '',
-      content: '',
-      imageUrl: '',
-      growthStage: '',
-      entryDate: todayKey(),
-    },
+    defaultValues: entry
+      ? {
+          plantId: String(entry.plantId),
+          title: entry.title,
+          content: entry.content ?? '',
+          imageUrl: entry.imageUrl ?? '',
+          growthStage: entry.growthStage ?? '',
+          entryDate: entry.entryDate,
+        }
+      : {
+          plantId: preset ? String(plantId) : '',
+          title: '',
+          content: '',
+          imageUrl: '',
+          growthStage: '',
+          entryDate: todayKey(),
+        },
   });
   const [imageBusy, setImageBusy] = useState(false);
   const { user } = useSession();
-  const { trigger, isMutating } = useCreateJournalEntry();
+  const create = useCreateJournalEntry();
+  const update = useUpdateJournalEntry();
+  const isMutating = create.isMutating || update.isMutating;
   const { toast } = useToast();
 
   const onImageBusy = useCallback(
@@ -41,12 +66,17 @@ function JournalEntryForm({ formId, plantId, onDone, onPendingChange, onBusyChan
     [onBusyChange],
   );
 
-  const onSubmit = async (entry: Omit<NewJournalEntry, 'userId'>) => {
+  const onSubmit = async (values: Omit<NewJournalEntry, 'userId'>) => {
     if (isMutating || imageBusy) return;
     onPendingChange(true);
     try {
-      await trigger({ ...entry, userId: user?.id ?? null });
-      toast({ title: 'Journal entry added', variant: 'success' });
+      if (entry) {
+        await update.trigger({ ...values, id: entry.id });
+        toast({ title: 'Journal entry updated', variant: 'success' });
+      } else {
+        await create.trigger({ ...values, userId: user?.id ?? null });
+        toast({ title: 'Journal entry added', variant: 'success' });
+      }
       onDone();
     } finally {
       onPendingChange(false);
@@ -54,7 +84,7 @@ function JournalEntryForm({ formId, plantId, onDone, onPendingChange, onBusyChan
   };
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(ADD_FAILED)}>
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(entry ? SAVE_FAILED : ADD_FAILED)}>
       {preset ? null : (
         <FormPlantSelect />
       )}
@@ -77,30 +107,34 @@ function JournalEntryForm({ formId, plantId, onDone, onPendingChange, onBusyChan
 }
 
 /**
- * JournalEntryDialog: add a growth journal entry (spec 01 §5). With `plantId` the plant
- * is preset and its picker hidden.
+ * JournalEntryDialog: add a growth journal entry (spec 01 §5), or, with `entry`, edit it with
+ * the same fields and rules. With `plantId` the plant is preset and its picker hidden.
  */
 export function JournalEntryDialog({
   open,
   onOpenChange,
   plantId,
   plantName,
+  entry,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   plantId?: number;
   plantName?: string;
+  entry?: JournalEntry;
 }) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Journal Entry"
-      description={plantName ? `Record how ${plantName} is growing.` : "Record your plant's growth and progress."}
-      submitLabel="Save Entry"
+      title={entry ? 'Edit Journal Entry' : 'Add Journal Entry'}
+      description={
+        entry ? `Correct “${entry.title}”.` : plantName ? `Record how ${plantName} is growing.` : "Record your plant's growth and progress."
+      }
+      submitLabel={entry ? 'Save Changes' : 'Save Entry'}
       pendingLabel="Saving…"
     >
-      {(body) => <JournalEntryForm {...body} plantId={plantId} />}
+      {(body) => <JournalEntryForm {...body} plantId={plantId} entry={entry} />}
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiJSON } from '@/api/client';
+import { stripMarkup } from '@/lib/text';
 import type { Question } from './types';
 
 /** splitTags reads the tags field ("basil, yellow leaves") into lowercase tags without repeats. */
@@ -14,26 +15,56 @@ export function splitTags(text: string): string[] {
   );
 }
 
+/** Visible characters of written HTML, as the server counts them. */
+function textLength(html: string): number {
+  return Array.from(stripMarkup(html)).length;
+}
+
+const tagsField = z
+  .string()
+  .transform(splitTags)
+  .pipe(
+    z
+      .array(z.string().max(30, 'Tags may use letters, digits, spaces and hyphens, at most 30 characters each').regex(/^[\p{L}\p{N} -]+$/u, 'Tags may use letters, digits, spaces and hyphens, at most 30 characters each'))
+      .max(5, 'A question can have at most 5 tags'),
+  );
+
 /** The new-question form (lengths as the server checks them; docs/api.md "Expert Q&A"). */
 export const questionSchema = z.object({
   title: z.string().trim().min(5, 'Title must be at least 5 characters').max(150, 'Title cannot exceed 150 characters'),
   content: z.string().trim().min(20, 'Content must be at least 20 characters').max(5000, 'Content cannot exceed 5000 characters'),
-  tags: z
-    .string()
-    .transform(splitTags)
-    .pipe(
-      z
-        .array(z.string().max(30, 'Tags may use letters, digits, spaces and hyphens, at most 30 characters each').regex(/^[\p{L}\p{N} -]+$/u, 'Tags may use letters, digits, spaces and hyphens, at most 30 characters each'))
-        .max(5, 'A question can have at most 5 tags'),
-    ),
+  tags: tagsField,
   imageUrl: z.string(),
 });
 export type QuestionInput = z.input<typeof questionSchema>;
 export type NewQuestion = z.output<typeof questionSchema>;
 
-/** The answer form. */
+/**
+ * The edit-question form: the asker's title, details (rich text, measured by their visible
+ * text as the server does) and tags; PATCH /api/expert-qa/{id}.
+ */
+export const questionEditSchema = z.object({
+  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(150, 'Title cannot exceed 150 characters'),
+  content: z
+    .string()
+    .refine((html) => textLength(html) >= 20, 'Content must be at least 20 characters')
+    .refine((html) => textLength(html) <= 5000, 'Content cannot exceed 5000 characters'),
+  tags: tagsField,
+});
+export type QuestionEditInput = z.input<typeof questionEditSchema>;
+export type QuestionChange = z.output<typeof questionEditSchema>;
+
+/** editQuestion: PATCH /api/expert-qa/{id} — the asker, before any answer (409 after). */
+export function editQuestion(id: number, change: QuestionChange) {
+  return apiJSON<Question>('PATCH', `/api/expert-qa/${id}`, change);
+}
+
+/** The answer form: rich text, measured by its visible text as the server does. */
 export const answerSchema = z.object({
-  content: z.string().trim().min(1, 'Please enter an answer').max(5000, 'Answer cannot exceed 5000 characters'),
+  content: z
+    .string()
+    .refine((html) => textLength(html) > 0, 'Please enter an answer')
+    .refine((html) => textLength(html) <= 5000, 'Answer cannot exceed 5000 characters'),
 });
 
 /** createQuestion: POST /api/expert-qa (the asker is the caller). */

@@ -16,6 +16,11 @@ export interface Question {
   userAvatar?: string | null;
   createdAt: string;
   isMine: boolean;
+  /** When the asker last changed the question (null until then). */
+  editedAt?: string | null;
+  edited?: boolean;
+  /** The caller may edit it: the asker, before any answer. */
+  canEdit?: boolean;
 }
 
 /** An answer; isExpert carries the Expert badge. */

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { instantFromNow } from '@/testing/clock';
 import { renderApp } from '@/testing/render';
 import { http, HttpResponse, server } from '@/testing/server';
 import { signedInGardener } from '@/testing/session';
 import type { Answer, QuestionDetail } from '../api/types';
+
+vi.mock('@/components/rich-text-editor/rich-text-editor', () => import('@/components/rich-text-editor/test-editor'));
 
 const answer = (id: number, username: string, isExpert: boolean, isAccepted = false): Answer => ({
   id, questionId: 5, userId: id + 10, content: `<p>Answer from ${username}</p>`, isExpert, isAccepted, username, createdAt: '2026-11-21T10:00:00Z',
@@ -54,5 +57,50 @@ describe('Question page', () => {
     expect(screen.queryByRole('button', { name: 'Accept answer' })).not.toBeInTheDocument();
     expect(screen.getByText('Sign in to answer')).toBeInTheDocument();
     expect(screen.queryByLabelText('Your answer')).not.toBeInTheDocument();
+  });
+
+  it('lets the asker edit an unanswered question with the new-question rules, and shows "(edited)"', async () => {
+    signedInGardener({ id: 1 });
+    let current = detail({ status: 'Open', answerCount: 0, answers: [], canEdit: true, createdAt: instantFromNow(-1) });
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.get('*/api/expert-qa/5', () => HttpResponse.json(current)),
+      http.patch('*/api/expert-qa/5', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        current = { ...current, ...sent, edited: true, editedAt: instantFromNow(0) } as QuestionDetail;
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderApp('/community/expert-qa/5');
+    await screen.findByRole('heading', { level: 1, name: 'Why are my basil leaves yellow?' });
+    expect(screen.queryByText('(edited)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit question' }));
+    const form = screen.getByRole('form', { name: 'Edit your question' });
+    const title = within(form).getByLabelText('Title');
+    expect(title).toHaveValue('Why are my basil leaves yellow?');
+    expect(within(form).getByLabelText('Tags')).toHaveValue('basil');
+
+    await user.clear(title);
+    await user.type(title, 'Why');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(form).findByText('Title must be at least 5 characters')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.type(title, ' are my basil leaves pale?');
+    await user.clear(within(form).getByLabelText('Tags'));
+    await user.type(within(form).getByLabelText('Tags'), 'Basil, yellow leaves');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Question Updated')).toBeInTheDocument();
+    expect(sent).toEqual({ title: 'Why are my basil leaves pale?', content: '<p>The <b>lower</b> leaves turn yellow.</p>', tags: ['basil', 'yellow leaves'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Why are my basil leaves pale?' })).toBeInTheDocument();
+    expect(screen.getByText('(edited)')).toBeInTheDocument();
+  }, 20000);
+
+  it('offers no Edit once the question has answers (canEdit false)', async () => {
+    signedInGardener({ id: 1 });
+    server.use(http.get('*/api/expert-qa/5', () => HttpResponse.json(detail({ canEdit: false }))));
+    renderApp('/community/expert-qa/5');
+    await screen.findByRole('heading', { level: 1, name: 'Why are my basil leaves yellow?' });
+    expect(screen.queryByRole('button', { name: 'Edit question' })).not.toBeInTheDocument();
   });
 });

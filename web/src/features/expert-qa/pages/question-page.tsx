@@ -1,22 +1,23 @@
-import { ArrowLeft, Award, CheckCircle2, HelpCircle, LogIn, MessageCircle } from 'lucide-react';
+import { ArrowLeft, Award, CheckCircle2, HelpCircle, LogIn, MessageCircle, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { useRefresh } from '@/api/query';
 import { fetchListPage, withCursor } from '@/api/use-paged-list';
 import { RichText } from '@/components/rich-text/rich-text';
+import { FormRichTextEditor } from '@/components/rich-text-editor/rich-text-editor';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Form, FormTextarea, useZodForm } from '@/components/ui/form';
+import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { timeAgo } from '@/lib/time-ago';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { answerSchema } from '../api/create-question';
+import { answerSchema, editQuestion, questionEditSchema } from '../api/create-question';
 import { acceptAnswer, answerQuestion, isExpertQAKey, useQuestion } from '../api/questions';
 import type { Answer, QuestionDetail } from '../api/types';
 import '../expert-qa.css';
@@ -48,10 +49,47 @@ function AnswerForm({ questionId, onDone }: { questionId: number; onDone: () => 
         toast({ title: 'Failed to post answer', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
       }
     >
-      <FormTextarea name="content" label="Your answer" rows={5} placeholder="Share what you know…" />
+      <FormRichTextEditor name="content" label="Your answer" placeholder="Share what you know…" minHeight={120} />
       <div className="form-actions">
         <Button type="submit" loading={pending}>
           {pending ? 'Posting...' : 'Post Answer'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * EditQuestionForm: the asker corrects the question before anyone answers it — title, details in
+ * the shared rich-text editor, tags — with the new-question form's rules.
+ */
+function EditQuestionForm({ q, onDone }: { q: QuestionDetail; onDone: (saved: boolean) => void }) {
+  const form = useZodForm(questionEditSchema, { defaultValues: { title: q.title, content: q.content, tags: q.tags.join(', ') } });
+  const { toast } = useToast();
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form
+      form={form}
+      className="question-edit"
+      aria-label="Edit your question"
+      onSubmit={async (change) => {
+        await editQuestion(q.id, change);
+        toast({ title: 'Question Updated', variant: 'success' });
+        onDone(true);
+      }}
+      onSubmitError={(error) =>
+        toast({ title: 'Failed to update the question', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+      }
+    >
+      <FormInput name="title" label="Title" maxLength={160} />
+      <FormRichTextEditor name="content" label="Details" minHeight={140} />
+      <FormInput name="tags" label="Tags" description="Up to 5, separated by commas" />
+      <div className="form-actions">
+        <Button variant="outline" onClick={() => onDone(false)} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending}>
+          {pending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
     </Form>
@@ -94,6 +132,7 @@ export function QuestionPage() {
   const { toast } = useToast();
   const refresh = useRefresh();
   const [accepting, setAccepting] = useState<number | null>(null);
+  const [editing, setEditing] = useState(false);
   // Answers past the first page, read on demand from GET /api/expert-qa/{id}/answers.
   const [more, setMore] = useState<{ items: Answer[]; next: string | null; loading: boolean }>({ items: [], next: null, loading: false });
   useEffect(() => setMore({ items: [], next: question.data?.answersNextCursor ?? null, loading: false }), [question.data]);
@@ -147,8 +186,30 @@ export function QuestionPage() {
           <span>
             Asked by {q.username || 'Anonymous'} · {timeAgo(q.createdAt)}
           </span>
+          {q.edited && q.editedAt ? <span title={`Edited ${new Date(q.editedAt).toLocaleString()}`}>(edited)</span> : null}
+          {q.canEdit && !editing ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="question-body__edit"
+              icon={<Pencil size={15} aria-hidden="true" />}
+              aria-label="Edit question"
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+          ) : null}
         </div>
-        {q.tags.length > 0 ? (
+        {editing ? (
+          <EditQuestionForm
+            q={q}
+            onDone={(saved) => {
+              setEditing(false);
+              if (saved) reload();
+            }}
+          />
+        ) : null}
+        {!editing && q.tags.length > 0 ? (
           <ul className="tag-list" aria-label="Tags">
             {q.tags.map((t) => (
               <li key={t}>
@@ -159,7 +220,7 @@ export function QuestionPage() {
             ))}
           </ul>
         ) : null}
-        <RichText content={q.content} />
+        {!editing ? <RichText content={q.content} /> : null}
         {q.imageUrl ? <img className="question-body__image" src={q.imageUrl} alt={`Photo for ${q.title}`} /> : null}
       </article>
 

@@ -69,5 +69,26 @@ export function useEditPost() {
   );
 }
 
-/** The edit window of a reply (docs/decisions.md "Community forum"). */
+/** The author's edit of a topic: the new topic form's title and content rules. */
+export const topicEditSchema = z.object({
+  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(100, 'Title cannot exceed 100 characters'),
+  content: z
+    .string()
+    .refine((html) => textLength(html) >= 20, 'Content must be at least 20 characters')
+    .refine((html) => textLength(html) <= 5000, 'Content cannot exceed 5000 characters'),
+});
+export type TopicEditValues = z.input<typeof topicEditSchema>;
+
+/** useEditTopic: PATCH /api/forum/topics/{id} with title and content — the author, within 24 hours. */
+export function useEditTopic() {
+  const refresh = useRefresh();
+  return useSWRMutation<ForumTopic, Error, string, TopicEditValues & { id: number }>(
+    '/api/forum/topics',
+    (_url: string, { arg: { id, ...change } }: { arg: TopicEditValues & { id: number } }) =>
+      apiJSON<ForumTopic>('PATCH', forumUrls.topic(id), change),
+    { throwOnError: true, revalidate: false, onSuccess: () => void refresh(forumKeys) },
+  );
+}
+
+/** The edit window of a reply or a topic (docs/decisions.md "Community forum"). */
 export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;

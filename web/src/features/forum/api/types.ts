@@ -34,6 +34,9 @@ export interface ForumTopic {
   locked: boolean;
   inReview: boolean;
   lastActivityAt: string;
+  /** When the author last changed the title or first post (null until then). */
+  editedAt?: string | null;
+  edited?: boolean;
   /** The signed-in reader's level for this topic (topic detail only). */
   watchLevel?: WatchLevel;
 }

@@ -115,6 +115,55 @@ describe('forum pages', () => {
     expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 
+  it('topic page: the author edits the title and first post within a day, and readers see "(edited)"', async () => {
+    signedInGardener({ id: 2, username: 'ann' });
+    let current: ForumTopic = { ...topic, createdAt: instantFromNow(0, '07:00') };
+    let sent: Record<string, unknown> | undefined;
+    forumApi(current);
+    server.use(
+      http.get('*/api/forum/topics/7', () => HttpResponse.json(current)),
+      http.patch('*/api/forum/topics/7', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        current = { ...current, ...sent, edited: true, editedAt: instantFromNow(0, '07:30') };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderApp('/community/forum/topic/7');
+    await screen.findByRole('heading', { level: 1, name: topic.title });
+    const article = screen.getByRole('article');
+    expect(within(article).queryByText('(edited)')).not.toBeInTheDocument();
+    await user.click(within(article).getByRole('button', { name: 'Edit topic' }));
+    const form = screen.getByRole('form', { name: 'Edit your topic' });
+    const title = within(form).getByLabelText('Title');
+    expect(title).toHaveValue(topic.title);
+    await user.clear(title);
+    await user.type(title, 'Tom?');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Title must be at least 5 characters')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(title);
+    await user.type(title, 'Best cucumbers for a cold greenhouse?');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Topic Updated')).toBeInTheDocument();
+    expect(sent).toEqual({ title: 'Best cucumbers for a cold greenhouse?', content: topic.content });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Best cucumbers for a cold greenhouse?' })).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('(edited)')).toBeInTheDocument();
+  });
+
+  it('topic page: no Edit for the author after a day, nor for other readers', async () => {
+    signedInGardener({ id: 2, username: 'ann' });
+    forumApi({ ...topic, createdAt: instantFromNow(-2) });
+    const first = renderApp('/community/forum/topic/7');
+    await first.findByRole('heading', { level: 1, name: topic.title });
+    expect(within(first.getByRole('article')).queryByRole('button', { name: 'Edit topic' })).not.toBeInTheDocument();
+    first.unmount();
+    signedInGardener({ id: 5, username: 'cara' });
+    forumApi({ ...topic, createdAt: instantFromNow(0, '07:00') });
+    renderApp('/community/forum/topic/7');
+    await screen.findByRole('heading', { level: 1, name: topic.title });
+    expect(within(screen.getByRole('article')).queryByRole('button', { name: 'Edit topic' })).not.toBeInTheDocument();
+  });
+
   it('forum categories admin: other users go to / with Access denied', async () => {
     signedInGardener({ role: 'admin' });
     const { router } = renderApp('/admin/forum-categories');

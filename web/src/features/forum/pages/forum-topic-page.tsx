@@ -1,17 +1,35 @@
-import { Bell, BellOff, BellRing, Lock, LockOpen, LogIn, MessageSquare, Pin, PinOff, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
+import {
+  Bell,
+  BellOff,
+  BellRing,
+  Lock,
+  LockOpen,
+  LogIn,
+  MessageSquare,
+  Pencil,
+  Pin,
+  PinOff,
+  ShieldAlert,
+  ShieldCheck,
+  Trash2,
+} from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { RichText } from '@/components/rich-text/rich-text';
+import { FormRichTextEditor } from '@/components/rich-text-editor/rich-text-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
+import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { ListStates } from '@/components/ui/list-states';
 import { useToast } from '@/components/ui/toast';
+import { parseDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInLink } from '@/lib/use-sign-in-link';
 import { useDeleteTopic, useTopicFlags, useTopicReview, useWatchTopic } from '../api/moderation';
 import { LOAD_ERRORS, useForumTopic, useTopicPosts } from '../api/read';
+import { EDIT_WINDOW_MS, topicEditSchema, useEditTopic } from '../api/topics';
 import type { ForumTopic, WatchLevel } from '../api/types';
 import { BackLink } from '../components/back-link';
 import { Avatar, authorName, plural, TimeAgo, TopicBadges } from '../components/meta';
@@ -58,6 +76,39 @@ function WatchControl({ topic }: { topic: ForumTopic }) {
         ))}
       </select>
     </label>
+  );
+}
+
+/** TopicEditForm: the author changes the title and first post, with the new topic form's rules. */
+function TopicEditForm({ topic, onDone }: { topic: ForumTopic; onDone: () => void }) {
+  const form = useZodForm(topicEditSchema, { defaultValues: { title: topic.title, content: topic.content ?? '' } });
+  const { trigger, isMutating } = useEditTopic();
+  const { toast } = useToast();
+  return (
+    <Form
+      form={form}
+      className="forum-topic-edit"
+      aria-label="Edit your topic"
+      onSubmit={async (change) => {
+        await trigger({ id: topic.id, ...change });
+        toast({ title: 'Topic Updated', variant: 'success' });
+        onDone();
+      }}
+      onSubmitError={(error) =>
+        toast({ title: 'Failed to Update Topic', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' })
+      }
+    >
+      <FormInput name="title" label="Title" maxLength={120} />
+      <FormRichTextEditor name="content" label="Content" minHeight={160} />
+      <div className="forum-form-actions">
+        <Button variant="outline" onClick={onDone} disabled={isMutating}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isMutating}>
+          {isMutating ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </Form>
   );
 }
 
@@ -172,6 +223,7 @@ export function ForumTopicPage() {
   const signIn = useSignInLink();
   const replyRef = useRef<HTMLElement>(null);
   const [quote, setQuote] = useState<string | undefined>();
+  const [editing, setEditing] = useState(false);
   useDocumentTitle(topic.data ? topic.data.title : 'Forum topic');
   const reader: Reader | null = user ? { id: user.id, username: user.username, superadmin: user.role === 'superadmin' } : null;
   const onQuoted = useCallback(() => setQuote(undefined), []);
@@ -190,6 +242,9 @@ export function ForumTopicPage() {
   }
   const t = topic.data;
   const own = reader !== null && t.userId === reader.id;
+  const created = parseDate(t.createdAt);
+  // The replies' rule: the author, within 24 hours of posting (the server checks it too).
+  const canEdit = own && created !== null && Date.now() - created.getTime() <= EDIT_WINDOW_MS;
   const reply = (username: string) => {
     setQuote(username ? `@${username}&nbsp;` : '');
     replyRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -211,6 +266,11 @@ export function ForumTopicPage() {
             <Avatar name={t.username} size={32} />
             <span className="forum-post__author">{authorName(t.username)}</span>
             <TimeAgo value={t.createdAt} />
+            {t.edited && t.editedAt ? (
+              <span className="forum-post__edited" title={`Edited ${new Date(t.editedAt).toLocaleString()}`}>
+                (edited)
+              </span>
+            ) : null}
             <span className="forum-topic-card__count">
               <MessageSquare size={14} aria-hidden="true" /> {plural(t.postCount, 'reply', 'replies')}
             </span>
@@ -222,7 +282,18 @@ export function ForumTopicPage() {
             A moderator placed this topic under review. Only you and moderators can see it until the review is cleared.
           </Alert>
         ) : null}
-        <RichText className="forum-topic-card__body" content={t.content ?? ''} />
+        {editing ? (
+          <TopicEditForm topic={t} onDone={() => setEditing(false)} />
+        ) : (
+          <RichText className="forum-topic-card__body" content={t.content ?? ''} />
+        )}
+        {canEdit && !editing ? (
+          <div className="forum-post__actions">
+            <button type="button" className="forum-action" aria-label="Edit topic" onClick={() => setEditing(true)}>
+              <Pencil size={15} aria-hidden="true" /> Edit
+            </button>
+          </div>
+        ) : null}
         {reader?.superadmin ? <ModeratorBar topic={t} reader={reader} /> : null}
       </article>
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { instantFromNow } from '@/testing/clock';
 import { makeEntry } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderWithSession } from '@/testing/render';
@@ -47,6 +48,36 @@ describe('journal entry card', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete Entry' }));
     expect(await screen.findByText('Entry deleted')).toBeInTheDocument();
     expect(db.requests.some((r) => r.method === 'DELETE' && r.path === '/api/journal-entries/77')).toBe(true);
+  });
+
+  it('edits the entry in the form it was written with, and marks it "(edited)"', async () => {
+    const entry = makeEntry({ id: 78, title: 'Repotted', content: 'Into a 20 cm pot', growthStage: 'Young' });
+    db.entries = [entry];
+    const { user } = renderWithSession(<JournalEntryCard entry={entry} />);
+    expect(screen.queryByText('(edited)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Repotted' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Journal Entry' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('Repotted');
+    expect(within(dialog).getByRole('textbox', { name: 'Notes' })).toHaveValue('Into a 20 cm pot');
+    expect(within(dialog).getByRole('combobox', { name: 'Growth stage' })).toHaveValue('Young');
+
+    await user.clear(title);
+    await user.type(title, 'R');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Title must be at least 2 characters')).toBeInTheDocument();
+    expect(db.requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.type(title, 'epotted into terracotta');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Journal entry updated')).toBeInTheDocument();
+    const patch = db.requests.find((r) => r.method === 'PATCH' && r.path === '/api/journal-entries/78');
+    expect(patch?.body).toMatchObject({ title: 'Repotted into terracotta', content: 'Into a 20 cm pot', growthStage: 'Young', plantId: 1 });
+  });
+
+  it('shows "(edited)" with the time of the edit', () => {
+    renderWithSession(<JournalEntryCard entry={makeEntry({ title: 'Sprouted', edited: true, editedAt: instantFromNow(0, '11:00') })} />);
+    expect(screen.getByText('(edited)')).toHaveAttribute('title', expect.stringMatching(/^Edited /));
   });
 
   it('toasts the delete failure', async () => {

@@ -1,10 +1,11 @@
-import { CalendarDays, Sprout, Trash } from 'lucide-react';
+import { CalendarDays, Pencil, Sprout, Trash } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { JournalEntry } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useToast } from '@/components/ui/toast';
 import { formatLongDate } from '@/lib/dates';
 import { needsReadMore } from '@/lib/text';
@@ -12,19 +13,24 @@ import '@/components/ui/tile.css';
 import { useDeleteJournalEntry } from '../api/delete-journal-entry';
 import { ShareMenu } from './share-menu';
 
+// The form loads with the first Edit, as the Add dialog does on the dashboard.
+const JournalEntryDialog = lazyDialog(() => import('@/components/journal-entry/journal-entry-dialog').then((m) => m.JournalEntryDialog));
+
 /** entryLink: the address a shared entry points to (the journal, scrolled to the entry). */
 export function entryLink(entry: Pick<JournalEntry, 'id'>): string {
   return `${window.location.origin}/journal#entry-${entry.id}`;
 }
 
 /**
- * JournalEntryCard: title, date ("MMMM d, yyyy"), growth stage, share and delete, image
- * and content; content over 200 characters is clamped to 3 lines behind Read More.
+ * JournalEntryCard: title, date ("MMMM d, yyyy"), growth stage, "(edited)" once changed, share,
+ * edit and delete, image and content; content over 200 characters is clamped to 3 lines behind
+ * Read More.
  */
 export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; plantName?: string }) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const remove = useDeleteJournalEntry();
   const { toast } = useToast();
   const content = entry.content?.trim() ?? '';
@@ -56,6 +62,11 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
               <time dateTime={entry.entryDate}>{formatLongDate(entry.entryDate)}</time>
             </span>
             {entry.growthStage ? <Badge tone="green">{entry.growthStage}</Badge> : null}
+            {entry.edited && entry.editedAt ? (
+              <span className="journal-card__edited" title={`Edited ${new Date(entry.editedAt).toLocaleString()}`}>
+                (edited)
+              </span>
+            ) : null}
           </div>
           {name ? (
             <Link to={`/plants/${entry.plantId}`} className="journal-card__plant">
@@ -96,18 +107,30 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
               url: entryLink(entry),
             }}
           />
-          <Button
-            variant="ghost"
-            size="sm"
-            className="journal-card__delete"
-            icon={<Trash size={16} aria-hidden="true" />}
-            aria-label={`Delete ${entry.title}`}
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </Button>
+          <span className="journal-card__actions">
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Pencil size={16} aria-hidden="true" />}
+              aria-label={`Edit ${entry.title}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="journal-card__delete"
+              icon={<Trash size={16} aria-hidden="true" />}
+              aria-label={`Delete ${entry.title}`}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          </span>
         </footer>
       </div>
+      <JournalEntryDialog open={editing} onOpenChange={setEditing} entry={entry} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

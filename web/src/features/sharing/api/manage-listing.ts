@@ -1,6 +1,16 @@
 import { apiJSON } from '@/api/client';
 import type { Plant } from '@/api/types';
+import type { NewListing } from './create-listing';
 import type { Listing } from './types';
+
+/**
+ * updateListing: PATCH /api/plant-sharing/{id} with the form's fields — the owner, while the
+ * listing is open (409 once completed). A listing that is not Sell sends price null.
+ */
+export function updateListing(id: number, values: NewListing) {
+  const { plantId: _plantId, ...fields } = values;
+  return apiJSON<Listing>('PATCH', `/api/plant-sharing/${id}`, fields);
+}
 
 /** completeListing: PATCH status Closed, optionally naming the person it went to. */
 export function completeListing(id: number, completedWithUserId?: number) {

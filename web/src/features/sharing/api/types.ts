@@ -26,6 +26,9 @@ export interface Listing {
   updatedAt?: string;
   expiresAt: string;
   closedAt?: string | null;
+  /** When the owner last changed the listing's text (null until then). */
+  editedAt?: string | null;
+  edited?: boolean;
   username: string;
   userAvatar?: string | null;
   isOwner: boolean;

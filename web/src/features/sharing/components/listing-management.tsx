@@ -1,9 +1,9 @@
-import { CheckCircle2, RefreshCw, Settings2, Trash } from 'lucide-react';
+import { CheckCircle2, Pencil, RefreshCw, Settings2, Trash } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { useRefresh } from '@/api/query';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,9 +16,9 @@ import { completeListing, deleteListing, renewListing } from '../api/manage-list
 import type { Listing } from '../api/types';
 
 /**
- * ListingManagement: the owner's card. Mark as Completed (hidden once closed) may say which
- * conversation the plant went to; Renew appears in the last week before expiry; Delete asks
- * first.
+ * ListingManagement: the owner's card. Edit Listing and Mark as Completed (hidden once closed;
+ * completing may say which conversation the plant went to); Renew appears in the last week
+ * before expiry; Delete asks first.
  */
 export function ListingManagement({ listing }: { listing: Listing }) {
   const { toast } = useToast();
@@ -59,6 +59,12 @@ export function ListingManagement({ listing }: { listing: Listing }) {
             <Button icon={<CheckCircle2 size={18} aria-hidden="true" />} onClick={() => setCompleting(true)}>
               Mark as Completed
             </Button>
+          ) : null}
+          {listing.isOwner && listing.status !== 'Closed' ? (
+            <Link to={`/community/plant-sharing/${listing.id}?edit=1`} className={buttonClass('outline')}>
+              <Pencil size={18} aria-hidden="true" />
+              Edit Listing
+            </Link>
           ) : null}
           {listing.isOwner && listing.canRenew ? (
             <Button

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarClock, LogIn, MapPin, Package, Sprout } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { useRefresh } from '@/api/query';
 import { PlantImage } from '@/components/plant-image/plant-image';
@@ -65,8 +65,24 @@ function AddToMyPlants({ listing }: { listing: Listing }) {
   );
 }
 
-/** ListingDetailPage (/community/plant-sharing/{id}). */
+// Edit Listing is this route with ?edit=1 (as a plant's /plants/{id}?edit=1): no route of its
+// own in the first page's route table, and its form loads only when asked for.
+const EditListingPage = lazy(() => import('./edit-listing-page').then((m) => ({ default: m.EditListingPage })));
+
+/** ListingDetailPage (/community/plant-sharing/{id}); with ?edit=1 the owner's Edit Listing. */
 export function ListingDetailPage() {
+  const [params] = useSearchParams();
+  if (params.get('edit') === '1') {
+    return (
+      <Suspense fallback={null}>
+        <EditListingPage />
+      </Suspense>
+    );
+  }
+  return <ListingDetail />;
+}
+
+function ListingDetail() {
   const { id } = useParams();
   const listing = useListing(id);
   const { status, user } = useSession();
@@ -128,7 +144,15 @@ export function ListingDetailPage() {
           </p>
           {l.description ? <p className="listing-hero__description">{l.description}</p> : null}
           <p className="listing-hero__dates">
-            <span>Posted {timeAgo(l.createdAt)}</span>
+            <span>
+              Posted {timeAgo(l.createdAt)}
+              {l.edited && l.editedAt ? (
+                <span className="listing-hero__edited" title={`Edited ${new Date(l.editedAt).toLocaleString()}`}>
+                  {' '}
+                  (edited)
+                </span>
+              ) : null}
+            </span>
             <span>
               <CalendarClock size={14} aria-hidden="true" /> {l.isExpired ? 'Expired' : 'Expires'} {formatDate(l.expiresAt)}
             </span>

@@ -18,7 +18,8 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { checkImageFile, createListing, listingSchema, uploadListingImage, type ListingFormInput } from '../api/create-listing';
 import { isPlantSharingKey } from '../api/get-listings';
-import { LISTING_TYPES, PLANT_TYPES, type ListingType } from '../api/types';
+import { updateListing } from '../api/manage-listing';
+import { LISTING_TYPES, PLANT_TYPES, type Listing, type ListingType } from '../api/types';
 import '../sharing.css';
 
 /**
@@ -99,8 +100,36 @@ function PhotoPanel({ file, fallbackUrl, onChange }: { file: File | null; fallba
   );
 }
 
-/** NewListingForm is the form itself; the page wraps it with the sign-in requirement. */
-export function NewListingForm({ initial, plantId, plantImage }: { initial: Partial<ListingFormInput>; plantId?: number; plantImage?: string }) {
+/** listingFormValues: an existing listing as the form's values (Edit Listing). */
+export function listingFormValues(l: Listing): Partial<ListingFormInput> {
+  return {
+    title: l.title,
+    plantName: l.plantName,
+    plantType: l.plantType,
+    species: l.species ?? '',
+    description: l.description ?? '',
+    listingType: l.listingType,
+    quantity: l.quantity,
+    price: l.price ?? undefined,
+    location: l.location ?? '',
+  };
+}
+
+/**
+ * NewListingForm is the form itself; the page wraps it with the sign-in requirement. With
+ * `listing` it edits that listing (Edit Listing): same fields and rules, Save Changes.
+ */
+export function NewListingForm({
+  initial,
+  plantId,
+  plantImage,
+  listing,
+}: {
+  initial: Partial<ListingFormInput>;
+  plantId?: number;
+  plantImage?: string;
+  listing?: Listing;
+}) {
   const form = useZodForm(listingSchema, {
     defaultValues: {
       title: '',
@@ -131,20 +160,25 @@ export function NewListingForm({ initial, plantId, plantImage }: { initial: Part
       form={form}
       className="listing-form"
       onSubmit={async (values) => {
-        const created = await createListing(values);
+        const saved = listing ? await updateListing(listing.id, values) : await createListing(values);
         if (file) {
           try {
-            await uploadListingImage(created.id, file);
+            await uploadListingImage(saved.id, file);
           } catch (error) {
-            toast({ title: 'Photo not saved', description: getErrorMessage(error, 'The listing was created without its photo.'), variant: 'destructive' });
+            const without = listing ? 'The listing was saved without its new photo.' : 'The listing was created without its photo.';
+            toast({ title: 'Photo not saved', description: getErrorMessage(error, without), variant: 'destructive' });
           }
         }
-        toast({ title: 'Success', description: 'Your listing has been created.', variant: 'success' });
+        toast({ title: 'Success', description: listing ? 'Your listing has been updated.' : 'Your listing has been created.', variant: 'success' });
         await refresh(isPlantSharingKey);
-        navigate('/community/plant-sharing');
+        navigate(listing ? `/community/plant-sharing/${listing.id}` : '/community/plant-sharing');
       }}
       onSubmitError={(error) =>
-        toast({ title: 'Error', description: `Failed to create listing: ${getErrorMessage(error, 'Please try again.')}`, variant: 'destructive' })
+        toast({
+          title: 'Error',
+          description: `Failed to ${listing ? 'update' : 'create'} listing: ${getErrorMessage(error, 'Please try again.')}`,
+          variant: 'destructive',
+        })
       }
     >
       <Card aria-label="Listing details">
@@ -174,7 +208,11 @@ export function NewListingForm({ initial, plantId, plantImage }: { initial: Part
       </Card>
       <div className="listing-form__side">
         <PhotoPanel file={file} fallbackUrl={plantImage ?? ''} onChange={setFile} />
-        <FormActions cancelTo="/community/plant-sharing" label="Create Listing" pendingLabel="Creating..." pending={pending} />
+        {listing ? (
+          <FormActions cancelTo={`/community/plant-sharing/${listing.id}`} label="Save Changes" pendingLabel="Saving..." pending={pending} />
+        ) : (
+          <FormActions cancelTo="/community/plant-sharing" label="Create Listing" pendingLabel="Creating..." pending={pending} />
+        )}
       </div>
     </Form>
   );
