@@ -199,7 +199,7 @@ export function LayoutCanvas({
             {y}
           </text>
         ))}
-        <text x={-font * 0.5} y={-font * 0.6} fontSize={font * 0.75} textAnchor="end" fill="#7b8a7f">
+        <text x={-font * 0.5} y={-font * 0.6} fontSize={font * 0.75} textAnchor="end" fill="#5d6d62">
           ft
         </text>
       </g>

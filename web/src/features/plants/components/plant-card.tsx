@@ -28,9 +28,9 @@ export function PlantCard({ plant }: { plant: Plant }) {
       </Link>
       <div className="tile__body">
         <div className="plant-card__top">
-          <h3 className="plant-card__name" id={`plant-${plant.id}-name`}>
+          <h2 className="plant-card__name" id={`plant-${plant.id}-name`}>
             <Link to={`/plants/${plant.id}`}>{plant.name}</Link>
-          </h3>
+          </h2>
           <DropdownMenu
             trigger={
               <button type="button" className="icon-button plant-card__menu" aria-label={`Actions for ${plant.name}`}>
