@@ -1,4 +1,5 @@
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
+import { useOverdueTasks } from '@/api/care-tasks/get-overdue-tasks';
 import { OverdueGroup } from '@/components/overdue/overdue-group';
 import { PageHeader } from '@/components/ui/page-header';
 import { todayKey } from '@/lib/dates';
@@ -24,8 +25,12 @@ export function DashboardPage() {
   const { user } = useSession();
   const name = user ? displayName(user) : 'gardener';
   const summary = useDashboardSummary(todayKey());
+  // The same request as OverdueGroup's (SWR shares it). Until it answers the sections below
+  // keep their place but stay hidden, so that an Overdue panel arriving above them does not
+  // push Today's Plant Care down after it was drawn (issue 27 item 5: CLS 0.229).
+  const overdue = useOverdueTasks(todayKey());
   return (
-    <div className="dashboard">
+    <div className={overdue.isLoading ? 'dashboard dashboard--settling' : 'dashboard'}>
       <PageHeader
         eyebrow="Dashboard"
         title="Your Garden Dashboard"

@@ -47,7 +47,9 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </DropdownMenu>
         </div>
         <div className="plant-card__badges">
-          <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+          <span className="plant-card__type">
+            <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+          </span>
           <PlantStatusBadge status={plant.status} />
         </div>
         <p className={plant.location ? 'plant-card__location' : 'plant-card__location plant-card__location--empty'}>
@@ -62,13 +64,13 @@ export function PlantCard({ plant }: { plant: Plant }) {
           <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} size="sm" />
         </div>
         <dl className="tile__facts plant-card__facts">
-          <div>
+          <div className="plant-card__next">
             <dt>
               <Droplets size={15} aria-hidden="true" /> Next watering
             </dt>
             <dd className={next && isOverdue(next) ? 'plant-card__overdue' : undefined}>{nextLabel}</dd>
           </div>
-          <div>
+          <div className="plant-card__light">
             <dt>
               <Sun size={15} aria-hidden="true" /> Light
             </dt>
