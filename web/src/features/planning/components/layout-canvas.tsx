@@ -215,7 +215,7 @@ export function LayoutCanvas({
         const bedFont = Math.min(Math.max(font * 1.15, 11 / pxPerFoot), r.height / 2.2, r.width / 2.5);
         const nameLines = wrapLabel(
           bed.name,
-          (r.width - 2 * pad) / (bedFont * 0.6),
+          (r.width - 2 * pad) / (bedFont * 0.55),
           Math.max(1, Math.floor((r.height - 2 * pad) / (bedFont * 1.1))),
         );
         const nameHeight = nameLines.length * bedFont * 1.1;
