@@ -220,7 +220,7 @@ async function settle(page: Page) {
   // A busy two-core machine can take a while to fetch a page's chunk and data: 20 s each.
   // Swagger UI (/api/docs) titles its document with an h2 of its own.
   await page
-    .locator('h1, .swagger-ui .info .title')
+    .locator('h1, .api-docs .swagger-ui')
     .first()
     .waitFor({ timeout: 20_000 })
     .catch((error: Error) => {
