@@ -12,13 +12,19 @@ import { useSession } from '@/lib/session';
 export function UserChip({ user, compact = false, ...rest }: { user: User; compact?: boolean } & ComponentProps<'button'>) {
   const name = displayName(user);
   return (
-    <button type="button" className="user-chip" aria-label={`Account menu for ${name}`} {...rest}>
+    // No aria-label: the name is the visible name and role after a hidden "Account menu for",
+    // so that what a voice-control user reads on the button is in its name (WCAG 2.5.3).
+    <button type="button" className="user-chip" {...rest}>
       <span className="avatar" aria-hidden="true">
         {initials(name) || '?'}
       </span>
-      {compact ? null : (
+      {compact ? (
+        <span className="visually-hidden">Account menu for {name}</span>
+      ) : (
         <span className="user-chip__text">
+          <span className="visually-hidden">Account menu for </span>
           <span className="user-chip__name">{name}</span>
+          <span className="visually-hidden">, </span>
           <span className="user-chip__role">{roleLabel(user.role)}</span>
         </span>
       )}

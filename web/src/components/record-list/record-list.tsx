@@ -53,7 +53,7 @@ export function RecordRow({
         ) : null}
         <div className="record-row__main">
           <div className="record-row__title-line">
-            <h3 className="record-row__title">{title}</h3>
+            <h2 className="record-row__title">{title}</h2>
             {badges ? <div className="record-row__badges">{badges}</div> : null}
           </div>
           {children ? <div className="record-row__details">{children}</div> : null}

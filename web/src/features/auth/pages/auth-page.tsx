@@ -17,7 +17,7 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const wanted = params.get('redirect');
   return (
-    <div className="auth-page">
+    <main id="main" className="auth-page">
       <div className="auth-page__form-side">
         <div className="auth-card">
           <Link to="/auth" className="auth-card__brand" aria-label="Garden">
@@ -49,6 +49,6 @@ export function AuthPage() {
       <div className="auth-page__marketing-side">
         <MarketingPanel />
       </div>
-    </div>
+    </main>
   );
 }

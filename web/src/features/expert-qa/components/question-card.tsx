@@ -11,9 +11,9 @@ export function QuestionCard({ question, onTag }: { question: Question; onTag?: 
   return (
     <article className="question-card" aria-labelledby={`question-${question.id}`}>
       <div className="question-card__head">
-        <h3 className="question-card__title" id={`question-${question.id}`}>
+        <h2 className="question-card__title" id={`question-${question.id}`}>
           <Link to={`/community/expert-qa/${question.id}`}>{question.title}</Link>
-        </h3>
+        </h2>
         <Badge tone={question.status === 'Answered' ? 'green' : 'amber'}>{question.status}</Badge>
       </div>
       {question.tags.length > 0 ? (

@@ -46,9 +46,9 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
       )}
       <div className="harvest-card__body">
         <div className="harvest-card__top">
-          <h3 className="harvest-card__name title-link" id={`${id}-name`}>
+          <h2 className="harvest-card__name title-link" id={`${id}-name`}>
             {harvest.plantId ? <Link to={`/plants/${harvest.plantId}`}>{name}</Link> : name}
-          </h3>
+          </h2>
           <DropdownMenu
             trigger={
               <Button variant="ghost" size="icon" aria-label={`Actions for ${name}, ${formatDate(harvest.harvestDate)}`}>

@@ -10,7 +10,7 @@ import { emptyStats, makeHarvest, mockHarvests } from '../testing/mock-harvests'
 
 const names = () =>
   within(screen.getByRole('list', { name: 'Harvest records' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent);
 
 const records = [
@@ -161,7 +161,13 @@ describe('Harvest Tracking (/planning/harvest-tracking)', { timeout: 20000 }, ()
     expect(monthCalls().at(-1)?.searchParams.get('to')).toBe('2026-07-31');
     await user.click(day);
     const dialog = await screen.findByRole('dialog', { name: 'July 1, 2026' });
-    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Tomato', 'Tomato']);
+    // The dialog's own title is an h2 too; the harvests are the cards' h2s.
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent)
+        .filter((t) => t === 'Tomato'),
+    ).toEqual(['Tomato', 'Tomato']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(await screen.findByRole('heading', { name: 'June 2026' })).toBeInTheDocument();

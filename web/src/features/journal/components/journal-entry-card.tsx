@@ -53,9 +53,9 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
       {entry.imageUrl ? <img className="journal-card__image" src={entry.imageUrl} alt={entry.title} loading="lazy" /> : null}
       <div className="journal-card__body">
         <header className="journal-card__header">
-          <h3 className="journal-card__title" id={`${id}-title`}>
+          <h2 className="journal-card__title" id={`${id}-title`}>
             {entry.title}
-          </h3>
+          </h2>
           <div className="journal-card__meta">
             <span className="journal-card__date">
               <CalendarDays size={14} aria-hidden="true" />

@@ -7,7 +7,7 @@ import { signedInGardener } from '@/testing/session';
 
 const titles = () =>
   within(screen.getByRole('list', { name: 'Journal entries' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent);
 
 describe('Growth Journal', () => {

@@ -147,7 +147,7 @@ export function JournalPage() {
             <span className="field__label" aria-hidden="true">
               Date
             </span>
-            <DatePicker label="Filter by date" value={filters.date} onChange={(date) => set({ date })} />
+            <DatePicker label="Filter by date" placeholder="Filter by date" value={filters.date} onChange={(date) => set({ date })} />
           </div>
           <Button
             variant="ghost"

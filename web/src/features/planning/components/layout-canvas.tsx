@@ -13,6 +13,7 @@ import {
   type Handle,
   type Point,
   type Rect,
+  wrapLabel,
 } from '../lib/geometry';
 
 /** DEFAULT_BED_COLOR is the fill of a bed without a colour. */
@@ -199,7 +200,7 @@ export function LayoutCanvas({
             {y}
           </text>
         ))}
-        <text x={-font * 0.5} y={-font * 0.6} fontSize={font * 0.75} textAnchor="end" fill="#7b8a7f">
+        <text x={-font * 0.5} y={-font * 0.6} fontSize={font * 0.75} textAnchor="end" fill="#5d6d62">
           ft
         </text>
       </g>
@@ -210,7 +211,14 @@ export function LayoutCanvas({
         const pad = Math.min(unit * 0.5, r.width / 6);
         const label = labelOf ? labelOf(bed, i) : null;
         const lines = labelOf ? (label ? [label] : []) : plantingLines(bed);
-        const bedFont = Math.min(Math.max(font * 1.15, 12 / pxPerFoot), r.height / 2.2, (r.width / Math.max(bed.name.length, 4)) * 1.8);
+        // The name keeps a readable size (11 px or more on screen) and wraps within the bed.
+        const bedFont = Math.min(Math.max(font * 1.15, 11 / pxPerFoot), r.height / 2.2, r.width / 2.5);
+        const nameLines = wrapLabel(
+          bed.name,
+          (r.width - 2 * pad) / (bedFont * 0.55),
+          Math.max(1, Math.floor((r.height - 2 * pad) / (bedFont * 1.1))),
+        );
+        const nameHeight = nameLines.length * bedFont * 1.1;
         const clipId = `pl-clip-${uid}-${i}`;
         return (
           <g key={bed.id ?? `new-${i}`} data-bed={i}>
@@ -244,13 +252,17 @@ export function LayoutCanvas({
             />
             <g clipPath={`url(#${clipId})`} pointerEvents="none">
               <text x={r.x + pad} y={r.y + pad + bedFont * 0.9} fontSize={bedFont} fontWeight={700} fill={fillOf ? '#ffffff' : '#1c2b21'}>
-                {bed.name}
+                {nameLines.map((line, k) => (
+                  <tspan key={k} x={r.x + pad} dy={k === 0 ? 0 : bedFont * 1.1}>
+                    {line}
+                  </tspan>
+                ))}
               </text>
               {lines.map((line, k) => (
                 <text
                   key={k}
                   x={r.x + pad}
-                  y={r.y + pad + bedFont * 0.9 + (k + 1) * bedFont * 0.95}
+                  y={r.y + pad + bedFont * 0.9 + nameHeight - bedFont * 1.1 + (k + 1) * bedFont * 0.95}
                   fontSize={bedFont * 0.78}
                   fill={fillOf ? '#ffffff' : '#33463a'}
                 >

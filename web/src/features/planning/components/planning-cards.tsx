@@ -70,7 +70,7 @@ export function PlanningCard({
       <h2 className="pl-card__title title-link">
         <Link to={to}>{name}</Link>
       </h2>
-      <p className="pl-card__size">{size}</p>
+      <span className="pl-card__size">{size}</span>
       {description ? <p className="pl-card__text">{description}</p> : null}
       <p className="pl-card__meta">
         <span>By {username || 'You'}</span>

@@ -58,7 +58,6 @@ export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
               variant="ghost"
               size="sm"
               icon={<Plus size={14} aria-hidden="true" />}
-              aria-label={`Add ${o.name}`}
               onClick={() =>
                 onAdd({
                   plantId: source === 'mine' ? o.id : null,
@@ -70,8 +69,13 @@ export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
                 })
               }
             >
-              <span className="pl-picker__name">{o.name}</span>
-              {o.hint ? <span className="pl-muted"> {o.hint}</span> : null}
+              {/* The name is the visible text after a hidden "Add" (no aria-label that leaves the
+                  hint out: WCAG 2.5.3); name and hint wrap instead of being clipped. */}
+              <span className="pl-picker__text">
+                <span className="visually-hidden">Add</span>{' '}
+                <span className="pl-picker__name">{o.name}</span>
+                {o.hint ? <span className="pl-muted pl-picker__hint"> {o.hint}</span> : null}
+              </span>
             </Button>
           </li>
         ))}

@@ -35,8 +35,8 @@ export function RotationGroupsCard() {
               <li key={g.id} className="pl-groups__item">
                 <GroupDot color={g.color} />
                 <div>
-                  <p className="pl-groups__name">{g.name}</p>
-                  {g.description ? <p className="pl-groups__text">{g.description}</p> : null}
+                  <span className="pl-groups__name">{g.name}</span>
+                  {g.description ? <span className="pl-groups__text">{g.description}</span> : null}
                 </div>
               </li>
             ))}

@@ -10,6 +10,7 @@ import {
   nextBedName,
   overlaps,
   overlapsAny,
+  wrapLabel,
   rectFromDrag,
   resizeRect,
   snap,
@@ -131,5 +132,21 @@ describe('export names and sizes', async () => {
   it('keeps exports at 40 px a foot, at most 4000 px', () => {
     expect(exportSize(25, 15)).toEqual({ width: 1000, height: 600 });
     expect(exportSize(510, 260)).toEqual({ width: 4000, height: 2039 });
+  });
+});
+
+describe('wrapLabel', () => {
+  it('keeps a name that fits on one line', () => {
+    expect(wrapLabel('Bed 3', 10, 3)).toEqual(['Bed 3']);
+  });
+  it('wraps at words on a narrow bed', () => {
+    expect(wrapLabel('Raised bed by the fence', 7, 5)).toEqual(['Raised', 'bed by', 'the', 'fence']);
+  });
+  it('cuts a word longer than a line', () => {
+    expect(wrapLabel('Strawberries', 5, 4)).toEqual(['Straw', 'berri', 'es']);
+  });
+  it('ends the last line with an ellipsis when rows run out', () => {
+    expect(wrapLabel('Raised bed by the fence', 7, 2)).toEqual(['Raised', 'bed by…']);
+    expect(wrapLabel('Raised bed by the fence', 6, 1)).toEqual(['Raise…']);
   });
 });

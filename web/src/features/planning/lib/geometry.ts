@@ -181,3 +181,39 @@ export function gridStep(lengthFeet: number, pixels: number): number {
   }
   return 100;
 }
+
+/**
+ * wrapLabel breaks a bed's name into at most `rows` lines of at most `max` characters, words
+ * kept whole when they fit, so that a long name on a narrow bed reads in lines instead of
+ * being clipped at the bed's edge (issue 27 item 7). A word longer than a line is cut; when
+ * lines are left over, the last one ends in "…".
+ */
+export function wrapLabel(text: string, max: number, rows: number): string[] {
+  const width = Math.max(1, Math.floor(max));
+  const limit = Math.max(1, Math.floor(rows));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (rest.length > width) {
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(rest.slice(0, width));
+      rest = rest.slice(width);
+    }
+    if (!line) line = rest;
+    else if (line.length + 1 + rest.length <= width) line += ` ${rest}`;
+    else {
+      lines.push(line);
+      line = rest;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= limit) return lines;
+  const kept = lines.slice(0, limit);
+  const last = kept[limit - 1];
+  kept[limit - 1] = `${last.length >= width ? last.slice(0, Math.max(0, width - 1)) : last}…`;
+  return kept;
+}

@@ -7,6 +7,7 @@ import {
   rotate,
   setCell,
   textOn,
+  cellColors,
   toAssignments,
   usedGroupCount,
   warnedCells,
@@ -107,5 +108,32 @@ describe('textOn', () => {
   it('picks readable text', () => {
     expect(textOn('#ffffff')).toBe('#1c2b21');
     expect(textOn('#2e7d32')).toBe('#ffffff');
+  });
+});
+
+describe('cellColors', () => {
+  /** ratio is the WCAG contrast of two #rrggbb colours. */
+  const ratio = (a: string, b: string) => {
+    const lum = (hex: string) => {
+      const n = parseInt(hex.slice(1), 16);
+      const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+    };
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  it('keeps a colour that reads well and gives its text 4.5:1 or more', () => {
+    for (const hex of ['#ffffff', '#2e7d32', '#64748b', '#f9a825', '#3949ab', '#97cba3']) {
+      const { background, color } = cellColors(hex);
+      expect(background).toBe(hex);
+      expect(ratio(background, color)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+  it('darkens a mid colour that neither text reads on, just enough for white text', () => {
+    const { background, color } = cellColors('#e65100');
+    expect(color).toBe('#ffffff');
+    expect(background).not.toBe('#e65100');
+    expect(ratio(background, color)).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(background, color)).toBeLessThan(5.5);
   });
 });

@@ -140,13 +140,43 @@ export function usedGroupCount(cells: Cells): number {
   return new Set(cells.values()).size;
 }
 
-/** textOn picks black or white text for a background colour (#rrggbb), for readable cells. */
+/** luminance is the WCAG relative luminance of r, g, b (0–255). */
+function luminance(r: number, g: number, b: number): number {
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+const DARK_TEXT = '#1c2b21';
+const DARK_TEXT_LUMINANCE = luminance(0x1c, 0x2b, 0x21);
+
+/** contrast is the WCAG contrast ratio of two luminances. */
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/** textOn picks the dark or the white text, whichever contrasts more with a colour (#rrggbb). */
 export function textOn(hex: string): string {
+  return cellColors(hex).color;
+}
+
+/**
+ * cellColors gives the background and the text of a cell filled with a group's colour with a
+ * contrast of 4.5:1 or more (WCAG AA): the dark or the white text, whichever reads better, and
+ * when neither reaches 4.5:1 (a mid orange such as #e65100) the colour darkened just enough
+ * for white text.
+ */
+export function cellColors(hex: string): { background: string; color: string } {
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return '#1c2b21';
+  if (!m) return { background: hex, color: DARK_TEXT };
   const n = parseInt(m[1], 16);
-  const r = (n >> 16) & 255;
-  const gr = (n >> 8) & 255;
-  const b = n & 255;
-  return 0.299 * r + 0.587 * gr + 0.114 * b > 150 ? '#1c2b21' : '#ffffff';
+  let [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const onDark = contrast(luminance(r, g, b), DARK_TEXT_LUMINANCE);
+  const onWhite = contrast(luminance(r, g, b), 1);
+  if (onDark >= onWhite && onDark >= 4.5) return { background: hex, color: DARK_TEXT };
+  for (let i = 0; i < 20 && contrast(luminance(r, g, b), 1) < 4.5; i++) {
+    [r, g, b] = [r, g, b].map((c) => Math.round(c * 0.94));
+  }
+  const background = `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, '0')}`;
+  return { background, color: '#ffffff' };
 }

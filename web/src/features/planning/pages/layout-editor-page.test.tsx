@@ -67,7 +67,7 @@ describe('layout editor', () => {
     expect(await screen.findByRole('button', { name: 'Bed 2, 4 by 4 ft at 4, 0' })).toBeInTheDocument();
 
     // A plant of the gardener's in Bed 2, two of them, at 1 × 1.5 ft in the bed.
-    await user.click(await screen.findByRole('button', { name: 'Add Basil' }));
+    await user.click(await screen.findByRole('button', { name: /^Add Basil/ }));
     const plantings = screen.getByRole('list', { name: 'Plantings in Bed 2' });
     expect(within(plantings).getByText('Basil')).toBeInTheDocument();
     const count = within(plantings).getByLabelText('Count of Basil');

@@ -27,7 +27,7 @@ import {
   rotate,
   rowKey,
   setCell,
-  textOn,
+  cellColors,
   toAssignments,
   yearRange,
   type Cells,
@@ -126,7 +126,7 @@ function GroupCell({
         aria-label={`${row.name}, ${year}`}
         aria-invalid={warned ? true : undefined}
         value={groupId ?? ''}
-        style={bg ? { background: bg, color: textOn(bg) } : undefined}
+        style={bg ? cellColors(bg) : undefined}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       >
         <option value="">—</option>

@@ -150,8 +150,8 @@ export function RotationGroupsPage() {
                 <li key={g.id} className="pl-group-list__item">
                   <GroupDot color={g.color} size={18} />
                   <div className="pl-group-list__text">
-                    <p className="pl-groups__name">{g.name}</p>
-                    {g.description ? <p className="pl-groups__text">{g.description}</p> : null}
+                    <span className="pl-groups__name">{g.name}</span>
+                    {g.description ? <span className="pl-groups__text">{g.description}</span> : null}
                   </div>
                   <Button variant="ghost" size="icon" aria-label={`Edit ${g.name}`} onClick={() => open(g)}>
                     <Pencil size={16} aria-hidden="true" />

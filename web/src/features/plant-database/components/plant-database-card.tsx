@@ -31,9 +31,9 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
       </Link>
       <div className="tile__body">
         <div className="db-card__head">
-          <h3 className="db-card__name" id={titleId}>
+          <h2 className="db-card__name" id={titleId}>
             {item.commonName}
-          </h3>
+          </h2>
           {item.scientificName ? <p className="db-card__latin">{item.scientificName}</p> : null}
           <div className="db-card__badge">
             <Badge tone="purple">{itemType(item)}</Badge>

@@ -12,7 +12,7 @@ import { http, HttpResponse, server } from '@/testing/server';
 
 const cardNames = () =>
   within(screen.getByRole('list', { name: 'Plant database' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent);
 
 const card = (name: string) => screen.getByRole('article', { name });

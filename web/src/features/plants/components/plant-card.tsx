@@ -28,9 +28,9 @@ export function PlantCard({ plant }: { plant: Plant }) {
       </Link>
       <div className="tile__body">
         <div className="plant-card__top">
-          <h3 className="plant-card__name" id={`plant-${plant.id}-name`}>
+          <h2 className="plant-card__name" id={`plant-${plant.id}-name`}>
             <Link to={`/plants/${plant.id}`}>{plant.name}</Link>
-          </h3>
+          </h2>
           <DropdownMenu
             trigger={
               <button type="button" className="icon-button plant-card__menu" aria-label={`Actions for ${plant.name}`}>
@@ -47,7 +47,9 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </DropdownMenu>
         </div>
         <div className="plant-card__badges">
-          <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+          <span className="plant-card__type">
+            <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+          </span>
           <PlantStatusBadge status={plant.status} />
         </div>
         <p className={plant.location ? 'plant-card__location' : 'plant-card__location plant-card__location--empty'}>
@@ -62,13 +64,13 @@ export function PlantCard({ plant }: { plant: Plant }) {
           <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} size="sm" />
         </div>
         <dl className="tile__facts plant-card__facts">
-          <div>
+          <div className="plant-card__next">
             <dt>
               <Droplets size={15} aria-hidden="true" /> Next watering
             </dt>
             <dd className={next && isOverdue(next) ? 'plant-card__overdue' : undefined}>{nextLabel}</dd>
           </div>
-          <div>
+          <div className="plant-card__light">
             <dt>
               <Sun size={15} aria-hidden="true" /> Light
             </dt>

@@ -8,7 +8,7 @@ import { http, HttpResponse, server } from '@/testing/server';
 
 const cardNames = () =>
   within(screen.getByRole('list', { name: 'Plants' }))
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((h) => h.textContent);
 
 describe('My Plants', () => {

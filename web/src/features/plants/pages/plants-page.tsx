@@ -31,8 +31,8 @@ function PlantGridSkeleton() {
   return (
     <>
       {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="tile">
-          <Skeleton height={160} radius={0} />
+        <div key={i} className="tile plant-card">
+          <Skeleton height={160} radius={0} className="tile__media" />
           <div className="tile__body">
             <Skeleton width="60%" height={20} />
             <Skeleton width="40%" height={14} />
@@ -122,7 +122,7 @@ export function PlantsPage() {
         query={{ isLoading: plants.isLoading && !previous.current, error: plants.error, mutate: plants.mutate }}
         isEmpty={!filtered && items.length === 0}
         noResults={items.length === 0}
-        loading={{ label: 'Loading your plants…', className: 'tile-grid', skeleton: <PlantGridSkeleton /> }}
+        loading={{ label: 'Loading your plants…', className: 'tile-grid plant-grid', skeleton: <PlantGridSkeleton /> }}
         errorTitle="Could not load your plants"
         errorText="Something went wrong while loading your plants. Please try again."
         empty={{
@@ -138,7 +138,7 @@ export function PlantsPage() {
         }}
         pager={plants}
       >
-        <ul className="tile-grid" aria-label="Plants" aria-busy={plants.isLoading}>
+        <ul className="tile-grid plant-grid" aria-label="Plants" aria-busy={plants.isLoading}>
           {items.map((plant) => (
             <li key={plant.id}>
               <PlantCard plant={plant} />

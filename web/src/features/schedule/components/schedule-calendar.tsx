@@ -60,10 +60,14 @@ function DayButton({
       type="button"
       className={classes.join(' ')}
       aria-pressed={selected}
-      aria-label={describeDay(day, tasks, care)}
       onClick={() => onSelect(toDateKey(day))}
     >
-      <span className="cal-day__number">{format(day, 'd')}</span>
+      {/* The name is the full date in words, as content rather than aria-label, so that the
+          visible number and chips are not outside it (WCAG 2.5.3, issue 27). */}
+      <span className="visually-hidden">{describeDay(day, tasks, care)}</span>
+      <span className="cal-day__number" aria-hidden="true">
+        {format(day, 'd')}
+      </span>
       {total > 0 ? (
         <span className="cal-day__chips" aria-hidden="true">
           {shownCare.map((due) => (

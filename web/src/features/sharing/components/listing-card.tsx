@@ -34,9 +34,9 @@ export function ListingCard({ listing }: { listing: Listing }) {
           <Badge tone={typeTone[listing.listingType]}>{listingTypeLabel(listing)}</Badge>
           <Badge tone="purple">{listing.plantType}</Badge>
         </div>
-        <h3 className="listing-card__title" id={`listing-${listing.id}`}>
+        <h2 className="listing-card__title" id={`listing-${listing.id}`}>
           {listing.title}
-        </h3>
+        </h2>
         {listing.location ? (
           <p className="listing-card__meta">
             <MapPin size={14} aria-hidden="true" /> {listing.location}
