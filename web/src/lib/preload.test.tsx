@@ -38,8 +38,11 @@ describe('preloadable', () => {
     expect(await screen.findByText('late')).toBeInTheDocument();
   });
 
-  it('keeps the fallback when the chunk fails to load', async () => {
+  it('keeps the fallback when the chunk fails to load, and preloading the rest still works', async () => {
     const broken = preloadable(() => Promise.reject(new Error('offline')));
+    const fine = preloadable(async () => 'fine');
+    await expect(preloadAll()).resolves.toBeUndefined();
+    expect(fine.current()).toBe('fine');
     render(<Show item={broken} />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByText('loading')).toBeInTheDocument();

@@ -35,9 +35,9 @@ export function preloadable<T>(importer: () => Promise<T>): Preloadable<T> {
   return item;
 }
 
-/** Loads everything made with `preloadable` so far. */
-export function preloadAll(): Promise<unknown[]> {
-  return Promise.all([...registry].map((item) => item.load()));
+/** Loads everything made with `preloadable` so far; one that fails stays unloaded (tried again on use). */
+export async function preloadAll(): Promise<void> {
+  await Promise.allSettled([...registry].map((item) => item.load()));
 }
 
 /**

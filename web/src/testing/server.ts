@@ -21,6 +21,7 @@ export const server = setupServer(
   http.get('*/api/user/sessions', () => HttpResponse.json([])),
   http.get('*/api/user/sign-ins', () => HttpResponse.json([])),
   http.get('*/api/user/passkeys', () => HttpResponse.json([])),
+  http.get('*/api/sites/:id/security', () => HttpResponse.json({ requireTwoFactor: false })),
   // Settings › Your data and Delete account.
   http.get('*/api/user/export', () =>
     new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {

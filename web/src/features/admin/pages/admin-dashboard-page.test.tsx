@@ -80,6 +80,8 @@ describe('Admin Dashboard (/admin)', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Helpers');
     await user.click(within(dialog).getByRole('button', { name: 'Save Category' }));
     await waitFor(() => expect(sent('PATCH', '/api/user-categories/7')).toHaveLength(1));
+    // The edit dialog has closed (while it is open the page behind it takes no clicks).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Category' })).toBeNull());
 
     await user.click(await screen.findByRole('button', { name: 'Delete Helpers' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete category' });

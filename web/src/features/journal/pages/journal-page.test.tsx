@@ -53,7 +53,7 @@ describe('Growth Journal', () => {
     expect(titles()).toHaveLength(3);
 
     await user.click(screen.getByRole('button', { name: 'Filter by date' }));
-    expect(screen.getByRole('button', { name: 'Filter by date' })).toHaveTextContent('Pick a date');
+    expect(screen.getByRole('button', { name: 'Filter by date' })).toHaveTextContent('Filter by date');
     // Go to November 2026 in the calendar and pick the 10th.
     const dialog = await screen.findByRole('dialog');
     const target = 'November 10, 2026';
@@ -67,7 +67,7 @@ describe('Growth Journal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(titles()).toHaveLength(3);
-    expect(screen.getByRole('button', { name: 'Filter by date' })).toHaveTextContent('Pick a date');
+    expect(screen.getByRole('button', { name: 'Filter by date' })).toHaveTextContent('Filter by date');
   });
 
   it('hides the growth stage filter when no entry has a stage, and takes ?plant= from the URL', async () => {
