@@ -319,8 +319,10 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
       return ((await response.json()) as { id: number }).id;
     });
     await prompt.goto(`${garden.baseURL}/plants/${plantId}`);
-    await prompt.getByRole('button', { name: 'Water Now' }).click();
-    await prompt.waitForResponse((r) => r.url().includes('/complete') && r.ok());
+    await Promise.all([
+      prompt.waitForResponse((r) => r.url().endsWith('/api/plants/water') && r.ok()),
+      prompt.getByRole('button', { name: 'Water Now' }).click(),
+    ]);
     await prompt.waitForTimeout(500);
     const card = prompt.getByRole('region', { name: 'Turn on notifications' });
     expect(await card.count(), 'not on the page of the success').toBe(0);
@@ -349,8 +351,10 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
     }));
     expect({ ...stored, date: /^\d{4}-\d{2}-\d{2}$/.test(stored.date ?? '') }).toEqual({ prompted: 'true', date: true, dismissed: null, asked: null });
     await prompt.goto(`${garden.baseURL}/plants/${plantId}`);
-    await prompt.getByRole('button', { name: 'Water Now' }).click();
-    await prompt.waitForResponse((r) => r.url().includes('/complete') && r.ok());
+    await Promise.all([
+      prompt.waitForResponse((r) => r.url().endsWith('/api/plants/water') && r.ok()),
+      prompt.getByRole('button', { name: 'Water Now' }).click(),
+    ]);
     await prompt.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Schedule' }).click();
     await prompt.waitForTimeout(1500);
     expect(await card.count(), 'no second prompt within the week').toBe(0);
@@ -364,8 +368,10 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
     errors.push(collectErrors(prompt));
     await signIn(prompt, PROMPTED.username, PROMPTED.password);
     await prompt.goto(`${garden.baseURL}/plants/${plantId}`);
-    await prompt.getByRole('button', { name: 'Water Now' }).click();
-    await prompt.waitForResponse((r) => r.url().includes('/complete') && r.ok());
+    await Promise.all([
+      prompt.waitForResponse((r) => r.url().endsWith('/api/plants/water') && r.ok()),
+      prompt.getByRole('button', { name: 'Water Now' }).click(),
+    ]);
     await prompt.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Plants' }).click();
     await prompt.getByRole('heading', { name: 'My Plants' }).first().waitFor();
     await prompt.getByRole('region', { name: 'Turn on notifications' }).waitFor();
