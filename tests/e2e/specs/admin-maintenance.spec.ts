@@ -231,7 +231,7 @@ test.describe('administration and maintenance (a superadmin, a site admin, a gar
     await admin.waitForURL(`${garden.baseURL}/admin/site-users?site=${siteId}`);
     await admin.getByRole('alert').filter({ hasText: 'User limit reached' }).waitFor();
     expect(await admin.getByRole('button', { name: 'Add Existing User' }).isDisabled()).toBe(true);
-    await admin.getByRole('article', { name: GARDENER.fullName }).getByRole('button', { name: /Make site admin/ }).waitFor();
+    await admin.getByRole('article', { name: GARDENER.fullName }).getByRole('button', { name: /Make Admin \(site admin rights\)/ }).waitFor();
   });
 
   test('the superadmin puts the Community Forum in maintenance (a message first)', async ({ mainNav, garden }) => {

@@ -103,7 +103,7 @@ export function SiteUserCard({
                 size="sm"
                 disabled={busy}
                 icon={link.isAdmin ? <ShieldOff size={15} aria-hidden="true" /> : <ShieldCheck size={15} aria-hidden="true" />}
-                aria-label={`${link.isAdmin ? 'Remove site admin rights of' : 'Make site admin:'} ${name}`}
+                aria-label={`${link.isAdmin ? 'Remove Admin' : 'Make Admin'} (site admin rights): ${name}`}
                 onClick={() => onAdmin(!link.isAdmin)}
               >
                 {link.isAdmin ? 'Remove Admin' : 'Make Admin'}

@@ -323,7 +323,7 @@ describe('Site Users: superadmins', () => {
     seedSites();
     const { user } = renderApp('/site-users?site=3');
     const fern = await screen.findByRole('article', { name: 'Fern Green' });
-    await user.click(within(fern).getByRole('button', { name: 'Make site admin: Fern Green' }));
+    await user.click(within(fern).getByRole('button', { name: 'Make Admin (site admin rights): Fern Green' }));
     await waitFor(() => expect(sent('PATCH', '/api/site-users/2/admin')).toHaveLength(1));
     expect(sent('PATCH', '/api/site-users/2/admin')[0]!.body).toEqual({ isAdmin: true });
     expect(await within(fern).findByText('Site Admin')).toBeInTheDocument();
