@@ -30,6 +30,7 @@ import (
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/weather/weathertest"
 	"github.com/gardenctl/garden/adapters/webhook"
+	"github.com/gardenctl/garden/adapters/zipexport"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/jobs"
@@ -174,7 +175,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, backup.Format{}, c, log),
 		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
-		UserData:      app.NewUserData(s, blobs, hasher, c, log),
+		UserData:      app.NewUserData(s, blobs, zipexport.Format{}, hasher, c, log),
 	}}
 	if o.weather != nil {
 		opts.Services.Weather = app.NewWeather(store, weather.New(weather.Config{BaseURL: o.weather.URL}), nf.svc.Notifier(), c, log)

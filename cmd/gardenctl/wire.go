@@ -26,6 +26,7 @@ import (
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/webauthn"
 	"github.com/gardenctl/garden/adapters/webhook"
+	"github.com/gardenctl/garden/adapters/zipexport"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
@@ -126,7 +127,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		WithWebhooks(webhooks)
 	careTasks := app.NewCareTasks(store, clock).WithWebhooks(webhooks)
 	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
-	userData := app.NewUserData(store, blobs, password.Default, clock, log)
+	userData := app.NewUserData(store, blobs, zipexport.Format{}, password.Default, clock, log)
 	services := httpapi.Services{
 		Plants:        plants,
 		CareTasks:     careTasks,
