@@ -90,7 +90,7 @@ test-go: build
 ## saved under the package's testdata/fuzz and replayed by every later `go test`
 FUZZTIME ?= 8s
 FUZZ_TARGETS := ./adapters/httpapi:FuzzJSONWrites ./adapters/httpapi:FuzzUpload \
-	./core/domain:FuzzParseDate ./adapters/catalogue:FuzzParsers ./core/app:FuzzRowDecode
+	./core/domain:FuzzParseDate ./adapters/catalogue:FuzzParsers ./adapters/backup:FuzzRowDecode
 test-fuzz:
 	@mkdir -p bin; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
@@ -128,7 +129,7 @@ func TestBackupCommands_StoppedRestore(t *testing.T) {
 			t.Fatal(err)
 		}
 		open := func() (io.ReadCloser, error) { return os.Open(archive) }
-		_, err = app.NewBackups(store, &failAfter{BlobStore: blobs, left: 1}, realClock{}, nil).Restore(ctx, open, app.RestoreOptions{Source: archive})
+		_, err = app.NewBackups(store, &failAfter{BlobStore: blobs, left: 1}, backup.Format{}, realClock{}, nil).Restore(ctx, open, app.RestoreOptions{Source: archive})
 		if err == nil || !strings.Contains(err.Error(), resume) {
 			t.Fatalf("stopped restore: %v", err)
 		}

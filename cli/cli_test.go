@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/sanitize"
@@ -43,7 +44,7 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 	}
 	var backups *app.Backups
 	if blobs, err := blob.Open(ctx, cfg.BlobURL, cfg.DataDir); err == nil {
-		backups = app.NewBackups(store, blobs, realClock{}, log)
+		backups = app.NewBackups(store, blobs, backup.Format{}, realClock{}, log)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/jobs"
@@ -33,7 +34,7 @@ func TestBackupJob_KeepsNewestN(t *testing.T) {
 	if err := blobs.Put(ctx, "images/a.jpg", strings.NewReader("jpeg"), 4, "image/jpeg"); err != nil {
 		t.Fatal(err)
 	}
-	backups := app.NewBackups(dbtest.SQLite(t), blobs, &stepClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}, nil)
+	backups := app.NewBackups(dbtest.SQLite(t), blobs, backup.Format{}, &stepClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}, nil)
 	folder := t.TempDir()
 	// Files that are not archives are never counted or removed.
 	if err := os.WriteFile(filepath.Join(folder, "notes.txt"), []byte("keep me"), 0o600); err != nil {
@@ -42,10 +43,10 @@ func TestBackupJob_KeepsNewestN(t *testing.T) {
 	// The blob store first: the folder's archives must then still leave out the blob store's.
 	dests := []struct {
 		name string
-		dest app.BackupDestination
+		dest ports.BackupDestination
 	}{
-		{"BlobStore", app.BlobBackupDestination{Blobs: blobs, Prefix: "backups/"}},
-		{"Folder", jobs.FolderDestination{Dir: folder}},
+		{"BlobStore", backup.BlobDestination{Blobs: blobs, Prefix: "backups/"}},
+		{"Folder", backup.FolderDestination{Dir: folder}},
 	}
 	for _, d := range dests {
 		name, dest := d.name, d.dest

@@ -2,6 +2,7 @@ package ports
 
 import (
 	"context"
+	"io"
 	"time"
 )
 
@@ -37,6 +38,16 @@ type BackupColumn struct {
 type BackupTable struct {
 	Name    string
 	Columns []BackupColumn
+}
+
+// Kind returns the kind of the named column, or "" when the table has no such column.
+func (t BackupTable) Kind(column string) BackupKind {
+	for _, c := range t.Columns {
+		if c.Name == column {
+			return c.Kind
+		}
+	}
+	return ""
 }
 
 // BackupSnapshot reads a consistent snapshot of the whole database.
@@ -116,4 +127,121 @@ type RestoreMarker struct {
 	StartedAt time.Time
 	// RowsRestored is set in the rows' transaction: once it is, only blobs remain.
 	RowsRestored bool
+}
+
+// BackupManifest describes an archive: what it holds, with a size and checksum per file.
+type BackupManifest struct {
+	// Format is the archive format's version.
+	Format        int
+	SchemaVersion int
+	CreatedAt     time.Time
+	Tables        []BackupManifestTable
+	Blobs         []BackupManifestBlob
+	// BlobsMissing counts blobs listed but deleted before they could be read.
+	BlobsMissing int
+	// Digest is the SHA-256 of the manifest as Verify read it (not part of it): a restore
+	// marker names the archive by it, so that only the same archive resumes a restore.
+	Digest string
+}
+
+// BackupManifestTable is one table of an archive.
+type BackupManifestTable struct {
+	Name    string
+	Columns []BackupColumn
+	Rows    int64
+	Parts   []BackupPart
+}
+
+// BackupPart is one file of rows.
+type BackupPart struct {
+	Path   string
+	Rows   int64
+	Bytes  int64
+	SHA256 string
+}
+
+// BackupManifestBlob is one blob of an archive.
+type BackupManifestBlob struct {
+	Key         string
+	Path        string
+	ContentType string
+	Bytes       int64
+	SHA256      string
+}
+
+// Rows returns the rows of every table.
+func (m BackupManifest) Rows() int64 {
+	var n int64
+	for _, t := range m.Tables {
+		n += t.Rows
+	}
+	return n
+}
+
+// BlobBytes returns the size of every blob.
+func (m BackupManifest) BlobBytes() int64 {
+	var n int64
+	for _, b := range m.Blobs {
+		n += b.Bytes
+	}
+	return n
+}
+
+// BackupFormat writes and reads whole-installation archives: the tables' rows, in dependency
+// order, then the blobs, then a manifest. The archive is streamed both ways, never held whole.
+type BackupFormat interface {
+	// NewWriter starts an archive on w, its entries stamped createdAt.
+	NewWriter(w io.Writer, createdAt time.Time) BackupWriter
+	// Verify reads the whole archive and checks it against its manifest (format version, every
+	// file present with its size, row count and checksum, nothing else in it), holding a bounded
+	// amount of memory whatever the archive holds. The manifest it returns carries its Digest.
+	// Codes: invalid (damaged, or written by a newer format), ctx's error.
+	Verify(ctx context.Context, r io.Reader) (BackupManifest, error)
+	// NewReader reads an archive that Verify accepted as m, for a restore: its rows first,
+	// then its blobs. Codes: invalid (damaged).
+	NewReader(r io.Reader, m BackupManifest) (BackupReader, error)
+}
+
+// BackupWriter writes one archive: tables in dependency order, then blobs, then Close.
+type BackupWriter interface {
+	// Table writes the rows of t: rows calls add once per row, its values in the order of t's
+	// Columns. Codes: invalid (a row longer than a restore reads), rows' errors.
+	Table(t BackupTable, rows func(add func(values []any) error) error) error
+	// Blob writes one blob of size bytes read from r.
+	Blob(key, contentType string, size int64, r io.Reader) error
+	// Close writes the manifest (the format, the tables and blobs written, schemaVersion and
+	// blobsMissing: blobs listed but deleted before they could be read) and ends the archive;
+	// it returns the manifest written.
+	Close(schemaVersion, blobsMissing int) (BackupManifest, error)
+}
+
+// BackupReader reads a verified archive for a restore: Rows or SkipRows, then Blobs.
+type BackupReader interface {
+	// Rows reads every row of the archive, each value converted to the kind its column has in
+	// tables (the target's tables by name), and calls insert with at most batch rows of one
+	// table at a time. A part that differs from what Verify read fails. Codes: invalid
+	// (damaged, or a value that does not fit its column), insert's errors.
+	// insert must not keep rows.
+	Rows(tables map[string]BackupTable, batch int, insert func(table string, columns []string, rows [][]any) error) error
+	// SkipRows moves past the rows (their restore has committed). Codes: invalid (damaged).
+	SkipRows() error
+	// Blobs calls blob with each blob of the archive and its bytes. It returns blob's errors as
+	// they are, and an archive it cannot read as the reader's error.
+	Blobs(blob func(b BackupManifestBlob, r io.Reader) error) error
+}
+
+// BackupDestination keeps the backup job's archives: a folder, or a prefix of the blob store.
+type BackupDestination interface {
+	// Write stores the archive that write produces under name; a failed write leaves nothing
+	// under name.
+	Write(ctx context.Context, name string, write func(io.Writer) error) error
+	// List returns the names of the archives kept, in any order.
+	List(ctx context.Context) ([]string, error)
+	// Remove deletes one archive.
+	Remove(ctx context.Context, name string) error
+	// BlobPrefix is the prefix of the blob store the archives are kept under ("" when they are
+	// kept elsewhere): backups leave it out, so that archives never hold older archives.
+	BlobPrefix() string
+	// String says where the archives go, for messages.
+	String() string
 }

@@ -27,6 +27,22 @@ type ImportArchiveReader interface {
 	OpenHortusFox(r io.ReaderAt, size int64) (ImportArchive, error)
 }
 
+// ExportFormat writes a user's data export ("Download my data"): their files in one archive,
+// streamed as it is written.
+type ExportFormat interface {
+	// NewWriter starts an export on w, its files stamped modified.
+	NewWriter(w io.Writer, modified time.Time) ExportWriter
+}
+
+// ExportWriter writes one export's files, one after the other.
+type ExportWriter interface {
+	// File starts the next file and returns where its bytes go until the next File or Close;
+	// compress is false for bytes compressed already (photos).
+	File(name string, compress bool) (io.Writer, error)
+	// Close ends the archive.
+	Close() error
+}
+
 // ImportStore saves imports in one transaction and remembers where rows came from.
 type ImportStore interface {
 	// ImportedKeys returns the target ids of the rows the user imported from source, keyed

@@ -17,6 +17,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/httpapi"
@@ -29,6 +30,7 @@ import (
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/weather/weathertest"
 	"github.com/gardenctl/garden/adapters/webhook"
+	"github.com/gardenctl/garden/adapters/zipexport"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/jobs"
@@ -171,9 +173,9 @@ func newHarness(t testing.TB, o options) *harness {
 		Sharing:       app.NewSharing(store, s, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
 		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.NewUserContent(), c, log),
 		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
-		Backups:       app.NewBackups(s, blobs, c, log),
+		Backups:       app.NewBackups(s, blobs, backup.Format{}, c, log),
 		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
-		UserData:      app.NewUserData(s, blobs, hasher, c, log),
+		UserData:      app.NewUserData(s, blobs, zipexport.Format{}, hasher, c, log),
 	}}
 	if o.weather != nil {
 		opts.Services.Weather = app.NewWeather(store, weather.New(weather.Config{BaseURL: o.weather.URL}), nf.svc.Notifier(), c, log)

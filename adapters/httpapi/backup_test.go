@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/tests/dbtest"
@@ -36,7 +37,7 @@ func TestAdminBackupDownload(t *testing.T) {
 		!strings.HasPrefix(r.header.Get("Content-Disposition"), `attachment; filename="garden-backup-`) {
 		t.Fatalf("superadmin: %d %v", r.status, r.header)
 	}
-	verifier := app.NewBackups(dbtest.SQLite(t), nil, h.clock, nil)
+	verifier := app.NewBackups(dbtest.SQLite(t), nil, backup.Format{}, h.clock, nil)
 	m, err := verifier.Verify(context.Background(), bytes.NewReader([]byte(r.raw)))
 	if err != nil {
 		t.Fatalf("downloaded archive: %v", err)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/hortusfox"
@@ -25,6 +26,7 @@ import (
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/webauthn"
 	"github.com/gardenctl/garden/adapters/webhook"
+	"github.com/gardenctl/garden/adapters/zipexport"
 	"github.com/gardenctl/garden/cli"
 	"github.com/gardenctl/garden/configs"
 	"github.com/gardenctl/garden/core/app"
@@ -70,7 +72,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	clock := systemClock{}
-	backups := app.NewBackups(store, blobs, clock, log)
+	backups := app.NewBackups(store, blobs, backup.Format{}, clock, log)
 	ready := func(ctx context.Context) error {
 		// First: a half-restored database may also have migrations pending, and the answer
 		// must say to finish the restore, not to migrate.
@@ -125,7 +127,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		WithWebhooks(webhooks)
 	careTasks := app.NewCareTasks(store, clock).WithWebhooks(webhooks)
 	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
-	userData := app.NewUserData(store, blobs, password.Default, clock, log)
+	userData := app.NewUserData(store, blobs, zipexport.Format{}, password.Default, clock, log)
 	services := httpapi.Services{
 		Plants:        plants,
 		CareTasks:     careTasks,
@@ -232,14 +234,14 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 }
 
 // backupDestination is where the backup job keeps its archives.
-func backupDestination(cfg configs.Config, blobs ports.BlobStore) app.BackupDestination {
+func backupDestination(cfg configs.Config, blobs ports.BlobStore) ports.BackupDestination {
 	if cfg.BackupBlobPrefix != "" {
-		return app.BlobBackupDestination{Blobs: blobs, Prefix: cfg.BackupBlobPrefix}
+		return backup.BlobDestination{Blobs: blobs, Prefix: cfg.BackupBlobPrefix}
 	}
 	if cfg.BackupFolder != "" {
-		return jobs.FolderDestination{Dir: cfg.BackupFolder}
+		return backup.FolderDestination{Dir: cfg.BackupFolder}
 	}
-	return jobs.FolderDestination{Dir: filepath.Join(cfg.DataDir, "backups")}
+	return backup.FolderDestination{Dir: filepath.Join(cfg.DataDir, "backups")}
 }
 
 // unconfiguredCatalogue stands in when no seed store is configured, so the import explains

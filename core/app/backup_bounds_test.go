@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 )
@@ -150,7 +151,7 @@ func replacePart(t *testing.T, archive []byte, table string, data []byte) []byte
 	}
 	tr := tar.NewReader(gz)
 	var files []craftFile
-	var manifest app.BackupManifest
+	var manifest map[string]any
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
@@ -160,7 +161,9 @@ func replacePart(t *testing.T, archive []byte, table string, data []byte) []byte
 		}
 		body, _ := io.ReadAll(tr)
 		if hdr.Name == "manifest.json" {
-			if err := json.Unmarshal(body, &manifest); err != nil {
+			dec := json.NewDecoder(bytes.NewReader(body))
+			dec.UseNumber()
+			if err := dec.Decode(&manifest); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -168,13 +171,16 @@ func replacePart(t *testing.T, archive []byte, table string, data []byte) []byte
 		files = append(files, craftFile{hdr.Name, body})
 	}
 	var path string
-	for i, tb := range manifest.Tables {
-		if tb.Name == table {
-			p := &manifest.Tables[i].Parts[0]
-			path = p.Path
+	for _, tb := range manifest["tables"].([]any) {
+		tb := tb.(map[string]any)
+		if tb["name"] == table {
+			p := tb["parts"].([]any)[0].(map[string]any)
+			path = p["path"].(string)
 			rows := int64(bytes.Count(data, []byte("\n")))
-			manifest.Tables[i].Rows += rows - p.Rows
-			p.Rows, p.Bytes, p.SHA256 = rows, int64(len(data)), sum(data)
+			tableRows, _ := tb["rows"].(json.Number).Int64()
+			partRows, _ := p["rows"].(json.Number).Int64()
+			tb["rows"] = tableRows + rows - partRows
+			p["rows"], p["bytes"], p["sha256"] = rows, len(data), sum(data)
 		}
 	}
 	for i := range files {
@@ -238,7 +244,7 @@ func TestBackupCreate_RowLineCap(t *testing.T) {
 			fill(t, src, 1)
 			user := exec(t, src.store, `INSERT INTO users (username, password_hash, role, created_at) VALUES ('long', 'x', 'user', ?)`, fillTime)
 			notify := `INSERT INTO notifications (kind, title, content, target_type, target_id, created_by, created_at) VALUES ('admin', 'Long', ?, 'user', ?, ?, ?)`
-			exec(t, src.store, notify, strings.Repeat("b", app.MaxBackupRowLine-1000), user, user, fillTime)
+			exec(t, src.store, notify, strings.Repeat("b", backup.MaxRowLine-1000), user, user, fillTime)
 			archive, _ := createArchive(t, src)
 			dst := newInstall(t, dialect, nil)
 			if _, err := dst.backups().Restore(ctx, opener(archive), app.RestoreOptions{}); err != nil {
@@ -246,7 +252,7 @@ func TestBackupCreate_RowLineCap(t *testing.T) {
 			}
 			sameInstall(t, src, dst)
 
-			exec(t, src.store, notify, strings.Repeat("b", app.MaxBackupRowLine), user, user, fillTime)
+			exec(t, src.store, notify, strings.Repeat("b", backup.MaxRowLine), user, user, fillTime)
 			_, err := src.backups().Create(ctx, io.Discard, app.BackupOptions{})
 			if domain.ErrorCode(err) != domain.EInvalid || !strings.Contains(err.Error(), "of table notifications") || !strings.Contains(err.Error(), "more than the 1048576 bytes a restore reads") {
 				t.Fatalf("Create with a row over the cap = %v, want refused saying which table", err)

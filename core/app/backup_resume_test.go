@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
@@ -40,7 +41,7 @@ func interrupt(t *testing.T, dst install, archive []byte, k int64) {
 	ctx := context.Background()
 	failing := &failingBlobs{BlobStore: dst.blobs}
 	failing.left.Store(k)
-	_, err := app.NewBackups(dst.store, failing, backupClock{}, nil).Restore(ctx, opener(archive), app.RestoreOptions{Source: archivePath})
+	_, err := app.NewBackups(dst.store, failing, backup.Format{}, backupClock{}, nil).Restore(ctx, opener(archive), app.RestoreOptions{Source: archivePath})
 	if err == nil || !strings.Contains(err.Error(), "no space left on device") ||
 		!strings.Contains(err.Error(), `"gardenctl backup restore `+archivePath+` --resume"`) || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("interrupted Restore = %v, want the blob error and what to run next", err)
@@ -261,7 +262,7 @@ func TestBackupRestore_Cancelled(t *testing.T) {
 			dst := newInstall(t, dialect, nil)
 			cctx, cancel := context.WithCancel(ctx)
 			defer cancel()
-			_, err := app.NewBackups(dst.store, &cancellingBlobs{BlobStore: dst.blobs, after: 1, cancel: cancel}, backupClock{}, nil).
+			_, err := app.NewBackups(dst.store, &cancellingBlobs{BlobStore: dst.blobs, after: 1, cancel: cancel}, backup.Format{}, backupClock{}, nil).
 				Restore(cctx, opener(archive), app.RestoreOptions{Source: archivePath})
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("cancelled restore = %v, want context.Canceled", err)

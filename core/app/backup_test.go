@@ -17,6 +17,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/gardenctl/garden/adapters/backup"
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
@@ -37,7 +38,7 @@ type install struct {
 }
 
 func (in install) backups() *app.Backups {
-	return app.NewBackups(in.store, in.blobs, backupClock{}, nil)
+	return app.NewBackups(in.store, in.blobs, backup.Format{}, backupClock{}, nil)
 }
 
 func newLocalBlobs(t *testing.T) ports.BlobStore {
@@ -171,7 +172,7 @@ func dump(t *testing.T, in install) (map[string][]string, map[string]string) {
 	return tables, blobs
 }
 
-func createArchive(t *testing.T, in install) ([]byte, app.BackupManifest) {
+func createArchive(t *testing.T, in install) ([]byte, ports.BackupManifest) {
 	t.Helper()
 	var buf bytes.Buffer
 	m, err := in.backups().Create(context.Background(), &buf, app.BackupOptions{})
@@ -493,7 +494,7 @@ func TestBackupWhileWriting(t *testing.T) {
 			}
 			// Tables are read slowly, so that writers commit between them.
 			var buf bytes.Buffer
-			_, err := app.NewBackups(slowStore{src.store}, src.blobs, backupClock{}, nil).Create(context.Background(), &buf, app.BackupOptions{})
+			_, err := app.NewBackups(slowStore{src.store}, src.blobs, backup.Format{}, backupClock{}, nil).Create(context.Background(), &buf, app.BackupOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"archive/zip"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -23,6 +22,7 @@ import (
 type UserData struct {
 	store  UserDataStores
 	blobs  ports.BlobStore
+	format ports.ExportFormat
 	hasher ports.PasswordHasher
 	clock  ports.Clock
 	log    *slog.Logger
@@ -35,11 +35,11 @@ type UserDataStores interface {
 }
 
 // NewUserData builds the service; log nil means slog.Default().
-func NewUserData(store UserDataStores, blobs ports.BlobStore, hasher ports.PasswordHasher, clock ports.Clock, log *slog.Logger) *UserData {
+func NewUserData(store UserDataStores, blobs ports.BlobStore, format ports.ExportFormat, hasher ports.PasswordHasher, clock ports.Clock, log *slog.Logger) *UserData {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &UserData{store: store, blobs: blobs, hasher: hasher, clock: clock, log: log}
+	return &UserData{store: store, blobs: blobs, format: format, hasher: hasher, clock: clock, log: log}
 }
 
 // DeleteOwnAccount deletes the caller's account after checking their password again (a
@@ -143,11 +143,9 @@ func (s *UserData) Export(ctx context.Context, p *domain.Principal, w io.Writer)
 		return err
 	}
 	userID := p.User.ID
-	zw := zip.NewWriter(w)
 	now := s.clock.Now().UTC()
-	header := func(name string) (io.Writer, error) {
-		return zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: now})
-	}
+	archive := s.format.NewWriter(w, now)
+	header := func(name string) (io.Writer, error) { return archive.File(name, true) }
 	f, err := header("README.txt")
 	if err != nil {
 		return err
@@ -178,7 +176,7 @@ func (s *UserData) Export(ctx context.Context, p *domain.Principal, w io.Writer)
 		} else if err != nil {
 			return err
 		}
-		f, err := zw.CreateHeader(&zip.FileHeader{Name: "photos/" + key, Method: zip.Store, Modified: now})
+		f, err := archive.File("photos/"+key, false)
 		if err == nil {
 			_, err = io.Copy(f, rc)
 		}
@@ -195,7 +193,7 @@ func (s *UserData) Export(ctx context.Context, p *domain.Principal, w io.Writer)
 		fmt.Fprintf(f, "These photos are named by your data but were no longer in storage:\n%s\n", strings.Join(missing, "\n"))
 	}
 	s.log.Info("user data exported", "user", userID, "photos", len(keys)-len(missing))
-	return zw.Close()
+	return archive.Close()
 }
 
 func (s *UserData) exportJSON(ctx context.Context, userID int64, kind string, header func(string) (io.Writer, error), photos map[string]bool) error {

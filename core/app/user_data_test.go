@@ -18,6 +18,7 @@ import (
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/sanitize"
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/adapters/zipexport"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
@@ -103,7 +104,7 @@ func TestUserData_Export(t *testing.T) {
 			r := newImportRig(t, open(t), hortusfox.Reader{})
 			photos := seedEveryKind(t, r)
 			var buf bytes.Buffer
-			if err := app.NewUserData(r.s, r.blobs, password.Fast, fixedClock{now}, quiet).Export(context.Background(), r.user, &buf); err != nil {
+			if err := app.NewUserData(r.s, r.blobs, zipexport.Format{}, password.Fast, fixedClock{now}, quiet).Export(context.Background(), r.user, &buf); err != nil {
 				t.Fatal(err)
 			}
 			zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
@@ -199,7 +200,7 @@ func TestUserData_ExportStreams(t *testing.T) {
 	}
 	sink := &sinkCounter{}
 	spy := &spyUserData{Store: s, sink: sink}
-	if err := app.NewUserData(spy, r.blobs, password.Fast, fixedClock{now}, quiet).Export(ctx, r.user, sink); err != nil {
+	if err := app.NewUserData(spy, r.blobs, zipexport.Format{}, password.Fast, fixedClock{now}, quiet).Export(ctx, r.user, sink); err != nil {
 		t.Fatal(err)
 	}
 	if len(spy.seen) != 800 { // the JSON pass and the CSV pass
@@ -286,7 +287,7 @@ func TestUserData_DeleteOwnAccount(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				svc := app.NewUserData(r.s, r.blobs, password.Fast, fixedClock{now}, quiet)
+				svc := app.NewUserData(r.s, r.blobs, zipexport.Format{}, password.Fast, fixedClock{now}, quiet)
 				blobsBefore := r.blobCount(t)
 
 				err = svc.DeleteOwnAccount(ctx, r.user, "wrong-password")

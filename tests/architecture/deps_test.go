@@ -144,6 +144,9 @@ var rules = []rule{
 		}
 		return isStd(ip) || localUnder("core/domain", "ports")(ip)
 	}, "core/app imports core/domain and ports only"},
+	{under("core"), func(ip string) bool {
+		return !strings.HasPrefix(ip, "archive/") && !strings.HasPrefix(ip, "compress/")
+	}, "core/ leaves file formats and compression to adapters (a backup's tar and gzip are adapters/backup's)"},
 	{func(dir string) bool { return under("adapters")(dir) && !under("adapters/httpapi")(dir) }, func(ip string) bool {
 		_, isLocal := local(ip)
 		return !isLocal || localUnder("core/domain", "ports", "adapters/internal")(ip)
@@ -217,9 +220,12 @@ func TestDependencyRules(t *testing.T) {
 func TestDependencyRules_CatchesViolations(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
-		"core/domain/bad.go":     "package domain\nimport (\"database/sql\"; \"time\"; \"github.com/jmoiron/sqlx\")\nvar _ = sql.ErrNoRows\nvar _ sqlx.DB\nfunc f() time.Time { return time.Now() }\n",
-		"ports/bad.go":           "package ports\nimport \"" + module + "/adapters/sqlstore\"\nvar _ = sqlstore.Open\n",
-		"core/app/bad.go":        "package app\nimport \"github.com/spf13/viper\"\nvar _ = viper.New\n",
+		"core/domain/bad.go": "package domain\nimport (\"database/sql\"; \"time\"; \"github.com/jmoiron/sqlx\")\nvar _ = sql.ErrNoRows\nvar _ sqlx.DB\nfunc f() time.Time { return time.Now() }\n",
+		"ports/bad.go":       "package ports\nimport \"" + module + "/adapters/sqlstore\"\nvar _ = sqlstore.Open\n",
+		"core/app/bad.go":    "package app\nimport \"github.com/spf13/viper\"\nvar _ = viper.New\n",
+		// The archive format is an adapter: core/ writes no tar and no gzip.
+		"core/app/archive.go":    "package app\nimport (\"archive/tar\"; \"compress/gzip\")\nvar _ = tar.NewWriter\nvar _ = gzip.NewWriter\n",
+		"core/domain/zip.go":     "package domain\nimport \"archive/zip\"\nvar _ = zip.NewWriter\n",
 		"adapters/blob/bad.go":   "package blob\nimport \"" + module + "/adapters/sqlstore\"\nvar _ = sqlstore.Open\n",
 		"cli/bad.go":             "package cli\nimport \"" + module + "/adapters/sqlstore\"\nvar _ = sqlstore.Open\n",
 		"adapters/httpapi/ok.go": "package httpapi\nimport \"" + module + "/core/app\"\nvar _ app.Accounts\n",
@@ -244,6 +250,7 @@ func TestDependencyRules_CatchesViolations(t *testing.T) {
 	for _, want := range []string{
 		"core/domain imports database/sql", "core/domain imports github.com/jmoiron/sqlx", "core/domain calls time.Now",
 		"ports imports " + module + "/adapters/sqlstore", "core/app imports github.com/spf13/viper",
+		"core/app imports archive/tar (archive.go)", "core/app imports compress/gzip (archive.go)", "core/domain imports archive/zip (zip.go)",
 		"adapters/blob imports " + module + "/adapters/sqlstore", "cli imports " + module + "/adapters/sqlstore",
 		"adapters/blob/local imports " + module + "/adapters/blob (bad.go)",
 		"adapters/internal/guard imports " + module + "/adapters/sqlstore",

@@ -1,4 +1,4 @@
-package app
+package backup
 
 import (
 	"bytes"
@@ -62,10 +62,7 @@ func FuzzRowDecode(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	t := &BackupManifestTable{Name: "t"}
-	for _, c := range rowTable.Columns {
-		t.Columns = append(t.Columns, BackupManifestColumn{Name: c.Name, Kind: c.Kind})
-	}
+	t := &ports.BackupManifestTable{Name: "t", Columns: rowTable.Columns}
 	f.Fuzz(func(tt *testing.T, line []byte) {
 		if bytes.IndexByte(line, '\n') >= 0 {
 			return // a row is one line
