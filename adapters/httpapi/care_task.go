@@ -208,12 +208,7 @@ func (s *Server) handleDeleteTask(w http.ResponseWriter, r *http.Request, p *dom
 // handleOverdueTasks serves GET /api/care-tasks/overdue?today=yyyy-MM-dd: the pending tasks
 // scheduled before today, oldest first, paginated.
 func (s *Server) handleOverdueTasks(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	day, err := todayParam(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
+	day, page, err := dayPageParams(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -246,12 +241,7 @@ func (s *Server) handleCareDue(w http.ResponseWriter, r *http.Request, p *domain
 		s.fail(w, r, err)
 		return
 	}
-	day, err := todayParam(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
+	day, page, err := dayPageParams(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

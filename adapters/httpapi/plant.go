@@ -141,6 +141,16 @@ func (in *plantInput) apply(p *domain.Plant) error {
 	return f.err()
 }
 
+// dayPageParams reads the ?today= and paging parameters that every list of due care takes.
+func dayPageParams(r *http.Request) (time.Time, domain.PageRequest, error) {
+	day, err := todayParam(r)
+	if err != nil {
+		return time.Time{}, domain.PageRequest{}, err
+	}
+	page, err := pageRequest(r)
+	return day, page, err
+}
+
 // todayParam reads the optional ?today=yyyy-MM-dd, the caller's local date that statuses and
 // overdue work are reckoned on (zero: the server's date).
 func todayParam(r *http.Request) (time.Time, error) {
@@ -157,12 +167,7 @@ func todayParam(r *http.Request) (time.Time, error) {
 // (name, species or location), ?sort= (name, name_desc, oldest, newest, status) and ?today=,
 // paginated by the list convention.
 func (s *Server) handleListPlants(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	day, err := todayParam(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
+	day, page, err := dayPageParams(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -56,12 +56,7 @@ func toDueItem(it domain.DueItem, today string) dueItemJSON {
 // caller's zone (one definition, domain.DueOn), paginated; X-Due-Count and X-Overdue-Count give
 // the whole list's counts.
 func (s *Server) handleToday(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	day, err := todayParam(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	page, err := pageRequest(r)
+	day, page, err := dayPageParams(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
