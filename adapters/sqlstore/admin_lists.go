@@ -125,14 +125,16 @@ func (s *Store) SitesInMaintenance(ctx context.Context, id *int64, limit int) ([
 	return out, total, nil
 }
 
-// CountUsersOfSites implements ports.SiteStore: one grouped count over users_site_id, which
-// reads the index entries of the page's sites only.
+// CountUsersOfSites implements ports.SiteStore: the page's sites' user_count, which triggers on
+// users keep in the transaction of each write that adds, deletes or moves a user (migration
+// 0042), read by primary key: the same work at 20 users as at 20,000. Counting the users here
+// read one index entry per user of the page's sites (issue #30 item 6).
 func (s *Store) CountUsersOfSites(ctx context.Context, ids []int64) (map[int64]int, error) {
 	out := make(map[int64]int, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	query, args, err := sqlx.In(`SELECT site_id, count(*) AS n FROM users WHERE site_id IN (?) GROUP BY site_id`, ids)
+	query, args, err := sqlx.In(`SELECT id AS site_id, user_count AS n FROM sites WHERE id IN (?) AND user_count > 0`, ids)
 	if err != nil {
 		return nil, err
 	}
