@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jmoiron/sqlx"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -51,6 +52,15 @@ func (s *Store) ListUsersPage(ctx context.Context, q ports.UserQuery, page domai
 		query, args = query+` AND id > ?`, append(args, c.ID)
 	}
 	query, args = query+` ORDER BY id LIMIT ?`, append(args, page.Limit+1)
+	if cond != "" && s.dialect == Postgres {
+		// A search is planned for its words: the trigram indexes of 0042 for a rare word, the
+		// walk by id for a common one. pgx's cached statement would let PostgreSQL switch to a
+		// generic plan after five calls, made for a pattern it cannot see, which walks every
+		// user by id for a word none has (10 ms at 2,000 users, 140 ms at 20,000 on the shared
+		// machine; issue #30 item 6). The unnamed statement of QueryExecModeExec is planned on
+		// each call with the pattern.
+		args = append([]any{pgx.QueryExecModeExec}, args...)
+	}
 	var rows []userRow
 	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
 		return domain.Page[*domain.User]{}, translate(err)
