@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -495,6 +496,14 @@ func (s *Store) Restore(ctx context.Context, replace bool, fn func(ports.BackupR
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return fmt.Errorf("restore: rebuild the forum search index: %w", err)
 			}
+		}
+	}
+	if t, ok := r.byName["sites"]; ok && slices.ContainsFunc(t.Columns, func(c ports.BackupColumn) bool { return c.Name == "user_count" }) {
+		// sites.user_count is kept by triggers on users (0042), which counted the restored
+		// users on top of the restored counts: count them once. (A restore at an older schema
+		// gets the column, counted, from the migration.)
+		if _, err := tx.ExecContext(ctx, `UPDATE sites SET user_count = (SELECT count(*) FROM users WHERE users.site_id = sites.id)`); err != nil {
+			return fmt.Errorf("restore: count the sites' users: %w", err)
 		}
 	}
 	// The marker says "only blobs remain" exactly when the rows are there: both commit together.

@@ -145,7 +145,14 @@ func (s *Store) ListQuestions(ctx context.Context, f ports.QuestionFilter, page 
 	if tag := strings.ToLower(strings.TrimSpace(f.Tag)); tag != "" {
 		where, args = append(where, `q.id IN (SELECT question_id FROM question_tags WHERE tag = ?)`), append(args, tag)
 	}
-	if len(where) > 0 {
+	if s.dialect == Postgres && len(domain.SearchTerms(f.Search)) > 0 {
+		// The newest matches through pgNewest: with one query the planner, whose estimate for
+		// a prefix tsquery is a fixed share of the rows, walked every question backwards for a
+		// word none has (53 ms at 100k plants against 1 ms at 1k; issue #30 item 6).
+		newest, nargs := pgNewest(`q.*`, `expert_questions q`, "expert_questions", "q", strings.Join(where, ` AND `), args, page.Limit+1)
+		query = strings.Replace(query, `FROM expert_questions q `, `FROM `+newest+` q `, 1)
+		args = nargs
+	} else if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	out, err := s.selectQuestions(ctx, query+` ORDER BY `+id+` DESC LIMIT ?`, append(args, page.Limit+1))

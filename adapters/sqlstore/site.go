@@ -124,13 +124,13 @@ func (s *Store) DeleteSite(ctx context.Context, id int64) error {
 	})
 }
 
-// CountUsersBySite implements ports.SiteStore.
+// CountUsersBySite implements ports.SiteStore: the counts sites.user_count keeps (0042).
 func (s *Store) CountUsersBySite(ctx context.Context) (map[int64]int, error) {
 	var rows []struct {
 		SiteID int64 `db:"site_id"`
 		N      int   `db:"n"`
 	}
-	if err := s.db.SelectContext(ctx, &rows, `SELECT site_id, count(*) AS n FROM users WHERE site_id IS NOT NULL GROUP BY site_id`); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, `SELECT id AS site_id, user_count AS n FROM sites WHERE user_count > 0`); err != nil {
 		return nil, translate(err)
 	}
 	out := make(map[int64]int, len(rows))
@@ -140,10 +140,10 @@ func (s *Store) CountUsersBySite(ctx context.Context) (map[int64]int, error) {
 	return out, nil
 }
 
-// CountSiteUsers implements ports.SiteStore.
+// CountSiteUsers implements ports.SiteStore: the count sites.user_count keeps (0042).
 func (s *Store) CountSiteUsers(ctx context.Context, siteID int64) (int, error) {
 	var n int
-	err := s.db.GetContext(ctx, &n, s.q(`SELECT count(*) FROM users WHERE site_id = ?`), siteID)
+	err := s.db.GetContext(ctx, &n, s.q(`SELECT COALESCE((SELECT user_count FROM sites WHERE id = ?), 0)`), siteID)
 	return n, translate(err)
 }
 

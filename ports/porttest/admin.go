@@ -18,6 +18,7 @@ var adminTests = map[string]func(t *testing.T, s ports.Store){
 	"Sites/UserLimitHoldsUnderConcurrency": testUserLimitConcurrent,
 	"Sites/LinkRoleAndJoinTime":            testSiteLink,
 	"Sites/UsersPagedAndSearched":          testSiteUsersPage,
+	"Sites/UserCountsKeptByWrites":         testSiteUserCounts,
 	"Categories/UpdateDeleteUserCategory":  testUserCategoryUpdateDelete,
 	"Maintenance/FunctionsAndState":        testAppFunctions,
 }
@@ -201,11 +202,101 @@ func testSiteUsersPage(t *testing.T, s ports.Store) {
 			t.Errorf("search %q: %d users, want %d", search, len(page.Items), n)
 		}
 	}
+	// The same searches over every user (SQLite: through the trigram index of 0042): case
+	// folded, LIKE's wildcards taken literally, words of two characters too.
+	for search, n := range map[string]int{"PAGED": 7, "100%": 1, "gallica": 1, "@GARDENS.": 1, "paged_": 0, "STRANGER": 7, "Ro": 1, "zucchini": 0} {
+		var names []string
+		for cursor := ""; ; {
+			page, err := s.ListUsersPage(ctx, ports.UserQuery{Search: search}, domain.PageRequest{Limit: 3, Cursor: cursor})
+			must(t, err)
+			for _, u := range page.Items {
+				names = append(names, u.Username)
+			}
+			if cursor = page.NextCursor; cursor == "" {
+				break
+			}
+		}
+		if len(names) != n {
+			t.Errorf("search %q over every user: %v, want %d users", search, names, n)
+		}
+	}
 	counts, err := s.CountUsersOfSites(ctx, []int64{site.ID, other.ID, 987654})
 	must(t, err)
 	if counts[site.ID] != 7 || counts[other.ID] != 7 || len(counts) != 2 {
 		t.Fatalf("CountUsersOfSites = %v", counts)
 	}
+}
+
+// testSiteUserCounts: the three counts of a site's users (a page's, one site's, every site's)
+// follow each write that adds a user to a site, moves one, takes one out or deletes one,
+// including a write that fails and changes nothing (issue #30 item 6: the counts are kept by
+// the writes rather than counted on each read).
+func testSiteUserCounts(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	a, b, empty := newSite(uniq("Counted A"), 0), newSite(uniq("Counted B"), 2), newSite(uniq("Counted C"), 0)
+	must(t, s.CreateSite(ctx, a))
+	must(t, s.CreateSite(ctx, b))
+	must(t, s.CreateSite(ctx, empty))
+	check := func(step string, wantA, wantB int) {
+		t.Helper()
+		counts, err := s.CountUsersOfSites(ctx, []int64{a.ID, b.ID, empty.ID})
+		must(t, err)
+		want := map[int64]int{}
+		if wantA > 0 {
+			want[a.ID] = wantA
+		}
+		if wantB > 0 {
+			want[b.ID] = wantB
+		}
+		if fmt.Sprint(counts) != fmt.Sprint(want) {
+			t.Fatalf("%s: CountUsersOfSites = %v, want %v", step, counts, want)
+		}
+		all, err := s.CountUsersBySite(ctx)
+		must(t, err)
+		for id, n := range map[int64]int{a.ID: wantA, b.ID: wantB, empty.ID: 0} {
+			one, err := s.CountSiteUsers(ctx, id)
+			must(t, err)
+			if one != n || all[id] != n {
+				t.Fatalf("%s: site %d has %d users (CountSiteUsers) and %d (CountUsersBySite), want %d", step, id, one, all[id], n)
+			}
+			if _, listed := all[id]; listed != (n > 0) {
+				t.Fatalf("%s: CountUsersBySite lists site %d: %v, want %v", step, id, listed, n > 0)
+			}
+		}
+	}
+	check("no users", 0, 0)
+	var inA []*domain.User
+	for i := range 3 {
+		u := newUser(fmt.Sprintf("counted%d_%s", i, uniq("u")))
+		u.SiteID = &a.ID
+		must(t, s.CreateUser(ctx, u))
+		inA = append(inA, u)
+	}
+	loose := newUser(uniq("siteless"))
+	must(t, s.CreateUser(ctx, loose))
+	check("three created in A", 3, 0)
+	_, err := s.UpdateUser(ctx, inA[0].ID, func(u *domain.User) error { u.SiteID = &b.ID; return nil })
+	must(t, err)
+	check("one moved to B", 2, 1)
+	_, err = s.UpdateUser(ctx, loose.ID, func(u *domain.User) error { u.SiteID = &b.ID; return nil })
+	must(t, err)
+	check("a siteless user joins B", 2, 2)
+	// B is full (limit 2): the move is refused and no count changes.
+	_, err = s.UpdateUser(ctx, inA[1].ID, func(u *domain.User) error { u.SiteID = &b.ID; return nil })
+	if err == nil {
+		t.Fatal("a move into a full site was accepted")
+	}
+	check("a refused move", 2, 2)
+	_, err = s.UpdateUser(ctx, inA[1].ID, func(u *domain.User) error { u.FullName = "Renamed"; return nil })
+	must(t, err)
+	check("an edit that keeps the site", 2, 2)
+	_, err = s.UpdateUser(ctx, loose.ID, func(u *domain.User) error { u.SiteID = nil; return nil })
+	must(t, err)
+	check("taken out of B", 2, 1)
+	must(t, s.DeleteUser(ctx, inA[2].ID, nil))
+	check("one of A deleted", 1, 1)
+	mustCode(t, s.DeleteUser(ctx, inA[1].ID, func(*domain.User) error { return domain.Errorf(domain.EForbidden, "no") }), domain.EForbidden)
+	check("a vetoed deletion", 1, 1)
 }
 
 func testUserCategoryUpdateDelete(t *testing.T, s ports.Store) {

@@ -566,10 +566,29 @@ func testQuestionFilters(t *testing.T, s ports.Store, x ports.SharingStore) {
 		"Mine":     {ports.QuestionFilter{AuthorID: ann.ID}, "Third question,First question"},
 		"Tag":      {ports.QuestionFilter{Tag: "Roses"}, "Third question,Second question"},
 		"TagMine":  {ports.QuestionFilter{Tag: "soil", AuthorID: bea.ID}, "Second question"},
+		// A search with the other filters (PostgreSQL reads it through pgNewest, issue #30).
+		"SearchOpen":    {ports.QuestionFilter{Search: "question", Status: domain.QuestionOpen}, "Third question,First question"},
+		"SearchTagMine": {ports.QuestionFilter{Search: "content", Tag: "soil", AuthorID: bea.ID}, "Second question"},
+		"SearchNone":    {ports.QuestionFilter{Search: "zucchini"}, ""},
 	} {
 		if got := list(c.f); got != c.want {
 			t.Errorf("%s: %q, want %q", name, got, c.want)
 		}
+	}
+	// A searched list pages like the others.
+	var paged []string
+	for cursor := ""; ; {
+		p, err := x.ListQuestions(ctx, ports.QuestionFilter{Search: "questio"}, domain.PageRequest{Limit: 1, Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paged = append(paged, questionTitles(p.Items))
+		if cursor = p.NextCursor; cursor == "" {
+			break
+		}
+	}
+	if got := strings.Join(paged, ","); got != "Third question,Second question,First question" {
+		t.Errorf("searched pages: %q", got)
 	}
 	p, err := x.ListQuestions(ctx, ports.QuestionFilter{}, domain.PageRequest{Limit: 2})
 	if err != nil || len(p.Items) != 2 || p.NextCursor == "" {

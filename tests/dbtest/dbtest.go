@@ -72,6 +72,17 @@ func createRunDatabase(adminURL string) (func(), error) {
 		return nil, err
 	}
 	runURL = replaceDatabase(adminURL, name)
+	// Migration 0042 uses pg_trgm. Every test migrates its own schema (PostgresURL), and an
+	// extension lives in one schema of the database: it is made once, in public, which each
+	// test's search_path ends with.
+	if db, err := sqlx.Open("pgx", runURL); err == nil {
+		_, err = db.ExecContext(ctx, `CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`)
+		db.Close()
+		if err != nil {
+			admin.Close()
+			return nil, fmt.Errorf("create pg_trgm: %w", err)
+		}
+	}
 	return func() {
 		if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
 			fmt.Printf("warning: could not drop test database %s: %v\n", name, err)
@@ -126,7 +137,7 @@ func PostgresURL(t testing.TB) string {
 	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatal(err)
 	}
-	return withParam(runURL, "search_path="+schema)
+	return withParam(runURL, "search_path="+schema+",public")
 }
 
 // Open opens url (as PostgresURL returns) and closes it when the test ends.

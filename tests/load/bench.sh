@@ -19,9 +19,17 @@ if ! command -v wrk >/dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
 
+# BENCH_DBS=postgres runs one database; APP_BIN=path skips `make build` (a binary already built);
+# BASELINE_FLAGS=-database-sql serves PostgreSQL's baseline through database/sql, as it was before
+# it moved to pgx's own pool (issue #30 item 2).
+BENCH_DBS=${BENCH_DBS:-sqlite,postgres}
 work=$(mktemp -d)
-make -s build >/dev/null
-app=$PWD/bin/gardenctl
+if [ -n "${APP_BIN:-}" ]; then
+  app=$(realpath "$APP_BIN")
+else
+  make -s build >/dev/null
+  app=$PWD/bin/gardenctl
+fi
 go build -o "$work/baseline" ./tests/load/baseline
 free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
 pids=()
@@ -71,7 +79,8 @@ bench() {
     GARDEN_ADDR=127.0.0.1:$aport "$app" serve >"$work/app-$name.log" 2>&1 &
   local apid=$!; pids+=("$apid")
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$aport/readyz" >/dev/null && break; sleep 0.1; done
-  "$work/baseline" -addr "127.0.0.1:$bport" -database-url "$dburl" -data-dir "$data" 2>"$work/baseline-$name.log" &
+  # shellcheck disable=SC2086 # BASELINE_FLAGS is a list of flags
+  "$work/baseline" -addr "127.0.0.1:$bport" -database-url "$dburl" -data-dir "$data" ${BASELINE_FLAGS:-} 2>"$work/baseline-$name.log" &
   local bpid=$!; pids+=("$bpid")
   local token
   token=$(curl -sf -XPOST "http://127.0.0.1:$aport/api/login" -d '{"username":"bench","password":"bench-password-1"}' |
@@ -88,7 +97,7 @@ bench() {
          <(curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token" | python3 -m json.tool) | head -20 >&2
     exit 1
   fi
-  echo "== $name: GET /api/plants ($PLANTS plants), $CONNS connections, $ROUNDS rounds of $DURATION each, alternating"
+  echo "== $name: GET /api/plants ($PLANTS plants), $CONNS connections, $ROUNDS rounds of $DURATION each, alternating; baseline: $(grep -o '(.*)' "$work/baseline-$name.log" | head -1)"
   echo "idle resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
   : >"$work/rounds-$name"
   for r in $(seq 1 "$ROUNDS"); do
@@ -118,8 +127,12 @@ PY
   wait "$apid" "$bpid" 2>/dev/null || true
 }
 
-bench SQLite ""
-if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+if [[ ,$BENCH_DBS, == *,sqlite,* ]]; then
+  bench SQLite ""
+fi
+if [[ ,$BENCH_DBS, != *,postgres,* ]]; then
+  :
+elif pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   db=garden_bench_$$
   psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $db"
   trap 'cleanup; psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true' EXIT

@@ -8,6 +8,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -21,6 +22,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite"
 )
@@ -52,11 +55,19 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8090", "address to listen on")
 	databaseURL := flag.String("database-url", "", "postgres://… or empty for SQLite in -data-dir")
 	dataDir := flag.String("data-dir", "./data", "folder of garden.db when SQLite")
+
+	databaseSQL := flag.Bool("database-sql", false, "PostgreSQL through database/sql (pgx's stdlib) instead of pgx's own pool")
 	flag.Parse()
 
-	db, postgres := openDB(log.Default(), *databaseURL, *dataDir)
-	http.Handle("GET /api/plants", plantsHandler(db, postgres))
-	log.Printf("baseline listening on %s (postgres: %t)", *addr, postgres)
+	var src source
+	if *databaseURL != "" && !*databaseSQL {
+		src = openPool(log.Default(), *databaseURL)
+	} else {
+		db, postgres := openDB(log.Default(), *databaseURL, *dataDir)
+		src = sqlSource(db, postgres)
+	}
+	http.Handle("GET /api/plants", plantsHandler(src))
+	log.Printf("baseline listening on %s (%s)", *addr, src.name)
 	log.Fatal(http.ListenAndServe(*addr, nil))
 }
 
@@ -83,12 +94,31 @@ func openDB(fail interface{ Fatal(...any) }, databaseURL, dataDir string) (*sql.
 // pageSize is the app's default page: the first page of the list is what both serve.
 const pageSize = 50
 
-// plantsHandler answers GET /api/plants from db (PostgreSQL when postgres, else SQLite).
-func plantsHandler(db *sql.DB, postgres bool) http.Handler {
+// source runs the two statements of the plant list: the session's user, then the page.
+type source struct {
+	name    string
+	session func(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+	plants  func(ctx context.Context, today string, userID int64, limit int) (rowScanner, error)
+}
+
+// rowScanner is what both *sql.Rows and pgx.Rows offer.
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+	Close()
+}
+
+type sqlRows struct{ *sql.Rows }
+
+func (r sqlRows) Close() { _ = r.Rows.Close() }
+
+// plantQueries are the statements of the plant list for SQLite or PostgreSQL (dollar
+// placeholders, PostgreSQL's date arithmetic). The status is derived as gardenctl derives it, in
+// the query: the watering due (the last watering's UTC date plus the interval in days) on or
+// before today, then the fertilizing due or a pending task of the plant scheduled before today.
+func plantQueries(postgres bool) (session, plants string) {
 	q := func(s string) string { return s }
-	// The status is derived as gardenctl derives it, in the query: the watering due (the last
-	// watering's UTC date plus the interval in days) on or before today, then the fertilizing
-	// due or a pending task of the plant scheduled before today.
 	due := func(last, days string) string {
 		return `date(` + last + `, '+' || ` + days + ` || ' days') <= ?`
 	}
@@ -96,28 +126,79 @@ func plantsHandler(db *sql.DB, postgres bool) http.Handler {
 		q = dollarPlaceholders
 		due = func(last, days string) string { return `(` + last + ` AT TIME ZONE 'UTC')::date + ` + days + ` <= ?` }
 	}
-	// Both statements are prepared once, as gardenctl prepares its hot reads.
-	sessionStmt := prepare(db, q(`SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`))
-	plantsStmt := prepare(db, q(`SELECT id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
+	return q(`SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`),
+		q(`SELECT id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
 		fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at,
-		CASE WHEN last_watered IS NOT NULL AND water_frequency IS NOT NULL AND `+due("last_watered", "water_frequency")+` THEN 'needs_water'
-		WHEN (last_fertilized IS NOT NULL AND fertilizer_frequency IS NOT NULL AND `+due("last_fertilized", "fertilizer_frequency")+`)
+		CASE WHEN last_watered IS NOT NULL AND water_frequency IS NOT NULL AND ` + due("last_watered", "water_frequency") + ` THEN 'needs_water'
+		WHEN (last_fertilized IS NOT NULL AND fertilizer_frequency IS NOT NULL AND ` + due("last_fertilized", "fertilizer_frequency") + `)
 			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed AND t.scheduled_date < ?)
 			THEN 'needs_care'
 		ELSE 'healthy' END
-		FROM plants p WHERE user_id = ? ORDER BY id LIMIT ?`))
+		FROM plants p WHERE user_id = ? ORDER BY id LIMIT ?`)
+}
 
+// sqlSource runs the statements through database/sql, both prepared once, as gardenctl
+// prepares its hot reads.
+func sqlSource(db *sql.DB, postgres bool) source {
+	session, plants := plantQueries(postgres)
+	sessionStmt, plantsStmt := prepare(db, session), prepare(db, plants)
+	name := "SQLite, database/sql"
+	if postgres {
+		name = "PostgreSQL, database/sql"
+	}
+	return source{name: name,
+		session: func(ctx context.Context, hash string, now time.Time) (int64, error) {
+			var id int64
+			return id, sessionStmt.QueryRowContext(ctx, hash, now).Scan(&id)
+		},
+		plants: func(ctx context.Context, today string, userID int64, limit int) (rowScanner, error) {
+			rows, err := plantsStmt.QueryContext(ctx, today, today, today, userID, limit)
+			return sqlRows{rows}, err
+		}}
+}
+
+// openPool opens PostgreSQL through pgx's own pool (pgxpool) with gardenctl's pool size: the
+// fastest way a Go program can serve this answer (issue #30 item 2). pgx prepares and caches
+// each statement per connection (QueryExecModeCacheStatement, its default).
+func openPool(fail interface{ Fatal(...any) }, databaseURL string) source {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		fail.Fatal(err)
+	}
+	cfg.MaxConns, cfg.MinConns = 20, 20 // gardenctl's PostgreSQL pool (adapters/sqlstore)
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		fail.Fatal(err)
+	}
+	session, plants := plantQueries(true)
+	return source{name: "PostgreSQL, pgxpool",
+		session: func(ctx context.Context, hash string, now time.Time) (int64, error) {
+			var id int64
+			return id, pool.QueryRow(ctx, session, hash, now).Scan(&id)
+		},
+		plants: func(ctx context.Context, today string, userID int64, limit int) (rowScanner, error) {
+			rows, err := pool.Query(ctx, plants, today, today, today, userID, limit)
+			return pgxRows{rows}, err
+		}}
+}
+
+type pgxRows struct{ pgx.Rows }
+
+func (r pgxRows) Close() { r.Rows.Close() }
+
+// plantsHandler answers GET /api/plants from src.
+func plantsHandler(src source) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		sum := sha256.Sum256([]byte(token))
-		var userID int64
-		if !ok || sessionStmt.QueryRowContext(r.Context(), hex.EncodeToString(sum[:]), time.Now().UTC()).Scan(&userID) != nil {
+		userID, err := src.session(r.Context(), hex.EncodeToString(sum[:]), time.Now().UTC())
+		if !ok || err != nil {
 			http.Error(w, `{"message":"Please sign in","code":"unauthorized"}`, http.StatusUnauthorized)
 			return
 		}
 		today := time.Now().UTC().Format("2006-01-02")
-		rows, err := plantsStmt.QueryContext(r.Context(), today, today, today, userID, pageSize)
+		rows, err := src.plants(r.Context(), today, userID, pageSize)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return

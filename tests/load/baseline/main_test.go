@@ -19,12 +19,12 @@ func TestMain(m *testing.M) { os.Exit(dbtest.Main(m, "")) }
 // BenchmarkBaseline drives the baseline's handler without the network on the data of
 // httpapi's BenchmarkListPlants (one gardener, 50 plants), the yardstick of its CPU per request.
 func BenchmarkBaseline(b *testing.B) {
-	for _, name := range []string{"SQLite", "Postgres"} {
+	for _, name := range []string{"SQLite", "Postgres", "PostgresDatabaseSQL"} {
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
 			var store *sqlstore.Store
 			var url, dir string
-			if name == "Postgres" {
+			if name != "SQLite" {
 				url = dbtest.PostgresURL(b)
 				store = dbtest.Migrated(b, dbtest.Open(b, url))
 			} else {
@@ -48,8 +48,14 @@ func BenchmarkBaseline(b *testing.B) {
 					Type: domain.Herbs, Location: fmt.Sprintf("Bed %d", (i+1)%5), WaterFrequency: &water, FertilizerFrequency: &fert,
 					Notes: "Seeded by the load harness", LastWatered: &watered, LastFertilized: &now, AcquiredDate: now, CreatedAt: now}, 0))
 			}
-			db, postgres := openDB(b, url, dir)
-			handler := plantsHandler(db, postgres)
+			var src source
+			if name == "Postgres" {
+				src = openPool(b, url) // pgx's own pool, as the harness runs it
+			} else {
+				db, postgres := openDB(b, url, dir)
+				src = sqlSource(db, postgres)
+			}
+			handler := plantsHandler(src)
 			benchserve.Get(b, handler, "/api/plants", "bench-token")
 		})
 	}
