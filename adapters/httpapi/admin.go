@@ -372,6 +372,11 @@ func (s *Server) handleOwnSettings(w http.ResponseWriter, r *http.Request, p *do
 
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		// The anonymising deletion of DELETE /api/user when it is wired (it always is in
+		// gardenctl serve): the user's own data and photos go, posts others rely on stay.
+		if s.svc.UserData != nil {
+			return s.svc.UserData.DeleteAccountFor(r.Context(), p, q.id)
+		}
 		return s.accounts.DeleteUserFor(r.Context(), p, q.id)
 	})
 }

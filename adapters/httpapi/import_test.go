@@ -3,11 +3,14 @@ package httpapi_test
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/tests/dbtest"
@@ -185,4 +188,52 @@ func TestImportCSV(t *testing.T) {
 		t.Fatalf("template %d %q", tpl.status, tpl.raw)
 	}
 	expect(t, h.do("POST", "/api/import/csv?kind=bulbs", tok, "a\n"), 400, domain.MsgCSVUnknownKind)
+}
+
+// TestAdminDeleteUser_Anonymises: a superadmin's DELETE /api/users/{id} takes the owner's own
+// deletion path: the user's plants and sign-in go, while the topic another gardener answered
+// stays, shown as by "Deleted user"; a superadmin cannot delete themselves and an admin not at
+// all.
+func TestAdminDeleteUser_Anonymises(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{open: open})
+			boss, bossTok := h.member("boss", domain.RoleSuperadmin, nil)
+			_, adminTok := h.member("adele", domain.RoleAdmin, nil)
+			hazel, hazelTok := h.member("hazel", domain.RoleUser, nil)
+			_, bobTok := h.member("bob", domain.RoleUser, nil)
+			expect(t, h.do("POST", "/api/import/hortusfox", hazelTok, string(smallHortusFoxBackup(t))), 200, "")
+			r := h.do("POST", "/api/forum/categories", bossTok, map[string]any{"name": "Herbs", "description": "Growing herbs"})
+			expect(t, r, 201, "")
+			h.clock.Advance(10 * time.Second)
+			r = h.do("POST", "/api/forum/topics", hazelTok, map[string]any{"title": "Basil keeps wilting at noon", "categoryId": r.body["id"],
+				"content": "<p>Why does my basil wilt every day at noon?</p>"})
+			expect(t, r, 201, "")
+			topic := fmt.Sprintf("/api/forum/topics/%v", r.body["id"])
+			h.clock.Advance(10 * time.Second)
+			expect(t, h.do("POST", topic+"/posts", bobTok, map[string]any{"content": "<p>Too much sun: move it.</p>"}), 201, "")
+
+			target := fmt.Sprintf("/api/users/%d", hazel.ID)
+			expect(t, h.do("DELETE", target, adminTok, nil), 403, "")
+			expect(t, h.do("DELETE", fmt.Sprintf("/api/users/%d", boss.ID), bossTok, nil), 403, "")
+			expect(t, h.do("DELETE", target, bossTok, nil), 204, "")
+			expect(t, h.do("DELETE", target, bossTok, nil), 404, domain.MsgUserNotFound)
+
+			expect(t, h.do("GET", "/api/plants", hazelTok, nil), 401, "")
+			expect(t, h.do("POST", "/api/login", "", map[string]string{"username": "hazel", "password": "password-hazel"}), 401, "")
+			page := h.do("GET", topic, bobTok, nil)
+			expect(t, page, 200, "")
+			if !strings.Contains(page.raw, `"username":"Deleted user"`) || strings.Contains(page.raw, `"hazel"`) {
+				t.Fatalf("topic after deletion %s", page.raw)
+			}
+			if posts := h.do("GET", topic+"/posts", bobTok, nil); !strings.Contains(posts.raw, "Too much sun") {
+				t.Fatalf("answers after deletion %s", posts.raw)
+			}
+			if n, err := h.store.CountPlants(context.Background(), hazel.ID); err != nil || n != 0 {
+				t.Fatalf("plants left %d %v", n, err)
+			}
+		})
+	}
 }
