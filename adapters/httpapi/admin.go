@@ -220,6 +220,9 @@ type userPreferencesInput struct {
 	FirstAutumnFrost optional[string] `json:"firstAutumnFrost"`
 	// TimeZone is an IANA name ("Europe/Paris"): "today", "due" and "overdue" are reckoned in it.
 	TimeZone optional[string] `json:"timeZone"`
+	// ReminderHour is the hour (0-23, in timeZone) of the daily care reminder; null for the
+	// installation's default.
+	ReminderHour optional[int] `json:"reminderHour"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -269,6 +272,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.TimeZone.Set {
 		p.TimeZone = app.Of(in.TimeZone.Value)
+	}
+	if in.ReminderHour.Set {
+		p.ReminderHour = app.Of(in.ReminderHour.ptr())
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {
