@@ -371,7 +371,7 @@ func TestCareRemindersJob_GardenersHour(t *testing.T) {
 		h := func(v int) *int { return &v }
 		// morning is 08:00 UTC on 1 June; each basil was watered wateredDaysAgo days before it,
 		// every 7 days: 7 days ago is due on 1 June, 6 days ago due on 2 June.
-		kiwi := e.gardener(t, "kiwi", 6, at("Pacific/Auckland", nil))         // default 08:00, 2 June: due that day
+		kiwi := e.gardener(t, "kiwi", 6, at("Pacific/Auckland", nil))           // default 08:00, 2 June: due that day
 		kiwiLate := e.gardener(t, "kiwi-late", 7, at("Pacific/Auckland", h(9))) // 09:00: not yet
 		berlin := e.gardener(t, "berlin", 7, at("Europe/Berlin", h(22)))        // 22:00 on 1 June
 		berlinDefault := e.gardener(t, "berlin-default", 7, at("Europe/Berlin", nil))
