@@ -237,3 +237,51 @@ func TestAdminDeleteUser_Anonymises(t *testing.T) {
 		})
 	}
 }
+
+// TestImportCSV_CareAndHarvests: POST /api/import/csv?kind=care logs care on the caller's
+// plants (their care log shows it, source import), kind=harvests records harvests; their
+// templates name their fields; a bad row imports nothing. On both databases.
+func TestImportCSV_CareAndHarvests(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{open: open})
+			h.user("hazel", domain.RoleUser)
+			tok := h.login("hazel", "password-hazel")
+			r := h.do("POST", "/api/import/csv?kind=plants", tok, "name,lastWatered\nLavender,2026-05-20\n")
+			if r.body["imported"] != 1.0 {
+				t.Fatalf("plants %s", r.raw)
+			}
+			for kind, want := range map[string]string{"care": "plant,kind,date,note", "harvests": "plant,harvestDate,quantity,unit,notes"} {
+				if tpl := h.do("GET", "/api/import/csv-template?kind="+kind, tok, nil); tpl.status != 200 || strings.TrimSpace(tpl.raw) != want {
+					t.Fatalf("%s template %d %q", kind, tpl.status, tpl.raw)
+				}
+			}
+			r = h.do("POST", "/api/import/csv?kind=care", tok, "Plant,Kind,Date\nLavender,water,2026-05-28\nLavender,water,2026-07-01\n")
+			if r.body["imported"] != 0.0 || len(r.body["errors"].([]any)) != 1 {
+				t.Fatalf("future care %s", r.raw)
+			}
+			r = h.do("POST", "/api/import/csv?kind=care", tok, "Plant,Kind,Date,Note\nLavender,water,2026-05-28,soaked\nLavender,prune,2026-05-29,\n")
+			if r.body["imported"] != 2.0 {
+				t.Fatalf("care %s", r.raw)
+			}
+			plants := h.do("GET", "/api/plants", tok, nil).body2()
+			id := fmt.Sprint(plants[0]["id"])
+			log := h.do("GET", "/api/plants/"+id+"/care", tok, nil)
+			if !strings.Contains(log.raw, `"source":"import"`) || !strings.Contains(log.raw, "soaked") {
+				t.Fatalf("care log %s", log.raw)
+			}
+			if lw := h.do("GET", "/api/plants/"+id, tok, nil).body["lastWatered"]; !strings.HasPrefix(fmt.Sprint(lw), "2026-05-28") {
+				t.Fatalf("lastWatered %v", lw)
+			}
+			r = h.do("POST", "/api/import/csv?kind=harvests", tok, "Plant,Date,Amount,Unit\nLavender,2026-05-30,3,bunches\n")
+			if r.body["imported"] != 1.0 {
+				t.Fatalf("harvests %s", r.raw)
+			}
+			if list := h.do("GET", "/api/harvests", tok, nil); !strings.Contains(list.raw, `"bunches"`) {
+				t.Fatalf("harvest list %s", list.raw)
+			}
+		})
+	}
+}
