@@ -183,7 +183,7 @@ user (--kind plants|journal|care|harvests). Headers are matched to fields
 		},
 	}
 	c.Flags().StringVar(&username, "user", "", "the user who receives the rows (required)")
-	c.Flags().StringVar(&kind, "kind", "", "plants or journal (required)")
+	c.Flags().StringVar(&kind, "kind", "", "plants, journal, care or harvests (required)")
 	c.Flags().StringVar(&locale, "locale", "en-US", "the order of dates that are not YYYY-MM-DD (en-US, en-GB, de-DE, fr-FR …)")
 	c.Flags().StringArrayVar(&mapping, "map", nil, "field=Header: read field from that column (repeatable)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "only check the file and say what would be imported")
