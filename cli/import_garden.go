@@ -115,8 +115,9 @@ func (e *env) importCSVCommand() *cobra.Command {
 	var dryRun, template bool
 	c := &cobra.Command{
 		Use:   "csv FILE",
-		Short: "Import a spreadsheet (CSV) of plants or journal entries for one user, all or nothing",
-		Long: `Import a CSV file of plants or journal entries for one user. Headers are matched to fields
+		Short: "Import a spreadsheet (CSV) of plants, journal entries, care events or harvests for one user, all or nothing",
+		Long: `Import a CSV file of plants, journal entries, care events (the care log) or harvests for one
+user (--kind plants|journal|care|harvests). Headers are matched to fields
 (--map field=Header overrides a guess); dates are YYYY-MM-DD or in --locale's order (en-US
 3/28/2026, de-DE 28.03.2026). One bad row imports nothing: every row's errors are listed.
 --template prints the kind's header line instead.`,
@@ -182,7 +183,7 @@ func (e *env) importCSVCommand() *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&username, "user", "", "the user who receives the rows (required)")
-	c.Flags().StringVar(&kind, "kind", "", "plants or journal (required)")
+	c.Flags().StringVar(&kind, "kind", "", "plants, journal, care or harvests (required)")
 	c.Flags().StringVar(&locale, "locale", "en-US", "the order of dates that are not YYYY-MM-DD (en-US, en-GB, de-DE, fr-FR …)")
 	c.Flags().StringArrayVar(&mapping, "map", nil, "field=Header: read field from that column (repeatable)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "only check the file and say what would be imported")

@@ -127,12 +127,17 @@ func (e *env) scheduleCommand(job, what string) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		hh, _ := domain.DailyTime(st.Schedule.Cron)
 		state := "disabled"
 		if st.Schedule.Enabled {
 			state = "enabled"
 		}
-		fmt.Fprintf(e.out, "daily at %s (%s), %s\n", hh, st.Schedule.Cron, state)
+		if f := strings.Fields(st.Schedule.Cron); len(f) == 6 && f[2] == "*" {
+			// The care reminders run hourly: each gardener's hour comes in their own zone.
+			fmt.Fprintf(e.out, "every hour at :%02s (%s), %s\n", f[1], st.Schedule.Cron, state)
+		} else {
+			hh, _ := domain.DailyTime(st.Schedule.Cron)
+			fmt.Fprintf(e.out, "daily at %s (%s), %s\n", hh, st.Schedule.Cron, state)
+		}
 		if st.LastRun != nil {
 			fmt.Fprintf(e.out, "last run: %s, %s\n", st.LastRun.StartedAt.Local().Format("2006-01-02 15:04"), orDash(st.LastRun.Message))
 		}

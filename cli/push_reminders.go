@@ -12,9 +12,11 @@ func (e *env) remindersCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "reminders",
 		Short: "Show or change the daily care reminders, or send today's now",
-		Long: `Care reminders go out once a day (08:00 server time by default): one notification per gardener
-with care reminders on, listing the plants needing water or fertilizer and the care tasks due.
-A user is never reminded twice on one day, however often the job runs.`,
+		Long: `Care reminders go out once a day to each gardener with care reminders on, at their reminder hour
+(GARDEN_CARE_REMINDER_TIME's hour, 08 by default, or the one they chose) in their own time zone,
+listing the plants needing water or fertilizer and the care tasks due on their own date. The job
+runs every hour and picks the gardeners whose hour it is; keep it hourly (a daily time reminds
+only the zones whose hour that time is). A user is never reminded twice on one local date.`,
 	}
 	run := &cobra.Command{
 		Use:   "run",

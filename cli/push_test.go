@@ -154,7 +154,7 @@ func TestRemindersCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := runWith(ctx, w, data, "reminders", "schedule", "show")
-	if err != nil || !strings.HasPrefix(out, "daily at 08:00 (0 0 8 * * *), enabled") {
+	if err != nil || !strings.HasPrefix(out, "every hour at :00 (0 0 * * * *), enabled") {
 		t.Fatalf("show: %v\n%s", err, out)
 	}
 	out, err = runWith(ctx, w, data, "reminders", "schedule", "set", "--time", "07:15")

@@ -189,7 +189,11 @@ func TestCareRemindersJob_NeverTwiceADay(t *testing.T) {
 		e := newReminderEnv(t, s)
 		dry := e.gardener(t, "dry", 8, nil)
 		e.run(t)
-		e.clock.Set(morning.Add(6 * time.Hour)) // a manual re-run in the afternoon
+		e.clock.Set(morning.Add(6 * time.Hour)) // the afternoon is nobody's hour
+		if later := e.run(t); later.Counts["users"] != 0 || later.Counts["reminded"] != 0 {
+			t.Fatalf("afternoon run %v", later.Counts)
+		}
+		e.clock.Set(morning.Add(40 * time.Minute)) // a manual re-run within the hour
 		again := e.run(t)
 		if again.Counts["reminded"] != 0 || again.Counts["alreadyReminded"] != 1 {
 			t.Fatalf("second run %v", again.Counts)
@@ -297,14 +301,18 @@ func TestCareRemindersJob_ReplicasRemindOnce(t *testing.T) {
 
 func TestCareRemindersJob_Schedule(t *testing.T) {
 	t.Parallel()
-	if s := (jobs.CareRemindersJob{}).DefaultSchedule(); s.Cron != "0 0 8 * * *" || !s.Enabled {
+	// Every hour (each gardener's hour comes in their own zone), at the configured minute.
+	if s := (jobs.CareRemindersJob{}).DefaultSchedule(); s.Cron != "0 0 * * * *" || !s.Enabled {
 		t.Fatalf("default %+v", s)
 	}
-	if s := (jobs.CareRemindersJob{Time: "07:30"}).DefaultSchedule(); s.Cron != "0 30 7 * * *" {
+	if s := (jobs.CareRemindersJob{Time: "07:30"}).DefaultSchedule(); s.Cron != "0 30 * * * *" {
 		t.Fatalf("configured %+v", s)
 	}
-	if s := (jobs.CareRemindersJob{Time: "7h"}).DefaultSchedule(); s.Cron != "0 0 8 * * *" {
+	if s := (jobs.CareRemindersJob{Time: "7h"}).DefaultSchedule(); s.Cron != "0 0 * * * *" {
 		t.Fatalf("bad time %+v", s)
+	}
+	if jobs.ReminderHour("07:30") != 7 || jobs.ReminderHour("7h") != 8 || jobs.ReminderHour("") != 8 {
+		t.Fatal("the default local hour is the configured time's hour")
 	}
 	// The stored schedule changes like the import's.
 	e := newReminderEnv(t, dbtest.SQLite(t))
@@ -347,4 +355,98 @@ func forDialects(t *testing.T, f func(t *testing.T, s *sqlstore.Store)) {
 			f(t, open(t))
 		})
 	}
+}
+
+// TestCareRemindersJob_GardenersHour: at one instant (20:00 UTC on 1 June) it is 08:00 on 2 June
+// in Auckland, 22:00 on 1 June in Berlin and 13:00 on 1 June in Los Angeles. Each gardener is
+// reminded when it is their hour (their own, or the default 08:00) in their own zone, of what is
+// due on their own local date, once per local date whatever the number of runs.
+func TestCareRemindersJob_GardenersHour(t *testing.T) {
+	t.Parallel()
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		at := func(zone string, hour *int) func(*domain.User) {
+			return func(u *domain.User) { u.TimeZone, u.ReminderHour = zone, hour }
+		}
+		h := func(v int) *int { return &v }
+		// morning is 08:00 UTC on 1 June; each basil was watered wateredDaysAgo days before it,
+		// every 7 days: 7 days ago is due on 1 June, 6 days ago due on 2 June.
+		kiwi := e.gardener(t, "kiwi", 6, at("Pacific/Auckland", nil))           // default 08:00, 2 June: due that day
+		kiwiLate := e.gardener(t, "kiwi-late", 7, at("Pacific/Auckland", h(9))) // 09:00: not yet
+		berlin := e.gardener(t, "berlin", 7, at("Europe/Berlin", h(22)))        // 22:00 on 1 June
+		berlinDefault := e.gardener(t, "berlin-default", 7, at("Europe/Berlin", nil))
+		la := e.gardener(t, "la", 6, at("America/Los_Angeles", h(13))) // 13:00 on 1 June: due 2 June, nothing yet
+		laDue := e.gardener(t, "la-due", 7, at("America/Los_Angeles", h(13)))
+		e.clock.Set(time.Date(2026, 6, 1, 20, 0, 0, 0, time.UTC))
+		run := e.run(t)
+		if run.Counts["users"] != 4 || run.Counts["reminded"] != 3 || run.Counts["nothingDue"] != 1 {
+			t.Fatalf("run %v (%s)", run.Counts, run.Message)
+		}
+		for u, want := range map[*domain.User]int{kiwi: 1, kiwiLate: 0, berlin: 1, berlinDefault: 0, la: 0, laDue: 1} {
+			if got := len(e.inbox(t, u)); got != want {
+				t.Errorf("%s (%s) has %d reminders, want %d", u.Username, u.TimeZone, got, want)
+			}
+		}
+		// Another replica's run within the hour, and a restart's, add nothing.
+		e.clock.Set(time.Date(2026, 6, 1, 20, 30, 0, 0, time.UTC))
+		if again := e.run(t); again.Counts["reminded"] != 0 || again.Counts["alreadyReminded"] != 3 {
+			t.Fatalf("second run %v", again.Counts)
+		}
+		// An hour later it is 09:00 in Auckland: the late gardener's turn, on their 2 June.
+		e.clock.Set(time.Date(2026, 6, 1, 21, 0, 0, 0, time.UTC))
+		if next := e.run(t); next.Counts["users"] != 1 || next.Counts["reminded"] != 1 {
+			t.Fatalf("Auckland at nine %v", next.Counts)
+		}
+		if len(e.inbox(t, kiwiLate)) != 1 || len(e.inbox(t, kiwi)) != 1 {
+			t.Fatal("only the late gardener is reminded at nine")
+		}
+		// 06:00 UTC is 08:00 in Berlin (summer time): the default gardener there.
+		e.clock.Set(time.Date(2026, 6, 2, 6, 0, 0, 0, time.UTC))
+		if next := e.run(t); next.Counts["reminded"] != 1 || len(e.inbox(t, berlinDefault)) != 1 {
+			t.Fatalf("Berlin at eight %v", next.Counts)
+		}
+	})
+}
+
+// TestCareRemindersJob_DSTBoundary: on the night Berlin's clocks jump from 02:00 to 03:00 a
+// gardener whose hour is 02:00 is reminded at 03:00; on the night they fall back, 02:00 comes
+// twice and the reminder goes once.
+func TestCareRemindersJob_DSTBoundary(t *testing.T) {
+	t.Parallel()
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		two := 2
+		u := e.gardener(t, "night-owl", 7, func(u *domain.User) { u.TimeZone, u.ReminderHour = "Europe/Berlin", &two })
+		// Keep a task due on each day so every run has something to say.
+		plants, err := e.store.ListPlants(context.Background(), u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, day := range []time.Time{time.Date(2026, 3, 29, 0, 0, 0, 0, time.UTC), time.Date(2026, 10, 25, 0, 0, 0, 0, time.UTC)} {
+			if err := e.store.CreateTask(context.Background(), &domain.CareTask{UserID: u.ID, PlantID: plants[0].ID, Type: domain.TaskPrune,
+				ScheduledDate: day, CreatedAt: morning}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// 29 March 2026: 00:00 UTC is 01:00 CET, 01:00 UTC is 03:00 CEST (02:00 never happens).
+		e.clock.Set(time.Date(2026, 3, 29, 0, 0, 0, 0, time.UTC))
+		if r := e.run(t); r.Counts["users"] != 0 {
+			t.Fatalf("01:00 %v", r.Counts)
+		}
+		e.clock.Set(time.Date(2026, 3, 29, 1, 0, 0, 0, time.UTC))
+		if r := e.run(t); r.Counts["reminded"] != 1 {
+			t.Fatalf("03:00 after the jump %v", r.Counts)
+		}
+		// 25 October 2026: 00:00 UTC is 02:00 CEST, 01:00 UTC is 02:00 CET again.
+		for i, hour := range []int{0, 1} {
+			e.clock.Set(time.Date(2026, 10, 25, hour, 0, 0, 0, time.UTC))
+			r := e.run(t)
+			if r.Counts["users"] != 1 || r.Counts["reminded"] != 1-i || r.Counts["alreadyReminded"] != i {
+				t.Fatalf("02:00 (%d) %v", i+1, r.Counts)
+			}
+		}
+		if got := len(e.inbox(t, u)); got != 2 {
+			t.Fatalf("%d reminders, want one each day", got)
+		}
+	})
 }

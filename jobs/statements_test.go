@@ -227,3 +227,40 @@ func TestSessionCleanupStatements(t *testing.T) {
 		})
 	}
 }
+
+// TestCareReminders_ZoneStatements: gardeners spread over three zones, whose hour it is at one
+// instant on two local dates, are reminded in as many statements with 12 users as with 120.
+func TestCareReminders_ZoneStatements(t *testing.T) {
+	t.Parallel()
+	zones := []struct {
+		zone string
+		hour *int
+	}{{"Pacific/Auckland", nil}, {"Europe/Berlin", intPtr(22)}, {"America/Los_Angeles", intPtr(13)}}
+	for name, open := range statementDialects {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := map[int]int64{}
+			for _, users := range []int{12, 120} {
+				var c sqlstore.StatementCounter
+				e := newReminderEnv(t, open(t, &c))
+				for i := range users {
+					z := zones[i%3]
+					e.gardener(t, fmt.Sprintf("z%03d", i), 8, func(u *domain.User) { u.TimeZone, u.ReminderHour = z.zone, z.hour })
+				}
+				e.clock.Set(time.Date(2026, 6, 1, 20, 0, 0, 0, time.UTC))
+				before := c.Count()
+				run, err := e.reminders.Run(context.Background(), nil)
+				got[users] = c.Count() - before
+				if err != nil || run.Users != users || run.Notified != users || len(run.Days) != 2 {
+					t.Fatalf("%d users: run %+v, %v", users, run, err)
+				}
+			}
+			if got[12] != got[120] {
+				t.Fatalf("statements with 12 users %d, with 120 users %d", got[12], got[120])
+			}
+			t.Logf("statements: %d", got[120])
+		})
+	}
+}
+
+func intPtr(v int) *int { return &v }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/adapters/weather"
 	"github.com/gardenctl/garden/adapters/weather/weathertest"
 	"github.com/gardenctl/garden/core/app"
@@ -97,4 +98,58 @@ func TestWeatherJob_Off(t *testing.T) {
 	if _, err := job.Run(context.Background(), func(int, int) {}); domain.ErrorCode(err) != domain.EUnavailable || err.Error() != app.MsgWeatherOff {
 		t.Fatalf("got %v", err)
 	}
+}
+
+// TestWeatherJob_GardenersDay: the forecast's "today" is each gardener's own date. At 20:00 UTC
+// on 1 June it is already 2 June in Auckland: rain forecast for 2 June waters the outdoor plant
+// of the gardener who lives by Auckland's clock, and not that of a neighbour still on UTC's 1 June
+// (a dry day), on both databases.
+func TestWeatherJob_GardenersDay(t *testing.T) {
+	t.Parallel()
+	forDialects(t, func(t *testing.T, s *sqlstore.Store) {
+		e := newReminderEnv(t, s)
+		ctx := context.Background()
+		srv := weathertest.New()
+		defer srv.Close()
+		june1 := domain.DateOf(morning)
+		srv.SetDays(domain.DailyWeather{Day: june1, MinC: 9, MaxC: 15},
+			domain.DailyWeather{Day: domain.AddDays(june1, 1), PrecipitationMM: 12, MinC: 8, MaxC: 14},
+			domain.DailyWeather{Day: domain.AddDays(june1, 2), MinC: 7, MaxC: 16})
+		e.clock.Set(time.Date(2026, 6, 1, 20, 0, 0, 0, time.UTC))
+		w := app.NewWeather(s, weather.New(weather.Config{BaseURL: srv.URL}), e.svc.Notifier(), e.clock, quiet)
+		garden := domain.GardenSettings{WinterFactor: 1.5, Hemisphere: domain.South, RainMM: 5, FrostC: -10, HeatC: 40,
+			Location: &domain.GardenLocation{Name: "Auckland", Latitude: -36.85, Longitude: 174.76}}
+		every := 7
+		plantOf := map[string][2]int64{}
+		for _, zone := range []string{"Pacific/Auckland", ""} {
+			u := &domain.User{Username: "g" + zone, PasswordHash: "x", Role: domain.RoleUser, IsActive: true, TimeZone: zone,
+				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: morning}
+			if err := s.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SaveGardenSettings(ctx, u.ID, garden); err != nil {
+				t.Fatal(err)
+			}
+			last := time.Date(2026, 5, 26, 12, 0, 0, 0, time.UTC) // due 2 June
+			p := &domain.Plant{UserID: u.ID, Name: "Feijoa", Type: domain.Vegetables, Outdoor: true, WaterFrequency: &every,
+				LastWatered: &last, AcquiredDate: last, CreatedAt: last}
+			if err := s.CreatePlant(ctx, p, 0); err != nil {
+				t.Fatal(err)
+			}
+			plantOf[zone] = [2]int64{u.ID, p.ID}
+		}
+		run, err := w.Run(ctx, nil)
+		if err != nil || run.Gardeners != 2 || run.RainWatered != 1 {
+			t.Fatalf("run %+v %v", run, err)
+		}
+		for zone, want := range map[string]bool{"Pacific/Auckland": true, "": false} {
+			p, err := s.PlantByID(ctx, plantOf[zone][0], plantOf[zone][1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if watered := p.LastWatered.After(time.Date(2026, 5, 27, 0, 0, 0, 0, time.UTC)); watered != want {
+				t.Errorf("zone %q: rain-watered %v, want %v (last watered %v)", zone, watered, want, p.LastWatered)
+			}
+		}
+	})
 }

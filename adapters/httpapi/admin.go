@@ -220,6 +220,9 @@ type userPreferencesInput struct {
 	FirstAutumnFrost optional[string] `json:"firstAutumnFrost"`
 	// TimeZone is an IANA name ("Europe/Paris"): "today", "due" and "overdue" are reckoned in it.
 	TimeZone optional[string] `json:"timeZone"`
+	// ReminderHour is the hour (0-23, in timeZone) of the daily care reminder; null for the
+	// installation's default.
+	ReminderHour optional[int] `json:"reminderHour"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -269,6 +272,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.TimeZone.Set {
 		p.TimeZone = app.Of(in.TimeZone.Value)
+	}
+	if in.ReminderHour.Set {
+		p.ReminderHour = app.Of(in.ReminderHour.ptr())
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {
@@ -372,6 +378,11 @@ func (s *Server) handleOwnSettings(w http.ResponseWriter, r *http.Request, p *do
 
 func (s *Server) handleDeleteUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		// The anonymising deletion of DELETE /api/user when it is wired (it always is in
+		// gardenctl serve): the user's own data and photos go, posts others rely on stay.
+		if s.svc.UserData != nil {
+			return s.svc.UserData.DeleteAccountFor(r.Context(), p, q.id)
+		}
 		return s.accounts.DeleteUserFor(r.Context(), p, q.id)
 	})
 }

@@ -3,11 +3,14 @@ package httpapi_test
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/tests/dbtest"
@@ -185,4 +188,100 @@ func TestImportCSV(t *testing.T) {
 		t.Fatalf("template %d %q", tpl.status, tpl.raw)
 	}
 	expect(t, h.do("POST", "/api/import/csv?kind=bulbs", tok, "a\n"), 400, domain.MsgCSVUnknownKind)
+}
+
+// TestAdminDeleteUser_Anonymises: a superadmin's DELETE /api/users/{id} takes the owner's own
+// deletion path: the user's plants and sign-in go, while the topic another gardener answered
+// stays, shown as by "Deleted user"; a superadmin cannot delete themselves and an admin not at
+// all.
+func TestAdminDeleteUser_Anonymises(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{open: open})
+			boss, bossTok := h.member("boss", domain.RoleSuperadmin, nil)
+			_, adminTok := h.member("adele", domain.RoleAdmin, nil)
+			hazel, hazelTok := h.member("hazel", domain.RoleUser, nil)
+			_, bobTok := h.member("bob", domain.RoleUser, nil)
+			expect(t, h.do("POST", "/api/import/hortusfox", hazelTok, string(smallHortusFoxBackup(t))), 200, "")
+			r := h.do("POST", "/api/forum/categories", bossTok, map[string]any{"name": "Herbs", "description": "Growing herbs"})
+			expect(t, r, 201, "")
+			h.clock.Advance(10 * time.Second)
+			r = h.do("POST", "/api/forum/topics", hazelTok, map[string]any{"title": "Basil keeps wilting at noon", "categoryId": r.body["id"],
+				"content": "<p>Why does my basil wilt every day at noon?</p>"})
+			expect(t, r, 201, "")
+			topic := fmt.Sprintf("/api/forum/topics/%v", r.body["id"])
+			h.clock.Advance(10 * time.Second)
+			expect(t, h.do("POST", topic+"/posts", bobTok, map[string]any{"content": "<p>Too much sun: move it.</p>"}), 201, "")
+
+			target := fmt.Sprintf("/api/users/%d", hazel.ID)
+			expect(t, h.do("DELETE", target, adminTok, nil), 403, "")
+			expect(t, h.do("DELETE", fmt.Sprintf("/api/users/%d", boss.ID), bossTok, nil), 403, "")
+			expect(t, h.do("DELETE", target, bossTok, nil), 204, "")
+			expect(t, h.do("DELETE", target, bossTok, nil), 404, domain.MsgUserNotFound)
+
+			expect(t, h.do("GET", "/api/plants", hazelTok, nil), 401, "")
+			expect(t, h.do("POST", "/api/login", "", map[string]string{"username": "hazel", "password": "password-hazel"}), 401, "")
+			page := h.do("GET", topic, bobTok, nil)
+			expect(t, page, 200, "")
+			if !strings.Contains(page.raw, `"username":"Deleted user"`) || strings.Contains(page.raw, `"hazel"`) {
+				t.Fatalf("topic after deletion %s", page.raw)
+			}
+			if posts := h.do("GET", topic+"/posts", bobTok, nil); !strings.Contains(posts.raw, "Too much sun") {
+				t.Fatalf("answers after deletion %s", posts.raw)
+			}
+			if n, err := h.store.CountPlants(context.Background(), hazel.ID); err != nil || n != 0 {
+				t.Fatalf("plants left %d %v", n, err)
+			}
+		})
+	}
+}
+
+// TestImportCSV_CareAndHarvests: POST /api/import/csv?kind=care logs care on the caller's
+// plants (their care log shows it, source import), kind=harvests records harvests; their
+// templates name their fields; a bad row imports nothing. On both databases.
+func TestImportCSV_CareAndHarvests(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, options{open: open})
+			h.user("hazel", domain.RoleUser)
+			tok := h.login("hazel", "password-hazel")
+			r := h.do("POST", "/api/import/csv?kind=plants", tok, "name,lastWatered\nLavender,2026-05-20\n")
+			if r.body["imported"] != 1.0 {
+				t.Fatalf("plants %s", r.raw)
+			}
+			for kind, want := range map[string]string{"care": "plant,kind,date,note", "harvests": "plant,harvestDate,quantity,unit,notes"} {
+				if tpl := h.do("GET", "/api/import/csv-template?kind="+kind, tok, nil); tpl.status != 200 || strings.TrimSpace(tpl.raw) != want {
+					t.Fatalf("%s template %d %q", kind, tpl.status, tpl.raw)
+				}
+			}
+			r = h.do("POST", "/api/import/csv?kind=care", tok, "Plant,Kind,Date\nLavender,water,2026-05-28\nLavender,water,2026-07-01\n")
+			if r.body["imported"] != 0.0 || len(r.body["errors"].([]any)) != 1 {
+				t.Fatalf("future care %s", r.raw)
+			}
+			r = h.do("POST", "/api/import/csv?kind=care", tok, "Plant,Kind,Date,Note\nLavender,water,2026-05-28,soaked\nLavender,prune,2026-05-29,\n")
+			if r.body["imported"] != 2.0 {
+				t.Fatalf("care %s", r.raw)
+			}
+			plants := h.do("GET", "/api/plants", tok, nil).body2()
+			id := fmt.Sprint(plants[0]["id"])
+			log := h.do("GET", "/api/plants/"+id+"/care", tok, nil)
+			if !strings.Contains(log.raw, `"source":"import"`) || !strings.Contains(log.raw, "soaked") {
+				t.Fatalf("care log %s", log.raw)
+			}
+			if lw := h.do("GET", "/api/plants/"+id, tok, nil).body["lastWatered"]; !strings.HasPrefix(fmt.Sprint(lw), "2026-05-28") {
+				t.Fatalf("lastWatered %v", lw)
+			}
+			r = h.do("POST", "/api/import/csv?kind=harvests", tok, "Plant,Date,Amount,Unit\nLavender,2026-05-30,3,bunches\n")
+			if r.body["imported"] != 1.0 {
+				t.Fatalf("harvests %s", r.raw)
+			}
+			if list := h.do("GET", "/api/harvests", tok, nil); !strings.Contains(list.raw, `"bunches"`) {
+				t.Fatalf("harvest list %s", list.raw)
+			}
+		})
+	}
 }

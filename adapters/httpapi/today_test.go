@@ -2,8 +2,11 @@ package httpapi_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/gardenctl/garden/core/domain"
 )
 
 // dueList reads GET /api/today (with query) as its items.
@@ -245,6 +248,30 @@ func TestToday_GardenersTimeZone(t *testing.T) {
 		h.clock.Advance(7*time.Hour + 31*time.Minute) // 2026-06-02 07:01 UTC: 00:01 in Los Angeles
 		if got := h.dueList(t, west, ""); len(got) != 1 {
 			t.Fatalf("after midnight in Los Angeles: %v", got)
+		}
+	})
+}
+
+// The gardener's reminder hour: PATCH /api/user/settings {reminderHour} sets the local hour of
+// the daily care reminder (0-23), null returns to the installation's default.
+func TestSettings_ReminderHour(t *testing.T) {
+	t.Parallel()
+	eachDialect(t, func(t *testing.T, h *harness) {
+		tok := h.gardener("rowan")
+		if r := h.do("GET", "/api/user", tok, nil); r.body["reminderHour"] != nil || !strings.Contains(r.raw, `"reminderHour":null`) {
+			t.Fatalf("default %s", r.raw)
+		}
+		for _, bad := range []any{24, -1} {
+			expect(t, h.do("PATCH", "/api/user/settings", tok, map[string]any{"reminderHour": bad}), 400, domain.MsgReminderHour)
+		}
+		r := h.do("PATCH", "/api/user/settings", tok, map[string]any{"reminderHour": 6, "timeZone": "Europe/Berlin"})
+		expect(t, r, 200, "")
+		if got := h.do("GET", "/api/user", tok, nil).body["reminderHour"]; got != 6.0 {
+			t.Fatalf("reminderHour %v", got)
+		}
+		expect(t, h.do("PATCH", "/api/user/settings", tok, map[string]any{"reminderHour": nil}), 200, "")
+		if got := h.do("GET", "/api/user", tok, nil).body["reminderHour"]; got != nil {
+			t.Fatalf("cleared reminderHour %v", got)
 		}
 	})
 }

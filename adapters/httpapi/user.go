@@ -26,6 +26,9 @@ type userJSON struct {
 	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
 	// TimeZone is the gardener's IANA zone, "" until set (then UTC).
 	TimeZone string `json:"timeZone"`
+	// ReminderHour is the hour (0-23, in timeZone) of the daily care reminder; null for the
+	// installation's default.
+	ReminderHour *int `json:"reminderHour"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -62,5 +65,6 @@ func toUserJSON(u *domain.User) userJSON {
 		LastSpringFrost:         monthDayJSON(u.LastSpringFrost),
 		FirstAutumnFrost:        monthDayJSON(u.FirstAutumnFrost),
 		TimeZone:                u.TimeZone,
+		ReminderHour:            u.ReminderHour,
 	}
 }

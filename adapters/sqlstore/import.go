@@ -84,6 +84,11 @@ func (s *Store) SaveImport(ctx context.Context, userID int64, limit int, b *doma
 				return err
 			}
 		}
+		for _, r := range b.Sources {
+			if err := remember(r.Kind, r.Key, r.ID); err != nil {
+				return err
+			}
+		}
 		for _, it := range b.Tasks {
 			t := it.Task
 			t.UserID, t.PlantID = userID, plantIDs[it.PlantKey]

@@ -33,17 +33,27 @@ const batchRows = 500
 // falls on or before day, counted in days since 1970 (SQLite through the Julian day number).
 // Aggregates cover every owner, or only the users left when they are few; the others are
 // dropped in Go.
-func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, names int) (map[int64]*ports.CareDigest, []int64, error) {
+func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, names int, among []int64, of int) (map[int64]*ports.CareDigest, []int64, error) {
 	day = domain.DateOf(day)
 	date := dbDate{day}
 	var users []struct {
 		ID       int64 `db:"id"`
 		Reminded bool  `db:"reminded"`
 	}
-	if err := s.db.SelectContext(ctx, &users, s.q(`SELECT u.id, EXISTS (SELECT 1 FROM notification_once o
-		WHERE o.user_id = u.id AND o.kind = ? AND o.day = ?) AS reminded FROM users u WHERE u.is_active AND u.pref_care_reminders`),
-		kind, date); err != nil {
+	query, args := `SELECT u.id, EXISTS (SELECT 1 FROM notification_once o
+		WHERE o.user_id = u.id AND o.kind = ? AND o.day = ?) AS reminded FROM users u WHERE u.is_active AND u.pref_care_reminders`, []any{kind, date}
+	if among != nil {
+		if len(among) == 0 {
+			return map[int64]*ports.CareDigest{}, nil, nil
+		}
+		query, args = query+` AND u.id`+s.idSetSQL(), append(args, s.idSetArg(among))
+	}
+	if err := s.db.SelectContext(ctx, &users, s.q(query), args...); err != nil {
 		return nil, nil, translate(err)
+	}
+	total := len(users)
+	if among != nil && of > total {
+		total = of
 	}
 	var reminded []int64
 	pending := map[int64]bool{}
@@ -85,7 +95,7 @@ func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, nam
 	// A few users left (a re-run after most were reminded, a run on another replica): read
 	// only theirs, through the owner indexes; otherwise every row, without an index's detour.
 	only, onlyArgs := "", []any{}
-	if len(pending) <= len(users)/2 {
+	if len(pending) <= total/2 {
 		ids := make([]int64, 0, len(pending))
 		for id := range pending {
 			ids = append(ids, id)
@@ -188,6 +198,77 @@ func (s *Store) CareDigests(ctx context.Context, day time.Time, kind string, nam
 		}
 	}
 	return digests, reminded, nil
+}
+
+// idSetSQL is " IN (set)" of one parameter holding a set of ids (idSetArg), in the dialect's
+// spelling (CareDigests explains the choice).
+func (s *Store) idSetSQL() string {
+	if s.dialect == Postgres {
+		return ` = ANY (CAST(CAST(? AS text) AS bigint[]))`
+	}
+	return ` IN (SELECT value FROM json_each(?))`
+}
+
+// idSetArg is the one parameter of idSetSQL.
+func (s *Store) idSetArg(ids []int64) string {
+	j := jsonIDs(ids)
+	if s.dialect == Postgres {
+		return "{" + j[1:len(j)-1] + "}"
+	}
+	return j
+}
+
+// ReminderZones implements ports.CareDigestStore: an index-only count over the partial index
+// users_reminder_zone (migration 0040).
+func (s *Store) ReminderZones(ctx context.Context) (map[string]int, error) {
+	var rows []struct {
+		Zone  string `db:"time_zone"`
+		Count int    `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT time_zone, count(*) AS n FROM users
+		WHERE is_active AND pref_care_reminders GROUP BY time_zone`)); err != nil {
+		return nil, translate(err)
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		out[r.Zone] = r.Count
+	}
+	return out, nil
+}
+
+// ReminderUsers implements ports.CareDigestStore: one statement whose condition is, per slot,
+// the zones IN a list and the hour (the default for NULL) IN the slot's hours, over the
+// partial index users_reminder_zone.
+func (s *Store) ReminderUsers(ctx context.Context, slots []ports.ReminderSlot, defaultHour int) ([]*domain.User, error) {
+	var conds []string
+	var args []any
+	for _, sl := range slots {
+		if len(sl.Zones) == 0 || len(sl.Hours) == 0 {
+			continue
+		}
+		zones := make([]string, len(sl.Zones))
+		for i, z := range sl.Zones {
+			zones[i], args = "?", append(args, z)
+		}
+		hours := make([]string, len(sl.Hours))
+		for i, h := range sl.Hours {
+			hours[i], args = "?", append(args, h)
+		}
+		conds = append(conds, `(time_zone IN (`+strings.Join(zones, ", ")+`) AND COALESCE(reminder_hour, `+strconv.Itoa(defaultHour)+`) IN (`+strings.Join(hours, ", ")+`))`)
+	}
+	if len(conds) == 0 {
+		return nil, nil
+	}
+	var rows []userRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+userColumns+` FROM users WHERE is_active AND pref_care_reminders AND (`+
+		strings.Join(conds, " OR ")+`) ORDER BY id`), args...); err != nil {
+		return nil, translate(err)
+	}
+	out := make([]*domain.User, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
 }
 
 // eachRow runs a query of an id and text columns and hands each row to fn, scanned by hand.

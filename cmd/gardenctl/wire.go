@@ -293,8 +293,10 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 	}
 	notifications := app.NewNotifications(store, store, d, vapid, clock,
 		app.NotificationsConfig{Retention: n.NotificationRetention, PushDelivery: delivery, Dispatch: dispatch}, log)
-	// "Today" for reminders is the server's local date, the zone the scheduler runs in.
-	reminders := app.NewCareReminders(store, store, notifications.Notifier(), clock, time.Local, log)
+	// Each gardener's reminder goes out at their hour in their zone; gardeners who set no zone
+	// keep the server's local zone, as before zones were per gardener.
+	reminders := app.NewCareReminders(store, store, notifications.Notifier(), clock, time.Local, log).
+		AtHour(jobs.ReminderHour(cfg.Notify.CareReminderTime))
 	return notifications, reminders, nil
 }
 

@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -111,7 +113,8 @@ func (s *Imports) CSV(ctx context.Context, p *domain.Principal, r io.Reader, in 
 		return nil, err
 	}
 	var plantsByName map[string]int64
-	if in.Kind == domain.CSVJournal {
+	plantNames := map[int64]string{}
+	if in.Kind != domain.CSVPlants {
 		plants, err := s.store.ListPlants(ctx, p.User.ID)
 		if err != nil {
 			return nil, err
@@ -119,6 +122,7 @@ func (s *Imports) CSV(ctx context.Context, p *domain.Principal, r io.Reader, in 
 		plantsByName = map[string]int64{}
 		for _, pl := range plants {
 			plantsByName[strings.ToLower(pl.Name)] = pl.ID
+			plantNames[pl.ID] = pl.Name
 			known[domain.ImportKindPlant+":existing:"+strconv.FormatInt(pl.ID, 10)] = pl.ID
 		}
 	}
@@ -128,6 +132,8 @@ func (s *Imports) CSV(ctx context.Context, p *domain.Principal, r io.Reader, in 
 		}
 		return ""
 	}
+	var care []csvCare
+	var harvests []csvHarvest
 	for n, row := range rows {
 		line := n + 2
 		bad := func(field, msg string) {
@@ -194,7 +200,70 @@ func (s *Imports) CSV(ctx context.Context, p *domain.Principal, r io.Reader, in 
 				continue
 			}
 			batch.Journal = append(batch.Journal, &domain.ImportJournal{SourceKey: key, PlantKey: "existing:" + strconv.FormatInt(id, 10), Entry: e})
+		case domain.CSVCare:
+			id, okPlant := plantsByName[strings.ToLower(cell(row, "plant"))]
+			if !okPlant {
+				bad("plant", fmt.Sprintf(domain.MsgCSVUnknownPlant, cell(row, "plant")))
+			}
+			e := &domain.CareEvent{Kind: domain.CareKind(strings.ToLower(cell(row, "kind"))), Source: domain.CareImported,
+				Note: cell(row, "note"), CreatedAt: now}
+			t := date("date")
+			if t == nil {
+				if cell(row, "date") == "" {
+					bad("date", fmt.Sprintf(domain.MsgCSVRequired, "date"))
+				}
+				continue
+			}
+			e.At = csvCareTime(t.t, now)
+			if err := domain.ValidateCareEvent(e, now); err != nil {
+				rowErrors(err, bad)
+				continue
+			}
+			if !okPlant {
+				continue
+			}
+			if _, done := known[domain.ImportKindCare+":"+key]; done {
+				continue
+			}
+			care = append(care, csvCare{key: key, plantID: id, event: e})
+		case domain.CSVHarvests:
+			id, okPlant := plantsByName[strings.ToLower(cell(row, "plant"))]
+			if !okPlant {
+				bad("plant", fmt.Sprintf(domain.MsgCSVUnknownPlant, cell(row, "plant")))
+			}
+			h := &domain.Harvest{UserID: p.User.ID, PlantID: &id, PlantName: plantNames[id], Unit: domain.HarvestUnit(strings.ToLower(cell(row, "unit"))),
+				Notes: cell(row, "notes"), CreatedAt: now, UpdatedAt: now}
+			if v := cell(row, "quantity"); v != "" {
+				q, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", "."), 64)
+				if err != nil {
+					bad("quantity", domain.MsgCSVBadQuantity)
+					continue
+				}
+				h.Quantity = &q
+			}
+			t := date("harvestDate")
+			if t == nil {
+				if cell(row, "harvestDate") == "" {
+					bad("harvestDate", fmt.Sprintf(domain.MsgCSVRequired, "harvestDate"))
+				}
+				continue
+			}
+			h.HarvestDate = t.t
+			if err := domain.ValidateNewHarvest(h, domain.TodayIn(now, p.User.TimeZone)); err != nil {
+				rowErrors(err, bad)
+				continue
+			}
+			if !okPlant {
+				continue
+			}
+			if _, done := known[domain.ImportKindHarvest+":"+key]; done {
+				continue
+			}
+			harvests = append(harvests, csvHarvest{key: key, harvest: h})
 		}
+	}
+	if in.Kind == domain.CSVCare || in.Kind == domain.CSVHarvests {
+		return s.csvLog(ctx, p, res, in, care, harvests, known, now)
 	}
 	// The rules of a plant or entry made by hand, with the same defaults (Plants.Create).
 	checked, plan := s.plan(batch, known, now)
@@ -253,4 +322,97 @@ func lineOfKey(key string) int {
 	_, n, _ := strings.Cut(key, ":")
 	line, _ := strconv.Atoi(n)
 	return line
+}
+
+// csvCare is one care event row to import, for one of the caller's plants.
+type csvCare struct {
+	key     string
+	plantID int64
+	event   *domain.CareEvent
+}
+
+// csvHarvest is one harvest row to import.
+type csvHarvest struct {
+	key     string
+	harvest *domain.Harvest
+}
+
+// csvCareTime is when a care event dated day (a CSV gives dates, not times) happened: noon UTC
+// of that day, so the date reads the same in the zones of most gardeners; today's is never
+// after now, and a later day's stays in the future, which the care rule refuses.
+func csvCareTime(day, now time.Time) time.Time {
+	at := day.Add(12 * time.Hour)
+	if at.After(now) && !day.After(domain.DateOf(now)) {
+		return now
+	}
+	return at
+}
+
+// rowErrors reports a validation error's fields (or its message) as the row's errors.
+func rowErrors(err error, bad func(field, msg string)) {
+	var de *domain.Error
+	if errors.As(err, &de) && len(de.Fields) > 0 {
+		fields := make([]string, 0, len(de.Fields))
+		for f := range de.Fields {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		for _, f := range fields {
+			bad(f, de.Fields[f])
+		}
+		return
+	}
+	bad("", err.Error())
+}
+
+// csvLog imports care events and harvests, all or nothing, in one transaction: each plant's
+// events are logged through the plant as POST /api/plants/{id}/care logs them (the last dates
+// move forward, the learned intervals follow), the harvests are stored as the harvest form
+// stores them, and every row's source key is remembered, so the same file again adds nothing.
+func (s *Imports) csvLog(ctx context.Context, p *domain.Principal, res *CSVResult, in CSVImport, care []csvCare, harvests []csvHarvest,
+	known map[string]int64, now time.Time) (*CSVResult, error) {
+	if len(res.Errors) > 0 {
+		res.Imported = 0
+		return res, nil
+	}
+	res.Imported = len(care) + len(harvests)
+	if in.DryRun || res.Imported == 0 {
+		return res, nil
+	}
+	batch := &domain.ImportBatch{Source: domain.ImportSourceCSV, At: now}
+	var order []int64
+	byPlant := map[int64][]*domain.CareEvent{}
+	for _, c := range care {
+		if _, ok := byPlant[c.plantID]; !ok {
+			order = append(order, c.plantID)
+		}
+		byPlant[c.plantID] = append(byPlant[c.plantID], c.event)
+	}
+	err := s.store.InTx(ctx, func(ctx context.Context) error {
+		for _, id := range order {
+			if _, err := s.store.UpdatePlant(ctx, p.User.ID, id, func(plant *domain.Plant) error {
+				domain.ApplySeason([]*domain.Plant{plant}, p.User.Garden, now)
+				for _, e := range byPlant[id] {
+					plant.LogCare(e)
+				}
+				return nil
+			}); err != nil {
+				return plantNotFound(err)
+			}
+		}
+		for _, c := range care {
+			batch.Sources = append(batch.Sources, domain.ImportSourceRow{Kind: domain.ImportKindCare, Key: c.key, ID: c.event.ID})
+		}
+		for _, h := range harvests {
+			if err := s.store.CreateHarvest(ctx, h.harvest); err != nil {
+				return err
+			}
+			batch.Sources = append(batch.Sources, domain.ImportSourceRow{Kind: domain.ImportKindHarvest, Key: h.key, ID: h.harvest.ID})
+		}
+		return s.store.SaveImport(ctx, p.User.ID, 0, batch, known)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
 }

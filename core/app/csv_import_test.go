@@ -9,6 +9,7 @@ import (
 	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
 
@@ -93,6 +94,113 @@ func TestImports_CSV(t *testing.T) {
 			}
 			if missing := run("title\nHello\n", app.CSVImport{Kind: domain.CSVJournal}); len(missing.Errors) != 2 || missing.Errors[0].Row != 0 {
 				t.Fatalf("unmapped required columns %+v", missing.Errors)
+			}
+		})
+	}
+}
+
+// TestImports_CSVCareAndHarvests: care events come into the plants' care logs as POST
+// /api/plants/{id}/care logs them (source import; the last dates move forward), harvests into
+// the harvest records; a bad row (an unknown kind or plant, a future date, a bad quantity or
+// unit) imports nothing; the same file again adds nothing. On both databases.
+func TestImports_CSVCareAndHarvests(t *testing.T) {
+	t.Parallel()
+	for name, open := range dbtest.Dialects() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			r := newImportRig(t, open(t), hortusfox.Reader{})
+			run := func(csv string, in app.CSVImport) *app.CSVResult {
+				t.Helper()
+				res, err := r.imp.CSV(ctx, r.user, strings.NewReader(csv), in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			if res := run("name,lastWatered,lastFertilized\nRosemary,2026-03-20,2026-03-01\nBasil,2026-03-20,\n", app.CSVImport{Kind: domain.CSVPlants}); res.Imported != 2 {
+				t.Fatalf("plants %+v", res)
+			}
+			ids := map[string]int64{}
+			plants, _ := r.s.ListPlants(ctx, r.user.User.ID)
+			for _, p := range plants {
+				ids[p.Name] = p.ID
+			}
+			logOf := func(name string) []*domain.CareEvent {
+				t.Helper()
+				page, err := r.s.PageCareEvents(ctx, r.user.User.ID, ids[name], "", domain.PageRequest{Limit: 50})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return page.Items
+			}
+			before := len(logOf("Rosemary")) + len(logOf("Basil"))
+
+			bad := "Plant,Kind,Date,Note\nRosemary,dance,28/03/2026,\nTomato,water,28/03/2026,\nBasil,water,01/05/2026,\nBasil,water,,\n"
+			res := run(bad, app.CSVImport{Kind: domain.CSVCare, Locale: "en-GB"})
+			want := map[string]bool{"2/kind": false, "3/plant": false, "4/at": false, "5/date": false}
+			for _, e := range res.Errors {
+				want[strconv.Itoa(e.Row)+"/"+e.Field] = true
+			}
+			for k, seen := range want {
+				if !seen {
+					t.Errorf("no error for %s: %+v", k, res.Errors)
+				}
+			}
+			if res.Imported != 0 || len(logOf("Rosemary"))+len(logOf("Basil")) != before {
+				t.Fatalf("a file with errors imported care: %+v", res)
+			}
+
+			good := "Plant,Kind,Date,Note\nrosemary,Water,28/03/2026,deep soak\nRosemary,fertilize,29/03/2026,\nBasil,prune,02/04/2026,pinched\n"
+			if res := run(good, app.CSVImport{Kind: domain.CSVCare, Locale: "en-GB", DryRun: true}); res.Imported != 3 || len(res.Errors) != 0 {
+				t.Fatalf("dry run %+v", res)
+			}
+			if len(logOf("Rosemary"))+len(logOf("Basil")) != before {
+				t.Fatal("a dry run logged care")
+			}
+			if res := run(good, app.CSVImport{Kind: domain.CSVCare, Locale: "en-GB"}); res.Imported != 3 || len(res.Errors) != 0 {
+				t.Fatalf("care import %+v", res)
+			}
+			rosemary, err := r.s.PlantByID(ctx, r.user.User.ID, ids["Rosemary"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rosemary.LastWatered.Format("2006-01-02") != "2026-03-28" || rosemary.LastFertilized.Format("2006-01-02") != "2026-03-29" {
+				t.Fatalf("rosemary's last dates %v %v", rosemary.LastWatered, rosemary.LastFertilized)
+			}
+			basilLog := logOf("Basil")
+			if e := basilLog[0]; e.Kind != domain.CarePrune || e.Source != domain.CareImported || e.Note != "pinched" || !e.At.Equal(now) {
+				t.Fatalf("basil's newest event %+v (today's is logged at now)", e)
+			}
+			if res := run(good, app.CSVImport{Kind: domain.CSVCare, Locale: "en-GB"}); res.Imported != 0 || len(res.Errors) != 0 {
+				t.Fatalf("re-import %+v", res)
+			}
+			if n := len(logOf("Rosemary")) + len(logOf("Basil")); n != before+3 {
+				t.Fatalf("%d events after a re-import, want %d", n, before+3)
+			}
+
+			badHarvests := "Plant,Harvest date,Quantity,Unit\nBasil,2026-03-30,lots,g\nBasil,2026-03-30,2,stone\n"
+			if res := run(badHarvests, app.CSVImport{Kind: domain.CSVHarvests}); res.Imported != 0 || len(res.Errors) != 2 {
+				t.Fatalf("harvest errors %+v", res.Errors)
+			}
+			harvests := "Plant;Harvest date;Quantity;Unit;Notes\nBasil;30.03.2026;1,5;kg;first cut\nRosemary;31.03.2026;;;\n"
+			if res := run(harvests, app.CSVImport{Kind: domain.CSVHarvests, Locale: "de-DE"}); res.Imported != 2 || len(res.Errors) != 0 {
+				t.Fatalf("harvests %+v", res)
+			}
+			if res := run(harvests, app.CSVImport{Kind: domain.CSVHarvests, Locale: "de-DE"}); res.Imported != 0 {
+				t.Fatalf("harvest re-import %+v", res)
+			}
+			page, err := r.s.ListHarvests(ctx, r.user.User.ID, ports.HarvestFilter{}, domain.PageRequest{Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Items) != 2 {
+				t.Fatalf("%d harvests", len(page.Items))
+			}
+			for _, h := range page.Items {
+				if h.PlantID != nil && *h.PlantID == ids["Basil"] && (h.Quantity == nil || *h.Quantity != 1.5 || h.Unit != domain.UnitKilogram || h.Notes != "first cut" || h.HarvestDate.Format("2006-01-02") != "2026-03-30") {
+					t.Fatalf("basil's harvest %+v", h)
+				}
 			}
 		})
 	}

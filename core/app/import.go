@@ -18,6 +18,11 @@ import (
 type ImportStores interface {
 	ports.Store
 	ports.ImportStore
+	// InTx runs fn in one transaction (ports.OutboxStore's): a CSV import of care events and
+	// harvests writes them and their source keys together.
+	InTx(ctx context.Context, fn func(ctx context.Context) error) error
+	// CreateHarvest is ports.HarvestStore's.
+	CreateHarvest(ctx context.Context, h *domain.Harvest) error
 }
 
 // Imports brings another application's garden in for one user: HortusFox backups.

@@ -42,7 +42,7 @@ func TestCareReminders_Run(t *testing.T) {
 	idle := e.user(t, domain.RoleUser, nil, nil)
 	e.plant(t, idle, "Fern", today, 7)
 
-	reminders := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, time.UTC, quiet)
+	reminders := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, time.UTC, quiet).AtHour(now.Hour())
 	var progressed int
 	run, err := reminders.Run(ctx, func(done, total int) { progressed = done })
 	if err != nil {
@@ -80,8 +80,13 @@ func TestCareReminders_Run(t *testing.T) {
 		t.Fatalf("pushes %+v", pushes)
 	}
 
-	// A second run the same day (a re-run, another replica) sends nothing again.
+	// A second run the same day (a re-run, another replica) sends nothing again; later in
+	// the day it is nobody's hour.
 	e.clock.Set(now.Add(3 * time.Hour))
+	if later, err := reminders.Run(ctx, nil); err != nil || later.Users != 0 || later.Notified != 0 {
+		t.Fatalf("a run past the hour %+v %v", later, err)
+	}
+	e.clock.Set(now.Add(30 * time.Minute))
 	again, err := reminders.Run(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -127,14 +132,14 @@ func TestCareReminders_LocalDay(t *testing.T) {
 	// 22:30 UTC on 2 April is 01:30 on 3 April in UTC+3: a plant due on the 3rd is due.
 	e.clock.Set(time.Date(2026, 4, 2, 22, 30, 0, 0, time.UTC))
 	e.plant(t, u, "Basil", time.Date(2026, 3, 27, 12, 0, 0, 0, time.UTC), 7)
-	run, err := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, zone, quiet).Run(context.Background(), nil)
+	run, err := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, zone, quiet).AtHour(1).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if run.Notified != 1 || run.Day.Format(domain.DateLayout) != "2026-04-03" {
 		t.Fatalf("run %+v", run)
 	}
-	utcRun, _ := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, time.UTC, quiet).Run(context.Background(), nil)
+	utcRun, _ := app.NewCareReminders(e.store, e.store, e.svc.Notifier(), e.clock, time.UTC, quiet).AtHour(22).Run(context.Background(), nil)
 	if utcRun.Day.Format(domain.DateLayout) != "2026-04-02" || utcRun.NothingDue != 1 {
 		t.Fatalf("UTC run %+v", utcRun)
 	}

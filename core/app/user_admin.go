@@ -33,6 +33,9 @@ type UserPatch struct {
 	LastSpringFrost, FirstAutumnFrost Field[*string]
 	// TimeZone is the gardener's IANA zone (the web app sends the browser's on first sign-in).
 	TimeZone Field[string]
+	// ReminderHour is the hour (0-23, in TimeZone) of the daily care reminder; nil for the
+	// installation's default.
+	ReminderHour Field[*int]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -253,6 +256,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 				return err
 			}
 			u.TimeZone = patch.TimeZone.Value
+		}
+		if patch.ReminderHour.Set {
+			if err := domain.ValidateReminderHour(patch.ReminderHour.Value); err != nil {
+				return err
+			}
+			u.ReminderHour = patch.ReminderHour.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

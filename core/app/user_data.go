@@ -83,6 +83,22 @@ func (s *UserData) DeleteAccountAsOperator(ctx context.Context, username string)
 	return s.deleteAccount(ctx, u.ID, domain.CheckUserDelete)
 }
 
+// DeleteAccountFor is the superadmins' DELETE /api/users/{id}: the same deletion as the
+// owner's own (DeleteOwnAccount), so the user's plants, tasks, journal, harvests, layouts,
+// plans, listings, tokens, sessions and photos go, and the posts, answers and messages others
+// rely on stay under "Deleted user". Never one's own account; never the protected account, a
+// superadmin or a site admin (domain.CheckUserDelete). Codes: unauthorized, forbidden,
+// not_found.
+func (s *UserData) DeleteAccountFor(ctx context.Context, p *domain.Principal, id int64) error {
+	if err := requireSuperadmin(p); err != nil {
+		return err
+	}
+	if p.User.ID == id {
+		return domain.Errorf(domain.EForbidden, MsgCannotChangeSelf)
+	}
+	return s.deleteAccount(ctx, id, domain.CheckUserDelete)
+}
+
 func (s *UserData) deleteAccount(ctx context.Context, id int64, check func(*domain.User) error) error {
 	urls, err := s.store.DeleteAccount(ctx, id, s.clock.Now(), check)
 	if domain.ErrorCode(err) == domain.ENotFound {

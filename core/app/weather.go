@@ -106,12 +106,15 @@ func (w *Weather) apply(ctx context.Context, f *domain.Forecast, out *WeatherRun
 		return err
 	}
 	now := w.clock.Now()
-	today := domain.DateOf(now)
 	for _, u := range users {
 		mine := plants[u.ID]
 		if len(mine) == 0 {
 			continue
 		}
+		// The gardener's own day (their time zone), not the server's: the forecast's days are
+		// the garden's local dates (Open-Meteo's timezone=auto), which the gardener's zone is
+		// meant to match.
+		today := domain.TodayIn(now, u.TimeZone)
 		domain.ApplySeason(mine, u.Garden, today)
 		var watered []*domain.Plant
 		if _, rain := f.RainToday(today, u.Garden.RainMM); rain {
@@ -225,7 +228,7 @@ func (w *Weather) Card(ctx context.Context, p *domain.Principal) (*WeatherCard, 
 	if out.Location == nil {
 		return out, nil
 	}
-	today := domain.DateOf(w.clock.Now())
+	today := domain.TodayIn(w.clock.Now(), p.User.TimeZone)
 	f, err := w.store.Forecast(ctx, out.Location.Latitude, out.Location.Longitude)
 	switch {
 	case domain.ErrorCode(err) == domain.ENotFound:

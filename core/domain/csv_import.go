@@ -7,10 +7,13 @@ import (
 	"unicode"
 )
 
-// CSV import kinds (issue #26 item 2): plants first, then journal entries of the user's plants.
+// CSV import kinds (issue #26 item 2): plants first, then journal entries, care events and
+// harvests of the user's plants.
 const (
-	CSVPlants  = "plants"
-	CSVJournal = "journal"
+	CSVPlants   = "plants"
+	CSVJournal  = "journal"
+	CSVCare     = "care"
+	CSVHarvests = "harvests"
 )
 
 // ImportSourceCSV names CSV files among the remembered source keys.
@@ -45,17 +48,31 @@ var CSVFields = map[string][]CSVField{
 		{Name: "content", Aliases: []string{"content", "text", "notes", "entry", "body"}},
 		{Name: "growthStage", Aliases: []string{"growthstage", "stage"}},
 	},
+	CSVCare: {
+		{Name: "plant", Required: true, Aliases: []string{"plant", "plantname", "name"}},
+		{Name: "kind", Required: true, Aliases: []string{"kind", "care", "action", "type", "activity"}},
+		{Name: "date", Required: true, Aliases: []string{"date", "day", "at", "when"}},
+		{Name: "note", Aliases: []string{"note", "notes", "comment", "comments"}},
+	},
+	CSVHarvests: {
+		{Name: "plant", Required: true, Aliases: []string{"plant", "plantname", "crop", "name"}},
+		{Name: "harvestDate", Required: true, Aliases: []string{"harvestdate", "date", "day", "picked"}},
+		{Name: "quantity", Aliases: []string{"quantity", "amount", "weight", "qty", "count"}},
+		{Name: "unit", Aliases: []string{"unit", "units"}},
+		{Name: "notes", Aliases: []string{"notes", "note", "comments"}},
+	},
 }
 
 // CSV messages.
 const (
-	MsgCSVUnknownKind   = "Kind must be plants or journal"
+	MsgCSVUnknownKind   = "Kind must be plants, journal, care or harvests"
 	MsgCSVNoHeader      = "The file has no header line"
 	MsgCSVRequired      = "%s is required"
 	MsgCSVColumnMissing = "No column is mapped to %s"
 	MsgCSVBadDate       = "Not a date (use YYYY-MM-DD or %s)"
 	MsgCSVBadNumber     = "Not a whole number of days"
 	MsgCSVUnknownPlant  = "No plant of yours is named %q"
+	MsgCSVBadQuantity   = "Not a number"
 )
 
 // CSVRowError is what is wrong with one row (Row counts the header as line 1) or, with Row 0,

@@ -15,7 +15,16 @@ const (
 	ImportKindPlant   = "plant"
 	ImportKindJournal = "journal"
 	ImportKindTask    = "task"
+	// ImportKindCare and ImportKindHarvest are care events and harvests of a CSV import.
+	ImportKindCare    = "care"
+	ImportKindHarvest = "harvest"
 )
+
+// ImportSourceRow is one row an import made, remembered under its source key (ImportBatch.Sources).
+type ImportSourceRow struct {
+	Kind, Key string
+	ID        int64
+}
 
 // Import messages.
 const (
@@ -66,6 +75,9 @@ type ImportBatch struct {
 	Tasks    []*ImportTask
 	LeftOut  []ImportLeftOut
 	Warnings []string
+	// Sources are rows written before SaveImport in its transaction (CSV care events and
+	// harvests), whose source keys it remembers with the others.
+	Sources []ImportSourceRow
 }
 
 // ImportResult says what an import did, or, for a dry run, would do.

@@ -56,3 +56,29 @@ func ValidateTimeZone(name string) error {
 func TodayIn(now time.Time, zone string) time.Time {
 	return DateOf(now.In(Location(zone)))
 }
+
+// MsgReminderHour answers a reminder hour outside the day.
+const MsgReminderHour = "Reminder hour must be a whole hour from 0 to 23"
+
+// ValidateReminderHour checks a gardener's reminder hour (nil: the default hour).
+func ValidateReminderHour(h *int) error {
+	if h != nil && (*h < 0 || *h > 23) {
+		return &Error{Code: EInvalid, Message: MsgReminderHour, Fields: map[string]string{"reminderHour": MsgReminderHour}}
+	}
+	return nil
+}
+
+// ReminderHoursAt are the reminder hours whose reminder is due at now in loc: the local hour,
+// and also the hour before it when the clocks skipped it (the spring-forward night: a gardener
+// whose hour is 02:00 in a zone that jumps from 02:00 to 03:00 is reminded at 03:00, not never).
+// An hour the clocks repeat (autumn) is its own hour twice; the once-key per local date keeps
+// the reminder to one. day is the local date (midnight UTC, the core's dates).
+func ReminderHoursAt(now time.Time, loc *time.Location) (day time.Time, hours []int) {
+	local := now.In(loc)
+	h := local.Hour()
+	hours = []int{h}
+	if prev := now.Add(-time.Hour).In(loc).Hour(); (h-prev+24)%24 == 2 {
+		hours = append(hours, (h+23)%24)
+	}
+	return DateOf(local), hours
+}

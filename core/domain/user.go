@@ -87,6 +87,9 @@ type User struct {
 	// TimeZone is the gardener's IANA zone ("" until set: UTC); "today", "due" and "overdue"
 	// are reckoned in it (TodayIn).
 	TimeZone string
+	// ReminderHour is the hour (0-23, in TimeZone) the daily care reminder goes out; nil for
+	// the installation's default hour.
+	ReminderHour *int
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).

@@ -19,6 +19,7 @@ var weatherTests = map[string]func(t *testing.T, s ports.Store){
 	"Weather/WinterStretchInSetReads":    testWinterStretchInSetReads,
 	"Weather/NoticesFromOnceKeys":        testWeatherNotices,
 	"Weather/OutdoorAndAdvanceRoundTrip": testOutdoorRoundTrip,
+	"Reminders/ZonesAndHours":            testReminderAudience,
 }
 
 func gardenAt(lat, lon float64) domain.GardenSettings {
@@ -172,7 +173,7 @@ func testWinterStretchInSetReads(t *testing.T, s ports.Store) {
 			t.Fatalf("factor %v: %d plants, status %q, want %q", c.factor, len(page), page[0].Status, c.want)
 		}
 	}
-	digests, _, err := s.CareDigests(ctx, day, uniq("care_reminder_test"), 5)
+	digests, _, err := s.CareDigests(ctx, day, uniq("care_reminder_test"), 5, nil, 0)
 	must(t, err)
 	if d := digests[north.ID]; d != nil && len(d.Watering) > 0 {
 		t.Fatalf("a northern gardener is reminded in winter of a stretched watering: %+v", d.Watering)
@@ -182,7 +183,7 @@ func testWinterStretchInSetReads(t *testing.T, s ports.Store) {
 	}
 	// Out of every winter nothing stretches: in March both are due on their day.
 	march := time.Date(base.Year()+1, time.March, 15, 0, 0, 0, 0, time.UTC)
-	digests, _, err = s.CareDigests(ctx, march, uniq("care_reminder_test"), 5)
+	digests, _, err = s.CareDigests(ctx, march, uniq("care_reminder_test"), 5, nil, 0)
 	must(t, err)
 	if d := digests[north.ID]; d == nil || len(d.Watering) != 1 {
 		t.Fatalf("in March the northern watering is due: %+v", d)
@@ -229,5 +230,62 @@ func testOutdoorRoundTrip(t *testing.T, s ports.Store) {
 	must(t, err)
 	if !got.Outdoor || got.WaterAdvanceDays != 1 {
 		t.Fatalf("outdoor %v advance %d", got.Outdoor, got.WaterAdvanceDays)
+	}
+}
+
+// testReminderAudience: the reminder hour round-trips; the zones of the gardeners with
+// reminders on are counted; the gardeners of a slot are those of its zones whose hour (the
+// default for those who chose none) is among its hours; CareDigests keeps to the users given.
+func testReminderAudience(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	mk := func(zone string, hour *int, change func(*domain.User)) *domain.User {
+		u := newUser(uniq("zoned"))
+		u.TimeZone, u.ReminderHour = zone, hour
+		if change != nil {
+			change(u)
+		}
+		must(t, s.CreateUser(ctx, u))
+		return u
+	}
+	auck := mk("Pacific/Auckland", nil, nil)
+	auck9 := mk("Pacific/Auckland", intp(9), nil)
+	berlin := mk("Europe/Berlin", intp(22), nil)
+	none := mk("", nil, nil)
+	mk("Europe/Berlin", intp(22), func(u *domain.User) { u.NotificationPrefs.CareReminders = false })
+	mk("Europe/Berlin", intp(22), func(u *domain.User) { u.IsActive = false })
+	got, err := s.UserByID(ctx, auck9.ID)
+	must(t, err)
+	if got.ReminderHour == nil || *got.ReminderHour != 9 || got.TimeZone != "Pacific/Auckland" {
+		t.Fatalf("round trip %v %q", got.ReminderHour, got.TimeZone)
+	}
+	zones, err := s.ReminderZones(ctx)
+	must(t, err)
+	if zones["Pacific/Auckland"] != 2 || zones["Europe/Berlin"] != 1 || zones[""] != 1 {
+		t.Fatalf("zones %v", zones)
+	}
+	users, err := s.ReminderUsers(ctx, []ports.ReminderSlot{{Zones: []string{"Pacific/Auckland"}, Hours: []int{8}},
+		{Zones: []string{"Europe/Berlin", ""}, Hours: []int{22, 21}}}, 8)
+	must(t, err)
+	var ids []int64
+	for _, u := range users {
+		ids = append(ids, u.ID)
+	}
+	if len(ids) != 2 || ids[0] != auck.ID || ids[1] != berlin.ID {
+		t.Fatalf("slot users %v, want %d and %d", ids, auck.ID, berlin.ID)
+	}
+	if users, err := s.ReminderUsers(ctx, []ports.ReminderSlot{{Zones: []string{""}, Hours: []int{8}}}, 8); err != nil || len(users) != 1 || users[0].ID != none.ID {
+		t.Fatalf("the zoneless gardener at the default hour: %v %v", users, err)
+	}
+	p := newPlant(auck9.ID, "Kowhai")
+	watered := base.AddDate(0, 0, -10)
+	p.LastWatered = &watered
+	must(t, s.CreatePlant(ctx, p, 0))
+	q := newPlant(berlin.ID, "Linde")
+	q.LastWatered = &watered
+	must(t, s.CreatePlant(ctx, q, 0))
+	digests, _, err := s.CareDigests(ctx, domain.DateOf(base), uniq("care_reminder_test"), 5, []int64{auck9.ID}, 100)
+	must(t, err)
+	if len(digests) != 1 || digests[auck9.ID] == nil || len(digests[auck9.ID].Watering) != 1 {
+		t.Fatalf("digests of the users given only: %+v", digests)
 	}
 }

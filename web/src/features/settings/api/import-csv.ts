@@ -9,7 +9,7 @@ import { apiUpload } from './upload';
 export const IMPORT_CSV_URL = '/api/import/csv';
 export const CSV_TEMPLATE_URL = '/api/import/csv-template';
 
-export type CsvKind = 'plants' | 'journal';
+export type CsvKind = 'plants' | 'journal' | 'care' | 'harvests';
 
 /** The fields of each kind, in template order; starred ones are required. */
 export const CSV_FIELDS: Record<CsvKind, { name: string; label: string; required?: boolean }[]> = {
@@ -33,7 +33,29 @@ export const CSV_FIELDS: Record<CsvKind, { name: string; label: string; required
     { name: 'content', label: 'Text' },
     { name: 'growthStage', label: 'Growth stage' },
   ],
+  care: [
+    { name: 'plant', label: 'Plant', required: true },
+    { name: 'kind', label: 'Care', required: true },
+    { name: 'date', label: 'Date', required: true },
+    { name: 'note', label: 'Note' },
+  ],
+  harvests: [
+    { name: 'plant', label: 'Plant', required: true },
+    { name: 'harvestDate', label: 'Harvest date', required: true },
+    { name: 'quantity', label: 'Quantity' },
+    { name: 'unit', label: 'Unit' },
+    { name: 'notes', label: 'Notes' },
+  ],
 };
+
+/** What each kind's rows may say, shown beside the mapping. */
+export const CSV_HINTS: Partial<Record<CsvKind, string>> = {
+  care: 'Care is one of water, fertilize, mist, prune, repot, rotate, inspect or check; rows name one of your plants. Waterings and fertilizings move the plant’s last dates.',
+  harvests: 'Units are g, kg, oz, lb, items, bunches or litres; rows name one of your plants.',
+};
+
+/** Harvest lists, totals and charts (an import adds records to them). */
+const harvestKeys = (key: string) => key === '/api/harvests' || key.startsWith('/api/harvests?') || key.startsWith('/api/harvests/');
 
 export interface CsvResult {
   dryRun: boolean;
@@ -54,7 +76,7 @@ export function useImportCsv() {
       for (const [field, header] of Object.entries(mapping)) q.append('map', `${field}:${header}`);
       if (dryRun) q.set('dryRun', 'true');
       const result = await apiUpload<CsvResult>(`${IMPORT_CSV_URL}?${q.toString()}`, file);
-      if (!dryRun && result.errors.length === 0) await refresh(plantKeys, journalKeys);
+      if (!dryRun && result.errors.length === 0) await refresh(plantKeys, journalKeys, harvestKeys);
       return result;
     },
     [refresh],

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
@@ -46,5 +46,48 @@ describe('Settings › Import a spreadsheet', () => {
     const errors = await screen.findByRole('list', { name: 'Row errors' });
     expect(within(errors).getByText('Line 2, lastWatered: Not a date (use YYYY-MM-DD or MM/DD/YYYY)')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Spreadsheet preview' })).getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+
+  it('imports care events: the kind is sent, its fields are mapped and its rules are shown', async () => {
+    signedInGardener();
+    const sent: string[] = [];
+    server.use(
+      http.post('*/api/import/csv', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        sent.push(q.toString());
+        return HttpResponse.json({
+          dryRun: q.get('dryRun') === 'true', headers: ['Plant', 'Care', 'When', 'Note'],
+          mapping: { plant: 'Plant', kind: 'Care', date: 'When', note: 'Note' }, preview: [['Rosemary', 'water', '2026-03-28', '']],
+          rows: 1, imported: 1, errors: [],
+        });
+      }),
+    );
+    const { user } = renderApp('/settings');
+    await user.selectOptions(await screen.findByLabelText('What the file holds'), 'care');
+    await user.upload(screen.getByLabelText('CSV file'), new File(['Plant,Care,When,Note\nRosemary,water,2026-03-28,\n'], 'care.csv', { type: 'text/csv' }));
+    const preview = await screen.findByRole('region', { name: 'Spreadsheet preview' });
+    expect(within(preview).getByLabelText('Care *')).toHaveValue('Care');
+    expect(within(preview).getByLabelText('Date *')).toHaveValue('When');
+    expect(within(preview).getByText(/Care is one of water, fertilize/)).toBeInTheDocument();
+    await user.click(within(preview).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Imported 1 row.')).toBeInTheDocument();
+    expect(sent[0]).toContain('kind=care');
+    expect(sent.at(-1)).toContain('kind=care');
+    expect(sent.at(-1)).not.toContain('dryRun');
+  });
+
+  it('offers harvests with their own template', async () => {
+    signedInGardener();
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/import/csv-template', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('kind') ?? '');
+        return new HttpResponse('plant,harvestDate,quantity,unit,notes\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    const { user } = renderApp('/settings');
+    await user.selectOptions(await screen.findByLabelText('What the file holds'), 'harvests');
+    await user.click(screen.getByRole('button', { name: 'Download the template' }));
+    await vi.waitFor(() => expect(asked).toEqual(['harvests']));
   });
 });

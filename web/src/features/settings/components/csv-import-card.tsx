@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select';
-import { CSV_FIELDS, downloadCsvTemplate, useImportCsv, type CsvKind, type CsvResult } from '../api/import-csv';
+import { CSV_FIELDS, CSV_HINTS, downloadCsvTemplate, useImportCsv, type CsvKind, type CsvResult } from '../api/import-csv';
 import './import-card.css';
 
 /**
@@ -47,13 +47,15 @@ export function CsvImportCard() {
       <CardHeader
         icon={<FileSpreadsheet size={18} />}
         title={<span id="csv-import-title">Import a spreadsheet</span>}
-        description="Plants or journal entries from a CSV file: all rows or none."
+        description="Plants, journal entries, care events or harvests from a CSV file: all rows or none."
       />
       <CardBody className="import-card">
         <div className="import-card__actions">
           <SelectField label="What the file holds" value={kind} onChange={(e) => { setKind(e.target.value as CsvKind); setResult(undefined); setFile(undefined); }}>
             <option value="plants">Plants</option>
             <option value="journal">Journal entries</option>
+            <option value="care">Care events (the care log)</option>
+            <option value="harvests">Harvests</option>
           </SelectField>
         </div>
         <div className="import-card__choose">
@@ -90,6 +92,7 @@ export function CsvImportCard() {
             <p>
               <strong>{file.name}</strong>: {result.rows} {result.rows === 1 ? 'row' : 'rows'}.
             </p>
+            {CSV_HINTS[kind] ? <p className="muted">{CSV_HINTS[kind]}</p> : null}
             <div className="csv-import__mapping">
               {CSV_FIELDS[kind].map((f) => (
                 <SelectField

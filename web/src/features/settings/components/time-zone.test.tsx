@@ -46,4 +46,18 @@ describe('the gardener’s time zone', () => {
     expect(await screen.findByText(/Time zone must be an IANA name/)).toBeInTheDocument();
     expect(select).toHaveValue('America/New_York');
   });
+
+  it('sets the care reminder hour in the gardener’s zone, and back to the usual hour', async () => {
+    signedInGardener({ timeZone: 'Europe/Berlin', reminderHour: null });
+    const hourPatches = () =>
+      db.requests.filter((r) => r.method === 'PATCH' && r.path === '/api/user/settings' && 'reminderHour' in (r.body as object));
+    const { user } = renderApp('/settings');
+    const select = await screen.findByLabelText('Care reminder hour');
+    expect(select).toHaveValue('');
+    await user.selectOptions(select, '06:00');
+    await waitFor(() => expect(hourPatches().map((r) => r.body)).toEqual([{ reminderHour: 6 }]));
+    expect(await screen.findByText('Your care reminder comes at 06:00 your time.')).toBeInTheDocument();
+    await user.selectOptions(select, 'The usual hour (the server’s default)');
+    await waitFor(() => expect(hourPatches().map((r) => r.body)).toEqual([{ reminderHour: 6 }, { reminderHour: null }]));
+  });
 });

@@ -87,6 +87,14 @@ function OwnSettings() {
     [trigger],
   );
 
+  const saveReminderHour = useCallback(
+    async (reminderHour: number | null) => {
+      const saved = await trigger({ reminderHour });
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
   const saveTimeZone = useCallback(
     async (timeZone: string) => {
       const saved = await trigger({ timeZone });
@@ -116,7 +124,7 @@ function OwnSettings() {
       </NotificationPreferencesCard>
       <GardenSettingsCard user={user} save={trigger} />
       <FrostDatesCard user={user} save={trigger} />
-      <TimeZoneCard user={user} save={saveTimeZone} />
+      <TimeZoneCard user={user} save={saveTimeZone} saveHour={saveReminderHour} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       <SecuritySection
