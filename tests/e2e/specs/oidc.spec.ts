@@ -108,7 +108,7 @@ test.describe('single sign-on', () => {
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'Single sign-on' }) });
     await expect(card.getByText('alice@household.test')).toBeVisible();
     await expect(card.getByText('Set a password to unlink')).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
+    await card.getByText('alice@household.test').scrollIntoViewIfNeeded();
     await shot(page, 'oidc-settings-linked');
   });
 
@@ -139,13 +139,12 @@ test.describe('single sign-on', () => {
     await page.goto(`${base}/auth`);
     await page.getByRole('button', { name: 'Sign in with Household ID' }).click();
     await page.waitForURL((url) => url.origin === provider.issuer && url.pathname.startsWith('/login/'));
-    // The provider sends the browser back with a state that is not this flow's.
-    const callback = (url: URL) => url.origin === base && url.pathname === '/login/oidc';
+    // The callback comes back with a state that is not this flow's (a redirect cannot be
+    // intercepted, so the page's request to the API carries the forged one).
+    const callback = `${base}/api/login/oidc/finish`;
     await page.route(callback, async (route) => {
-      const u = new URL(route.request().url());
-      if (u.searchParams.get('state') === 'forged-state') return route.continue();
-      u.searchParams.set('state', 'forged-state');
-      await route.fulfill({ status: 302, headers: { location: u.toString() } });
+      const body = route.request().postDataJSON() as Record<string, string>;
+      await route.continue({ postData: JSON.stringify({ ...body, state: 'forged-state' }) });
     });
     await page.getByLabel('Username:').fill('alice');
     await page.getByLabel('Password:').fill('verysecure');
@@ -157,15 +156,19 @@ test.describe('single sign-on', () => {
   test('a wrong nonce is refused', async () => {
     await page.evaluate(() => window.localStorage.clear());
     await page.goto(`${base}/auth`);
-    const authorize = (url: URL) => url.origin === provider.issuer && url.pathname === '/authorize';
-    await page.route(authorize, async (route) => {
-      const u = new URL(route.request().url());
+    // The browser goes to the provider with another nonce than the one Garden keeps (say, an
+    // ID token replayed from another sign-in).
+    const begin = `${base}/api/login/oidc/begin`;
+    await page.route(begin, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { flow: string; url: string };
+      const u = new URL(json.url);
       u.searchParams.set('nonce', 'replayed-nonce');
-      await route.continue({ url: u.toString() });
+      await route.fulfill({ response, json: { ...json, url: u.toString() } });
     });
     await page.getByRole('button', { name: 'Sign in with Household ID' }).click();
     await page.waitForURL((url) => url.origin === provider.issuer && url.pathname.startsWith('/login/'));
-    await page.unroute(authorize);
+    await page.unroute(begin);
     await page.getByLabel('Username:').fill('alice');
     await page.getByLabel('Password:').fill('verysecure');
     await page.getByRole('button', { name: 'Login' }).click();
