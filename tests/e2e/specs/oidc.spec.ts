@@ -96,6 +96,9 @@ test.describe('single sign-on', () => {
     await page.goto(`${base}/auth`);
     await expect(page.getByRole('button', { name: 'Sign in with Household ID' })).toBeVisible();
     await shot(page, 'oidc-sign-in-button');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'oidc-sign-in-button-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signInAtProvider('alice');
     await page.waitForURL(`${base}/`);
     const me = await page.evaluate(async () => {
@@ -117,6 +120,9 @@ test.describe('single sign-on', () => {
     await page.waitForURL((url) => url.pathname === '/login/oidc');
     await expect(page.getByText('An account named')).toBeVisible();
     await shot(page, 'oidc-link-password');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'oidc-link-password-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Link and sign in' }).click();
     await expect(page.getByText('Wrong password').first()).toBeVisible();

@@ -15,6 +15,7 @@ import { storeLoginResponse } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isTwoFactorDue, type TwoFactorDue } from '../api/login-2fa';
 import { finishOIDC, isLinkDue, linkOIDC, linkSchema, type LinkDue, type LinkInput, type OIDCAnswer } from '../api/oidc';
+import { MarketingPanel } from '../components/marketing-panel';
 import { TwoFactorStep } from '../components/two-factor-step';
 import '@/components/ui/page-header.css';
 import './auth-page.css';
@@ -106,9 +107,11 @@ export function OIDCCallbackPage() {
     <main id="main" className="auth-page">
       <div className="auth-page__form-side">
         <div className="auth-card">
-          <h1 className="page-header__title">
-            <KeyRound size={22} aria-hidden="true" /> Single sign-on
-          </h1>
+          <div className="auth-card__brand">
+            <KeyRound size={28} aria-hidden="true" />
+            <span>Garden</span>
+          </div>
+          <h1 className="page-header__title">Single sign-on</h1>
           {due ? (
             <TwoFactorStep due={due} onSignedIn={signedIn} onCancel={() => pageNavigation.assign('/auth')} />
           ) : link ? (
@@ -128,6 +131,9 @@ export function OIDCCallbackPage() {
             </LoadingRegion>
           )}
         </div>
+      </div>
+      <div className="auth-page__marketing-side">
+        <MarketingPanel />
       </div>
     </main>
   );
