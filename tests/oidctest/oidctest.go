@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -66,7 +65,7 @@ func start() (string, error) {
 		return "", fmt.Errorf("go build tests/oidcprovider: %v\n%s", err, out)
 	}
 	cmd = exec.Command(bin, "-addr", "127.0.0.1:0", "-client-id", ClientID, "-client-secret", ClientSecret)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	dieWithParent(cmd)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
