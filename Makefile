@@ -124,7 +124,8 @@ test-bundle: web
 
 test-e2e: build
 	$(GO) build -o bin/fixturestore ./tests/fixturestore
-	GARDENCTL_BIN=$(CURDIR)/$(BIN) FIXTURESTORE_BIN=$(CURDIR)/bin/fixturestore GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt \
+	CGO_ENABLED=0 $(GO) build -o bin/oidcprovider ./tests/oidcprovider
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) FIXTURESTORE_BIN=$(CURDIR)/bin/fixturestore OIDCPROVIDER_BIN=$(CURDIR)/bin/oidcprovider GARDEN_TEST_COUNTS=$(COUNTS)-e2e.txt \
 		GARDEN_TEST_FAILURES=$(FAILURES)-browser.txt npm run e2e
 
 ## minio: build the MinIO server the blob contract tests start (once per machine, pinned

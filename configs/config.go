@@ -54,8 +54,12 @@ type Config struct {
 	Notify           NotifyConfig `mapstructure:",squash"`
 	// Weather is on or off (GARDEN_WEATHER); WeatherURL the Open-Meteo compatible API
 	// (GARDEN_WEATHER_URL) the weather job and the place search call.
-	Weather    string `mapstructure:"weather"`
-	WeatherURL string `mapstructure:"weather_url"`
+	Weather    string     `mapstructure:"weather"`
+	WeatherURL string     `mapstructure:"weather_url"`
+	OIDC       OIDCConfig `mapstructure:",squash"`
+	// PasswordLogin off (GARDEN_PASSWORD_LOGIN=false) leaves password sign-in to the protected
+	// superadmin only.
+	PasswordLogin bool `mapstructure:"password_login"`
 }
 
 // WeatherOn reports whether the weather job and the place search run.
@@ -144,6 +148,9 @@ func (c *Config) Validate() error {
 	if err := c.Notify.validate(c.BaseURL); err != nil {
 		return err
 	}
+	if err := c.OIDC.validate(); err != nil {
+		return err
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -186,6 +193,8 @@ func (c Config) Dump() string {
 		"weather_url":                c.WeatherURL,
 	}
 	c.Notify.dump(values)
+	c.OIDC.dump(values)
+	values["password_login"] = fmt.Sprint(c.PasswordLogin)
 	keys := make([]string, 0, len(values))
 	for k := range values {
 		keys = append(keys, k)

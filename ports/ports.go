@@ -183,6 +183,7 @@ type Store interface {
 	SessionStore
 	SignInStore
 	PasskeyStore
+	IdentityStore
 	APITokenStore
 	LoginFailureStore
 	LoginAttemptStore

@@ -96,6 +96,10 @@ type options struct {
 	webhooks *webhookOptions
 	// latitude, when set, is where each gardener's garden lies (the sowing service's estimate).
 	latitude ports.GardenLatitude
+	// oidc turns single sign-on on; passwordLoginOff leaves password sign-in to the protected
+	// superadmin.
+	oidc             *app.OIDCConfig
+	passwordLoginOff bool
 }
 
 func newHarness(t testing.TB, o options) *harness {
@@ -132,7 +136,7 @@ func newHarness(t testing.TB, o options) *harness {
 		hasher = o.hasher
 	}
 	acc, err := app.NewAccounts(store, hasher, c, app.AccountsConfig{SessionTTL: 24 * time.Hour, Throttle: throttle, Gate: o.gate,
-		TOTP: totp.Codes{}, QR: qrcode.Renderer{}, WebAuthn: testCeremonies(t)}, log)
+		TOTP: totp.Codes{}, QR: qrcode.Renderer{}, WebAuthn: testCeremonies(t), OIDC: o.oidc, PasswordLoginOff: o.passwordLoginOff}, log)
 	if err != nil {
 		t.Fatal(err)
 	}

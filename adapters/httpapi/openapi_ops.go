@@ -49,6 +49,13 @@ var apiOps = map[string]apiOp{
 	"POST /api/user/passkeys":                 {summary: "Finish adding a passkey with the browser's attestation", in: passkeyFinishInput{}, out: passkeyJSON{}, status: 201},
 	"PATCH /api/user/passkeys/{id}":           {summary: "Rename a passkey", in: passkeyNameInput{}},
 	"DELETE /api/user/passkeys/{id}":          {summary: "Remove a passkey"},
+	// OpenID Connect sign-in (issue #28 item 1).
+	"GET /api/login/options":           {summary: "The sign-in page's options: password sign-in on or off, and the identity provider's name when single sign-on is on", out: signInOptionsJSON{}, public: true},
+	"POST /api/login/oidc/begin":       {summary: "Start a sign-in at the identity provider: the flow to keep and the provider's address to go to", out: oidcStartJSON{}, public: true},
+	"POST /api/login/oidc/finish":      {summary: "Finish it with the flow and the state and code the provider sent back: a token, {twoFactor, ticket}, or {link} when an account has the e-mail", in: oidcFinishInput{}, out: oidcAnswerJSON{}, public: true},
+	"POST /api/login/oidc/link":        {summary: "Link the identity to the account with its e-mail once that account's password is given, and sign in", in: oidcLinkInput{}, out: oidcAnswerJSON{}, public: true},
+	"GET /api/user/identities":         {summary: "The caller's linked identities, and whether the account has a password", out: identitiesJSON{}},
+	"DELETE /api/user/identities/{id}": {summary: "Unlink an identity (only an account with a password)"},
 
 	// Plants.
 	"GET /api/plants":                         {summary: "The caller's plants", out: []plantJSON{}, page: true, query: []string{"status: healthy, needs_water or needs_care", "q: name, species or location contains", "sort: name, name_desc, oldest, newest or status", "today: the caller's date (yyyy-MM-dd) statuses are reckoned on"}},

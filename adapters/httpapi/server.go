@@ -225,6 +225,7 @@ func (s *Server) register(mux *router) {
 	s.webhookRoutes(mux)
 	s.securityRoutes(mux)
 	s.passkeyRoutes(mux)
+	s.oidcRoutes(mux)
 	s.openAPIRoutes(mux)
 
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -92,6 +92,8 @@ var statementBudget = []struct {
 	// The Security page: the caller's open sessions and recent sign-ins, keyset pages (issue 28).
 	{"/api/user/sessions?limit=100", false, 2},
 	{"/api/user/sign-ins?limit=100", false, 2},
+	// The linked identities (at most 10) and whether the account has a password.
+	{"/api/user/identities", false, 3},
 }
 
 func TestStatementsPerRequest(t *testing.T) {

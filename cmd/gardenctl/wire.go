@@ -16,6 +16,7 @@ import (
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/metrics"
 	"github.com/gardenctl/garden/adapters/ntfy"
+	"github.com/gardenctl/garden/adapters/oidc"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/push"
 	"github.com/gardenctl/garden/adapters/qrcode"
@@ -55,12 +56,20 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	} else {
 		log.Warn("passkeys are off", "err", err)
 	}
+	sso, err := wireOIDC(cfg)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
 	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
 		SessionTTL: cfg.SessionTTL,
 		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, MaxAddressFailures: cfg.LoginMaxAddressFailures, Window: cfg.LoginThrottleWindow},
 		TOTP:       totp.Codes{},
 		QR:         qrcode.Renderer{},
 		WebAuthn:   passkeys,
+		OIDC:       sso,
+		// Password sign-in stays for the protected superadmin whatever this says.
+		PasswordLoginOff: !cfg.PasswordLogin,
 	}, log)
 	if err != nil {
 		store.Close()
@@ -317,4 +326,34 @@ func seeder(store ports.Seeder, hasher ports.PasswordHasher) func(context.Contex
 		}
 		return store.Seed(ctx, ports.SeedSpec{Plants: plants, PasswordHash: hash, Now: time.Now().UTC(), Progress: progress})
 	}
+}
+
+// wireOIDC builds single sign-on from the configuration; nil when it is off. The redirect goes
+// only to Garden's own base URL.
+func wireOIDC(cfg configs.Config) (*app.OIDCConfig, error) {
+	if !cfg.OIDC.On() {
+		return nil, nil
+	}
+	provider, err := oidc.New(oidc.Config{Issuer: cfg.OIDC.Issuer, ClientID: cfg.OIDC.ClientID, ClientSecret: cfg.OIDC.ClientSecret,
+		RedirectURL: cfg.BaseURL + "/login/oidc", RoleClaim: cfg.OIDC.RoleClaim})
+	if err != nil {
+		return nil, err
+	}
+	mappings, err := cfg.OIDC.Roles()
+	if err != nil {
+		return nil, err
+	}
+	roles := make([]domain.OIDCRole, len(mappings))
+	for i, m := range mappings {
+		r := domain.OIDCRole{Value: m.Value, Role: domain.RoleUser}
+		if m.Role == "admin" {
+			r.Role = domain.RoleAdmin
+		}
+		if m.SiteID > 0 {
+			site := m.SiteID
+			r.SiteID, r.SiteAdmin = &site, m.Role == "siteadmin"
+		}
+		roles[i] = r
+	}
+	return &app.OIDCConfig{Provider: provider, Name: cfg.OIDC.Name, AllowedDomains: cfg.OIDC.Domains(), Roles: roles, AutoCreate: cfg.OIDC.AutoCreate}, nil
 }

@@ -28,6 +28,10 @@ type AccountsConfig struct {
 	Issuer string
 	// WebAuthn runs passkey ceremonies; nil: passkeys are not offered.
 	WebAuthn ports.WebAuthn
+	// OIDC turns OpenID Connect sign-in on; nil: off.
+	OIDC *OIDCConfig
+	// PasswordLoginOff refuses password sign-in to every account but the protected superadmin.
+	PasswordLoginOff bool
 }
 
 // Accounts signs people in and out and administers user accounts.
@@ -141,12 +145,18 @@ func (a *Accounts) LoginFromClient(ctx context.Context, username, password strin
 		forget()
 		return nil, err
 	}
+	if a.cfg.PasswordLoginOff && (user == nil || !user.IsProtected) {
+		forget()
+		return nil, domain.Errorf(domain.EForbidden, domain.MsgPasswordLoginOff)
+	}
 	ok := false
 	if err := ctx.Err(); err != nil {
 		forget()
 		return nil, err // the client left while queued: hash nothing for nobody to read
 	}
-	if user != nil {
+	if user != nil && user.PasswordHash == "" {
+		err = a.gate.standIn(ctx) // an account made by single sign-on has no password
+	} else if user != nil {
 		ok, err = a.gate.verifyIn(func() (bool, error) { return a.hasher.Verify(user.PasswordHash, password) })
 	} else {
 		err = a.gate.standIn(ctx)

@@ -87,6 +87,9 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 	for name, fn := range careLogTests {
 		tests[name] = fn
 	}
+	for name, fn := range identityTests {
+		tests[name] = fn
+	}
 	for name, fn := range weatherTests {
 		tests[name] = fn
 	}

@@ -402,7 +402,7 @@ test.describe('every page (axe-core at 1280 and 390 px; fits at 360, 390 and 768
   test('signed out: the sign-in page and the public pages', async ({ openPage }) => {
     test.setTimeout(300_000);
     const visitor = await openPage();
-    const { axeFindings, fitFindings } = await check(visitor, ['/auth', ...publicRoutes(seeded)]);
+    const { axeFindings, fitFindings } = await check(visitor, ['/auth', '/login/oidc', ...publicRoutes(seeded)]);
     expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });
   });
 

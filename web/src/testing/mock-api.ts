@@ -629,6 +629,9 @@ const adminHandlers = [
 
 export const apiHandlers = [
   ...adminHandlers,
+  // Single sign-on is off unless a test says otherwise (issue 28 item 1).
+  http.get('*/api/login/options', () => HttpResponse.json({ password: true, oidc: null })),
+  http.get('*/api/user/identities', () => HttpResponse.json({ provider: '', hasPassword: true, identities: [] })),
   http.get('*/api/plants-limit', async ({ request }) => {
     await record(request);
     return HttpResponse.json(db.limit);

@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           page('auth', () => import('@/features/auth/pages/auth-page').then((m) => m.AuthPage)),
+          page('login/oidc', () => import('@/features/auth/pages/oidc-callback-page').then((m) => m.OIDCCallbackPage)),
         ],
       },
       {

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Fingerprint, LockKeyhole, LogIn, UserRound } from 'lucide-react';
+import { Eye, EyeOff, Fingerprint, KeyRound, LockKeyhole, LogIn, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +12,7 @@ import type { SessionResponse } from '@/api/types';
 import { loginSchema, useLogin, type LoginCredentials } from '../api/login';
 import { getPasskey, passkeysSupported } from '@/lib/passkeys';
 import { isTwoFactorDue, signInWithPasskey, type TwoFactorDue } from '../api/login-2fa';
+import { startOIDC, useSignInOptions } from '../api/oidc';
 import { TwoFactorStep } from './two-factor-step';
 
 const FALLBACK_FAILURE = 'Invalid username or password';
@@ -28,6 +29,9 @@ export function LoginForm() {
   const [redirecting, setRedirecting] = useState(false);
   const [due, setDue] = useState<TwoFactorDue | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
+  const [ssoPending, setSsoPending] = useState(false);
+  const options = useSignInOptions();
+  const sso = options.data?.oidc ?? null;
   const { trigger, isMutating } = useLogin();
   const { toast } = useToast();
   const pending = isMutating || redirecting;
@@ -75,6 +79,20 @@ export function LoginForm() {
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
     } finally {
       setPasskeyPending(false);
+    }
+  };
+
+  const withSSO = async () => {
+    if (pending || ssoPending) return;
+    setFailure(null);
+    setSsoPending(true);
+    try {
+      await startOIDC(); // the page goes to the identity provider
+    } catch (error) {
+      const message = getErrorMessage(error, 'Single sign-on is unavailable');
+      setFailure(message);
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      setSsoPending(false);
     }
   };
 
@@ -147,6 +165,18 @@ export function LoginForm() {
           onClick={() => void withPasskey()}
         >
           Sign in with a passkey
+        </Button>
+      ) : null}
+      {sso ? (
+        <Button
+          variant="outline"
+          size="lg"
+          fullWidth
+          loading={ssoPending}
+          icon={<KeyRound size={18} aria-hidden="true" />}
+          onClick={() => void withSSO()}
+        >
+          {`Sign in with ${sso.name}`}
         </Button>
       ) : null}
     </Form>

@@ -22,7 +22,7 @@ export interface TotpSetup {
   qrSvg?: string;
 }
 
-export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'passkey' | 'impersonation';
+export type SignInMethod = 'password' | 'totp' | 'recovery_code' | 'passkey' | 'oidc' | 'impersonation';
 
 export interface SessionItem {
   id: number;
@@ -49,6 +49,7 @@ export const METHOD_LABELS: Record<SignInMethod, string> = {
   totp: 'Password and app code',
   recovery_code: 'Password and recovery code',
   passkey: 'Passkey',
+  oidc: 'Single sign-on',
   impersonation: 'Impersonation',
 };
 
@@ -217,4 +218,35 @@ export function useSetSiteSecurity(siteId: number) {
     (key, { arg }) => apiJSON<{ requireTwoFactor: boolean }>('PUT', key, { requireTwoFactor: arg }),
     { throwOnError: true, revalidate: false, onSuccess: () => void refresh((key) => key === url || key === TWO_FACTOR_URL) },
   );
+}
+
+/** The caller's identities at the OpenID provider (issue 28 item 1). */
+export const IDENTITIES_URL = '/api/user/identities';
+
+export interface Identity {
+  id: number;
+  issuer: string;
+  email: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface Identities {
+  /** The provider's name; empty when single sign-on is off. */
+  provider: string;
+  hasPassword: boolean;
+  identities: Identity[];
+}
+
+export function useIdentities() {
+  return useApiQuery<Identities>(IDENTITIES_URL);
+}
+
+export function useUnlinkIdentity() {
+  const refresh = useRefresh();
+  return useSWRMutation<unknown, Error, string, number>(IDENTITIES_URL, (url, { arg }) => apiJSON('DELETE', `${url}/${arg}`), {
+    throwOnError: true,
+    revalidate: false,
+    onSuccess: () => void refresh((key) => key === IDENTITIES_URL),
+  });
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, Fingerprint, History, LogOut, MonitorSmartphone, Pencil, Plus, ShieldCheck, ShieldOff, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Fingerprint, History, KeyRound, LogOut, MonitorSmartphone, Pencil, Plus, ShieldCheck, ShieldOff, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { RecoveryCodes, TotpQr } from '@/components/two-factor/two-factor';
@@ -25,6 +25,9 @@ import {
   useSetSiteSecurity,
   useSiteSecurity,
   type Passkey,
+  useIdentities,
+  useUnlinkIdentity,
+  type Identity,
   describeDevice,
   disableSchema,
   useConfirmTotp,
@@ -505,6 +508,82 @@ function PasskeysCard() {
   );
 }
 
+/** Single sign-on: the account's identity at the provider; unlinking needs a password. */
+function IdentitiesCard() {
+  const ids = useIdentities();
+  const unlink = useUnlinkIdentity();
+  const { toast } = useToast();
+  const [toUnlink, setToUnlink] = useState<Identity | null>(null);
+  const data = ids.data;
+  if (!ids.error && (!data || (!data.provider && data.identities.length === 0))) return null;
+  const provider = data?.provider || 'your identity provider';
+  const list = data?.identities ?? [];
+  return (
+    <Card aria-labelledby="identities-title">
+      <CardHeader
+        icon={<KeyRound size={18} />}
+        title={<span id="identities-title">Single sign-on</span>}
+        description={`Sign in with ${provider} instead of your password.`}
+      />
+      <CardBody>
+        <ListStates
+          query={ids}
+          compact
+          noun="linked identities"
+          isEmpty={list.length === 0}
+          loading={{ label: 'Loading linked identities…', rows: 1, height: 52 }}
+          errorTitle="Failed to load linked identities"
+          empty={{ icon: <KeyRound size={20} />, title: 'Not linked', text: `Sign out and choose “Sign in with ${provider}” to link it.` }}
+        >
+          <ul className="security-list">
+            {list.map((id) => (
+              <li key={id.id} className="security-list__item">
+                <div className="security-list__main">
+                  <span className="security-list__name">{id.email || provider}</span>
+                  <Badge tone="green">Linked</Badge>
+                </div>
+                <div className="security-list__meta muted">
+                  <span>{id.issuer}</span>
+                  <span>Linked {formatDate(id.createdAt)}</span>
+                  <span>{id.lastUsedAt ? `Last used ${timeAgo(id.lastUsedAt)}` : 'Never used'}</span>
+                </div>
+                <div className="security-list__buttons">
+                  {data?.hasPassword ? (
+                    <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToUnlink(id)}>
+                      Unlink
+                    </Button>
+                  ) : (
+                    <span className="muted">Set a password to unlink</span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </ListStates>
+      </CardBody>
+      <ConfirmDialog
+        open={toUnlink !== null}
+        onOpenChange={(open) => !open && setToUnlink(null)}
+        title="Unlink single sign-on?"
+        description={`You will sign in with your password again; signing in with ${provider} later asks for it once to link again.`}
+        confirmLabel="Unlink"
+        pending={unlink.isMutating}
+        onConfirm={async () => {
+          if (!toUnlink) return;
+          try {
+            await unlink.trigger(toUnlink.id);
+            toast({ title: 'Single sign-on unlinked', variant: 'success' });
+          } catch (error) {
+            toast({ title: 'Could not unlink', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+          } finally {
+            setToUnlink(null);
+          }
+        }}
+      />
+    </Card>
+  );
+}
+
 /** A site admin's switch: require a second factor of the site's users. */
 function SiteTwoFactorCard({ siteId }: { siteId: number }) {
   const state = useSiteSecurity(siteId);
@@ -553,6 +632,7 @@ export function SecuritySection({ manageSiteId = null }: { manageSiteId?: number
       </h2>
       <TwoFactorCard />
       <PasskeysCard />
+      <IdentitiesCard />
       <SessionsCard />
       <SignInsCard />
       {manageSiteId ? <SiteTwoFactorCard siteId={manageSiteId} /> : null}
