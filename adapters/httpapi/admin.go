@@ -220,6 +220,8 @@ type userPreferencesInput struct {
 	FirstAutumnFrost optional[string] `json:"firstAutumnFrost"`
 	// TimeZone is an IANA name ("Europe/Paris"): "today", "due" and "overdue" are reckoned in it.
 	TimeZone optional[string] `json:"timeZone"`
+	// Language is one of the twelve language tags ("de", "pt-BR"): the API's messages follow it.
+	Language optional[string] `json:"language"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -269,6 +271,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.TimeZone.Set {
 		p.TimeZone = app.Of(in.TimeZone.Value)
+	}
+	if in.Language.Set {
+		p.Language = app.Of(in.Language.Value)
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

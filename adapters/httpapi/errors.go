@@ -65,7 +65,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		body.Errors = nil
 		log.Error("request failed", "method", r.Method, "path", logPath(r), "err", err)
 	}
-	writeJSON(w, status, body)
+	writeJSON(w, status, localizeError(r, body))
 }
 
 // StatusClientClosedRequest is the access log's status for a request whose client left before

@@ -48,6 +48,18 @@ type notificationJSON struct {
 	Data      map[string]any `json:"data"`
 }
 
+// localizedNotificationJSON writes the server's own notifications (reminders, weather,
+// community) in the reader's language; the stored text is English.
+func localizedNotificationJSON(r *http.Request) func(n *domain.UserNotification) notificationJSON {
+	return func(n *domain.UserNotification) notificationJSON {
+		out := toNotificationJSON(n)
+		if n.Kind != domain.KindAdmin {
+			out.Title, out.Content = localize(r, out.Title), localize(r, out.Content)
+		}
+		return out
+	}
+}
+
 func toNotificationJSON(n *domain.UserNotification) notificationJSON {
 	return notificationJSON{ID: n.ID, Title: n.Title, Content: n.Content, CreatedAt: n.CreatedAt.UTC(), IsRead: n.IsRead(), ReadAt: n.ReadAt, Data: dataJSON(n.Data)}
 }
@@ -86,7 +98,7 @@ func toAdminNotificationJSON(n *app.AdminNotification) adminNotificationJSON {
 func (s *Server) handleListNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.UserNotification, error) {
 		return s.svc.Notifications.List(r.Context(), p)
-	}, each(toNotificationJSON))
+	}, each(localizedNotificationJSON(r)))
 }
 
 func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -99,7 +111,7 @@ func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *do
 var oneNotification = endpoint{id: true, idNotFound: domain.MsgNotificationNotFound}
 
 func (s *Server) handleMarkNotificationRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleByID(s, w, r, p, oneNotification, s.svc.Notifications.MarkRead, toNotificationJSON)
+	handleByID(s, w, r, p, oneNotification, s.svc.Notifications.MarkRead, localizedNotificationJSON(r))
 }
 
 func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

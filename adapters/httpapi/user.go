@@ -26,6 +26,9 @@ type userJSON struct {
 	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
 	// TimeZone is the gardener's IANA zone, "" until set (then UTC).
 	TimeZone string `json:"timeZone"`
+	// Language is the gardener's language tag, "" until set (then the API answers in English,
+	// or in the browser's Accept-Language).
+	Language string `json:"language"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -62,5 +65,6 @@ func toUserJSON(u *domain.User) userJSON {
 		LastSpringFrost:         monthDayJSON(u.LastSpringFrost),
 		FirstAutumnFrost:        monthDayJSON(u.FirstAutumnFrost),
 		TimeZone:                u.TimeZone,
+		Language:                u.Language,
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob"
 	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/i18n"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/metrics"
 	"github.com/gardenctl/garden/adapters/ntfy"
@@ -160,7 +162,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version,
-		TrustedProxies: proxies, ReadConcurrency: store.SQLDB().Stats().MaxOpenConnections})
+		TrustedProxies: proxies, ReadConcurrency: store.SQLDB().Stats().MaxOpenConnections, Translator: messages()})
 	handler, metricsHandler := server.Handler(), http.Handler(nil)
 	if cfg.MetricsAddr != "" {
 		m := metrics.New()
@@ -282,7 +284,7 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 	}
 	ntfyClient := ntfy.New(ntfy.Config{AllowPrivateHosts: n.NtfyAllowPrivateHosts, UserAgent: "Garden/" + version})
 	d := app.NewDelivery(store, sender, mailer, ntfyClient, app.DeliveryConfig{BaseURL: cfg.BaseURL,
-		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == ""}, log)
+		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == "", Translator: messages()}, log)
 	dispatch := app.DispatcherConfig{} // at most 8 deliveries in flight per channel (app.DispatcherConfig)
 	if store.Dialect() == sqlstore.SQLite {
 		// One claimer at a time on SQLite: the job lock, shared with other processes on the file.
@@ -314,3 +316,6 @@ func seeder(store ports.Seeder, hasher ports.PasswordHasher) func(context.Contex
 		return store.Seed(ctx, ports.SeedSpec{Plants: plants, PasswordHash: hash, Now: time.Now().UTC(), Progress: progress})
 	}
 }
+
+// messages is the server's message catalogue (issue #25 item 3), read once from the binary.
+var messages = sync.OnceValue(func() ports.Translator { return i18n.MustLoad() })

@@ -33,6 +33,8 @@ type UserPatch struct {
 	LastSpringFrost, FirstAutumnFrost Field[*string]
 	// TimeZone is the gardener's IANA zone (the web app sends the browser's on first sign-in).
 	TimeZone Field[string]
+	// Language is the gardener's language (the web app sends the browser's on first sign-in).
+	Language Field[string]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -253,6 +255,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 				return err
 			}
 			u.TimeZone = patch.TimeZone.Value
+		}
+		if patch.Language.Set {
+			if err := domain.ValidateLanguage(patch.Language.Value); err != nil {
+				return err
+			}
+			u.Language = patch.Language.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

@@ -87,6 +87,9 @@ type User struct {
 	// TimeZone is the gardener's IANA zone ("" until set: UTC); "today", "due" and "overdue"
 	// are reckoned in it (TodayIn).
 	TimeZone string
+	// Language is the gardener's language tag (one of Languages), "" until set (then English):
+	// the server's messages to them are written in it.
+	Language string
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).
