@@ -114,3 +114,26 @@ func TestLanguage_SettingValidation(t *testing.T) {
 		}
 	})
 }
+
+// The server's own notifications are stored in English and read in the reader's language.
+func TestLanguage_NotificationsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, options{})
+	tok := h.gardener("gerda")
+	expect(t, h.do("PATCH", "/api/user/settings", tok, map[string]any{"language": "de"}), 200, "")
+	r := h.do("POST", "/api/notifications/test", tok, map[string]any{"type": "expert_answer"})
+	expect(t, r, 201, "")
+	if n := r.body["notification"].(map[string]any); n["title"] != "Deine Frage wurde beantwortet" {
+		t.Fatalf("test answer: %s", r.raw)
+	}
+	list := h.do("GET", "/api/notifications", tok, nil).body2()
+	if len(list) != 1 || list[0]["title"] != "Deine Frage wurde beantwortet" ||
+		list[0]["content"] != "Ein Experte hat „Why are my basil leaves turning yellow?“ beantwortet. (Dies ist eine Testbenachrichtigung.)" {
+		t.Fatalf("list: %v", list)
+	}
+	// Back to English: the same stored notification reads in English again.
+	expect(t, h.do("PATCH", "/api/user/settings", tok, map[string]any{"language": "en"}), 200, "")
+	if list := h.do("GET", "/api/notifications", tok, nil).body2(); list[0]["title"] != "Your question has an answer" {
+		t.Fatalf("English list: %v", list)
+	}
+}

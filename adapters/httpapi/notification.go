@@ -268,7 +268,11 @@ type testNotificationInput struct {
 func (s *Server) handleTestNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[testNotificationInput]) (*app.SentNotification, error) {
 		return s.svc.Notifications.SendTest(r.Context(), p, q.in.Type)
-	}, toTestNotificationJSON)
+	}, func(sent *app.SentNotification) map[string]any {
+		out := toTestNotificationJSON(sent)
+		out["notification"] = localizedNotificationJSON(r)(&domain.UserNotification{Notification: *sent.Notification})
+		return out
+	})
 }
 
 func (s *Server) handleVAPIDPublicKey(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
