@@ -54,7 +54,10 @@ func localizedNotificationJSON(r *http.Request) func(n *domain.UserNotification)
 	return func(n *domain.UserNotification) notificationJSON {
 		out := toNotificationJSON(n)
 		if n.Kind != domain.KindAdmin {
-			out.Title, out.Content = localize(r, out.Title), localize(r, out.Content)
+			out.Title = localize(r, out.Title)
+			if !domain.OwnContent(n.Kind) {
+				out.Content = localize(r, out.Content)
+			}
 		}
 		return out
 	}

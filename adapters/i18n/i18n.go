@@ -40,6 +40,33 @@ type pattern struct {
 	key    string
 	re     *regexp.Regexp
 	prefix string // the literal text before the first placeholder, a cheap first test
+	// kinds says, per placeholder, what its value is: a number, a gardener's own text (a
+	// quoted title, a %q), or text that may itself be a message.
+	kinds []argKind
+	// strict: the key matches only when its text values are messages themselves.
+	strict bool
+}
+
+type argKind int
+
+const (
+	argText argKind = iota // may be a message ("5 minutes", "Thursday"), else kept
+	argNumber
+	argOwn // a gardener's own text: never translated
+)
+
+// strictKeys are the keys whose text placeholder says nothing about where the text comes
+// from: they match only when the value is itself a message, so a gardener's sentence that
+// happens to end the same way ("Courage is required") is left alone. Every other key's text
+// values are translated when they are messages and kept as they are otherwise (plant names).
+var strictKeys = map[string]bool{"%s is required": true, "%s (This is a test notification.)": true}
+
+// ownArgs are the placeholders (0-based) that hold a gardener's own words (a username, a
+// post, a reason): never translated, even when they look like a message.
+var ownArgs = map[string][]int{
+	"%s replied: %s": {0, 1}, "%s Reason: %s": {1}, "%s mentioned you in \"%s\"": {0},
+	"%s sent a message about your listing \"%s\".": {0}, "%s answered your message about \"%s\".": {0},
+	"%s answered \"%s\".": {0}, "%s (Expert) answered \"%s\".": {0},
 }
 
 // Load reads the embedded catalogue. It fails when a locale file is not valid JSON.
@@ -69,8 +96,11 @@ func Load() (*Catalogue, error) {
 		c.locales[tag] = m
 	}
 	for _, k := range c.keys {
-		if re, prefix, ok := compile(k); ok {
-			c.patterns = append(c.patterns, pattern{key: k, re: re, prefix: prefix})
+		if re, prefix, kinds, ok := compile(k); ok {
+			for _, i := range ownArgs[k] {
+				kinds[i] = argOwn
+			}
+			c.patterns = append(c.patterns, pattern{key: k, re: re, prefix: prefix, kinds: kinds, strict: strictKeys[k]})
 		}
 	}
 	// The most specific pattern wins: the one with the most literal text.
@@ -161,14 +191,6 @@ func (c *Catalogue) Translate(lang, text string) string {
 	if out, ok := c.translate(m, text, 0); ok {
 		return out
 	}
-	if len(parts) > 1 {
-		for i, p := range parts {
-			if out, ok := c.translate(m, p, 0); ok {
-				parts[i] = out
-			}
-		}
-		return strings.Join(parts, " ")
-	}
 	return text
 }
 
@@ -176,12 +198,20 @@ func (c *Catalogue) Translate(lang, text string) string {
 const maxDepth = 3
 
 func (c *Catalogue) translate(m map[string]string, text string, depth int) (string, bool) {
+	out, ok, _ := c.translatePure(m, text, depth)
+	return out, ok
+}
+
+// translatePure is translate that also says whether text was made of messages only (pure):
+// no name, no gardener's words among its values.
+func (c *Catalogue) translatePure(m map[string]string, text string, depth int) (string, bool, bool) {
 	if t, ok := m[text]; ok {
-		return t, true
+		return t, true, true
 	}
 	if depth > maxDepth {
-		return text, false
+		return text, false, false
 	}
+next:
 	for _, p := range c.patterns {
 		if !strings.HasPrefix(text, p.prefix) {
 			continue
@@ -195,33 +225,42 @@ func (c *Catalogue) translate(m map[string]string, text string, depth int) (stri
 			continue
 		}
 		args = args[1:]
+		pure := true
 		for i, a := range args {
-			args[i] = c.translateArg(m, a, depth+1)
+			switch p.kinds[i] {
+			case argNumber:
+				continue
+			case argOwn:
+				pure = false
+				continue
+			}
+			out, _, argPure := c.translateArg(m, a, depth+1)
+			if p.strict && !argPure {
+				continue next
+			}
+			args[i], pure = out, pure && argPure
 		}
-		return fill(tr, args), true
+		return fill(tr, args), true, pure
 	}
-	return text, false
+	return text, false, false
 }
 
 // translateArg translates an argument that is itself a message ("Bed 3", "5 minutes"), or a
-// list of them ("2 plants, 1 task"); anything else (a plant's name) stays as it is.
-func (c *Catalogue) translateArg(m map[string]string, a string, depth int) string {
-	if out, ok := c.translate(m, a, depth); ok {
-		return out
-	}
+// list made only of messages ("2 plants, 1 task"); anything else (a plant's name) stays as it
+// is, and ok is false.
+func (c *Catalogue) translateArg(m map[string]string, a string, depth int) (string, bool, bool) {
 	if strings.Contains(a, ", ") {
 		parts := strings.Split(a, ", ")
-		changed := false
+		all, pure := true, true
 		for i, p := range parts {
-			if out, ok := c.translate(m, p, depth); ok {
-				parts[i], changed = out, true
-			}
+			out, ok, pp := c.translatePure(m, p, depth)
+			parts[i], all, pure = out, all && ok, pure && pp
 		}
-		if changed {
-			return strings.Join(parts, ", ")
+		if all {
+			return strings.Join(parts, ", "), true, pure
 		}
 	}
-	return a
+	return c.translatePure(m, a, depth)
 }
 
 // splitSentences splits at ". " (keeping the full stop with its sentence).
@@ -266,8 +305,9 @@ func Placeholders(s string) []Placeholder {
 }
 
 // compile turns a key with placeholders into an anchored pattern of the text it renders to.
-func compile(key string) (*regexp.Regexp, string, bool) {
+func compile(key string) (*regexp.Regexp, string, []argKind, bool) {
 	locs := verb.FindAllStringSubmatchIndex(key, -1)
+	var kinds []argKind
 	var b strings.Builder
 	b.WriteString("^")
 	last, n := 0, 0
@@ -284,22 +324,30 @@ func compile(key string) (*regexp.Regexp, string, bool) {
 		switch v {
 		case "d":
 			b.WriteString(`(-?\d+)`)
+			kinds = append(kinds, argNumber)
 		case "f", "g":
 			b.WriteString(`(-?[\d.]+)`)
+			kinds = append(kinds, argNumber)
 		case "q":
 			b.WriteString(`("(?:[^"\\]|\\.)*")`)
+			kinds = append(kinds, argOwn)
 		default:
 			b.WriteString(`(.+?)`)
+			if strings.HasSuffix(key[:l[0]], `"`) {
+				kinds = append(kinds, argOwn) // a quoted title: the gardener's own words
+			} else {
+				kinds = append(kinds, argText)
+			}
 		}
 		last = l[1]
 		n++
 	}
 	if n == 0 {
-		return nil, "", false
+		return nil, "", nil, false
 	}
 	b.WriteString(regexp.QuoteMeta(key[last:]))
 	b.WriteString("$")
-	return regexp.MustCompile(strings.ReplaceAll(b.String(), "%%", "%")), strings.ReplaceAll(prefix, "%%", "%"), true
+	return regexp.MustCompile(strings.ReplaceAll(b.String(), "%%", "%")), strings.ReplaceAll(prefix, "%%", "%"), kinds, true
 }
 
 // fill puts args (already rendered text) into the placeholders of format, in order or by

@@ -126,6 +126,13 @@ func TestPlaceholdersTranslateWithTheirValues(t *testing.T) {
 		{"nl", "Water: Basil, Mint. Fertilize: Mint. Tasks: prune Rose.", "Water geven: Basil, Mint. Bemesten: Mint. Taken: Rose snoeien."},
 		{"de", "Water: A, B, C, D, E and 3 more.", "Gießen: A, B, C, D, E und 3 weitere."},
 		{"de", "No plant of yours is named \"Mint\"", "Keine deiner Pflanzen heißt \"Mint\""},
+		{"de", "Tasks: prune Rose, water Mint (since Jun 2).", "Aufgaben: Rose zurückschneiden, Mint gießen (seit Jun 2)."},
+		{"nl", "Heat expected Friday (34 °C): watering Basil, Tomato a day earlier", "Hitte verwacht op vrijdag (34 °C): Basil, Tomato krijgen een dag eerder water"},
+		{"de", "A moderator removed your post in \"Thursday\". Reason: Courage is required", "Ein Moderator hat deinen Beitrag in „Thursday“ entfernt. Grund: Courage is required"},
+		// A gardener's own words are never translated, even where they look like a message.
+		{"de", "Gerda replied: Courage is required", "Gerda hat geantwortet: Courage is required"},
+		{"de", "New reply in \"Harvest time\"", "Neue Antwort in „Harvest time“"},
+		{"fr", "Rain watered 3 outdoor plants. My own note. 1 plant", "Rain watered 3 outdoor plants. My own note. 1 plant"},
 	}
 	for _, tc := range cases {
 		if !slices.Contains(c.Shipped(), tc.lang) {

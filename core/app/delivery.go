@@ -232,7 +232,10 @@ func (d *Delivery) localized(u *domain.User, n *domain.Notification) *domain.Not
 		return n
 	}
 	out := *n
-	out.Title, out.Content = d.cfg.Translator.Translate(lang, n.Title), d.cfg.Translator.Translate(lang, n.Content)
+	out.Title = d.cfg.Translator.Translate(lang, n.Title)
+	if !domain.OwnContent(n.Kind) {
+		out.Content = d.cfg.Translator.Translate(lang, n.Content)
+	}
 	return &out
 }
 

@@ -49,3 +49,7 @@ func LanguageOf(u *User) string {
 	}
 	return u.Language
 }
+
+// OwnContent reports whether the content of a notification of kind is a gardener's own words
+// (a mention quotes the post), which no translation touches; its title is still the server's.
+func OwnContent(kind string) bool { return kind == KindForumMention }
