@@ -105,7 +105,7 @@ func New(o Options) *Server {
 func (s *Server) Handler() http.Handler {
 	rt := newRouter()
 	s.register(rt)
-	return s.recoverer(s.warnUntrustedForwarding(s.compress(s.accessLog(securityHeaders(s.withTranslator(checkAddressText(rt.mux)))))))
+	return s.recoverer(s.warnUntrustedForwarding(s.compress(s.accessLog(securityHeaders(checkAddressText(rt.mux))))))
 }
 
 // register puts every route on mux.
@@ -241,7 +241,7 @@ func (s *Server) register(mux *router) {
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	writeError(w, r, s.log, err)
+	writeError(w, r, s.log, s.tr, err)
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
