@@ -126,7 +126,9 @@ func TestPlaceholdersTranslateWithTheirValues(t *testing.T) {
 		{"nl", "Water: Basil, Mint. Fertilize: Mint. Tasks: prune Rose.", "Water geven: Basil, Mint. Bemesten: Mint. Taken: Rose snoeien."},
 		{"de", "Water: A, B, C, D, E and 3 more.", "Gießen: A, B, C, D, E und 3 weitere."},
 		{"de", "No plant of yours is named \"Mint\"", "Keine deiner Pflanzen heißt \"Mint\""},
-		{"de", "Tasks: prune Rose, water Mint (since Jun 2).", "Aufgaben: Rose zurückschneiden, Mint gießen (seit Jun 2)."},
+		{"de", "Tasks: prune Rose, water Mint (since Jun 2).", "Aufgaben: Rose zurückschneiden, Mint gießen (seit 2. Juni)."},
+		{"hu", "Your listing \"Mint\" expires on Jun 3, 2027. Renew it to keep it listed.", "A(z) „Mint” hirdetésed lejár: 2027. június 3. Hosszabbítsd meg, hogy látható maradjon."},
+		{"ru", "Your listing \"Mint\" expires on Jun 3, 2027. Renew it to keep it listed.", "Срок вашего объявления «Mint» истекает 3 июня 2027. Продлите его, чтобы оно оставалось на виду."},
 		{"nl", "Heat expected Friday (34 °C): watering Basil, Tomato a day earlier", "Hitte verwacht op vrijdag (34 °C): Basil, Tomato krijgen een dag eerder water"},
 		{"de", "A moderator removed your post in \"Thursday\". Reason: Courage is required", "Ein Moderator hat deinen Beitrag in „Thursday“ entfernt. Grund: Courage is required"},
 		// A gardener's own words are never translated, even where they look like a message.
