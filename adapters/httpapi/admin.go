@@ -223,6 +223,8 @@ type userPreferencesInput struct {
 	// ReminderHour is the hour (0-23, in timeZone) of the daily care reminder; null for the
 	// installation's default.
 	ReminderHour optional[int] `json:"reminderHour"`
+	// Language is one of the twelve language tags ("de", "pt-BR"): the API's messages follow it.
+	Language optional[string] `json:"language"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -275,6 +277,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.ReminderHour.Set {
 		p.ReminderHour = app.Of(in.ReminderHour.ptr())
+	}
+	if in.Language.Set {
+		p.Language = app.Of(in.Language.Value)
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

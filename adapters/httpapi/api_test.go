@@ -21,6 +21,7 @@ import (
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/i18n"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/password"
 	"github.com/gardenctl/garden/adapters/qrcode"
@@ -157,7 +158,7 @@ func newHarness(t testing.TB, o options) *harness {
 		t.Fatal(err)
 	}
 	nf := newNotifyFixture(store, s, c, log)
-	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Services: httpapi.Services{
+	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Translator: i18n.MustLoad(), Services: httpapi.Services{
 		Plants:        app.NewPlants(store, c),
 		CareTasks:     app.NewCareTasks(store, c),
 		Journal:       app.NewJournal(store, c),

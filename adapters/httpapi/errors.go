@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 // statusByCode is the one table from domain error codes to HTTP statuses (DESIGN.md).
@@ -39,7 +40,7 @@ type errorJSON struct {
 
 // writeError answers with err's status and message. Internal errors are logged with their
 // detail and answered with "Internal error." only.
-func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, tr ports.Translator, err error) {
 	if r.Context().Err() != nil {
 		// The client went away (or its deadline passed) and the work stopped because of it: that
 		// is the client's cancellation, not a server error. 499 is what the access log shows;
@@ -65,7 +66,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		body.Errors = nil
 		log.Error("request failed", "method", r.Method, "path", logPath(r), "err", err)
 	}
-	writeJSON(w, status, body)
+	writeJSON(w, status, localizeError(r, tr, body))
 }
 
 // StatusClientClosedRequest is the access log's status for a request whose client left before

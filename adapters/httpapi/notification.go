@@ -10,6 +10,7 @@ import (
 
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 // notificationRoutes adds the notification calls of spec 01 §7 and spec 02 §7, and ours for
@@ -46,6 +47,21 @@ type notificationJSON struct {
 	IsRead    bool           `json:"isRead"`
 	ReadAt    *time.Time     `json:"readAt"`
 	Data      map[string]any `json:"data"`
+}
+
+// localizedNotificationJSON writes the server's own notifications (reminders, weather,
+// community) in the reader's language; the stored text is English.
+func localizedNotificationJSON(r *http.Request, tr ports.Translator) func(n *domain.UserNotification) notificationJSON {
+	return func(n *domain.UserNotification) notificationJSON {
+		out := toNotificationJSON(n)
+		if n.Kind != domain.KindAdmin {
+			out.Title = localize(r, tr, out.Title)
+			if !domain.OwnContent(n.Kind) {
+				out.Content = localize(r, tr, out.Content)
+			}
+		}
+		return out
+	}
 }
 
 func toNotificationJSON(n *domain.UserNotification) notificationJSON {
@@ -86,7 +102,7 @@ func toAdminNotificationJSON(n *app.AdminNotification) adminNotificationJSON {
 func (s *Server) handleListNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) ([]*domain.UserNotification, error) {
 		return s.svc.Notifications.List(r.Context(), p)
-	}, each(toNotificationJSON))
+	}, each(localizedNotificationJSON(r, s.tr)))
 }
 
 func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -99,7 +115,7 @@ func (s *Server) handleUnreadCount(w http.ResponseWriter, r *http.Request, p *do
 var oneNotification = endpoint{id: true, idNotFound: domain.MsgNotificationNotFound}
 
 func (s *Server) handleMarkNotificationRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleByID(s, w, r, p, oneNotification, s.svc.Notifications.MarkRead, toNotificationJSON)
+	handleByID(s, w, r, p, oneNotification, s.svc.Notifications.MarkRead, localizedNotificationJSON(r, s.tr))
 }
 
 func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -256,7 +272,11 @@ type testNotificationInput struct {
 func (s *Server) handleTestNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[testNotificationInput]) (*app.SentNotification, error) {
 		return s.svc.Notifications.SendTest(r.Context(), p, q.in.Type)
-	}, toTestNotificationJSON)
+	}, func(sent *app.SentNotification) map[string]any {
+		out := toTestNotificationJSON(sent)
+		out["notification"] = localizedNotificationJSON(r, s.tr)(&domain.UserNotification{Notification: *sent.Notification})
+		return out
+	})
 }
 
 func (s *Server) handleVAPIDPublicKey(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
+	"github.com/gardenctl/garden/ports"
 )
 
 // Services are the use cases the handlers call.
@@ -63,6 +64,7 @@ type Server struct {
 	proxies  []netip.Prefix
 	logins   *addrLimiter
 	reads    *readGate
+	tr       ports.Translator
 }
 
 // Options configure a Server.
@@ -83,6 +85,8 @@ type Options struct {
 	// ReadConcurrency is how many signed-in reads run at once, the others queued in arrival
 	// order (readGate): the database pool's size. Zero queues none.
 	ReadConcurrency int
+	// Translator writes the API's messages in the caller's language (nil: English only).
+	Translator ports.Translator
 }
 
 // New builds a Server.
@@ -90,7 +94,10 @@ func New(o Options) *Server {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Server{accounts: o.Accounts, svc: o.Services, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version,
+	if o.Translator == nil {
+		o.Translator = ports.EnglishOnly{}
+	}
+	return &Server{tr: o.Translator, accounts: o.Accounts, svc: o.Services, ready: o.Ready, web: o.Web, log: o.Log, version: o.Version,
 		proxies: o.TrustedProxies, logins: newAddrLimiter(o.LoginRate), reads: newReadGate(o.ReadConcurrency)}
 }
 
@@ -235,7 +242,7 @@ func (s *Server) register(mux *router) {
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	writeError(w, r, s.log, err)
+	writeError(w, r, s.log, s.tr, err)
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {

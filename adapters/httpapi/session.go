@@ -37,11 +37,12 @@ func (s *Server) authedRemote(h func(w http.ResponseWriter, r *http.Request, p *
 			return
 		}
 		// A read-only API token reads; every other method is a change, whatever the route.
+		r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
 		if p.ReadOnly() && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			s.fail(w, r, domain.Errorf(domain.EForbidden, domain.MsgTokenReadOnly))
 			return
 		}
-		h(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)), p)
+		h(w, r, p)
 	}
 }
 

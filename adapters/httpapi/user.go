@@ -29,6 +29,9 @@ type userJSON struct {
 	// ReminderHour is the hour (0-23, in timeZone) of the daily care reminder; null for the
 	// installation's default.
 	ReminderHour *int `json:"reminderHour"`
+	// Language is the gardener's language tag, "" until set (then the API answers in English,
+	// or in the browser's Accept-Language).
+	Language string `json:"language"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -66,5 +69,6 @@ func toUserJSON(u *domain.User) userJSON {
 		FirstAutumnFrost:        monthDayJSON(u.FirstAutumnFrost),
 		TimeZone:                u.TimeZone,
 		ReminderHour:            u.ReminderHour,
+		Language:                u.Language,
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/backup"
@@ -13,6 +14,7 @@ import (
 	"github.com/gardenctl/garden/adapters/catalogue"
 	"github.com/gardenctl/garden/adapters/hortusfox"
 	"github.com/gardenctl/garden/adapters/httpapi"
+	"github.com/gardenctl/garden/adapters/i18n"
 	"github.com/gardenctl/garden/adapters/imaging"
 	"github.com/gardenctl/garden/adapters/metrics"
 	"github.com/gardenctl/garden/adapters/ntfy"
@@ -171,7 +173,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		return nil, err
 	}
 	server := httpapi.New(httpapi.Options{Accounts: accounts, Services: services, Ready: ready, Web: web.Dist(), Log: log, Version: version,
-		TrustedProxies: proxies, ReadConcurrency: store.SQLDB().Stats().MaxOpenConnections})
+		TrustedProxies: proxies, ReadConcurrency: store.SQLDB().Stats().MaxOpenConnections, Translator: messages()})
 	handler, metricsHandler := server.Handler(), http.Handler(nil)
 	if cfg.MetricsAddr != "" {
 		m := metrics.New()
@@ -293,7 +295,7 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 	}
 	ntfyClient := ntfy.New(ntfy.Config{AllowPrivateHosts: n.NtfyAllowPrivateHosts, UserAgent: "Garden/" + version})
 	d := app.NewDelivery(store, sender, mailer, ntfyClient, app.DeliveryConfig{BaseURL: cfg.BaseURL,
-		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == ""}, log)
+		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == "", Translator: messages()}, log)
 	dispatch := app.DispatcherConfig{} // at most 8 deliveries in flight per channel (app.DispatcherConfig)
 	if store.Dialect() == sqlstore.SQLite {
 		// One claimer at a time on SQLite: the job lock, shared with other processes on the file.
@@ -357,3 +359,6 @@ func wireOIDC(cfg configs.Config) (*app.OIDCConfig, error) {
 	}
 	return &app.OIDCConfig{Provider: provider, Name: cfg.OIDC.Name, AllowedDomains: cfg.OIDC.Domains(), Roles: roles, AutoCreate: cfg.OIDC.AutoCreate}, nil
 }
+
+// messages is the server's message catalogue (issue #25 item 3), read once from the binary.
+var messages = sync.OnceValue(func() ports.Translator { return i18n.MustLoad() })

@@ -41,6 +41,8 @@ type DeliveryConfig struct {
 	// PushLogOnly and EmailLogOnly say that the adapter writes to the server log instead of
 	// delivering (the embedded defaults), so reports can say so.
 	PushLogOnly, EmailLogOnly bool
+	// Translator writes each message in its recipient's language (nil: English only).
+	Translator ports.Translator
 }
 
 // ChannelReport is what one channel did for one user.
@@ -93,6 +95,9 @@ func NewDelivery(notify ports.NotifyStore, push ports.PushSender, mail ports.Mai
 		cfg.ChannelTimeout = 30 * time.Second
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	if cfg.Translator == nil {
+		cfg.Translator = ports.EnglishOnly{}
+	}
 	if log == nil {
 		log = slog.Default()
 	}
@@ -173,6 +178,7 @@ func (d *Delivery) DeliverChannel(ctx context.Context, channel string, u *domain
 		}
 		d.count(channel, r)
 	}()
+	n = d.localized(u, n)
 	msg := d.message(n)
 	switch channel {
 	case ChannelPush:
@@ -216,6 +222,26 @@ func firstOf(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// localized is n with the server's own texts in u's language: the stored notification is
+// English, each recipient reads it in theirs (an administrator's own message stays as written).
+func (d *Delivery) localized(u *domain.User, n *domain.Notification) *domain.Notification {
+	lang := domain.LanguageOf(u)
+	if lang == domain.DefaultLanguage || n.Kind == domain.KindAdmin {
+		return n
+	}
+	out := *n
+	out.Title = d.cfg.Translator.Translate(lang, n.Title)
+	if !domain.OwnContent(n.Kind) {
+		out.Content = d.cfg.Translator.Translate(lang, n.Content)
+	}
+	return &out
+}
+
+// tr writes one of the e-mail's own lines in u's language.
+func (d *Delivery) tr(u *domain.User, format string, arg string) string {
+	return d.cfg.Translator.Translate(domain.LanguageOf(u), fmt.Sprintf(format, arg))
 }
 
 func (d *Delivery) message(n *domain.Notification) domain.PushMessage {
@@ -285,9 +311,9 @@ func (d *Delivery) deliverEmail(ctx context.Context, u *domain.User, n *domain.N
 	if name == "" {
 		name = u.Username
 	}
-	body := n.Content + "\n\nOpen Garden: " + d.absolute(msg.URL) + "\n\n-- \n" +
-		"You receive this e-mail because e-mail notifications are on for your Garden account (" + u.Username + ").\n" +
-		"Turn them off in Settings: " + d.absolute("/settings") + "\n"
+	body := n.Content + "\n\n" + d.tr(u, "Open Garden: %s", d.absolute(msg.URL)) + "\n\n-- \n" +
+		d.tr(u, "You receive this e-mail because e-mail notifications are on for your Garden account (%s).", u.Username) + "\n" +
+		d.tr(u, "Turn them off in Settings: %s", d.absolute("/settings")) + "\n"
 	err := d.mail.Send(ctx, domain.EmailMessage{To: u.Email, ToName: name, Subject: n.Title, Body: body})
 	if err != nil {
 		d.log.Warn("notification delivery: e-mail failed", "user", u.ID, "notification", n.ID, "err", domain.ErrorDetail(err))

@@ -36,6 +36,8 @@ type UserPatch struct {
 	// ReminderHour is the hour (0-23, in TimeZone) of the daily care reminder; nil for the
 	// installation's default.
 	ReminderHour Field[*int]
+	// Language is the gardener's language (the web app sends the browser's on first sign-in).
+	Language Field[string]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -262,6 +264,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 				return err
 			}
 			u.ReminderHour = patch.ReminderHour.Value
+		}
+		if patch.Language.Set {
+			if err := domain.ValidateLanguage(patch.Language.Value); err != nil {
+				return err
+			}
+			u.Language = patch.Language.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

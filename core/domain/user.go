@@ -90,6 +90,9 @@ type User struct {
 	// ReminderHour is the hour (0-23, in TimeZone) the daily care reminder goes out; nil for
 	// the installation's default hour.
 	ReminderHour *int
+	// Language is the gardener's language tag (one of Languages), "" until set (then English):
+	// the server's messages to them are written in it.
+	Language string
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).

@@ -35,6 +35,8 @@ export interface User {
   timeZone?: string;
   /** The hour (0-23, in timeZone) of the daily care reminder; null for the server's default. */
   reminderHour?: number | null;
+  /** The gardener's language tag ("" until set): the server writes its messages in it. */
+  language?: string;
   // The garden settings: only the caller's own answer (GET /api/user) carries them.
   gardenLocation?: GardenLocation | null;
   /** Adaptive waterings stretch by this in the garden's winter (1 turns it off). */
@@ -712,6 +714,8 @@ export interface UserSettingsInput {
   timeZone?: string;
   /** The care reminder's local hour, 0-23; null for the server's default. */
   reminderHour?: number | null;
+  /** One of the twelve language tags: the server's messages to the gardener. */
+  language?: string;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

@@ -32,6 +32,7 @@ import { SecuritySection } from '../components/security-section';
 import { syncSessionUser } from '../components/sync-session-user';
 import { ThemePreferencesCard } from '../components/theme-preferences-card';
 import { WebhooksCard } from '../components/webhooks-card';
+import { LanguageCard } from '../components/language-card';
 import { TimeZoneCard } from '../components/time-zone-card';
 import './settings-page.css';
 
@@ -104,6 +105,15 @@ function OwnSettings() {
     [trigger],
   );
 
+  const saveLanguage = useCallback(
+    async (language: string) => {
+      const saved = await trigger({ language });
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
+
   if (me.isLoading) return <SettingsSkeleton />;
   if (me.error || !me.data) return <LoadFailed error={me.error} retry={() => void me.mutate()} />;
   const user = me.data;
@@ -125,6 +135,7 @@ function OwnSettings() {
       <GardenSettingsCard user={user} save={trigger} />
       <FrostDatesCard user={user} save={trigger} />
       <TimeZoneCard user={user} save={saveTimeZone} saveHour={saveReminderHour} />
+      <LanguageCard user={user} save={saveLanguage} />
       <ThemePreferencesCard />
       <ApiTokensCard />
       <SecuritySection

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gardenLanguage, LANGUAGES } from '@/lib/language';
+import { db } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render';
+import { signedInGardener } from '@/testing/session';
+import { http, HttpResponse, server } from '@/testing/server';
+
+const languagePatches = () =>
+  db.requests.filter((r) => r.method === 'PATCH' && r.path === '/api/user/settings' && 'language' in (r.body as object));
+
+describe('the gardener’s language', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('maps the browser’s languages to one Garden speaks', () => {
+    expect(gardenLanguage(['de-AT', 'en'])).toBe('de');
+    expect(gardenLanguage(['ja', 'pt-PT'])).toBe('pt-BR');
+    expect(gardenLanguage(['nn-NO'])).toBe('nb');
+    expect(gardenLanguage(['no'])).toBe('nb');
+    expect(gardenLanguage(['en-GB'])).toBe('en');
+    expect(gardenLanguage(['ja', 'zh-CN'])).toBeNull();
+    expect(gardenLanguage([])).toBeNull();
+  });
+
+  it('sends the browser’s language once on the first sign-in when none is set', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CH', 'en']);
+    signedInGardener({ language: '', timeZone: 'Europe/Paris' });
+    renderApp('/');
+    await waitFor(() => expect(languagePatches()).toHaveLength(1));
+    expect(languagePatches()[0]!.body).toEqual({ language: 'fr' });
+    await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' });
+    expect(languagePatches()).toHaveLength(1);
+  });
+
+  it('sends nothing for a browser language Garden does not speak, nor over a chosen one', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja']);
+    signedInGardener({ language: '', timeZone: 'Europe/Paris' });
+    const first = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' });
+    first.unmount();
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    signedInGardener({ language: 'nl', timeZone: 'Europe/Paris' });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' });
+    expect(languagePatches()).toHaveLength(0);
+  });
+
+  it('changes in Settings, each language named in itself, and shows the server’s refusal', async () => {
+    signedInGardener({ language: 'en', timeZone: 'Europe/Paris' });
+    const { user } = renderApp('/settings');
+    const select = await screen.findByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('en');
+    const names = Array.from((select as HTMLSelectElement).options).map((o) => o.textContent);
+    expect(names).toEqual(LANGUAGES.map((l) => l.name));
+    expect(names).toContain('Deutsch');
+    expect(names).toContain('Русский');
+    await user.selectOptions(select, 'Deutsch');
+    await waitFor(() => expect(languagePatches().map((r) => r.body)).toEqual([{ language: 'de' }]));
+    expect(await screen.findByText('Language saved')).toBeInTheDocument();
+
+    server.use(
+      http.patch('*/api/user/settings', () =>
+        HttpResponse.json(
+          { message: 'Die Sprache muss eine der folgenden sein', code: 'invalid', errors: { language: 'Die Sprache muss eine der folgenden sein' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.selectOptions(select, 'Magyar');
+    expect(await screen.findByText(/Die Sprache muss/)).toBeInTheDocument();
+    expect(select).toHaveValue('de');
+  });
+});
