@@ -49,6 +49,10 @@ type LeaderWorker struct {
 	Lead  func(ctx context.Context) error
 	Retry time.Duration // default 5s
 	Renew time.Duration // default 5s
+	// HoldOff is how long a new holder waits, renewing, before it leads (default 2 × Renew):
+	// a holder whose session the database ended lost the lock at once but learns it only at
+	// its next renewal, so waiting that long keeps two leaders from overlapping.
+	HoldOff time.Duration
 	Log   *slog.Logger
 	// OnLead, when set, hears each change of leadership of this process (tests).
 	OnLead func(leading bool)
@@ -65,6 +69,9 @@ func (w LeaderWorker) Run(ctx context.Context) {
 	if w.Renew <= 0 {
 		w.Renew = 5 * time.Second
 	}
+	if w.HoldOff <= 0 {
+		w.HoldOff = 2 * w.Renew
+	}
 	if w.Log == nil {
 		w.Log = slog.Default()
 	}
@@ -74,7 +81,9 @@ func (w LeaderWorker) Run(ctx context.Context) {
 			w.Log.Warn("leader: taking the lock failed", "key", w.Key, "err", err)
 		}
 		if ok {
-			w.lead(ctx, renew)
+			if w.holdOff(ctx, renew) {
+				w.lead(ctx, renew)
+			}
 			unlock()
 		}
 		select {
@@ -83,6 +92,22 @@ func (w LeaderWorker) Run(ctx context.Context) {
 		case <-time.After(w.Retry):
 		}
 	}
+}
+
+// holdOff waits HoldOff, renewing every Renew; false when the lease was lost or ctx ended.
+func (w LeaderWorker) holdOff(ctx context.Context, renew func(context.Context) bool) bool {
+	deadline := time.Now().Add(w.HoldOff)
+	for time.Now().Before(deadline) {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(min(w.Renew, time.Until(deadline))):
+		}
+		if !renew(ctx) {
+			return false
+		}
+	}
+	return true
 }
 
 func (w LeaderWorker) lead(ctx context.Context, renew func(context.Context) bool) {

@@ -210,6 +210,9 @@ func (l *advisoryLocker) TryLease(ctx context.Context, key string) (func(context
 	}, true, nil
 }
 
+// AdvisoryKey is the PostgreSQL advisory lock id of a job lock's key.
+func AdvisoryKey(key string) int64 { return advisoryKey(key) }
+
 func advisoryKey(key string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("garden-job:" + key))
