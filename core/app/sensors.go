@@ -14,6 +14,8 @@ import (
 type SensorStore interface {
 	ports.SensorReadingStore
 	ports.SensorLinkStore
+	// PlantByID reads one of the owner's plants (ports.PlantStore's).
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
 	// InTx runs fn in one transaction (ports.OutboxStore's).
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 }
@@ -60,6 +62,12 @@ func (s *Sensors) List(ctx context.Context, p *domain.Principal, plantID int64) 
 	links, err := s.store.SensorLinks(ctx, p.User.ID, plantID)
 	if err != nil {
 		return nil, err
+	}
+	if len(links) == 0 {
+		// None: another's plant (or none) is not found, as everywhere else.
+		if _, err := s.store.PlantByID(ctx, p.User.ID, plantID); err != nil {
+			return nil, plantNotFound(err)
+		}
 	}
 	out := make([]SensorLinkView, len(links))
 	for i, l := range links {
