@@ -45,7 +45,7 @@ func TestLeaderWorker_OneLeaderAndTakeover(t *testing.T) {
 			both := false
 			worker := func(name string, s *sqlstore.Store) jobs.LeaderWorker {
 				return jobs.LeaderWorker{Key: key, Locker: s.JobLeaseLocker(), Retry: 100 * time.Millisecond, Renew: 100 * time.Millisecond,
-					Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+					Log:  slog.New(slog.NewTextHandler(io.Discard, nil)),
 					Lead: func(ctx context.Context) error { <-ctx.Done(); return nil },
 					OnLead: func(on bool) {
 						mu.Lock()

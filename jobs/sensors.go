@@ -53,7 +53,7 @@ type LeaderWorker struct {
 	// a holder whose session the database ended lost the lock at once but learns it only at
 	// its next renewal, so waiting that long keeps two leaders from overlapping.
 	HoldOff time.Duration
-	Log   *slog.Logger
+	Log     *slog.Logger
 	// OnLead, when set, hears each change of leadership of this process (tests).
 	OnLead func(leading bool)
 }
