@@ -72,7 +72,8 @@ function LinkSensorForm({ plantId }: { plantId: number }) {
     }
   };
   return (
-    <form className="sensor-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="sensor-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Link a sensor">
+      <h3 className="sensor-form__title">Link a sensor</h3>
       <Field
         label="Sensor ID"
         value={sensorId}

@@ -29,7 +29,7 @@ export default function SensorChart({ plantId, link }: { plantId: number; link: 
         <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e0e7dc" />
           <XAxis dataKey="at" tickFormatter={dayHour} tick={{ fontSize: 12 }} minTickGap={32} />
-          <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} width={36} unit="%" />
+          <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={{ fontSize: 12 }} width={44} tickFormatter={(v: number) => `${v}%`} />
           <Tooltip labelFormatter={(v) => dayHour(String(v))} formatter={(v) => [`${String(v)} %`, 'Moisture']} />
           {link.moistureBelow !== null ? (
             <ReferenceLine y={link.moistureBelow} stroke="#b4475c" strokeDasharray="4 4" />
