@@ -60,6 +60,13 @@ type Config struct {
 	// PasswordLogin off (GARDEN_PASSWORD_LOGIN=false) leaves password sign-in to the protected
 	// superadmin only.
 	PasswordLogin bool `mapstructure:"password_login"`
+	// MQTTURL is the broker soil sensors report to (GARDEN_MQTT_URL, mqtt:// or mqtts://,
+	// user:password in it; empty: no sensors); MQTTTopic the subscription's pattern, whose two
+	// last levels are the sensor id and the metric; MQTTDiscovery publishes the plants to Home
+	// Assistant through MQTT discovery.
+	MQTTURL       string `mapstructure:"mqtt_url"`
+	MQTTTopic     string `mapstructure:"mqtt_topic"`
+	MQTTDiscovery bool   `mapstructure:"mqtt_discovery"`
 }
 
 // WeatherOn reports whether the weather job and the place search run.
@@ -145,6 +152,17 @@ func (c *Config) Validate() error {
 	if u, err := url.Parse(c.WeatherURL); c.Weather == "on" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 		return fmt.Errorf("weather_url %q: want the weather service's http(s) address", c.WeatherURL)
 	}
+	if c.MQTTURL != "" {
+		if u, err := url.Parse(c.MQTTURL); err != nil || (u.Scheme != "mqtt" && u.Scheme != "mqtts") || u.Host == "" {
+			return fmt.Errorf("mqtt_url: want mqtt://user:password@host:1883 or mqtts://user:password@host:8883")
+		}
+	}
+	if t := c.MQTTTopic; t != "" && (!strings.HasSuffix(t, "+/+") || strings.Contains(t, "#")) {
+		return fmt.Errorf("mqtt_topic %q: want a pattern ending in /+/+ (sensor id, then metric), such as garden/sensors/+/+", t)
+	}
+	if c.MQTTDiscovery && c.MQTTURL == "" {
+		return fmt.Errorf("mqtt_discovery: set mqtt_url too")
+	}
 	if err := c.Notify.validate(c.BaseURL); err != nil {
 		return err
 	}
@@ -191,6 +209,9 @@ func (c Config) Dump() string {
 		"log_format":                 c.LogFormat,
 		"weather":                    c.Weather,
 		"weather_url":                c.WeatherURL,
+		"mqtt_url":                   maskURL(c.MQTTURL),
+		"mqtt_topic":                 c.MQTTTopic,
+		"mqtt_discovery":             fmt.Sprint(c.MQTTDiscovery),
 	}
 	c.Notify.dump(values)
 	c.OIDC.dump(values)

@@ -163,6 +163,14 @@ type JobLocker interface {
 	TryLock(ctx context.Context, key string) (unlock func(), ok bool, err error)
 }
 
+// LeaseLocker is a JobLocker whose locks may be held for as long as a process lives (the one
+// MQTT consumer of an installation). TryLease is TryLock with renew, which the holder calls
+// every few seconds: false means the lock may be lost (its database session ended) and another
+// process may hold it now, so the holder must stop and release.
+type LeaseLocker interface {
+	TryLease(ctx context.Context, key string) (renew func(context.Context) bool, unlock func(), ok bool, err error)
+}
+
 // JobScheduler is the running scheduler, as the core sees it.
 type JobScheduler interface {
 	// NextRun is when the job runs next; ok is false when it is not scheduled.

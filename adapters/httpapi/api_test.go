@@ -194,6 +194,7 @@ func newHarness(t testing.TB, o options) *harness {
 	hooks := app.NewWebhooks(s, nf.svc, webhook.New(webhook.Config{AllowPrivateHosts: wo.allowPrivate, UserAgent: "Garden/test"}),
 		c, app.WebhooksConfig{Timeout: wo.timeout}, log)
 	opts.Services.Webhooks = hooks
+	opts.Services.Sensors = app.NewSensors(s, hooks, nf.svc.Notifier(), c, log)
 	if o.webhooks != nil {
 		opts.Services.Plants.WithWebhooks(hooks)
 		opts.Services.CareTasks.WithWebhooks(hooks)

@@ -14,7 +14,7 @@ import (
 // documented operation is served by a route of the table (not by the /api/ catch-all).
 func TestOpenAPI_CoversTheRouteTable(t *testing.T) {
 	// Every optional service present, so that every route is registered.
-	s := &Server{svc: Services{Sharing: &app.Sharing{}, ExpertQA: &app.ExpertQA{}, Webhooks: &app.Webhooks{}}}
+	s := &Server{svc: Services{Sharing: &app.Sharing{}, ExpertQA: &app.ExpertQA{}, Webhooks: &app.Webhooks{}, Sensors: &app.Sensors{}}}
 	rt := newRouter()
 	s.register(rt)
 

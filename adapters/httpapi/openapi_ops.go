@@ -29,6 +29,13 @@ var apiOps = map[string]apiOp{
 	"DELETE /api/webhooks/{id}":         {summary: "Delete a webhook with its log and pending deliveries"},
 	"GET /api/webhooks/{id}/deliveries": {summary: "A webhook's delivery log: its newest 50 deliveries, newest first", out: []webhookDeliveryJSON{}},
 	"POST /api/webhooks/{id}/test":      {summary: "Send a webhook.test event now and answer its log entry", out: webhookDeliveryJSON{}},
+
+	// Soil sensors linked to a plant (issue #29 item 2).
+	"GET /api/plants/{id}/sensors":                         {summary: "The sensors linked to the caller's plant (at most 4), each with its newest reading of each metric", out: []sensorLinkJSON{}},
+	"POST /api/plants/{id}/sensors":                        {summary: "Link a sensor (garden/sensors/<sensorId>/<metric>) to the caller's plant, with a moisture threshold in percent", in: sensorLinkInput{}, out: sensorLinkJSON{}, status: 201},
+	"PATCH /api/plants/{id}/sensors/{sensorLinkId}":        {summary: "Change a sensor's threshold (moistureBelow null removes it); the newest reading is applied at once", in: sensorLinkInput{}, out: sensorLinkJSON{}},
+	"DELETE /api/plants/{id}/sensors/{sensorLinkId}":       {summary: "Unlink a sensor from the plant (its readings stay until retention ends them)"},
+	"GET /api/plants/{id}/sensors/{sensorLinkId}/readings": {summary: "A linked sensor's readings of one metric over the last hours (raw for 7 days, hourly before; at most 2500), oldest first", out: []sensorReadingJSON{}, query: []string{"metric: moisture (default), temperature, light or battery", "hours: 1 to 2160 (default 168)"}},
 	// Two-factor sign-in and the Security page (issue #28).
 	"POST /api/login/2fa":                     {summary: "Finish a sign-in with its ticket and a TOTP code or an unused recovery code (5 tries, 5 minutes)", in: secondFactorInput{}, out: signedIn2FAJSON{}, public: true},
 	"POST /api/login/2fa/setup":               {summary: "The TOTP secret to enrol, for a sign-in whose site requires a second factor (ticket of twoFactor setup)", in: ticketInput{}, out: totpSetupJSON{}, public: true},

@@ -47,6 +47,8 @@ type Services struct {
 	Weather *app.Weather
 	// Webhooks serves /api/webhooks (nil: not served).
 	Webhooks *app.Webhooks
+	// Sensors serves /api/plants/{id}/sensors (nil: not served).
+	Sensors *app.Sensors
 	// Imports brings another application's garden in for the caller (nil: not served).
 	Imports *app.Imports
 	// UserData serves "Download my data" and account deletion (nil: not served).
@@ -230,6 +232,7 @@ func (s *Server) register(mux *router) {
 	s.forumRoutes(mux)
 	s.apiTokenRoutes(mux)
 	s.webhookRoutes(mux)
+	s.sensorRoutes(mux)
 	s.securityRoutes(mux)
 	s.passkeyRoutes(mux)
 	s.oidcRoutes(mux)

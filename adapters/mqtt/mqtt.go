@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
@@ -34,12 +35,48 @@ type Config struct {
 	// RetryEvery is the wait between reconnection attempts (default 2s).
 	RetryEvery time.Duration
 	Log        *slog.Logger
+	// Subscriptions are further topics this connection subscribes to (Home Assistant's
+	// retained discovery configs, the plants' command topics), again after each reconnection.
+	Subscriptions []Subscription
+	// OnConnect, when set, runs after each connection and its subscriptions (in a goroutine of
+	// its own: it may publish).
+	OnConnect func()
+}
+
+// Subscription is a further topic pattern and its handler.
+type Subscription struct {
+	Topic  string
+	Handle func(ctx context.Context, topic string, payload []byte, retained bool)
 }
 
 // Subscriber hands each valid reading to its handler.
 type Subscriber struct {
 	cfg    Config
+	mu     sync.Mutex
 	client paho.Client
+}
+
+// ErrNotConnected answers a Publish while the connection is down.
+var ErrNotConnected = errors.New("mqtt: not connected")
+
+// Publish sends one message with QoS 1 on the running connection (Run) and waits up to 10 s
+// for the broker to take it.
+func (s *Subscriber) Publish(ctx context.Context, topic string, retained bool, payload []byte) error {
+	s.mu.Lock()
+	c := s.client
+	s.mu.Unlock()
+	if c == nil || !c.IsConnectionOpen() {
+		return ErrNotConnected
+	}
+	t := c.Publish(topic, 1, retained, payload)
+	select {
+	case <-t.Done():
+		return t.Error()
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(10 * time.Second):
+		return fmt.Errorf("mqtt: publishing %s timed out", topic)
+	}
 }
 
 // New checks cfg and builds a subscriber; Run connects it.
@@ -130,12 +167,24 @@ func (s *Subscriber) Run(ctx context.Context, handle func(context.Context, domai
 		} else {
 			s.cfg.Log.Info("mqtt: subscribed", "topic", s.cfg.Topic)
 		}
+		for _, sub := range s.cfg.Subscriptions {
+			handle := sub.Handle
+			if t := c.Subscribe(sub.Topic, 1, func(_ paho.Client, m paho.Message) { handle(ctx, m.Topic(), m.Payload(), m.Retained()) }); t.WaitTimeout(10*time.Second) && t.Error() != nil {
+				s.cfg.Log.Error("mqtt: subscribing failed", "topic", sub.Topic, "err", t.Error())
+			}
+		}
+		if s.cfg.OnConnect != nil {
+			go s.cfg.OnConnect()
+		}
 	})
 	opts.SetConnectionLostHandler(func(_ paho.Client, err error) {
 		s.cfg.Log.Warn("mqtt: connection lost; reconnecting", "err", err)
 	})
-	s.client = paho.NewClient(opts)
-	t := s.client.Connect()
+	client := paho.NewClient(opts)
+	s.mu.Lock()
+	s.client = client
+	s.mu.Unlock()
+	t := client.Connect()
 	select {
 	case <-t.Done():
 		if err := t.Error(); err != nil {
@@ -144,7 +193,7 @@ func (s *Subscriber) Run(ctx context.Context, handle func(context.Context, domai
 	case <-ctx.Done():
 	}
 	<-ctx.Done()
-	s.client.Disconnect(250)
+	client.Disconnect(250)
 	if errors.Is(ctx.Err(), context.Canceled) {
 		return nil
 	}

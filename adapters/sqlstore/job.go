@@ -158,3 +158,63 @@ func (l *memoryLocker) TryLock(_ context.Context, key string) (func(), bool, err
 		delete(l.held, key)
 	}, true, nil
 }
+
+// JobLeaseLocker returns the store's ports.LeaseLocker (the same locks as JobLocker).
+func (s *Store) JobLeaseLocker() ports.LeaseLocker {
+	switch l := s.JobLocker().(type) {
+	case *advisoryLocker:
+		return l
+	default:
+		return heldLease{l}
+	}
+}
+
+// heldLease renews locks that cannot be lost while their holder lives (a lock file's open
+// descriptor, a lock within one process).
+type heldLease struct{ ports.JobLocker }
+
+// TryLease implements ports.LeaseLocker.
+func (l heldLease) TryLease(ctx context.Context, key string) (func(context.Context) bool, func(), bool, error) {
+	unlock, ok, err := l.TryLock(ctx, key)
+	return func(context.Context) bool { return true }, unlock, ok, err
+}
+
+// TryLease implements ports.LeaseLocker: the advisory lock of TryLock, renewed by asking its
+// session whether it still holds an advisory lock (the session holds only this one). A
+// session the server ended, or a connection gone, is a lost lease.
+func (l *advisoryLocker) TryLease(ctx context.Context, key string) (func(context.Context) bool, func(), bool, error) {
+	conn, err := l.s.db.Connx(ctx)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	id := advisoryKey(key)
+	var ok bool
+	if err := conn.GetContext(ctx, &ok, `SELECT pg_try_advisory_lock($1)`, id); err != nil {
+		conn.Close()
+		return nil, nil, false, err
+	}
+	if !ok {
+		conn.Close()
+		return nil, nil, false, nil
+	}
+	renew := func(ctx context.Context) bool {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		var held bool
+		err := conn.GetContext(ctx, &held, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted)`)
+		return err == nil && held
+	}
+	return renew, func() {
+		_, _ = conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, id)
+		conn.Close()
+	}, true, nil
+}
+
+// AdvisoryKey is the PostgreSQL advisory lock id of a job lock's key.
+func AdvisoryKey(key string) int64 { return advisoryKey(key) }
+
+func advisoryKey(key string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("garden-job:" + key))
+	return int64(h.Sum64())
+}

@@ -33,7 +33,7 @@ func taskDatesSQL(prefix string) string {
 }
 
 // plantSelect is plantColumns with the task dates, for reads of the plants table (no alias).
-var plantSelect = plantColumns + `, ` + taskDatesSQL("plants.")
+var plantSelect = plantColumns + `, ` + taskDatesSQL("plants.") + `, ` + sensorDrySQL("plants.")
 
 // plantScan receives one row of plantColumns (and the derived status when asked); one per query,
 // so a row costs the plant and its pointer fields only.
@@ -45,6 +45,7 @@ type plantScan struct {
 	sugWater, sugFert   sql.NullInt64
 	watered, fertilized sql.NullTime
 	waterTask, fertTask nullDate
+	sensorDry           aggregateTime
 	dest                []any
 }
 
@@ -53,7 +54,7 @@ func newPlantScan(withStatus bool) *plantScan {
 	r.dest = []any{&r.p.ID, &r.p.UserID, &r.p.Name, &r.p.Species, &r.plantType, &r.p.Location, &r.p.ImageURL, &r.p.LightNeeds,
 		&r.water, &r.fert, &r.p.Notes, &r.p.GrowthProgress, &r.watered, &r.fertilized, &r.p.AcquiredDate, &r.p.CreatedAt,
 		&r.waterMode, &r.fertMode, &r.sugWater, &r.sugFert, &r.p.WaterLearnedFrom, &r.p.FertilizeLearnedFrom, &r.p.WaterDelayDays,
-		&r.p.Outdoor, &r.p.WaterAdvanceDays, &r.p.FertilizeDelayDays, &r.waterTask, &r.fertTask}
+		&r.p.Outdoor, &r.p.WaterAdvanceDays, &r.p.FertilizeDelayDays, &r.waterTask, &r.fertTask, &r.sensorDry}
 	if withStatus {
 		r.dest = append(r.dest, &r.status)
 	}
@@ -72,6 +73,11 @@ func (r *plantScan) scan(row interface{ Scan(...any) error }) (*domain.Plant, er
 	p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency = nullIntPtr(r.sugWater), nullIntPtr(r.sugFert)
 	p.LastWatered, p.LastFertilized = nullTime(r.watered), nullTime(r.fertilized)
 	p.WaterTaskDate, p.FertilizeTaskDate = r.waterTask.ptr(), r.fertTask.ptr()
+	p.SensorDryAt = nil
+	if r.sensorDry.Valid {
+		t := r.sensorDry.Time
+		p.SensorDryAt = &t
+	}
 	p.AcquiredDate, p.CreatedAt = p.AcquiredDate.UTC(), p.CreatedAt.UTC()
 	return &p, nil
 }
@@ -200,12 +206,21 @@ func (s *Store) plantStatusSQL(factor string) string {
 	// A NULL interval makes the comparison NULL, so a plant without one is never due from its
 	// schedule; a pending water (fertilize) task on or before today makes it due all the same.
 	return `CASE WHEN (p.last_watered IS NOT NULL AND ` + due("last_watered", s.waterEverySQL("p.", factor)) + `) OR p.water_task_due <= ?
+			OR ` + s.dateOfSQL("p.sensor_dry_at") + ` <= ?
 			THEN 'needs_water'
 		WHEN (p.last_fertilized IS NOT NULL AND ` + due("last_fertilized", fertilizeEverySQL("p.")) + `) OR p.fertilize_task_due <= ?
 			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed
 				AND t.scheduled_date <= ? AND t.task_type NOT IN ('water', 'fertilize'))
 			THEN 'needs_care'
 		ELSE 'healthy' END`
+}
+
+// dateOfSQL is the UTC date of a timestamp expression, as text comparable with a date argument.
+func (s *Store) dateOfSQL(expr string) string {
+	if s.dialect == Postgres {
+		return `(` + expr + ` AT TIME ZONE 'UTC')::date`
+	}
+	return `date(` + expr + `)`
 }
 
 // PagePlants implements ports.PlantStore: one statement that derives each plant's status
@@ -216,20 +231,20 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 	// The date goes as its text, not as a dbDate: pgx re-plans the encoding of a driver.Valuer's
 	// result on every call, about a twentieth of the request's CPU on PostgreSQL.
 	today := domain.DateOf(day).Format(domain.DateLayout)
-	args := []any{today, today, today, today, today, ownerID}
+	args := []any{today, today, today, today, today, today, ownerID}
 	factor := "1"
 	if q.SeasonFactor > 1 {
 		factor, args = s.factorArgSQL(), append([]any{q.SeasonFactor}, args...)
 	}
 	// Three levels: the plant rows with their task dates, the status derived from them (with the
 	// owner's winter stretch), then the filter, order and page over the derived status.
-	query := `SELECT ` + plantColumns + `, water_task_due, fertilize_task_due, derived_status FROM (SELECT p.*, ` +
+	query := `SELECT ` + plantColumns + `, water_task_due, fertilize_task_due, sensor_dry_at, derived_status FROM (SELECT p.*, ` +
 		s.plantStatusSQL(factor) + ` AS derived_status FROM (SELECT p.id, p.user_id, p.name, p.species, p.plant_type,
 		p.location, p.image_url, p.light_needs, p.water_frequency, p.fertilizer_frequency, p.notes, p.growth_progress,
 		p.last_watered, p.last_fertilized, p.acquired_date, p.created_at, p.water_mode, p.fertilize_mode,
 		p.suggested_water_frequency, p.suggested_fertilizer_frequency, p.water_learned_from, p.fertilize_learned_from,
-		p.water_delay_days, p.outdoor, p.water_advance_days, p.fertilize_delay_days, ` + taskDatesSQL("p.") + `
-		FROM plants p WHERE p.user_id = ?) p) p WHERE 1 = 1`
+		p.water_delay_days, p.outdoor, p.water_advance_days, p.fertilize_delay_days, ` + taskDatesSQL("p.") + `,
+		` + sensorDrySQL("p.") + ` FROM plants p WHERE p.user_id = ?) p) p WHERE 1 = 1`
 	if q.Status != "" {
 		query += ` AND derived_status = ?`
 		args = append(args, string(q.Status))

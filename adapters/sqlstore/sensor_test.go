@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
@@ -124,6 +125,77 @@ func TestSensorReadings_RetentionAndDownsampling(t *testing.T) {
 				t.Fatalf("statements with 10 days %d, with 100 days %d", counts[10], counts[100])
 			}
 			t.Logf("statements for one retention pass: %d", counts[100])
+		})
+	}
+}
+
+type fixedClock struct{ t time.Time }
+
+func (c fixedClock) Now() time.Time { return c.t }
+
+// TestSensorReadings_Statements: a reading of a linked sensor is stored and applied to its dry
+// spell, the sensor card's newest readings and a chart's series are read, each in the same
+// number of statements with 10 readings kept as with 2,000; on both databases.
+func TestSensorReadings_Statements(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 6, 1, 8, 30, 0, 0, time.UTC)
+	for name, open := range map[string]func(testing.TB, *sqlstore.StatementCounter) *sqlstore.Store{
+		"SQLite": dbtest.SQLiteCounted, "Postgres": dbtest.PostgresCounted} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			counts := map[int][3]int64{}
+			for _, kept := range []int{10, 2000} {
+				var c sqlstore.StatementCounter
+				s := open(t, &c)
+				ctx := context.Background()
+				u := &domain.User{Username: "fern", Email: "fern@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
+					NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
+				if err := s.CreateUser(ctx, u); err != nil {
+					t.Fatal(err)
+				}
+				p := &domain.Plant{UserID: u.ID, Name: "Fern", Type: domain.Herbs, AcquiredDate: now, CreatedAt: now}
+				if err := s.CreatePlant(ctx, p, 0); err != nil {
+					t.Fatal(err)
+				}
+				sensors := app.NewSensors(s, nil, nil, fixedClock{now}, nil)
+				thirty := 30.0
+				l, err := sensors.Create(ctx, &domain.Principal{User: u}, p.ID, app.SensorInput{SensorID: "pot-1", MoistureBelow: &thirty})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var rs []domain.SensorReading
+				for i := range kept {
+					rs = append(rs, domain.SensorReading{SensorID: "pot-1", Metric: domain.MetricMoisture, At: now.Add(-time.Duration(i+1) * time.Minute), Value: 50})
+				}
+				if err := s.AddSensorReadings(ctx, rs); err != nil {
+					t.Fatal(err)
+				}
+				var got [3]int64
+				before := c.Count()
+				if err := sensors.HandleReading(ctx, domain.SensorReading{SensorID: "pot-1", Metric: domain.MetricMoisture, At: now, Value: 18}); err != nil {
+					t.Fatal(err)
+				}
+				got[0] = c.Count() - before
+				before = c.Count()
+				views, err := sensors.List(ctx, &domain.Principal{User: u}, p.ID)
+				if err != nil || len(views) != 1 || len(views[0].Latest) != 1 || views[0].Latest[0].Value != 18 || views[0].DrySince == nil {
+					t.Fatalf("list %+v %v", views, err)
+				}
+				got[1] = c.Count() - before
+				before = c.Count()
+				series, err := sensors.Series(ctx, &domain.Principal{User: u}, p.ID, l.ID, "", 0)
+				if err != nil || len(series) != min(kept, 7*24*60)+1 {
+					t.Fatalf("series of %d: %v", len(series), err)
+				}
+				got[2] = c.Count() - before
+				counts[kept] = got
+			}
+			if counts[10] != counts[2000] {
+				t.Fatalf("statements (reading, card, chart) with 10 readings %v, with 2000 %v", counts[10], counts[2000])
+			}
+			if counts[10] != [3]int64{3, 2, 2} {
+				t.Fatalf("statements (reading, card, chart) %v, want [3 2 2]", counts[10])
+			}
 		})
 	}
 }

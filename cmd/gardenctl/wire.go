@@ -46,6 +46,11 @@ func (systemClock) Now() time.Time { return time.Now().UTC() }
 
 // wire picks the concrete adapters from the configuration. It is the only place that does.
 func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runtime, error) {
+	return wireTuned(ctx, cfg, log, mqttTuning{})
+}
+
+// wireTuned is wire with the MQTT worker's intervals (tests shorten them).
+func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTune mqttTuning) (*cli.Runtime, error) {
 	store, err := sqlstore.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -137,6 +142,12 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
 		WithWebhooks(webhooks)
 	careTasks := app.NewCareTasks(store, clock).WithWebhooks(webhooks)
+	sensors := app.NewSensors(store, webhooks, notifications.Notifier(), clock, log)
+	var homeAssistant *app.HomeAssistant
+	if cfg.MQTTDiscovery {
+		homeAssistant = app.NewHomeAssistant(store, careTasks, clock, log)
+		sensors.OnPlantChanged(func(context.Context, int64, int64) { homeAssistant.Nudge() })
+	}
 	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
 	userData := app.NewUserData(store, blobs, zipexport.Format{}, password.Default, clock, log)
 	services := httpapi.Services{
@@ -164,6 +175,7 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 		Backups:  backups,
 		Weather:  weatherService,
 		Webhooks: webhooks,
+		Sensors:  sensors,
 		Imports:  gardenImports,
 		UserData: userData,
 	}
@@ -212,6 +224,12 @@ func wire(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli.Runti
 			}
 			if err := runner.Register(ctx, jobs.ForumCleanupJob{Forum: services.Forum}); err != nil {
 				return err
+			}
+			if err := runner.Register(ctx, jobs.SensorRetentionJob{Sensors: sensors}); err != nil {
+				return err
+			}
+			if cfg.MQTTURL != "" {
+				runner.AddWorker(mqttWorker(cfg, store, sensors, homeAssistant, mqttTune, log))
 			}
 			if err := runner.Register(ctx, jobs.BackupJob{Backups: backups, Dest: backupDestination(cfg, blobs), Keep: cfg.BackupKeep}); err != nil {
 				return err

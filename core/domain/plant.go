@@ -123,6 +123,10 @@ type Plant struct {
 	// and fertilize tasks (nil when none), read with the plant: care falls due from the
 	// schedule and from the tasks alike (NextWatering, docs/decisions.md "One definition of due").
 	WaterTaskDate, FertilizeTaskDate *time.Time
+	// SensorDryAt starts the dry spell of a linked soil sensor that began after the plant's
+	// last watering (nil when none), read with the plant: a dry pot makes the watering due
+	// from that day (SensorLink.DryFor, docs/decisions.md "MQTT sensors and Home Assistant").
+	SensorDryAt *time.Time
 	// NewCare holds the care events a change logged, for the store to insert in the same
 	// transaction as the plant (never read back).
 	NewCare []*CareEvent
@@ -143,12 +147,17 @@ func (p *Plant) EffectiveFertilizerFrequency() *int {
 	return EffectiveFrequency(p.FertilizeMode, p.FertilizerFrequency, p.SuggestedFertilizerFrequency)
 }
 
-// NextWatering is when the plant's watering falls due: the earlier of its schedule
-// (ScheduledWatering) and its earliest pending water task, nil when it has neither. It is the one
+// NextWatering is when the plant's watering falls due: the earliest of its schedule
+// (ScheduledWatering), its earliest pending water task and a sensor's dry spell begun after
+// its last watering (SensorDryAt), nil when it has none. It is the one
 // date every badge, count, list and reminder reckons watering by, so a due plant watering and a
 // due water task for the same plant are one due watering.
 func (p *Plant) NextWatering() *time.Time {
-	return earliest(p.ScheduledWatering(), p.WaterTaskDate)
+	next := earliest(p.ScheduledWatering(), p.WaterTaskDate)
+	if p.SensorDryAt != nil && (p.LastWatered == nil || p.SensorDryAt.After(*p.LastWatered)) {
+		next = earliest(next, p.SensorDryAt)
+	}
+	return next
 }
 
 // NextFertilizing is the earlier of the fertilizing schedule and the earliest pending fertilize

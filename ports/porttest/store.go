@@ -93,6 +93,9 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 	for name, fn := range weatherTests {
 		tests[name] = fn
 	}
+	for name, fn := range sensorTests {
+		tests[name] = fn
+	}
 	for name, fn := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

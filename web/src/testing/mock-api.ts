@@ -693,6 +693,8 @@ export const apiHandlers = [
     await record(request);
     return HttpResponse.json(db.tasks.filter((t) => t.plantId === Number(params.id)));
   }),
+  // The plant's linked soil sensors: none; a test that needs some answers with its own handler.
+  http.get('*/api/plants/:id/sensors', () => HttpResponse.json([])),
   // The plant's care log (newest first); a test that needs entries answers with its own handler.
   http.get('*/api/plants/:id/care', async ({ request }) => {
     await record(request);

@@ -14,7 +14,7 @@ import {
   Trash,
   Wheat,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
@@ -44,6 +44,9 @@ import { PlantJournalCard } from '../components/plant-journal-card';
 import { PlantStatusBadge } from '../components/plant-status-badge';
 import { QrLabelCard } from '../components/qr-label-card';
 import './plant-details-page.css';
+
+// The sensor card (and its chart) loads after the page: most plants have no sensor.
+const SensorCard = lazy(() => import('../components/sensor-card'));
 
 export const PLANT_LOAD_ERROR = 'There was an error loading this plant. Please try again later.';
 export const PLANT_OFFLINE = 'This plant has not been opened on this device yet: it loads when you are back online.';
@@ -295,6 +298,9 @@ function PlantDetails({ plant }: { plant: Plant }) {
         <GrowthProgressCard plant={plant} />
         <ScheduleCard plant={plant} kind="water" />
         <ScheduleCard plant={plant} kind="fertilize" />
+        <Suspense fallback={null}>
+          <SensorCard plantId={plant.id} />
+        </Suspense>
         <Card aria-label="Notes">
           <CardHeader icon={<NotebookPen size={18} />} title="Notes" />
           <CardBody>

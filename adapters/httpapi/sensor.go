@@ -1,0 +1,175 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gardenctl/garden/core/app"
+	"github.com/gardenctl/garden/core/domain"
+)
+
+// sensorReadingJSON is one reading (hourly: the mean of samples readings in that hour).
+type sensorReadingJSON struct {
+	Metric  string    `json:"metric"`
+	Value   float64   `json:"value"`
+	At      time.Time `json:"at"`
+	Samples int       `json:"samples"`
+	Hourly  bool      `json:"hourly"`
+}
+
+func toSensorReadingJSON(r domain.SensorReading) sensorReadingJSON {
+	return sensorReadingJSON{Metric: r.Metric, Value: r.Value, At: r.At, Samples: max(r.Samples, 1), Hourly: r.Hourly}
+}
+
+// sensorLinkJSON is a sensor linked to a plant, with its newest reading of each metric.
+type sensorLinkJSON struct {
+	ID       int64  `json:"id"`
+	PlantID  int64  `json:"plantId"`
+	SensorID string `json:"sensorId"`
+	// MoistureBelow: a moisture reading below it (percent) means the plant needs water.
+	MoistureBelow *float64 `json:"moistureBelow"`
+	// Dry: a dry spell runs (since drySince); the plant needs water unless watered since.
+	Dry       bool                `json:"dry"`
+	DrySince  *time.Time          `json:"drySince"`
+	Latest    []sensorReadingJSON `json:"latest"`
+	CreatedAt time.Time           `json:"createdAt"`
+	UpdatedAt time.Time           `json:"updatedAt"`
+}
+
+func toSensorLinkJSON(l *domain.SensorLink, latest []domain.SensorReading) sensorLinkJSON {
+	out := sensorLinkJSON{ID: l.ID, PlantID: l.PlantID, SensorID: l.SensorID, MoistureBelow: l.MoistureBelow, Dry: l.DrySince != nil,
+		DrySince: l.DrySince, Latest: make([]sensorReadingJSON, len(latest)), CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
+	for i, r := range latest {
+		out.Latest[i] = toSensorReadingJSON(r)
+	}
+	return out
+}
+
+// sensorLinkInput links a sensor (POST) or changes its threshold (PATCH; null clears it).
+type sensorLinkInput struct {
+	SensorID      string            `json:"sensorId"`
+	MoistureBelow optional[float64] `json:"moistureBelow"`
+}
+
+func (s *Server) sensorRoutes(mux *router) {
+	if s.svc.Sensors == nil {
+		return
+	}
+	mux.HandleFunc("GET /api/plants/{id}/sensors", s.authed(s.handleListSensors))
+	mux.HandleFunc("POST /api/plants/{id}/sensors", s.write("", s.handleCreateSensor))
+	mux.HandleFunc("PATCH /api/plants/{id}/sensors/{sensorLinkId}", s.write("", s.handleUpdateSensor))
+	mux.HandleFunc("DELETE /api/plants/{id}/sensors/{sensorLinkId}", s.write("", s.handleDeleteSensor))
+	mux.HandleFunc("GET /api/plants/{id}/sensors/{sensorLinkId}/readings", s.authed(s.handleSensorReadings))
+}
+
+func (s *Server) handleListSensors(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	views, err := s.svc.Sensors.List(r.Context(), p, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]sensorLinkJSON, len(views))
+	for i, v := range views {
+		out[i] = toSensorLinkJSON(v.SensorLink, v.Latest)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleCreateSensor(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in sensorLinkInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.svc.Sensors.Create(r.Context(), p, id, app.SensorInput{SensorID: in.SensorID, MoistureBelow: in.MoistureBelow.ptr()})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, toSensorLinkJSON(l, nil))
+}
+
+func (s *Server) handleUpdateSensor(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	linkID, err := pathID(r, "sensorLinkId")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var in sensorLinkInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.svc.Sensors.Update(r.Context(), p, id, linkID, app.SensorPatch{MoistureBelow: in.MoistureBelow.ptr(),
+		ClearThreshold: in.MoistureBelow.Set && in.MoistureBelow.Null})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, toSensorLinkJSON(l, nil))
+}
+
+func (s *Server) handleDeleteSensor(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	linkID, err := pathID(r, "sensorLinkId")
+	if err == nil {
+		err = s.svc.Sensors.Delete(r.Context(), p, id, linkID)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleSensorReadings(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	linkID, err := pathID(r, "sensorLinkId")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	hours := 0
+	if v := r.URL.Query().Get("hours"); v != "" {
+		if hours, err = strconv.Atoi(v); err != nil || hours < 1 {
+			var bad domain.Validation
+			bad.Add("hours", "Hours must be a whole number from 1 to 2160")
+			s.fail(w, r, bad.Err())
+			return
+		}
+	}
+	series, err := s.svc.Sensors.Series(r.Context(), p, id, linkID, r.URL.Query().Get("metric"), hours)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]sensorReadingJSON, len(series))
+	for i, x := range series {
+		out[i] = toSensorReadingJSON(x)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
