@@ -220,6 +220,8 @@ type userPreferencesInput struct {
 	FirstAutumnFrost optional[string] `json:"firstAutumnFrost"`
 	// TimeZone is an IANA name ("Europe/Paris"): "today", "due" and "overdue" are reckoned in it.
 	TimeZone optional[string] `json:"timeZone"`
+	// Theme is "system", "light" or "dark" (issue #25 item 6).
+	Theme optional[string] `json:"theme"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -269,6 +271,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.TimeZone.Set {
 		p.TimeZone = app.Of(in.TimeZone.Value)
+	}
+	if in.Theme.Set {
+		p.Theme = app.Of(domain.Theme(in.Theme.Value))
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

@@ -26,6 +26,8 @@ type userJSON struct {
 	NotificationPreferences notificationPreferencesJSON `json:"notificationPreferences"`
 	// TimeZone is the gardener's IANA zone, "" until set (then UTC).
 	TimeZone string `json:"timeZone"`
+	// Theme is "system" (the default), "light" or "dark".
+	Theme domain.Theme `json:"theme"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -62,5 +64,6 @@ func toUserJSON(u *domain.User) userJSON {
 		LastSpringFrost:         monthDayJSON(u.LastSpringFrost),
 		FirstAutumnFrost:        monthDayJSON(u.FirstAutumnFrost),
 		TimeZone:                u.TimeZone,
+		Theme:                   u.Theme.OrSystem(),
 	}
 }

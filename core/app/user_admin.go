@@ -33,6 +33,8 @@ type UserPatch struct {
 	LastSpringFrost, FirstAutumnFrost Field[*string]
 	// TimeZone is the gardener's IANA zone (the web app sends the browser's on first sign-in).
 	TimeZone Field[string]
+	// Theme is system, light or dark (issue #25 item 6).
+	Theme Field[domain.Theme]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -253,6 +255,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 				return err
 			}
 			u.TimeZone = patch.TimeZone.Value
+		}
+		if patch.Theme.Set {
+			if err := domain.ValidateTheme(patch.Theme.Value); err != nil {
+				return err
+			}
+			u.Theme = patch.Theme.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

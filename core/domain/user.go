@@ -87,6 +87,8 @@ type User struct {
 	// TimeZone is the gardener's IANA zone ("" until set: UTC); "today", "due" and "overdue"
 	// are reckoned in it (TodayIn).
 	TimeZone string
+	// Theme is the web app's look for the gardener ("" or "system" until chosen).
+	Theme Theme
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).
