@@ -33,6 +33,8 @@ export interface User {
   notificationPreferences?: NotificationPreferences | null;
   /** The gardener's IANA time zone ("" until set): "today" is reckoned in it. */
   timeZone?: string;
+  /** system (the default: the device's preference), light or dark. */
+  theme?: 'system' | 'light' | 'dark';
   // The garden settings: only the caller's own answer (GET /api/user) carries them.
   gardenLocation?: GardenLocation | null;
   /** Adaptive waterings stretch by this in the garden's winter (1 turns it off). */
@@ -708,6 +710,7 @@ export interface UserSettingsInput {
   firstAutumnFrost?: string | null;
   /** An IANA zone name: the gardener's day. */
   timeZone?: string;
+  theme?: 'system' | 'light' | 'dark';
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

@@ -96,6 +96,15 @@ function OwnSettings() {
     [trigger],
   );
 
+  const saveTheme = useCallback(
+    async (theme: 'system' | 'light' | 'dark') => {
+      const saved = await trigger({ theme });
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
+
   if (me.isLoading) return <SettingsSkeleton />;
   if (me.error || !me.data) return <LoadFailed error={me.error} retry={() => void me.mutate()} />;
   const user = me.data;
@@ -117,7 +126,7 @@ function OwnSettings() {
       <GardenSettingsCard user={user} save={trigger} />
       <FrostDatesCard user={user} save={trigger} />
       <TimeZoneCard user={user} save={saveTimeZone} />
-      <ThemePreferencesCard />
+      <ThemePreferencesCard user={user} save={saveTheme} />
       <ApiTokensCard />
       <SecuritySection
         manageSiteId={user.siteId && user.role !== 'superadmin' && (user.isSiteAdmin || user.role === 'admin') ? user.siteId : null}
