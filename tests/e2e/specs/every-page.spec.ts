@@ -371,6 +371,7 @@ test.describe('every page (axe-core at 1280 and 390 px in both themes; fits at 3
   test.afterAll(async ({ closePages }) => closePages());
 
   test('signs in and fills the garden', async ({ signIn, dismissToasts }) => {
+    test.setTimeout(120_000); // some twenty API calls: slow on a busy machine
     await signIn(page, KEEPER.username, KEEPER.password);
     await dismissToasts(page);
     seeded = await seed(page);
@@ -423,13 +424,13 @@ test.describe('every page (axe-core at 1280 and 390 px in both themes; fits at 3
   });
 
   test('every signed-in page: no serious or critical axe finding, no sideways scroll, no cut button', async () => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     const { axeFindings, fitFindings } = await check(page, signedInRoutes(seeded));
     expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });
   });
 
   test('signed out: the sign-in page and the public pages', async ({ openPage }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(450_000);
     const visitor = await openPage();
     const { axeFindings, fitFindings } = await check(visitor, ['/auth', ...publicRoutes(seeded)]);
     expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });

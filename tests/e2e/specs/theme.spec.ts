@@ -24,13 +24,14 @@ test.describe('theme', () => {
     const errors = collectErrors(page);
     await signIn(page, NYX.username, NYX.password);
     await page.goto('/settings');
-    const card = page.getByRole('region', { name: 'Theme Preferences' }).or(page.locator('[aria-labelledby="theme-preferences-title"]'));
+    test.setTimeout(120_000);
+    const card = page.getByRole('region', { name: 'Theme Preferences' });
     await expect(card.getByRole('radio', { name: 'System' })).toBeChecked();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     const light = await background(page);
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings') && r.request().method() === 'PATCH');
-    await card.getByText('Dark', { exact: true }).click();
+    await card.getByRole('radio', { name: 'Dark' }).check();
     expect((await saved).status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const dark = await background(page);
@@ -59,7 +60,7 @@ test.describe('theme', () => {
     await shot(other, 'theme-dashboard-dark-phone');
 
     // Back to System: a device that prefers dark is dark, one that prefers light is light.
-    await card.getByText('System', { exact: true }).click();
+    await card.getByRole('radio', { name: 'System' }).check();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
