@@ -353,6 +353,9 @@ async function check(page: Page, routes: string[]): Promise<{ axeFindings: strin
       axeFindings.push(...(await axe(page, `${route} (dark) at ${width} px`)));
     }
     await setTheme(page, 'light');
+    // Each route's findings as they come: a run cut short by its timeout still tells them.
+    const found = [...axeFindings, ...fitFindings].filter((line) => line.startsWith(`${route} `) || line.startsWith(`${route}:`));
+    if (found.length > 0) console.log(found.join('\n'));
   }
   return { axeFindings, fitFindings };
 }
