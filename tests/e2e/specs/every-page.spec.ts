@@ -427,7 +427,7 @@ test.describe('every page (axe-core at 1280 and 390 px in both themes; fits at 3
   });
 
   test('every signed-in page: no serious or critical axe finding, no sideways scroll, no cut button', async () => {
-    test.setTimeout(900_000);
+    test.setTimeout(1_200_000); // some 40 routes, each at four widths and axe-core four times
     const { axeFindings, fitFindings } = await check(page, signedInRoutes(seeded));
     expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });
   });
