@@ -225,6 +225,8 @@ type userPreferencesInput struct {
 	ReminderHour optional[int] `json:"reminderHour"`
 	// Language is one of the twelve language tags ("de", "pt-BR"): the API's messages follow it.
 	Language optional[string] `json:"language"`
+	// Theme is "system", "light" or "dark" (issue #25 item 6).
+	Theme optional[string] `json:"theme"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -280,6 +282,9 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.Language.Set {
 		p.Language = app.Of(in.Language.Value)
+	}
+	if in.Theme.Set {
+		p.Theme = app.Of(domain.Theme(in.Theme.Value))
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

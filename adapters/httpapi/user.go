@@ -32,6 +32,8 @@ type userJSON struct {
 	// Language is the gardener's language tag, "" until set (then the API answers in English,
 	// or in the browser's Accept-Language).
 	Language string `json:"language"`
+	// Theme is "system" (the default), "light" or "dark".
+	Theme domain.Theme `json:"theme"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -70,5 +72,6 @@ func toUserJSON(u *domain.User) userJSON {
 		TimeZone:                u.TimeZone,
 		ReminderHour:            u.ReminderHour,
 		Language:                u.Language,
+		Theme:                   u.Theme.OrSystem(),
 	}
 }

@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -24,6 +27,7 @@ func (s *Server) webApp() http.Handler {
 	if err != nil {
 		return http.HandlerFunc(serveNotBuilt)
 	}
+	indexCSP := indexPolicy(index)
 	files := http.FileServerFS(s.web)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -62,8 +66,25 @@ func (s *Server) webApp() http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Content-Security-Policy", indexCSP)
 		_, _ = w.Write(index)
 	})
+}
+
+// inlineScript is a <script> element without attributes: index.html's own (the theme painted
+// before the first paint, issue #25 item 6), never anything a user wrote.
+var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+
+// indexPolicy is the Content-Security-Policy of index.html: the site's, with script-src
+// allowing the app's own origin and exactly the inline scripts of this build, by their
+// SHA-256 (computed from the file served, so the build and the header cannot disagree).
+func indexPolicy(index []byte) string {
+	src := "script-src 'self'"
+	for _, m := range inlineScript.FindAllSubmatch(index, -1) {
+		sum := sha256.Sum256(m[1])
+		src += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return contentSecurityPolicy + "; " + src
 }
 
 // precompressedEncodings are the files the build writes beside each asset

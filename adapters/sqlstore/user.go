@@ -52,12 +52,14 @@ type userRow struct {
 	ReminderHour sql.NullInt64 `db:"reminder_hour"`
 	// The gardener's language (migration 0043).
 	Language string `db:"language"`
+	// The web app's theme (migration 0041).
+	Theme string `db:"theme"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
 	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login,
 	garden_location_name, garden_latitude, garden_longitude, winter_factor, winter_hemisphere, rain_threshold_mm, frost_threshold_c, heat_threshold_c,
-	last_spring_frost, first_autumn_frost, time_zone, reminder_hour, language`
+	last_spring_frost, first_autumn_frost, time_zone, reminder_hour, language, theme`
 
 // dest points at r's fields in the order of userColumns, for a Scan without reflection.
 func (r *userRow) dest() []any {
@@ -65,7 +67,7 @@ func (r *userRow) dest() []any {
 		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
 		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin,
 		&r.LocationName, &r.Latitude, &r.Longitude, &r.WinterFactor, &r.Hemisphere, &r.RainMM, &r.FrostC, &r.HeatC,
-		&r.LastSpringFrost, &r.FirstAutumnFrost, &r.TimeZone, &r.ReminderHour, &r.Language}
+		&r.LastSpringFrost, &r.FirstAutumnFrost, &r.TimeZone, &r.ReminderHour, &r.Language, &r.Theme}
 }
 
 func (r *userRow) toDomain() *domain.User {
@@ -74,7 +76,7 @@ func (r *userRow) toDomain() *domain.User {
 		Role: domain.Role(r.Role), IsActive: r.IsActive, IsProtected: r.IsProtected, IsSiteAdmin: r.IsSiteAdmin,
 		CategoryID: nullInt(r.CategoryID), SiteID: nullInt(r.SiteID), NotificationsEnabled: r.NotificationsEnabled,
 		NotificationPrefs: domain.NotificationPreferences{Email: r.PrefEmail, CareReminders: r.PrefCareReminders, WeeklyDigest: r.PrefWeeklyDigest},
-		CreatedAt:         r.CreatedAt.UTC(), TimeZone: r.TimeZone, Language: r.Language,
+		CreatedAt:         r.CreatedAt.UTC(), TimeZone: r.TimeZone, Language: r.Language, Theme: domain.Theme(r.Theme),
 	}
 	if u.SiteID != nil {
 		u.SiteRole, u.SiteJoinedAt = domain.SiteRole(r.SiteRole), nullTime(r.SiteJoinedAt)
@@ -271,12 +273,12 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
 			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
 			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ?,
-			last_spring_frost = ?, first_autumn_frost = ?, time_zone = ?, reminder_hour = ?, language = ?,
+			last_spring_frost = ?, first_autumn_frost = ?, time_zone = ?, reminder_hour = ?, language = ?, theme = ?,
 			winter_hemisphere = CASE WHEN garden_latitude IS NULL THEN `+southernSiteSQL()+` ELSE winter_hemisphere END WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
 			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
 			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin),
-			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost), u.TimeZone, u.ReminderHour, u.Language, u.SiteID, id)
+			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost), u.TimeZone, u.ReminderHour, u.Language, string(u.Theme.OrSystem()), u.SiteID, id)
 		if err != nil {
 			return translate(err)
 		}

@@ -38,6 +38,8 @@ type UserPatch struct {
 	ReminderHour Field[*int]
 	// Language is the gardener's language (the web app sends the browser's on first sign-in).
 	Language Field[string]
+	// Theme is system, light or dark (issue #25 item 6).
+	Theme Field[domain.Theme]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -270,6 +272,12 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 				return err
 			}
 			u.Language = patch.Language.Value
+		}
+		if patch.Theme.Set {
+			if err := domain.ValidateTheme(patch.Theme.Value); err != nil {
+				return err
+			}
+			u.Theme = patch.Theme.Value
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

@@ -93,6 +93,8 @@ type User struct {
 	// Language is the gardener's language tag (one of Languages), "" until set (then English):
 	// the server's messages to them are written in it.
 	Language string
+	// Theme is the web app's look for the gardener ("" or "system" until chosen).
+	Theme Theme
 }
 
 // Validation limits and messages for accounts (spec 01 §5, spec 02 §5 and §9).

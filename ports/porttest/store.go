@@ -58,6 +58,7 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 		"Users/OneProtectedAccount":          testOneProtected,
 		"Users/ListAndFilter":                testListUsers,
 		"Users/UpdateSaves":                  testUpdateUser,
+		"Users/ThemeDefaultsAndSaves":        testUserTheme,
 		"Users/UpdateVetoSavesNothing":       testUpdateVeto,
 		"Users/UpdateUsernameConflict":       testUpdateConflict,
 		"Users/UpdateConcurrentIsSerialised": testUpdateConcurrent,
@@ -239,6 +240,28 @@ func testUpdateUser(t *testing.T, s ports.Store) {
 	must(t, err)
 	if got.Username != "Thyme2" || got.Email != "t2@example.org" || got.Role != domain.RoleAdmin || got.IsActive || !got.NotificationPrefs.WeeklyDigest {
 		t.Fatalf("update not saved: %+v", got)
+	}
+}
+
+// testUserTheme: a new user follows the device ("system" or unset); a chosen theme is saved
+// and read back by every read of the user (issue #25 item 6).
+func testUserTheme(t *testing.T, s ports.Store) {
+	ctx := context.Background()
+	u := newUser(uniq("theme"))
+	must(t, s.CreateUser(ctx, u))
+	got, err := s.UserByID(ctx, u.ID)
+	must(t, err)
+	if got.Theme.OrSystem() != domain.ThemeSystem {
+		t.Fatalf("a new user's theme = %q, want system", got.Theme)
+	}
+	for _, theme := range []domain.Theme{domain.ThemeDark, domain.ThemeLight, domain.ThemeSystem} {
+		_, err = s.UpdateUser(ctx, u.ID, func(u *domain.User) error { u.Theme = theme; return nil })
+		must(t, err)
+		got, err = s.UserByID(ctx, u.ID)
+		must(t, err)
+		if got.Theme != theme {
+			t.Fatalf("theme = %q, want %q", got.Theme, theme)
+		}
 	}
 }
 

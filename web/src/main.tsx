@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { followSystemTheme } from './lib/theme';
 import './styles/index.css';
 
 // The browser offers installation once, early: kept for the "Install app" button.
 listenForInstallPrompt();
+// index.html painted the theme; a device switching light/dark, or another tab, repaints it.
+followSystemTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');

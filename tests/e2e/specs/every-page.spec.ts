@@ -1,5 +1,6 @@
 // Every page of the app, as a superadmin with a garden full of things (issue 27 items 7 and 12):
-// axe-core finds no serious or critical violation at 1280 and 390 px, and at 360, 390 and 768 px
+// axe-core finds no serious or critical violation at 1280 and 390 px, in the light and the dark
+// theme (issue 25 item 7), and at 360, 390 and 768 px
 // no page scrolls sideways and no button is cut (outside the window, or its label clipped).
 // Signed out, the sign-in page and the public pages pass the same checks.
 //
@@ -255,6 +256,18 @@ async function axe(page: Page, where: string): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
 }
 
+/**
+ * setTheme switches the loaded page to a theme as the Settings card does (lib/theme.ts: local
+ * storage and <html data-theme>), without a reload: each route is loaded once for both themes.
+ */
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((theme) => {
+    localStorage.setItem('garden-theme', theme);
+    document.documentElement.dataset.theme = theme;
+  }, theme);
+  await page.waitForTimeout(50);
+}
+
 /** misfits lists the sideways scroll and the cut buttons of the page at its current width. */
 async function misfits(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
@@ -287,7 +300,8 @@ async function misfits(page: Page, where: string): Promise<string[]> {
   return found.map((line) => `${where}: ${line}`);
 }
 
-/** shots photographs the page at every width (EVERY_PAGE_SHOTS=<regexp of routes>), to look at the layouts. */
+/** shots photographs the page at every width, and in the dark theme at 1280 and 390 px
+ *  (EVERY_PAGE_SHOTS=<regexp of routes>), to look at the layouts. */
 async function shots(page: Page, route: string) {
   const name = route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'dashboard';
   for (const width of [1280, 768, 390, 360]) {
@@ -295,6 +309,13 @@ async function shots(page: Page, route: string) {
     await page.waitForTimeout(100);
     await page.screenshot({ path: path.join(SHOTS, 'every-page', `${name}-${width}.png`), fullPage: true });
   }
+  await setTheme(page, 'dark');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: path.join(SHOTS, 'every-page', `${name}-dark-${width}.png`), fullPage: true });
+  }
+  await setTheme(page, 'light');
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -324,11 +345,22 @@ async function check(page: Page, routes: string[]): Promise<{ axeFindings: strin
       if (FIT_WIDTHS.includes(width)) fitFindings.push(...(await misfits(page, `${route} at ${width} px`)));
       if (AXE_WIDTHS.includes(width)) axeFindings.push(...(await axe(page, `${route} at ${width} px`)));
     }
+    // The dark theme at the axe widths, narrowest first (the window is at its narrowest now).
+    await setTheme(page, 'dark');
+    for (const width of [...AXE_WIDTHS].sort((a, b) => a - b)) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForTimeout(50);
+      axeFindings.push(...(await axe(page, `${route} (dark) at ${width} px`)));
+    }
+    await setTheme(page, 'light');
+    // Each route's findings as they come: a run cut short by its timeout still tells them.
+    const found = [...axeFindings, ...fitFindings].filter((line) => line.startsWith(`${route} `) || line.startsWith(`${route}:`));
+    if (found.length > 0) console.log(found.join('\n'));
   }
   return { axeFindings, fitFindings };
 }
 
-test.describe('every page (axe-core at 1280 and 390 px; fits at 360, 390 and 768 px)', () => {
+test.describe('every page (axe-core at 1280 and 390 px in both themes; fits at 360, 390 and 768 px)', () => {
   test.describe.configure({ mode: 'serial' });
   let page: Page;
   let errors: string[];
@@ -342,6 +374,7 @@ test.describe('every page (axe-core at 1280 and 390 px; fits at 360, 390 and 768
   test.afterAll(async ({ closePages }) => closePages());
 
   test('signs in and fills the garden', async ({ signIn, dismissToasts }) => {
+    test.setTimeout(120_000); // some twenty API calls: slow on a busy machine
     await signIn(page, KEEPER.username, KEEPER.password);
     await dismissToasts(page);
     seeded = await seed(page);
@@ -394,13 +427,13 @@ test.describe('every page (axe-core at 1280 and 390 px; fits at 360, 390 and 768
   });
 
   test('every signed-in page: no serious or critical axe finding, no sideways scroll, no cut button', async () => {
-    test.setTimeout(600_000);
+    test.setTimeout(1_200_000); // some 40 routes, each at four widths and axe-core four times
     const { axeFindings, fitFindings } = await check(page, signedInRoutes(seeded));
     expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });
   });
 
   test('signed out: the sign-in page and the public pages', async ({ openPage }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(450_000);
     const visitor = await openPage();
     const { axeFindings, fitFindings } = await check(visitor, ['/auth', '/login/oidc', ...publicRoutes(seeded)]);
     expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });

@@ -13,7 +13,7 @@ const SLUG = 'greenhouse-growing';
 const TITLE = 'Which tomatoes ripen in an unheated greenhouse?';
 const REPLY = 'Sungold ripens early and copes with cold nights.';
 
-const bell = (page: Page) => page.getByRole('button', { name: 'Notifications', exact: true });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications( \(.+ unread\))?$/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 const editor = (page: Page, name: string) => page.getByRole('textbox', { name });
 

@@ -74,7 +74,7 @@ function stubPush(subscription: Subscription) {
   };
 }
 
-const bell = (page: Page) => page.getByRole('button', { name: 'Notifications', exact: true });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications( \(.+ unread\))?$/ });
 const badge = (page: Page) => bell(page).locator('.bell__badge');
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 

@@ -37,6 +37,8 @@ export interface User {
   reminderHour?: number | null;
   /** The gardener's language tag ("" until set): the server writes its messages in it. */
   language?: string;
+  /** system (the default: the device's preference), light or dark. */
+  theme?: 'system' | 'light' | 'dark';
   // The garden settings: only the caller's own answer (GET /api/user) carries them.
   gardenLocation?: GardenLocation | null;
   /** Adaptive waterings stretch by this in the garden's winter (1 turns it off). */
@@ -716,6 +718,7 @@ export interface UserSettingsInput {
   reminderHour?: number | null;
   /** One of the twelve language tags: the server's messages to the gardener. */
   language?: string;
+  theme?: 'system' | 'light' | 'dark';
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

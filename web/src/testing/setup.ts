@@ -35,6 +35,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.style.removeProperty('--banner-h');
+  delete document.documentElement.dataset.theme;
 });
 
 afterAll(() => server.close());

@@ -15,6 +15,7 @@ import type { ImpersonationRecord, User } from '@/api/types';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/lib/config';
 import { useToast } from '@/components/ui/toast';
 import { postEndImpersonation } from './api/end-impersonation';
+import { applyTheme, isTheme, storedTheme } from '@/lib/theme';
 import { getCurrentUser } from './api/get-user';
 import { postImpersonate } from './api/impersonate';
 import { postLogout } from './api/logout';
@@ -127,6 +128,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, [state.status]);
+
+  // The gardener's theme follows them from device to device (issue #25 item 6); while an
+  // administrator acts as someone, the administrator's own theme stays.
+  const theme = state.status !== 'signed-in' || state.impersonation?.isImpersonating ? undefined : state.user?.theme;
+  useEffect(() => {
+    if (isTheme(theme) && theme !== storedTheme()) applyTheme(theme);
+  }, [theme]);
 
   // Another tab signed in, out or switched identity: follow it.
   useEffect(() => {

@@ -26,6 +26,10 @@ export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
   const currentLabel = spanLabel(stats.yearOnYear.current);
   const previousLabel = spanLabel(stats.yearOnYear.previous);
   const tooltip = (value: unknown) => `${formatAmount(Number(value))} ${unit}`;
+  // The greens of the dark theme (styles/index.css) keep the bars apart from a dark page; the
+  // grid, ticks, legend and tooltip take the theme's tokens (harvest-tracking-page.css).
+  const dark = document.documentElement.dataset.theme === 'dark';
+  const palette = dark ? ['#6cc48d', ...PALETTE.slice(1)] : PALETTE;
 
   return (
     <div className="harvest-charts">
@@ -47,13 +51,13 @@ export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
           <div className="harvest-chart__canvas" role="img" aria-label={`Monthly ${KIND_LABEL[kind].toLowerCase()} per plant in ${unit}`}>
             <ResponsiveContainer width="100%" height={300}>
               <BarChart data={monthly.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e0e7dc" />
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={8} />
                 <YAxis tick={{ fontSize: 12 }} width={48} tickFormatter={(v: number) => formatAmount(v)} />
                 <Tooltip formatter={tooltip} />
                 <Legend wrapperStyle={{ fontSize: 13 }} />
                 {monthly.series.map((s, i) => (
-                  <Bar key={s.key} dataKey={s.key} name={s.name} stackId="plants" fill={PALETTE[i % PALETTE.length]} maxBarSize={56} isAnimationActive={false} />
+                  <Bar key={s.key} dataKey={s.key} name={s.name} stackId="plants" fill={palette[i % palette.length]} maxBarSize={56} isAnimationActive={false} />
                 ))}
               </BarChart>
             </ResponsiveContainer>
@@ -70,13 +74,13 @@ export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
           <div className="harvest-chart__canvas" role="img" aria-label={`Totals per plant, ${currentLabel} against ${previousLabel}, in ${unit}`}>
             <ResponsiveContainer width="100%" height={Math.max(180, 56 + yoy.length * 44)}>
               <BarChart data={yoy} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e0e7dc" />
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" tick={{ fontSize: 12 }} tickFormatter={(v: number) => formatAmount(v)} />
                 <YAxis type="category" dataKey="plantName" tick={{ fontSize: 12 }} width={96} />
                 <Tooltip formatter={tooltip} />
                 <Legend wrapperStyle={{ fontSize: 13 }} />
-                <Bar dataKey="previous" name={previousLabel} fill="#97cba3" maxBarSize={24} isAnimationActive={false} />
-                <Bar dataKey="current" name={currentLabel} fill="#2f7d4f" maxBarSize={24} isAnimationActive={false} />
+                <Bar dataKey="previous" name={previousLabel} fill={dark ? '#3b6a4b' : '#97cba3'} maxBarSize={24} isAnimationActive={false} />
+                <Bar dataKey="current" name={currentLabel} fill={palette[0]} maxBarSize={24} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>

@@ -12,30 +12,22 @@ export function badgeText(unread: number): string {
 /**
  * BellButton is the header's notifications button with its unread badge. It is its own light
  * module so the header can show it on the first page while the dropdown's code (Radix popover,
- * the list, the date formatting) loads just after: see NotificationsBell.
+ * the list, the date formatting) loads just after: see NotificationsBell. Its name carries the
+ * badge's count ("Notifications (3 unread)"): a name must contain the text it shows (WCAG 2.5.3,
+ * axe's label-content-name-mismatch), and a screen reader hears the count with it.
  */
-export function BellButton({
-  unread,
-  describedBy,
-  ...rest
-}: { unread: number; describedBy?: string } & ComponentProps<'button'>) {
+export function BellButton({ unread, ...rest }: { unread: number } & ComponentProps<'button'>) {
   return (
     <button
       type="button"
       className="icon-button bell"
-      aria-label="Notifications"
-      aria-describedby={unread > 0 ? describedBy : undefined}
+      aria-label={unread > 0 ? `Notifications (${badgeText(unread)} unread)` : 'Notifications'}
       {...rest}
     >
       <Bell size={22} aria-hidden="true" />
       {unread > 0 ? (
         <span className="bell__badge" aria-hidden="true" data-testid="notification-badge">
           {badgeText(unread)}
-        </span>
-      ) : null}
-      {describedBy ? (
-        <span id={describedBy} hidden>
-          {unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
         </span>
       ) : null}
     </button>

@@ -8,7 +8,7 @@ import { http, HttpResponse, server } from '@/testing/server';
 import { appPath, relativeTime } from './notification-format';
 import { badgeText } from './notifications-bell';
 
-const bell = () => screen.getAllByRole('button', { name: 'Notifications' })[0]!;
+const bell = () => screen.getAllByRole('button', { name: /^Notifications/ })[0]!;
 const panel = () => screen.getByRole('dialog', { name: 'Notifications' });
 const badge = () => bell().querySelector('.bell__badge');
 const requests = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
@@ -19,7 +19,7 @@ async function openApp(path = '/plants') {
   await waitFor(() => expect(requests('GET', '/api/notifications').length).toBeGreaterThan(0));
   // The bell is a placeholder until the panel's code arrives (components/ui/deferred): wait for
   // the real trigger, so a click does not land on a bell that is being swapped out.
-  await screen.findAllByRole('button', { name: 'Notifications', expanded: false });
+  await screen.findAllByRole('button', { name: /^Notifications/, expanded: false });
   return view;
 }
 
@@ -56,7 +56,8 @@ describe('notifications dropdown (spec 01 §2)', () => {
     db.notifications = [makeNotification(), makeNotification(), makeNotification({ isRead: true })];
     await openApp();
     await waitFor(() => expect(badge()).toHaveTextContent('2'));
-    expect(bell()).toHaveAccessibleDescription('2 unread notifications');
+    // The name carries the count the badge shows (WCAG 2.5.3).
+    expect(bell()).toHaveAccessibleName('Notifications (2 unread)');
   });
 
   it('caps the badge at 9+', async () => {
@@ -160,7 +161,7 @@ describe('notifications dropdown (spec 01 §2)', () => {
     server.use(http.get('*/api/notifications', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     signedInGardener();
     const { user } = renderApp('/plants');
-    await screen.findAllByRole('button', { name: 'Notifications', expanded: false });
+    await screen.findAllByRole('button', { name: /^Notifications/, expanded: false });
     await user.click(bell());
     expect(await within(await screen.findByRole('dialog', { name: 'Notifications' })).findByText('Could not load notifications.')).toBeInTheDocument();
     server.resetHandlers();
@@ -174,6 +175,6 @@ describe('notifications dropdown (spec 01 §2)', () => {
     renderApp('/auth');
     await screen.findByRole('heading', { name: 'Sign in to your garden' });
     expect(requests('GET', '/api/notifications')).toHaveLength(0);
-    expect(screen.queryByRole('button', { name: 'Notifications' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
   });
 });

@@ -79,7 +79,7 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(defaultOpen);
-  const describedBy = useId();
+  const titleId = useId();
 
   if (!user) return null;
   const notifications = list.data ?? [];
@@ -115,7 +115,7 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
     >
       {/* data-ready: the count is the server's now, not the placeholder's (browser tests wait for it). */}
       <Popover.Trigger asChild>
-        <BellButton unread={unread} describedBy={describedBy} data-ready={list.data ? true : undefined} />
+        <BellButton unread={unread} data-ready={list.data ? true : undefined} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -123,10 +123,10 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          aria-labelledby={`${describedBy}-title`}
+          aria-labelledby={`${titleId}-title`}
         >
           <div className="notifications-panel__header">
-            <h2 id={`${describedBy}-title`} className="notifications-panel__title">
+            <h2 id={`${titleId}-title`} className="notifications-panel__title">
               Notifications
             </h2>
             {notifications.length > 0 ? (

@@ -1,37 +1,52 @@
-import { Moon, Palette, Sun } from 'lucide-react';
-import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Monitor, Moon, Palette, Sun } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { getErrorMessage } from '@/api/client';
+import type { User } from '@/api/types';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { useToast } from '@/components/ui/toast';
+import { applyTheme, isTheme, storedTheme, type Theme } from '@/lib/theme';
 
-type Theme = 'light' | 'dark';
+const choices: { value: Theme; label: string; icon: ReactNode }[] = [
+  { value: 'system', label: 'System', icon: <Monitor size={20} aria-hidden="true" /> },
+  { value: 'light', label: 'Light', icon: <Sun size={20} aria-hidden="true" /> },
+  { value: 'dark', label: 'Dark', icon: <Moon size={20} aria-hidden="true" /> },
+];
 
 /**
- * ThemePreferencesCard: light or dark; light is the default and dark is marked coming soon
- * (spec 02 §2). The choice is not saved.
+ * ThemePreferencesCard: system (the device's choice, the default), light or dark (issue #25
+ * item 6). The choice shows at once, is kept on this device for the next first paint and is
+ * saved with the account, so every device follows it; a refused save puts the previous back.
  */
-export function ThemePreferencesCard() {
-  const [theme, setTheme] = useState<Theme>('light');
+export function ThemePreferencesCard({ user, save }: { user: User; save: (theme: Theme) => Promise<unknown> }) {
+  const [theme, setTheme] = useState<Theme>(isTheme(user.theme) ? user.theme : storedTheme());
+  const { toast } = useToast();
+  const choose = (next: Theme) => {
+    const previous = theme;
+    setTheme(next);
+    applyTheme(next);
+    save(next).catch((error: unknown) => {
+      setTheme(previous);
+      applyTheme(previous);
+      toast({ title: 'Theme not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    });
+  };
   return (
     <Card aria-labelledby="theme-preferences-title">
       <CardHeader
         icon={<Palette size={18} />}
         title={<span id="theme-preferences-title">Theme Preferences</span>}
-        description="How Garden looks on this device."
+        description="How Garden looks on every device you sign in on. System follows the device's light or dark setting."
       />
       <CardBody>
         <fieldset className="theme-choices">
           <legend className="visually-hidden">Theme</legend>
-          <label className={theme === 'light' ? 'theme-choice theme-choice--selected' : 'theme-choice'}>
-            <input type="radio" name="theme" value="light" checked={theme === 'light'} onChange={() => setTheme('light')} />
-            <Sun size={20} aria-hidden="true" />
-            <span className="theme-choice__label">Light</span>
-          </label>
-          <label className="theme-choice theme-choice--disabled">
-            <input type="radio" name="theme" value="dark" checked={theme === 'dark'} disabled onChange={() => setTheme('dark')} />
-            <Moon size={20} aria-hidden="true" />
-            <span className="theme-choice__label">Dark</span>
-            <Badge tone="purple">Coming soon</Badge>
-          </label>
+          {choices.map((c) => (
+            <label key={c.value} className={theme === c.value ? 'theme-choice theme-choice--selected' : 'theme-choice'}>
+              <input type="radio" name="theme" value={c.value} checked={theme === c.value} onChange={() => choose(c.value)} />
+              {c.icon}
+              <span className="theme-choice__label">{c.label}</span>
+            </label>
+          ))}
         </fieldset>
       </CardBody>
     </Card>

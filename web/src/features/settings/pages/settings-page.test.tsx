@@ -12,17 +12,57 @@ const patches = (path: string) => db.requests.filter((r) => r.method === 'PATCH'
 const account = () => screen.findByRole('form', { name: 'Account Settings' });
 
 describe('Settings (own account)', () => {
-  it('shows Account Settings, Notification Preferences and Theme Preferences (dark coming soon)', async () => {
+  it('shows Account Settings, Notification Preferences and Theme Preferences (System by default)', async () => {
     signedInGardener();
     renderApp('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notification Preferences' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Theme Preferences' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Light' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: /Dark/ })).toBeDisabled();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Light' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeEnabled();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
     expect(document.title).toBe('Settings · Garden');
+  });
+
+  it('applies a chosen theme at once, keeps it on this device and saves it with the account', async () => {
+    signedInGardener();
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(window.localStorage.getItem('garden-theme')).toBe('dark');
+    await waitFor(() => expect(patches('/api/user/settings')).toHaveLength(1));
+    expect(patches('/api/user/settings')[0]!.body).toEqual({ theme: 'dark' });
+    await user.click(screen.getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    await waitFor(() => expect(patches('/api/user/settings')).toHaveLength(2));
+    expect(screen.getByRole('radio', { name: 'Light' })).toBeChecked();
+  });
+
+  it('puts the previous theme back when the server refuses the change', async () => {
+    signedInGardener({ theme: 'light' });
+    server.use(
+      http.patch('*/api/user/settings', () =>
+        HttpResponse.json({ message: 'Theme must be system, light or dark', code: 'invalid' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/settings');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+    await user.click(await screen.findByRole('radio', { name: 'Dark' }));
+    expect(await screen.findByText('Theme not saved')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Light' })).toBeChecked();
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(window.localStorage.getItem('garden-theme')).toBe('light');
+  });
+
+  it("follows the account's theme on a device that has another", async () => {
+    window.localStorage.setItem('garden-theme', 'light');
+    signedInGardener({ theme: 'dark' });
+    renderApp('/settings');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(window.localStorage.getItem('garden-theme')).toBe('dark');
+    expect(await screen.findByRole('radio', { name: 'Dark' })).toBeChecked();
   });
 
   it('does not send an empty password, and sends a new one', async () => {

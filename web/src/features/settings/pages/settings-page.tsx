@@ -113,6 +113,14 @@ function OwnSettings() {
     },
     [trigger],
   );
+  const saveTheme = useCallback(
+    async (theme: 'system' | 'light' | 'dark') => {
+      const saved = await trigger({ theme });
+      syncSessionUser(saved);
+      return saved;
+    },
+    [trigger],
+  );
 
   if (me.isLoading) return <SettingsSkeleton />;
   if (me.error || !me.data) return <LoadFailed error={me.error} retry={() => void me.mutate()} />;
@@ -136,7 +144,7 @@ function OwnSettings() {
       <FrostDatesCard user={user} save={trigger} />
       <TimeZoneCard user={user} save={saveTimeZone} saveHour={saveReminderHour} />
       <LanguageCard user={user} save={saveLanguage} />
-      <ThemePreferencesCard />
+      <ThemePreferencesCard user={user} save={saveTheme} />
       <ApiTokensCard />
       <SecuritySection
         manageSiteId={user.siteId && user.role !== 'superadmin' && (user.isSiteAdmin || user.role === 'admin') ? user.siteId : null}
