@@ -54,12 +54,21 @@ func (s *UserData) DeleteOwnAccount(ctx context.Context, p *domain.Principal, pa
 	if p.IsImpersonating() {
 		return domain.Errorf(domain.EForbidden, domain.MsgImpersonatorNoDelete)
 	}
-	if password == "" {
-		return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDeletePasswordRequired, Fields: map[string]string{"password": domain.MsgDeletePasswordRequired}}
-	}
+	now := s.clock.Now()
 	check := func(u *domain.User) error {
 		if err := domain.CheckOwnAccountDelete(u); err != nil {
 			return err
+		}
+		if u.PasswordHash == "" {
+			// Made by single sign-on: no password to confirm with, so a sign-in of the last
+			// minutes (never an API token) stands in for it, as GitHub's sudo mode does.
+			if p.Session == nil || now.Sub(p.Session.CreatedAt) > domain.FreshSignIn {
+				return domain.Errorf(domain.EForbidden, domain.MsgDeleteFreshSignIn)
+			}
+			return nil
+		}
+		if password == "" {
+			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDeletePasswordRequired, Fields: map[string]string{"password": domain.MsgDeletePasswordRequired}}
 		}
 		if ok, err := s.hasher.Verify(u.PasswordHash, password); err != nil || !ok {
 			return &domain.Error{Code: domain.EInvalid, Message: domain.MsgDeletePasswordWrong, Fields: map[string]string{"password": domain.MsgDeletePasswordWrong}}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/adapters/hortusfox"
@@ -348,5 +349,48 @@ func TestUserData_DeleteOwnAccount(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestUserData_DeleteSingleSignOnAccount: an account made by single sign-on has no password, so
+// a sign-in of the last ten minutes stands in for it: an older session or an API token is
+// refused with nothing deleted, a fresh session deletes, whatever password is sent.
+func TestUserData_DeleteSingleSignOnAccount(t *testing.T) {
+	t.Parallel()
+	for dbName, open := range dbtest.Dialects() {
+		t.Run(dbName, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			s := open(t)
+			dir, err := local.New(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			member := forumMember(t, s, "willow")
+			u, err := s.UpdateUser(ctx, member.User.ID, func(u *domain.User) error { u.PasswordHash = ""; return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			svc := app.NewUserData(s, dir, zipexport.Format{}, password.Fast, fixedClock{now}, quiet)
+			for name, p := range map[string]*domain.Principal{
+				"a session of 11 minutes": {User: u, Session: &domain.Session{UserID: u.ID, CreatedAt: now.Add(-11 * time.Minute)}},
+				"an API token":            {User: u, APIToken: &domain.APIToken{UserID: u.ID}},
+			} {
+				err := svc.DeleteOwnAccount(ctx, p, "any-password")
+				if domain.ErrorCode(err) != domain.EForbidden || err.Error() != domain.MsgDeleteFreshSignIn {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if _, err := s.UserByID(ctx, u.ID); err != nil {
+					t.Fatalf("%s deleted the account: %v", name, err)
+				}
+			}
+			fresh := &domain.Principal{User: u, Session: &domain.Session{UserID: u.ID, CreatedAt: now.Add(-2 * time.Minute)}}
+			if err := svc.DeleteOwnAccount(ctx, fresh, ""); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.UserByID(ctx, u.ID); domain.ErrorCode(err) != domain.ENotFound {
+				t.Fatalf("user still there: %v", err)
+			}
+		})
 	}
 }

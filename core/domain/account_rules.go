@@ -77,6 +77,9 @@ const (
 	MsgImpersonatorNoDelete   = "End the impersonation first: an account is deleted only by its owner."
 	MsgDeletePasswordRequired = "Enter your password to delete your account"
 	MsgDeletePasswordWrong    = "Your password is incorrect"
+	// MsgDeleteFreshSignIn: an account made by single sign-on has no password to confirm its
+	// deletion with; a sign-in of the last FreshSignIn minutes stands in for it (issue #26 item 4).
+	MsgDeleteFreshSignIn = "Sign in again with your identity provider, then delete your account within 10 minutes"
 )
 
 // CheckOwnAccountDelete checks that u may delete their own account: everyone but the

@@ -86,3 +86,7 @@ func CheckImpersonation(actor *Principal, target *User) error {
 	}
 	return nil
 }
+
+// FreshSignIn is how recent a session must be to stand in for a password that an account made
+// by single sign-on does not have (deleting the account).
+const FreshSignIn = 10 * time.Minute

@@ -70,4 +70,23 @@ describe('Settings › Delete account', () => {
     expect(await screen.findByText(/Superadmin accounts cannot be deleted here/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Delete account' })).not.toBeInTheDocument();
   });
+  it('an account made by single sign-on confirms with a fresh sign-in, not a password', async () => {
+    signedInGardener();
+    server.use(
+      http.get('*/api/user/identities', () => HttpResponse.json({ provider: 'Authelia', hasPassword: false, identities: [] })),
+      http.delete('*/api/user', () =>
+        HttpResponse.json(
+          { message: 'Sign in again with your identity provider, then delete your account within 10 minutes', code: 'forbidden' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Delete account' });
+    expect(await within(form).findByText(/signs in with Authelia and has no password/)).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(form).findByText('Sign in again with your identity provider, then delete your account within 10 minutes')).toBeInTheDocument();
+  });
 });

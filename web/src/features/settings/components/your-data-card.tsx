@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
+import { useIdentities } from '../api/security';
 import { deleteOwnAccount, useDownloadMyData } from '../api/user-data';
 import './import-card.css';
 
@@ -50,10 +51,14 @@ export function YourDataCard() {
 
 /**
  * DeleteAccountCard (Settings › Delete account): with the password and a confirmation the
- * account goes for good; superadmins and the protected account are told why they cannot.
+ * account goes for good; superadmins and the protected account are told why they cannot. An
+ * account made by single sign-on has no password: a sign-in of the last ten minutes stands in
+ * for it (the server checks; the card says so).
  */
 export function DeleteAccountCard({ blocked }: { blocked?: string }) {
   const { logout } = useSession();
+  const identities = useIdentities();
+  const passwordless = identities.data?.hasPassword === false;
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -74,7 +79,7 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
             aria-label="Delete account"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!password) {
+              if (!password && !passwordless) {
                 setError('Enter your password to delete your account');
                 return;
               }
@@ -82,14 +87,21 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
               setConfirming(true);
             }}
           >
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              error={error}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            {passwordless ? (
+              <p className="muted" role={error ? 'alert' : undefined}>
+                {error ??
+                  `Your account signs in with ${identities.data?.provider || 'single sign-on'} and has no password. Within 10 minutes of signing in, you can delete it here; after that, sign out and in again first.`}
+              </p>
+            ) : (
+              <Field
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                error={error}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
             <Button type="submit" variant="danger" icon={<Trash2 size={16} aria-hidden="true" />}>
               Delete my account
             </Button>
