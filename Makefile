@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build image package web deps test test-go test-web test-e2e bench-cluster test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build image package web deps test test-go test-web test-e2e bench-cluster bench-web test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -141,6 +141,12 @@ lint: node_modules/.installed
 	tests/tools/staticcheck.sh $(GO_PKGS)
 	npm run typecheck
 	npm run lint:web
+
+## bench-web: Lighthouse's mobile audit of the dashboard and the plant list (a gardener with 15
+## plants, 5 overdue) against the built binary, median of RUNS=3; figures for docs/performance.md.
+## Installs its pinned Lighthouse once per machine into ~/.cache/garden-tools (not part of make test)
+bench-web: build node_modules/.installed
+	GARDENCTL_BIN=$(CURDIR)/$(BIN) node tests/load/lighthouse/run.mjs
 
 ## bench-flood: the message flood (16 gardeners post listing messages for 30 s while the SMTP
 ## and ntfy servers never answer) against a freshly built server; figures for docs/performance.md
