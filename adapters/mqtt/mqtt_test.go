@@ -2,20 +2,14 @@ package mqtt_test
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
-	paho "github.com/eclipse/paho.mqtt.golang"
-
 	"github.com/gardenctl/garden/adapters/mqtt"
+	"github.com/gardenctl/garden/adapters/mqtt/mqtttest"
 	"github.com/gardenctl/garden/core/domain"
 )
 
@@ -46,80 +40,10 @@ func TestParseReading(t *testing.T) {
 	}
 }
 
-// broker is a mosquitto process on 127.0.0.1.
-type broker struct {
-	t    *testing.T
-	conf string
-	port int
-	cmd  *exec.Cmd
-}
-
-func startBroker(t *testing.T) *broker {
-	t.Helper()
-	bin, err := exec.LookPath("mosquitto")
-	if err != nil {
-		for _, p := range []string{"/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto"} {
-			if _, e := os.Stat(p); e == nil {
-				bin, err = p, nil
-			}
-		}
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("mosquitto is missing: .ci/run installs it (apt-get install mosquitto)")
-		}
-		t.Skip("NOTICE: mosquitto is not installed (apt-get install -y mosquitto); the MQTT tests did not run")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	conf := filepath.Join(t.TempDir(), "mosquitto.conf")
-	if err := os.WriteFile(conf, fmt.Appendf(nil, "listener %d 127.0.0.1\nallow_anonymous true\npersistence false\n", port), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	b := &broker{t: t, conf: conf, port: port}
-	b.start(bin)
-	t.Cleanup(b.stop)
-	return b
-}
-
-func (b *broker) start(bin string) {
-	b.t.Helper()
-	b.cmd = exec.Command(bin, "-c", b.conf)
-	if err := b.cmd.Start(); err != nil {
-		b.t.Fatal(err)
-	}
-	for range 100 {
-		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", b.port)); err == nil {
-			c.Close()
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	b.t.Fatal("mosquitto did not start")
-}
-
-func (b *broker) stop() {
-	if b.cmd != nil && b.cmd.Process != nil {
-		_ = b.cmd.Process.Kill()
-		_ = b.cmd.Wait()
-		b.cmd = nil
-	}
-}
-
-func (b *broker) url() string { return fmt.Sprintf("mqtt://127.0.0.1:%d", b.port) }
-
 // publish sends one retained-less message with QoS 1 from a client of its own.
-func publish(t *testing.T, b *broker, topic, payload string) {
+func publish(t *testing.T, b *mqtttest.Broker, topic, payload string) {
 	t.Helper()
-	c := paho.NewClient(paho.NewClientOptions().AddBroker(fmt.Sprintf("tcp://127.0.0.1:%d", b.port)).SetClientID(fmt.Sprintf("pub-%d", time.Now().UnixNano())))
-	if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
-		t.Fatalf("publisher: %v", tok.Error())
-	}
-	defer c.Disconnect(100)
+	c := b.Client(t)
 	if tok := c.Publish(topic, 1, false, payload); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
 		t.Fatalf("publish: %v", tok.Error())
 	}
@@ -130,12 +54,11 @@ func publish(t *testing.T, b *broker, topic, payload string) {
 // restarted reconnects and subscribes again by itself.
 func TestSubscriber_ReadingsAndReconnect(t *testing.T) {
 	t.Parallel()
-	b := startBroker(t)
-	bin := b.cmd.Path
+	b := mqtttest.Start(t)
 	var mu sync.Mutex
 	var got []domain.SensorReading
 	arrived := make(chan struct{}, 16)
-	s, err := mqtt.New(mqtt.Config{URL: b.url(), RetryEvery: 200 * time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s, err := mqtt.New(mqtt.Config{URL: b.URL(), RetryEvery: 200 * time.Millisecond, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,8 +97,8 @@ func TestSubscriber_ReadingsAndReconnect(t *testing.T) {
 	publish(t, b, "garden/sensors/pot-1/moisture", "soaked") // ignored
 	waitFor("garden/sensors/pot-1/temperature", `{"value": 21.5}`)
 
-	b.stop()
-	b.start(bin)
+	b.Stop()
+	b.Restart()
 	waitFor("garden/sensors/pot-2/moisture", `{"moisture": 64}`)
 
 	mu.Lock()
