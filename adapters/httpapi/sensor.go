@@ -64,83 +64,40 @@ func (s *Server) sensorRoutes(mux *router) {
 }
 
 func (s *Server) handleListSensors(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	views, err := s.svc.Sensors.List(r.Context(), p, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	out := make([]sensorLinkJSON, len(views))
-	for i, v := range views {
-		out[i] = toSensorLinkJSON(v.SensorLink, v.Latest)
-	}
-	writeJSON(w, http.StatusOK, out)
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[noBody]) ([]app.SensorLinkView, error) {
+		return s.svc.Sensors.List(r.Context(), p, q.id)
+	}, each(func(v app.SensorLinkView) sensorLinkJSON { return toSensorLinkJSON(v.SensorLink, v.Latest) }))
 }
 
 func (s *Server) handleCreateSensor(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in sensorLinkInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, err := s.svc.Sensors.Create(r.Context(), p, id, app.SensorInput{SensorID: in.SensorID, MoistureBelow: in.MoistureBelow.ptr()})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, toSensorLinkJSON(l, nil))
+	handleJSON(s, w, r, p, created(endpoint{id: true}), func(q request[sensorLinkInput]) (*domain.SensorLink, error) {
+		return s.svc.Sensors.Create(r.Context(), p, q.id, app.SensorInput{SensorID: q.in.SensorID, MoistureBelow: q.in.MoistureBelow.ptr()})
+	}, sensorLinkOnly)
 }
 
 func (s *Server) handleUpdateSensor(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	linkID, err := pathID(r, "sensorLinkId")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var in sensorLinkInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	l, err := s.svc.Sensors.Update(r.Context(), p, id, linkID, app.SensorPatch{MoistureBelow: in.MoistureBelow.ptr(),
-		ClearThreshold: in.MoistureBelow.Set && in.MoistureBelow.Null})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, toSensorLinkJSON(l, nil))
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[sensorLinkInput]) (*domain.SensorLink, error) {
+		linkID, err := pathID(r, "sensorLinkId")
+		if err != nil {
+			return nil, err
+		}
+		return s.svc.Sensors.Update(r.Context(), p, q.id, linkID, app.SensorPatch{MoistureBelow: q.in.MoistureBelow.ptr(),
+			ClearThreshold: q.in.MoistureBelow.Set && q.in.MoistureBelow.Null})
+	}, sensorLinkOnly)
 }
 
 func (s *Server) handleDeleteSensor(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	linkID, err := pathID(r, "sensorLinkId")
-	if err == nil {
-		err = s.svc.Sensors.Delete(r.Context(), p, id, linkID)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	handleNoContent(s, w, r, p, endpoint{id: true}, func(q request[noBody]) error {
+		linkID, err := pathID(r, "sensorLinkId")
+		if err != nil {
+			return err
+		}
+		return s.svc.Sensors.Delete(r.Context(), p, q.id, linkID)
+	})
 }
+
+// sensorLinkOnly encodes a link without its latest readings (a write's answer).
+func sensorLinkOnly(l *domain.SensorLink) sensorLinkJSON { return toSensorLinkJSON(l, nil) }
 
 func (s *Server) handleSensorReadings(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	id, err := pathID(r, "id")
