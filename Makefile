@@ -77,13 +77,15 @@ test:
 GO_PLAIN_PKGS := ./adapters/httpapi ./adapters/sqlstore
 GO_RACE_PKGS   = $(filter-out $(addprefix github.com/%/,$(GO_PLAIN_PKGS:./%=%)),$(shell $(GO) list $(GO_PKGS)))
 GO_RACE_TESTS := Parallel|Concurren|Limit|Throttle|Outbox|Dispatch|Replica|Race|Atomic
+# Each run goes on when an earlier one failed (`|| true`): gotest reads every run's events and
+# fails the step for any failed test or package, so one failure does not hide the rest.
 test-go: build
 	@mkdir -p bin
 	$(GO) build -o bin/gotest ./tests/gotest
 	@echo "go test -shuffle=$(SEED): -race everywhere but $(GO_PLAIN_PKGS), whose concurrency tests run under -race apart"
-	{ GARDENCTL_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_RACE_PKGS) 2>&1; \
-	  $(GO) test -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PLAIN_PKGS) 2>&1; \
-	  $(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json -run '$(GO_RACE_TESTS)' $(GO_PLAIN_PKGS) 2>&1; } | \
+	{ GARDENCTL_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_RACE_PKGS) 2>&1 || true; \
+	  GARDENCTL_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -shuffle=$(SEED) -timeout 30m -json $(GO_PLAIN_PKGS) 2>&1 || true; \
+	  GARDENCTL_BIN=$(CURDIR)/$(BIN) $(GO) test -race -count=1 -shuffle=$(SEED) -timeout 30m -json -run '$(GO_RACE_TESTS)' $(GO_PLAIN_PKGS) 2>&1 || true; } | \
 		GARDEN_TEST_COUNTS=$(COUNTS)-go.txt GARDEN_TEST_FAILURES=$(FAILURES)-go.txt bin/gotest
 
 ## test-fuzz: each fuzz target (every decoder of user input) for FUZZTIME; a failing input is

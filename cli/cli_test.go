@@ -220,12 +220,19 @@ func TestServe_GracefulShutdown(t *testing.T) {
 		done <- root.ExecuteContext(ctx)
 	}()
 	client := &http.Client{Timeout: 5 * time.Second}
-	deadline := time.Now().Add(10 * time.Second)
+	// serve migrates a fresh database first: under -race, beside the other packages on two
+	// cores, that alone has taken over 10 s. The wait is for readiness, not a timing.
+	deadline := time.Now().Add(90 * time.Second)
 	for {
 		res, err := client.Get("http://" + addr + "/slow")
 		if err == nil {
 			res.Body.Close()
 			break
+		}
+		select {
+		case serveErr := <-done:
+			t.Fatalf("serve returned before it answered: %v\n%s", serveErr, stderr.String())
+		default:
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("server did not start: %v\n%s", err, stderr.String())
