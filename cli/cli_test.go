@@ -293,7 +293,7 @@ func TestServe_DrainsBeforeStopping(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		return res.StatusCode, string(b), nil
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(90 * time.Second) // a fresh database migrates first: see TestServe_GracefulShutdown
 	for {
 		if code, _, err := get("/slow"); err == nil && code == 200 {
 			break
