@@ -43,6 +43,46 @@ import {
 } from '../api/security';
 import './security-section.css';
 
+/**
+ * ConfirmOnItem: the confirm dialog of an action on one listed item (sign a session out,
+ * remove a passkey, unlink an identity): open while item is set, a toast for either outcome,
+ * closed afterwards whatever happened.
+ */
+function ConfirmOnItem<T>({ item, clear, title, description, confirmLabel, pending, act, done, failed }: {
+  item: T | null;
+  clear: () => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pending: boolean;
+  act: (item: T) => Promise<unknown>;
+  done: string;
+  failed: string;
+}) {
+  const { toast } = useToast();
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && clear()}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pending={pending}
+      onConfirm={async () => {
+        if (item === null) return;
+        try {
+          await act(item);
+          toast({ title: done, variant: 'success' });
+        } catch (error) {
+          toast({ title: failed, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+        } finally {
+          clear();
+        }
+      }}
+    />
+  );
+}
+
 /** The enrolment: scan, then confirm with a code. */
 function EnrolTotp({ setup, onDone, onCancel }: { setup: TotpSetup; onDone: (codes: string[]) => void; onCancel: () => void }) {
   const form = useZodForm(confirmSchema, { defaultValues: { code: '' } });
@@ -277,24 +317,16 @@ function SessionsCard() {
           </ul>
         </ListStates>
       </CardBody>
-      <ConfirmDialog
-        open={toEnd !== null}
-        onOpenChange={(open) => !open && setToEnd(null)}
+      <ConfirmOnItem
+        item={toEnd}
+        clear={() => setToEnd(null)}
         title="Sign out this device?"
         description={`${toEnd ? describeDevice(toEnd.userAgent) : ''} will need your password again.`}
         confirmLabel="Sign out"
         pending={end.isMutating}
-        onConfirm={async () => {
-          if (!toEnd) return;
-          try {
-            await end.trigger(toEnd.id);
-            toast({ title: 'Signed out', variant: 'success' });
-          } catch (error) {
-            toast({ title: 'Could not sign it out', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-          } finally {
-            setToEnd(null);
-          }
-        }}
+        act={(s) => end.trigger(s.id)}
+        done="Signed out"
+        failed="Could not sign it out"
       />
       <ConfirmDialog
         open={endingOthers}
@@ -485,24 +517,16 @@ function PasskeysCard() {
           </ul>
         </ListStates>
       </CardBody>
-      <ConfirmDialog
-        open={toRemove !== null}
-        onOpenChange={(open) => !open && setToRemove(null)}
+      <ConfirmOnItem
+        item={toRemove}
+        clear={() => setToRemove(null)}
         title="Remove this passkey?"
         description={`“${toRemove?.name ?? ''}” will no longer sign you in. Remove it from the device too.`}
         confirmLabel="Remove passkey"
         pending={remove.isMutating}
-        onConfirm={async () => {
-          if (!toRemove) return;
-          try {
-            await remove.trigger(toRemove.id);
-            toast({ title: 'Passkey removed', variant: 'success' });
-          } catch (error) {
-            toast({ title: 'Could not remove the passkey', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-          } finally {
-            setToRemove(null);
-          }
-        }}
+        act={(k) => remove.trigger(k.id)}
+        done="Passkey removed"
+        failed="Could not remove the passkey"
       />
     </Card>
   );
@@ -512,7 +536,6 @@ function PasskeysCard() {
 function IdentitiesCard() {
   const ids = useIdentities();
   const unlink = useUnlinkIdentity();
-  const { toast } = useToast();
   const [toUnlink, setToUnlink] = useState<Identity | null>(null);
   const data = ids.data;
   if (!ids.error && (!data || (!data.provider && data.identities.length === 0))) return null;
@@ -561,24 +584,16 @@ function IdentitiesCard() {
           </ul>
         </ListStates>
       </CardBody>
-      <ConfirmDialog
-        open={toUnlink !== null}
-        onOpenChange={(open) => !open && setToUnlink(null)}
+      <ConfirmOnItem
+        item={toUnlink}
+        clear={() => setToUnlink(null)}
         title="Unlink single sign-on?"
         description={`You will sign in with your password again; signing in with ${provider} later asks for it once to link again.`}
         confirmLabel="Unlink"
         pending={unlink.isMutating}
-        onConfirm={async () => {
-          if (!toUnlink) return;
-          try {
-            await unlink.trigger(toUnlink.id);
-            toast({ title: 'Single sign-on unlinked', variant: 'success' });
-          } catch (error) {
-            toast({ title: 'Could not unlink', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-          } finally {
-            setToUnlink(null);
-          }
-        }}
+        act={(i) => unlink.trigger(i.id)}
+        done="Single sign-on unlinked"
+        failed="Could not unlink"
       />
     </Card>
   );
