@@ -240,6 +240,18 @@ export function LayoutCanvas({
                 interactive ? `${bed.name || `Bed ${i + 1}`}, ${feet(r.width)} by ${feet(r.height)} ft at ${feet(r.x)}, ${feet(r.y)}` : undefined
               }
               aria-pressed={interactive ? isSel : undefined}
+              // A bed is reached with Tab and picked with Enter or Space, like any button; the
+              // arrows then move it through the canvas's own key handler (keydown bubbles up).
+              tabIndex={interactive ? 0 : undefined}
+              onKeyDown={
+                interactive
+                  ? (e) => {
+                      if (e.key !== 'Enter' && e.key !== ' ') return;
+                      e.preventDefault();
+                      onSelect?.(i);
+                    }
+                  : undefined
+              }
               style={interactive ? { cursor: 'move' } : undefined}
               onPointerDown={
                 interactive

@@ -98,4 +98,18 @@ describe('layout editor', () => {
     expect(await screen.findByText('Not saved yet')).toBeInTheDocument();
     expect(screen.queryByText('All changes saved')).not.toBeInTheDocument();
   });
+
+  it('a bed on the drawing is reached with Tab, picked with Enter and moved with the arrows', async () => {
+    signedInGardener();
+    server.use(http.get('*/api/garden-layouts/5', () => HttpResponse.json(stored)));
+    const { user } = renderApp('/planning/garden-layouts/5');
+    const bed = await screen.findByRole('button', { name: 'Bed 1, 4 by 4 ft at 0, 0' });
+    expect(bed).toHaveAttribute('tabindex', '0');
+    bed.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bed 1' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('button', { name: 'Bed 1, 4 by 4 ft at 0.5, 0' })).toHaveFocus();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
 });
