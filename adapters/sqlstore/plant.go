@@ -228,6 +228,26 @@ func (s *Store) dateOfSQL(expr string) string {
 // and the overdue tasks of those rows only. Names order as Go's strings.Compare of the
 // lower-cased text does (byte order: COLLATE "C" on PostgreSQL, BINARY on SQLite).
 func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q domain.PlantQuery, offset, limit int) ([]*domain.Plant, error) {
+	query, args := s.plantPageSQL(ownerID, day, q, offset, limit)
+	return s.queryPlants(ctx, query, args, true, true)
+}
+
+// PlantPageSQL is the statement of the plant list's first page in the default order (by id)
+// and its arguments, in dialect d, as PagePlants runs it: the load harness's bare baseline
+// (tests/load/baseline) runs this very text, so the two compare the same SQL. Its rows are
+// plantColumns, the two task dates, the sensor's dry start and the derived status.
+func PlantPageSQL(d Dialect, ownerID int64, day time.Time, seasonFactor float64, limit int) (string, []any) {
+	driver := "sqlite"
+	if d == Postgres {
+		driver = "pgx"
+	}
+	// Only the dialect and the placeholder style (Rebind) are read: no connection is needed.
+	s := &Store{dialect: d, db: sqlx.NewDb(nil, driver)}
+	return s.plantPageSQL(ownerID, day, domain.PlantQuery{SeasonFactor: seasonFactor}, 0, limit)
+}
+
+// plantPageSQL builds PagePlants' statement (bound for the dialect) and its arguments.
+func (s *Store) plantPageSQL(ownerID int64, day time.Time, q domain.PlantQuery, offset, limit int) (string, []any) {
 	// The date goes as its text, not as a dbDate: pgx re-plans the encoding of a driver.Valuer's
 	// result on every call, about a twentieth of the request's CPU on PostgreSQL.
 	today := domain.DateOf(day).Format(domain.DateLayout)
@@ -273,7 +293,7 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 		query += ` ORDER BY id`
 	}
 	clause, pageArgs := limitOffset(limit, offset)
-	return s.queryPlants(ctx, s.q(query+clause), append(args, pageArgs...), true, true)
+	return s.q(query + clause), append(args, pageArgs...)
 }
 
 // CountPlants implements ports.PlantStore.
