@@ -83,21 +83,21 @@ func (r *plantScan) scan(row interface{ Scan(...any) error }) (*domain.Plant, er
 }
 
 // queryPlants runs query, which selects plantColumns (then the derived status when withStatus),
-// and scans every row; prepare runs it as a statement prepared once (Store.prepared).
+// and scans every row; prepare runs it as a hot read (Store.hotQuery: pgx's own pool on
+// PostgreSQL, a statement prepared once on SQLite).
 func (s *Store) queryPlants(ctx context.Context, query string, args []any, withStatus, prepare bool) ([]*domain.Plant, error) {
-	var rows *sql.Rows
-	var err error
+	var rows rowsScanner
 	if prepare {
-		var st *sql.Stmt
-		if st, err = s.prepared(ctx, query); err != nil {
+		var err error
+		if rows, err = s.hotQuery(ctx, query, args...); err != nil {
 			return nil, err
 		}
-		rows, err = st.QueryContext(ctx, args...)
 	} else {
-		rows, err = s.db.QueryContext(ctx, query, args...)
-	}
-	if err != nil {
-		return nil, translate(err)
+		r, err := s.db.QueryContext(ctx, query, args...)
+		if err != nil {
+			return nil, translate(err)
+		}
+		rows = sqlRowsScanner{r}
 	}
 	defer rows.Close()
 	out := []*domain.Plant{}
@@ -186,9 +186,10 @@ func (s *Store) PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant
 	return s.getPlant(ctx, s.db, ownerID, id, false)
 }
 
-// ListPlants implements ports.PlantStore.
+// ListPlants implements ports.PlantStore: every plant of the owner, which the dashboard's
+// summary and the pickers read, as a hot read.
 func (s *Store) ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error) {
-	return s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, false)
+	return s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, true)
 }
 
 // plantStatusSQL derives a plant's status in SQL exactly as domain.Plant.StatusOn does: its
