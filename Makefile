@@ -162,7 +162,8 @@ bench-cluster: build minio
 	$(GO) run ./tests/load/cluster --bin $(CURDIR)/$(BIN)
 
 ## bench-load: the load harness (tests/load/bench.sh): gardenctl against a bare net/http baseline
-## on SQLite and PostgreSQL, ratios with their spread (figures go into docs/performance.md)
+## (byte-identical plant list; pgxpool on PostgreSQL) on SQLite and PostgreSQL, ratios with their
+## spread, then the app alone on the dashboard summary, harvests and latest topics (docs/performance.md)
 bench-load:
 	tests/load/bench.sh
 

@@ -2,7 +2,9 @@
 # Load harness (issue #14): gardenctl against a bare net/http baseline (tests/load/baseline) on
 # the same data, alternately, on SQLite and on PostgreSQL. Prints, per database, throughput,
 # p50/p99 latency and server CPU per request of each round, and the ratios app/bare with their
-# spread. Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
+# spread; then the same figures of the app alone for the other hot reads of issue #30 (the
+# dashboard's summary, the harvest list, the forum's latest topics), which no bare handler
+# answers yet. Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
 #
 #   make bench-load                       # 3 rounds of 10 s each, 64 connections
 #   ROUNDS=5 DURATION=20s tests/load/bench.sh
