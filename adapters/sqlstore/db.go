@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/jmoiron/sqlx"
 	"modernc.org/sqlite"
@@ -48,6 +49,8 @@ type Store struct {
 	path    string // the SQLite file; its folder holds the job lock files
 	// stmts holds the hot reads' statements, prepared once (query text → *sql.Stmt).
 	stmts sync.Map
+	// pool carries the hot reads on PostgreSQL (hotQuery); nil on SQLite.
+	pool *pgxpool.Pool
 	// writes queues SQLite's write transactions (nil on PostgreSQL, whose row locks let
 	// writers run side by side).
 	writes *writeQueue
@@ -114,8 +117,9 @@ func open(ctx context.Context, databaseURL, dataDir string, counter *StatementCo
 		if err == nil {
 			// As many idle as open: with 10 idle of 20, a burst of requests closed and reopened
 			// connections (a server process each, its statements prepared again) all along.
-			db.SetMaxOpenConns(20)
-			db.SetMaxIdleConns(20)
+			// The hot reads have their own pool of as many (hotPoolConns, hot_read.go).
+			db.SetMaxOpenConns(hotPoolConns)
+			db.SetMaxIdleConns(hotPoolConns)
 			db.SetConnMaxIdleTime(5 * time.Minute)
 		}
 	case databaseURL == "" || strings.HasPrefix(databaseURL, "sqlite:"):
@@ -157,6 +161,11 @@ func open(ctx context.Context, databaseURL, dataDir string, counter *StatementCo
 	st := &Store{db: db, dialect: dialect, url: databaseURL, path: file}
 	if dialect == SQLite {
 		st.writes = newWriteQueue(WriteQueueWait)
+	} else {
+		if st.pool, err = openHotPool(ctx, databaseURL, counter); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	return st, nil
 }
@@ -173,6 +182,9 @@ func (s *Store) Close() error {
 		_ = st.(*sql.Stmt).Close()
 		return true
 	})
+	if s.pool != nil {
+		s.pool.Close()
+	}
 	return s.db.Close()
 }
 

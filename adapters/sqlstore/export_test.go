@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jmoiron/sqlx"
 )
 
@@ -27,3 +28,6 @@ func (s *Store) SetWriteQueueWaitForTest(d time.Duration) {
 
 // TranslateForTest is translate, for a test of the driver errors it maps.
 var TranslateForTest = translate
+
+// HotPoolForTest is the hot reads' pool on PostgreSQL (nil on SQLite).
+func (s *Store) HotPoolForTest() *pgxpool.Pool { return s.pool }

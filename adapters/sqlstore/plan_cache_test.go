@@ -19,8 +19,9 @@ func TestPlantPage_PostgresReusesItsPlan(t *testing.T) {
 	}
 	s := dbtest.Postgres(t)
 	ctx := context.Background()
-	// One connection, so the plan statistics read below are the page's connection's.
-	s.SQLDB().SetMaxOpenConns(1)
+	// The page runs on the hot reads' pool (hot_read.go), which opens connections as needed and
+	// hands back the last one freed: read one after the other, the pages and the plan
+	// statistics below share one connection.
 	now := time.Date(2026, 6, 1, 8, 0, 0, 0, time.UTC)
 	u := &domain.User{Username: "planner", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
 		NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
@@ -42,7 +43,7 @@ func TestPlantPage_PostgresReusesItsPlan(t *testing.T) {
 		}
 	}
 	var generic, custom int64
-	err := s.SQLDB().QueryRowContext(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements
+	err := s.HotPoolForTest().QueryRow(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements
 		WHERE statement LIKE '%derived_status%' AND statement NOT LIKE '%OFFSET%'`).Scan(&generic, &custom)
 	if err != nil {
 		t.Fatalf("the first page's prepared statement: %v", err)

@@ -83,21 +83,21 @@ func (r *plantScan) scan(row interface{ Scan(...any) error }) (*domain.Plant, er
 }
 
 // queryPlants runs query, which selects plantColumns (then the derived status when withStatus),
-// and scans every row; prepare runs it as a statement prepared once (Store.prepared).
+// and scans every row; prepare runs it as a hot read (Store.hotQuery: pgx's own pool on
+// PostgreSQL, a statement prepared once on SQLite).
 func (s *Store) queryPlants(ctx context.Context, query string, args []any, withStatus, prepare bool) ([]*domain.Plant, error) {
-	var rows *sql.Rows
-	var err error
+	var rows rowsScanner
 	if prepare {
-		var st *sql.Stmt
-		if st, err = s.prepared(ctx, query); err != nil {
+		var err error
+		if rows, err = s.hotQuery(ctx, query, args...); err != nil {
 			return nil, err
 		}
-		rows, err = st.QueryContext(ctx, args...)
 	} else {
-		rows, err = s.db.QueryContext(ctx, query, args...)
-	}
-	if err != nil {
-		return nil, translate(err)
+		r, err := s.db.QueryContext(ctx, query, args...)
+		if err != nil {
+			return nil, translate(err)
+		}
+		rows = sqlRowsScanner{r}
 	}
 	defer rows.Close()
 	out := []*domain.Plant{}
@@ -186,9 +186,10 @@ func (s *Store) PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant
 	return s.getPlant(ctx, s.db, ownerID, id, false)
 }
 
-// ListPlants implements ports.PlantStore.
+// ListPlants implements ports.PlantStore: every plant of the owner, which the dashboard's
+// summary and the pickers read, as a hot read.
 func (s *Store) ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error) {
-	return s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, false)
+	return s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, true)
 }
 
 // plantStatusSQL derives a plant's status in SQL exactly as domain.Plant.StatusOn does: its
@@ -228,6 +229,26 @@ func (s *Store) dateOfSQL(expr string) string {
 // and the overdue tasks of those rows only. Names order as Go's strings.Compare of the
 // lower-cased text does (byte order: COLLATE "C" on PostgreSQL, BINARY on SQLite).
 func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q domain.PlantQuery, offset, limit int) ([]*domain.Plant, error) {
+	query, args := s.plantPageSQL(ownerID, day, q, offset, limit)
+	return s.queryPlants(ctx, query, args, true, true)
+}
+
+// PlantPageSQL is the statement of the plant list's first page in the default order (by id)
+// and its arguments, in dialect d, as PagePlants runs it: the load harness's bare baseline
+// (tests/load/baseline) runs this very text, so the two compare the same SQL. Its rows are
+// plantColumns, the two task dates, the sensor's dry start and the derived status.
+func PlantPageSQL(d Dialect, ownerID int64, day time.Time, seasonFactor float64, limit int) (string, []any) {
+	driver := "sqlite"
+	if d == Postgres {
+		driver = "pgx"
+	}
+	// Only the dialect and the placeholder style (Rebind) are read: no connection is needed.
+	s := &Store{dialect: d, db: sqlx.NewDb(nil, driver)}
+	return s.plantPageSQL(ownerID, day, domain.PlantQuery{SeasonFactor: seasonFactor}, 0, limit)
+}
+
+// plantPageSQL builds PagePlants' statement (bound for the dialect) and its arguments.
+func (s *Store) plantPageSQL(ownerID int64, day time.Time, q domain.PlantQuery, offset, limit int) (string, []any) {
 	// The date goes as its text, not as a dbDate: pgx re-plans the encoding of a driver.Valuer's
 	// result on every call, about a twentieth of the request's CPU on PostgreSQL.
 	today := domain.DateOf(day).Format(domain.DateLayout)
@@ -273,7 +294,7 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 		query += ` ORDER BY id`
 	}
 	clause, pageArgs := limitOffset(limit, offset)
-	return s.queryPlants(ctx, s.q(query+clause), append(args, pageArgs...), true, true)
+	return s.q(query + clause), append(args, pageArgs...)
 }
 
 // CountPlants implements ports.PlantStore.

@@ -63,15 +63,12 @@ func prefixColumns(prefix, columns string) string {
 
 // SessionAndUserByTokenHash implements ports.SessionStore.
 func (s *Store) SessionAndUserByTokenHash(ctx context.Context, hash string) (*domain.Session, *domain.User, error) {
-	// Every signed-in request runs this: a statement prepared once, scanned without reflection.
-	st, err := s.prepared(ctx, s.q(sessionUserQuery))
-	if err != nil {
-		return nil, nil, err
-	}
+	// Every signed-in request runs this: a hot read (pgx's own pool on PostgreSQL, a statement
+	// prepared once on SQLite), scanned without reflection.
 	var r sessionUserRow
 	dest := append([]any{&r.SesID, &r.SesTokenHash, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt, &r.SesLastSeenAt}, r.userRow.dest()...)
-	if err := st.QueryRowContext(ctx, hash).Scan(dest...); err != nil {
-		return nil, nil, translate(err)
+	if err := s.hotQueryRow(ctx, s.q(sessionUserQuery), []any{hash}, dest...); err != nil {
+		return nil, nil, err
 	}
 	u := r.userRow.toDomain()
 	ses := &domain.Session{ID: r.SesID, TokenHash: r.SesTokenHash, UserID: u.ID, ImpersonatorID: nullInt(r.SesImpersonatorID),

@@ -112,6 +112,17 @@ bench() {
     echo "$a $b" >>"$work/rounds-$name"
   done
   echo "steady-state resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
+  # The other hot reads of issue #30 item 2, the app alone (no bare handler answers them yet):
+  # the dashboard's summary, the harvest list (PLANTS harvests) and the forum's latest topics.
+  for i in $(seq 1 "$PLANTS"); do
+    curl -sf -o /dev/null -XPOST "http://127.0.0.1:$aport/api/harvests" -H "Authorization: Bearer $token" \
+      -d "{\"plantId\":1,\"harvestDate\":\"2026-0$((i % 9 + 1))-1$((i % 9))\",\"quantity\":$i,\"unit\":\"g\",\"notes\":\"Load harness\"}" || true
+  done
+  for path in /api/dashboard/summary /api/harvests /api/forum/topics/latest; do
+    curl -sf -o /dev/null "http://127.0.0.1:$aport$path" -H "Authorization: Bearer $token" || { echo "GET $path failed" >&2; exit 1; }
+    wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$aport$path" >/dev/null
+    echo "app only, GET $path: $(round app "$apid" "http://127.0.0.1:$aport$path" "$token")   (req/s p50_ms p99_ms cpu_us/req)"
+  done
   python3 - "$work/rounds-$name" <<'PY'
 import sys, statistics as st
 rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]

@@ -14,41 +14,80 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"log"
 	"net/http"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite"
+
+	"github.com/gardenctl/garden/adapters/sqlstore"
+	"github.com/gardenctl/garden/core/domain"
 )
 
-// plant mirrors the wire type of adapters/httpapi (docs/api.md); the harness checks the bytes.
+// plant mirrors the wire type of adapters/httpapi (plantJSON, docs/api.md); the harness checks
+// the bytes.
 type plant struct {
-	ID                  int64      `json:"id"`
-	UserID              int64      `json:"userId"`
-	Name                string     `json:"name"`
-	Species             string     `json:"species"`
-	PlantType           string     `json:"plantType"`
-	Location            string     `json:"location"`
-	ImageURL            string     `json:"imageUrl"`
-	LightNeeds          string     `json:"lightNeeds"`
-	WaterFrequency      *int       `json:"waterFrequency"`
-	FertilizerFrequency *int       `json:"fertilizerFrequency"`
-	Notes               string     `json:"notes"`
-	Status              string     `json:"status"`
-	GrowthProgress      int        `json:"growthProgress"`
-	LastWatered         *time.Time `json:"lastWatered"`
-	LastFertilized      *time.Time `json:"lastFertilized"`
-	AcquiredDate        time.Time  `json:"acquiredDate"`
-	CreatedAt           time.Time  `json:"createdAt"`
-	NextWatering        *time.Time `json:"nextWatering"`
-	NextFertilizing     *time.Time `json:"nextFertilizing"`
+	ID                           int64      `json:"id"`
+	UserID                       int64      `json:"userId"`
+	Name                         string     `json:"name"`
+	Species                      string     `json:"species"`
+	PlantType                    string     `json:"plantType"`
+	Location                     string     `json:"location"`
+	ImageURL                     string     `json:"imageUrl"`
+	LightNeeds                   string     `json:"lightNeeds"`
+	WaterFrequency               *int       `json:"waterFrequency"`
+	FertilizerFrequency          *int       `json:"fertilizerFrequency"`
+	Notes                        string     `json:"notes"`
+	Status                       string     `json:"status"`
+	GrowthProgress               int        `json:"growthProgress"`
+	LastWatered                  *time.Time `json:"lastWatered"`
+	LastFertilized               *time.Time `json:"lastFertilized"`
+	AcquiredDate                 time.Time  `json:"acquiredDate"`
+	CreatedAt                    time.Time  `json:"createdAt"`
+	NextWatering                 *time.Time `json:"nextWatering"`
+	NextFertilizing              *time.Time `json:"nextFertilizing"`
+	WaterMode                    string     `json:"waterMode"`
+	SuggestedWaterFrequency      *int       `json:"suggestedWaterFrequency"`
+	EffectiveWaterFrequency      *int       `json:"effectiveWaterFrequency"`
+	WaterLearnedFrom             int        `json:"waterLearnedFrom"`
+	WaterPostponedDays           int        `json:"waterPostponedDays"`
+	FertilizeMode                string     `json:"fertilizeMode"`
+	SuggestedFertilizerFrequency *int       `json:"suggestedFertilizerFrequency"`
+	EffectiveFertilizerFrequency *int       `json:"effectiveFertilizerFrequency"`
+	FertilizeLearnedFrom         int        `json:"fertilizeLearnedFrom"`
+	Outdoor                      bool       `json:"outdoor"`
+	SeasonFactor                 float64    `json:"seasonFactor"`
+	WaterBroughtForwardDays      int        `json:"waterBroughtForwardDays"`
+}
+
+// toPlant is the wire form of p, computed with the domain's own pure functions (the next care
+// dates, the effective intervals), as adapters/httpapi's toPlantJSON does.
+func toPlant(p *domain.Plant) plant {
+	mode := func(m domain.CareMode) string {
+		if m == "" {
+			return string(domain.ModeFixed)
+		}
+		return string(m)
+	}
+	return plant{ID: p.ID, UserID: p.UserID, Name: p.Name, Species: p.Species, PlantType: string(p.Type), Location: p.Location,
+		ImageURL: p.ImageURL, LightNeeds: p.LightNeeds, WaterFrequency: p.WaterFrequency, FertilizerFrequency: p.FertilizerFrequency,
+		Notes: p.Notes, Status: string(p.Status), GrowthProgress: p.GrowthProgress, LastWatered: p.LastWatered,
+		LastFertilized: p.LastFertilized, AcquiredDate: p.AcquiredDate, CreatedAt: p.CreatedAt,
+		NextWatering: p.NextWatering(), NextFertilizing: p.NextFertilizing(),
+		WaterMode: mode(p.WaterMode), SuggestedWaterFrequency: p.SuggestedWaterFrequency,
+		EffectiveWaterFrequency: p.EffectiveWaterFrequency(), WaterLearnedFrom: p.WaterLearnedFrom, WaterPostponedDays: p.WaterDelayDays,
+		FertilizeMode: mode(p.FertilizeMode), SuggestedFertilizerFrequency: p.SuggestedFertilizerFrequency,
+		EffectiveFertilizerFrequency: p.EffectiveFertilizerFrequency(), FertilizeLearnedFrom: p.FertilizeLearnedFrom,
+		Outdoor: p.Outdoor, SeasonFactor: max(p.SeasonFactor, 1), WaterBroughtForwardDays: p.WaterAdvanceDays}
 }
 
 func main() {
@@ -59,7 +98,7 @@ func main() {
 	databaseSQL := flag.Bool("database-sql", false, "PostgreSQL through database/sql (pgx's stdlib) instead of pgx's own pool")
 	flag.Parse()
 
-	var src source
+	var src *source
 	if *databaseURL != "" && !*databaseSQL {
 		src = openPool(log.Default(), *databaseURL)
 	} else {
@@ -94,11 +133,13 @@ func openDB(fail interface{ Fatal(...any) }, databaseURL, dataDir string) (*sql.
 // pageSize is the app's default page: the first page of the list is what both serve.
 const pageSize = 50
 
-// source runs the two statements of the plant list: the session's user, then the page.
+// source runs statements on one database: through database/sql with each statement prepared
+// once (as gardenctl prepares its hot reads), or through pgx's own pool, which prepares and
+// caches each statement per connection.
 type source struct {
-	name    string
-	session func(ctx context.Context, tokenHash string, now time.Time) (int64, error)
-	plants  func(ctx context.Context, today string, userID int64, limit int) (rowScanner, error)
+	name     string
+	postgres bool
+	query    func(ctx context.Context, q string, args ...any) (rowScanner, error)
 }
 
 // rowScanner is what both *sql.Rows and pgx.Rows offer.
@@ -113,47 +154,50 @@ type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { _ = r.Rows.Close() }
 
-// plantQueries are the statements of the plant list for SQLite or PostgreSQL (dollar
-// placeholders, PostgreSQL's date arithmetic). The status is derived as gardenctl derives it, in
-// the query: the watering due (the last watering's UTC date plus the interval in days) on or
-// before today, then the fertilizing due or a pending task of the plant scheduled before today.
-func plantQueries(postgres bool) (session, plants string) {
-	q := func(s string) string { return s }
-	due := func(last, days string) string {
-		return `date(` + last + `, '+' || ` + days + ` || ' days') <= ?`
+// queryRow runs q and scans its first row into dest (sql.ErrNoRows when there is none).
+func (s *source) queryRow(ctx context.Context, q string, args []any, dest ...any) error {
+	rows, err := s.query(ctx, q, args...)
+	if err != nil {
+		return err
 	}
-	if postgres {
-		q = dollarPlaceholders
-		due = func(last, days string) string { return `(` + last + ` AT TIME ZONE 'UTC')::date + ` + days + ` <= ?` }
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		return sql.ErrNoRows
 	}
-	return q(`SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`),
-		q(`SELECT id, user_id, name, species, plant_type, location, image_url, light_needs, water_frequency,
-		fertilizer_frequency, notes, growth_progress, last_watered, last_fertilized, acquired_date, created_at,
-		CASE WHEN last_watered IS NOT NULL AND water_frequency IS NOT NULL AND ` + due("last_watered", "water_frequency") + ` THEN 'needs_water'
-		WHEN (last_fertilized IS NOT NULL AND fertilizer_frequency IS NOT NULL AND ` + due("last_fertilized", "fertilizer_frequency") + `)
-			OR EXISTS (SELECT 1 FROM care_tasks t WHERE t.plant_id = p.id AND t.user_id = p.user_id AND NOT t.completed AND t.scheduled_date < ?)
-			THEN 'needs_care'
-		ELSE 'healthy' END
-		FROM plants p WHERE user_id = ? ORDER BY id LIMIT ?`)
+	return rows.Scan(dest...)
 }
 
-// sqlSource runs the statements through database/sql, both prepared once, as gardenctl
-// prepares its hot reads.
-func sqlSource(db *sql.DB, postgres bool) source {
-	session, plants := plantQueries(postgres)
-	sessionStmt, plantsStmt := prepare(db, session), prepare(db, plants)
+// bind writes q's ? placeholders for the source's database.
+func (s *source) bind(q string) string {
+	if s.postgres {
+		return dollarPlaceholders(q)
+	}
+	return q
+}
+
+// sqlSource runs the statements through database/sql, each prepared once.
+func sqlSource(db *sql.DB, postgres bool) *source {
+	var stmts sync.Map
 	name := "SQLite, database/sql"
 	if postgres {
 		name = "PostgreSQL, database/sql"
 	}
-	return source{name: name,
-		session: func(ctx context.Context, hash string, now time.Time) (int64, error) {
-			var id int64
-			return id, sessionStmt.QueryRowContext(ctx, hash, now).Scan(&id)
-		},
-		plants: func(ctx context.Context, today string, userID int64, limit int) (rowScanner, error) {
-			rows, err := plantsStmt.QueryContext(ctx, today, today, today, userID, limit)
+	return &source{name: name, postgres: postgres,
+		query: func(ctx context.Context, q string, args ...any) (rowScanner, error) {
+			st, ok := stmts.Load(q)
+			if !ok {
+				prepared, err := db.PrepareContext(ctx, q)
+				if err != nil {
+					return nil, err
+				}
+				if st, ok = stmts.LoadOrStore(q, prepared); ok {
+					_ = prepared.Close()
+				}
+			}
+			rows, err := st.(*sql.Stmt).QueryContext(ctx, args...)
 			return sqlRows{rows}, err
 		}}
 }
@@ -161,24 +205,21 @@ func sqlSource(db *sql.DB, postgres bool) source {
 // openPool opens PostgreSQL through pgx's own pool (pgxpool) with gardenctl's pool size: the
 // fastest way a Go program can serve this answer (issue #30 item 2). pgx prepares and caches
 // each statement per connection (QueryExecModeCacheStatement, its default).
-func openPool(fail interface{ Fatal(...any) }, databaseURL string) source {
+func openPool(fail interface{ Fatal(...any) }, databaseURL string) *source {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		fail.Fatal(err)
 	}
-	cfg.MaxConns, cfg.MinConns = 20, 20 // gardenctl's PostgreSQL pool (adapters/sqlstore)
+	// 20 connections, as gardenctl had in one pool before its hot reads got a pool of 12 of their
+	// own (adapters/sqlstore/hot_read.go): the yardstick is not held back by a smaller pool.
+	cfg.MaxConns, cfg.MinConns = 20, 20
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		fail.Fatal(err)
 	}
-	session, plants := plantQueries(true)
-	return source{name: "PostgreSQL, pgxpool",
-		session: func(ctx context.Context, hash string, now time.Time) (int64, error) {
-			var id int64
-			return id, pool.QueryRow(ctx, session, hash, now).Scan(&id)
-		},
-		plants: func(ctx context.Context, today string, userID int64, limit int) (rowScanner, error) {
-			rows, err := pool.Query(ctx, plants, today, today, today, userID, limit)
+	return &source{name: "PostgreSQL, pgxpool", postgres: true,
+		query: func(ctx context.Context, q string, args ...any) (rowScanner, error) {
+			rows, err := pool.Query(ctx, q, args...)
 			return pgxRows{rows}, err
 		}}
 }
@@ -187,56 +228,159 @@ type pgxRows struct{ pgx.Rows }
 
 func (r pgxRows) Close() { r.Rows.Close() }
 
-// plantsHandler answers GET /api/plants from src.
-func plantsHandler(src source) http.Handler {
+// gardener is what a request needs of its signed-in gardener: who, their day, their winter.
+type gardener struct {
+	id     int64
+	zone   string
+	garden domain.GardenSettings
+}
+
+const sessionQuery = `SELECT s.user_id, u.time_zone, u.winter_factor, u.winter_hemisphere FROM sessions s
+	JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`
+
+// signedIn reads the session of r's bearer token as gardenctl checks it (token hash, not
+// revoked, not expired, user active), or answers 401 and returns false.
+func signedIn(src *source, w http.ResponseWriter, r *http.Request) (gardener, bool) {
+	var g gardener
+	var hemisphere string
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	sum := sha256.Sum256([]byte(token))
+	err := src.queryRow(r.Context(), src.bind(sessionQuery), []any{hex.EncodeToString(sum[:]), time.Now().UTC()},
+		&g.id, &g.zone, &g.garden.WinterFactor, &hemisphere)
+	if !ok || err != nil {
+		http.Error(w, `{"message":"Please sign in","code":"unauthorized"}`, http.StatusUnauthorized)
+		return g, false
+	}
+	g.garden.Hemisphere = domain.Hemisphere(hemisphere)
+	return g, true
+}
+
+// plantsHandler answers GET /api/plants from src: the first page in the default order, with the
+// store's own statement (sqlstore.PlantPageSQL) and one row more than the page, as the app asks.
+func plantsHandler(src *source) http.Handler {
+	dialect := sqlstore.SQLite
+	if src.postgres {
+		dialect = sqlstore.Postgres
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		sum := sha256.Sum256([]byte(token))
-		userID, err := src.session(r.Context(), hex.EncodeToString(sum[:]), time.Now().UTC())
-		if !ok || err != nil {
-			http.Error(w, `{"message":"Please sign in","code":"unauthorized"}`, http.StatusUnauthorized)
+		g, ok := signedIn(src, w, r)
+		if !ok {
 			return
 		}
-		today := time.Now().UTC().Format("2006-01-02")
-		rows, err := src.plants(r.Context(), today, userID, pageSize)
+		day := domain.TodayIn(time.Now(), g.zone)
+		q, args := sqlstore.PlantPageSQL(dialect, g.id, day, g.garden.SeasonFactorOn(day), pageSize+1)
+		rows, err := src.query(r.Context(), q, args...)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		defer rows.Close()
-		out := []plant{}
+		plants := make([]*domain.Plant, 0, pageSize+1)
+		var row plantRow
+		dest := row.dest()
 		for rows.Next() {
-			var p plant
-			var water, fert sql.NullInt64
-			var watered, fertilized sql.NullTime
-			if err := rows.Scan(&p.ID, &p.UserID, &p.Name, &p.Species, &p.PlantType, &p.Location, &p.ImageURL, &p.LightNeeds,
-				&water, &fert, &p.Notes, &p.GrowthProgress, &watered, &fertilized, &p.AcquiredDate, &p.CreatedAt, &p.Status); err != nil {
+			if err := rows.Scan(dest...); err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
 			}
-			p.AcquiredDate, p.CreatedAt = p.AcquiredDate.UTC(), p.CreatedAt.UTC()
-			p.WaterFrequency, p.FertilizerFrequency = intPtr(water), intPtr(fert)
-			p.LastWatered, p.LastFertilized = timePtr(watered), timePtr(fertilized)
-			p.NextWatering, p.NextFertilizing = next(p.LastWatered, p.WaterFrequency), next(p.LastFertilized, p.FertilizerFrequency)
-			out = append(out, p)
+			p, err := row.plant()
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			plants = append(plants, p)
 		}
-		var buf bytes.Buffer
-		if err := json.NewEncoder(&buf).Encode(out); err != nil {
+		if err := rows.Err(); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-		_, _ = w.Write(buf.Bytes())
+		plants = plants[:min(len(plants), pageSize)]
+		domain.ApplySeason(plants, g.garden, day)
+		out := make([]plant, len(plants))
+		for i, p := range plants {
+			out[i] = toPlant(p)
+		}
+		writeJSON(w, out)
 	})
 }
 
-func prepare(db *sql.DB, query string) *sql.Stmt {
-	st, err := db.Prepare(query)
-	if err != nil {
-		log.Fatal(err)
+// plantRow receives one row of the plant page: the plant's columns, its task dates, the
+// sensor's dry start and the derived status.
+type plantRow struct {
+	p                   domain.Plant
+	plantType, status   string
+	waterMode, fertMode string
+	water, fert         sql.NullInt64
+	sugWater, sugFert   sql.NullInt64
+	watered, fertilized sql.NullTime
+	waterTask, fertTask any
+	sensorDry           any
+}
+
+func (r *plantRow) dest() []any {
+	return []any{&r.p.ID, &r.p.UserID, &r.p.Name, &r.p.Species, &r.plantType, &r.p.Location, &r.p.ImageURL, &r.p.LightNeeds,
+		&r.water, &r.fert, &r.p.Notes, &r.p.GrowthProgress, &r.watered, &r.fertilized, &r.p.AcquiredDate, &r.p.CreatedAt,
+		&r.waterMode, &r.fertMode, &r.sugWater, &r.sugFert, &r.p.WaterLearnedFrom, &r.p.FertilizeLearnedFrom, &r.p.WaterDelayDays,
+		&r.p.Outdoor, &r.p.WaterAdvanceDays, &r.p.FertilizeDelayDays, &r.waterTask, &r.fertTask, &r.sensorDry, &r.status}
+}
+
+// plant is the row scanned last as a new plant.
+func (r *plantRow) plant() (*domain.Plant, error) {
+	p := r.p
+	p.Type, p.Status = domain.PlantType(r.plantType), domain.PlantStatus(r.status)
+	p.WaterFrequency, p.FertilizerFrequency = intPtr(r.water), intPtr(r.fert)
+	p.WaterMode, p.FertilizeMode = domain.CareMode(r.waterMode), domain.CareMode(r.fertMode)
+	p.SuggestedWaterFrequency, p.SuggestedFertilizerFrequency = intPtr(r.sugWater), intPtr(r.sugFert)
+	p.LastWatered, p.LastFertilized = timePtr(r.watered), timePtr(r.fertilized)
+	var err error
+	if p.WaterTaskDate, err = anyTime(r.waterTask); err == nil {
+		if p.FertilizeTaskDate, err = anyTime(r.fertTask); err == nil {
+			p.SensorDryAt, err = anyTime(r.sensorDry)
+		}
 	}
-	return st
+	p.AcquiredDate, p.CreatedAt = p.AcquiredDate.UTC(), p.CreatedAt.UTC()
+	return &p, err
+}
+
+// anyTime reads a date or time column scanned into an any: a time.Time (pgx) or SQLite's text.
+func anyTime(v any) (*time.Time, error) {
+	var text string
+	switch v := v.(type) {
+	case nil:
+		return nil, nil
+	case time.Time:
+		t := v.UTC()
+		return &t, nil
+	case string:
+		text = v
+	case []byte:
+		text = string(v)
+	default:
+		return nil, fmt.Errorf("cannot read %T as a time", v)
+	}
+	for _, layout := range []string{"2006-01-02", "2006-01-02 15:04:05.999999999-07:00", time.RFC3339Nano, "2006-01-02 15:04:05"} {
+		if t, err := time.Parse(layout, text); err == nil {
+			t = t.UTC()
+			return &t, nil
+		}
+	}
+	return nil, fmt.Errorf("cannot read %q as a time", text)
+}
+
+// buffers keeps the answers' encoding buffers between requests, as gardenctl's writeJSON does.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeJSON answers 200 with v encoded as gardenctl encodes its answers.
+func writeJSON(w http.ResponseWriter, v any) {
+	buf := buffers.Get().(*bytes.Buffer)
+	defer func() { buf.Reset(); buffers.Put(buf) }()
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	_, _ = w.Write(buf.Bytes())
 }
 
 func dollarPlaceholders(s string) string {
@@ -267,12 +411,4 @@ func timePtr(t sql.NullTime) *time.Time {
 	}
 	u := t.Time.UTC()
 	return &u
-}
-
-func next(last *time.Time, days *int) *time.Time {
-	if last == nil || days == nil {
-		return nil
-	}
-	t := last.AddDate(0, 0, *days)
-	return &t
 }

@@ -48,7 +48,7 @@ func BenchmarkBaseline(b *testing.B) {
 					Type: domain.Herbs, Location: fmt.Sprintf("Bed %d", (i+1)%5), WaterFrequency: &water, FertilizerFrequency: &fert,
 					Notes: "Seeded by the load harness", LastWatered: &watered, LastFertilized: &now, AcquiredDate: now, CreatedAt: now}, 0))
 			}
-			var src source
+			var src *source
 			if name == "Postgres" {
 				src = openPool(b, url) // pgx's own pool, as the harness runs it
 			} else {
