@@ -28,13 +28,13 @@ func (s *Server) notificationRoutes() []route {
 			op: apiOp{summary: "Mark every notification read", out: markedReadJSON{}}},
 		{method: "POST", path: "/api/notifications/test", access: writes(""), handler: s.handleTestNotification,
 			op: apiOp{summary: "Send oneself a test notification on every channel", in: testNotificationInput{}, out: testNotificationJSON{}, status: 201}},
-		{method: "GET", path: "/api/notifications/admin", handler: s.handleAdminNotifications,
+		{method: "GET", path: "/api/notifications/admin", role: domain.RoleSuperadmin, handler: s.handleAdminNotifications,
 			op: apiOp{summary: "The console's history, newest first", out: []adminNotificationJSON{}, page: true}},
-		{method: "GET", path: "/api/notifications/audience", handler: s.handleNotificationAudience,
+		{method: "GET", path: "/api/notifications/audience", role: domain.RoleSuperadmin, handler: s.handleNotificationAudience,
 			op: apiOp{summary: "How many active users a notification would reach now (superadmin)", out: audienceJSON{}, query: []string{"targetType: global, site or user", "targetId: the site's or user's id"}}},
-		{method: "POST", path: "/api/notifications/send", access: writes(""), handler: s.handleSendNotification,
+		{method: "POST", path: "/api/notifications/send", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleSendNotification,
 			op: apiOp{summary: "Send a notification to users (superadmin)", in: sendNotificationRequest{}, out: adminNotificationJSON{}, status: 201}},
-		{method: "DELETE", path: "/api/notifications/{id}", access: writes(""), handler: s.handleDeleteNotification,
+		{method: "DELETE", path: "/api/notifications/{id}", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleDeleteNotification,
 			op: apiOp{summary: "Delete a notification"}},
 		{method: "GET", path: "/api/notifications/vapid-public-key", handler: s.handleVAPIDPublicKey,
 			op: apiOp{summary: "The Web Push public key", out: pushKeyJSON{}}},
@@ -142,7 +142,7 @@ func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.R
 // handleAdminNotifications answers a page of the console's history, newest first (docs/api.md,
 // "Lists and pagination").
 func (s *Server) handleAdminNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handlePage(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*app.AdminNotification], error) {
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*app.AdminNotification], error) {
 		return s.svc.Notifications.AdminList(r.Context(), p, page)
 	}, toAdminNotificationJSON)
 }
@@ -156,7 +156,7 @@ type audienceJSON struct {
 // (global, site, user) and ?targetId= would reach now: the send form shows it instead of
 // reading every user.
 func (s *Server) handleNotificationAudience(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) (audienceJSON, error) {
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (audienceJSON, error) {
 		q := r.URL.Query()
 		t, err := domain.ParseTargetType(q.Get("targetType"))
 		if err != nil {
@@ -240,8 +240,8 @@ func (in *sendNotificationRequest) notification() (*domain.Notification, error) 
 }
 
 func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	// The caller's rights first (the endpoint's role), so that nobody else learns what the form would say.
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[sendNotificationRequest]) (*app.AdminNotification, error) {
+	// The caller's rights come first (the route's role), so that nobody else learns what the form would say.
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[sendNotificationRequest]) (*app.AdminNotification, error) {
 		n, err := q.in.notification()
 		if err != nil {
 			return nil, err
@@ -251,9 +251,7 @@ func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, 
 }
 
 func (s *Server) handleDeleteNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	e := oneNotification
-	e.role = domain.RoleSuperadmin
-	handleNoContentByID(s, w, r, p, e, s.svc.Notifications.Delete)
+	handleNoContentByID(s, w, r, p, oneNotification, s.svc.Notifications.Delete)
 }
 
 type channelReportJSON struct {

@@ -9,17 +9,18 @@ import (
 )
 
 // route declares one route of the API, once: what the mux serves (method, path, handler), who
-// may call it and how it is gated (access), and its OpenAPI operation (op). register serves the
-// routes and OpenAPI documents them; each feature file holds its table (routeTables).
-//
-// Role checks stay in the handlers (endpoint.role, or the use case), since some depend on the
-// request (a site admin for their own site, a superadmin for any).
+// may call it and how it is gated (access, role), and its OpenAPI operation (op). register
+// serves the routes and OpenAPI documents them; each feature file holds its table (routeTables).
 type route struct {
 	method string
 	// path is the mux's pattern after the method: {name} is a path value, {name...} the rest.
 	path string
 	// access is who may call the route and how a write is gated (zero: signed in, a read).
 	access access
+	// role is the least role that may call the route (403 otherwise), checked after access and
+	// before the handler reads anything, so a caller without it learns nothing else. Rights
+	// that depend on the request (a site admin for their own site) are the use case's.
+	role domain.Role
 	// handler serves a call with its principal (nil for a visitor when access lets one in).
 	handler func(http.ResponseWriter, *http.Request, *domain.Principal)
 	// open, instead of handler, serves a route anyone may call: no token is read.
@@ -125,19 +126,34 @@ func (s *Server) serve(rt route) http.Handler {
 	if err := rt.check(); err != nil {
 		panic(err) // a table that contradicts itself: every test that starts a server fails
 	}
+	h := rt.handler
+	if rt.role != "" {
+		h = s.requireRole(rt.role, h)
+	}
 	switch {
 	case rt.open != nil:
 		return http.HandlerFunc(rt.open)
 	case rt.access.write:
-		return s.write(rt.access.function, rt.handler)
+		return s.write(rt.access.function, h)
 	case rt.access.kind == accessVisitors:
-		return s.sharingVisitor(rt.handler)
+		return s.sharingVisitor(h)
 	case rt.access.kind == accessReaders:
-		return s.reader(rt.handler)
+		return s.reader(h)
 	case rt.access.kind == accessRemote:
-		return s.authedRemote(rt.handler)
+		return s.authedRemote(h)
 	default:
-		return s.authed(rt.handler)
+		return s.authed(h)
+	}
+}
+
+// requireRole answers 403 (401 for a visitor) unless the caller has at least role.
+func (s *Server) requireRole(role domain.Role, h func(http.ResponseWriter, *http.Request, *domain.Principal)) func(http.ResponseWriter, *http.Request, *domain.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
+		if err := domain.RequireRole(p, role); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		h(w, r, p)
 	}
 }
 
@@ -147,8 +163,8 @@ func (rt route) check() error {
 	switch {
 	case (rt.open == nil) == (rt.handler == nil):
 		return fmt.Errorf("route %s: exactly one of handler and open", name)
-	case rt.open != nil && rt.access != (access{}):
-		return fmt.Errorf("route %s: an open route has no access", name)
+	case rt.open != nil && (rt.access != access{} || rt.role != ""):
+		return fmt.Errorf("route %s: an open route has no access nor role", name)
 	case rt.access.write && rt.access.kind != accessSignedIn:
 		return fmt.Errorf("route %s: a write is signed in", name)
 	case rt.access.function != "" && !rt.access.write:
