@@ -12,6 +12,70 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// adminRoutes are sites, users, their categories and the caller's own settings.
+func (s *Server) adminRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/sites", handler: s.handleListSites,
+			op: apiOp{summary: "The sites the caller may see, by name, each with its user count", out: []siteJSON{}, page: true, query: []string{"q: name, city, state, country, e-mail or description contains", "maintenance: true for the sites in maintenance only", "ids: these site ids only (comma-separated, at most 200)"}}},
+		{method: "POST", path: "/api/sites", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleCreateSite,
+			op: apiOp{summary: "Create a site (superadmin)", in: siteInput{}, out: siteJSON{}, status: 201}},
+		{method: "GET", path: "/api/sites/current", handler: s.handleCurrentSite,
+			op: apiOp{summary: "The caller's site", out: siteJSON{}}},
+		{method: "GET", path: "/api/sites/{id}", handler: s.handleGetSite,
+			op: apiOp{summary: "One site", out: siteJSON{}}},
+		{method: "PATCH", path: "/api/sites/{id}", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleUpdateSite,
+			op: apiOp{summary: "Change a site (superadmin)", in: siteInput{}, out: siteJSON{}}},
+		{method: "DELETE", path: "/api/sites/{id}", access: writes(""), handler: s.handleDeleteSite,
+			op: apiOp{summary: "Delete a site"}},
+		// The spec has both PATCH /api/sites/{id}/toggle-status and PATCH /api/sites/users/{id};
+		// one pattern serves both, since the mux cannot tell "users" from an id.
+		{method: "PATCH", path: "/api/sites/{first}/{second}", access: writes(""), handler: s.handleSitesPatch, docs: []documented{
+			{"/api/sites/{id}/toggle-status", apiOp{summary: "Activate or deactivate a site", out: siteJSON{}}},
+			{"/api/sites/users/{id}", apiOp{summary: "Activate or deactivate a user of the caller's site", in: activeInput{}, out: userJSON{}}},
+		}},
+		{method: "GET", path: "/api/site-categories", handler: s.handleSiteCategories,
+			op: apiOp{summary: "The site categories", out: []siteCategoryJSON{}}},
+		{method: "GET", path: "/api/admin/sites", role: domain.RoleSuperadmin, handler: s.handleAdminSites,
+			op: apiOp{summary: "Every site (superadmin), by name", out: []siteJSON{}, page: true, query: []string{"q: name, city, state, country, e-mail or description contains", "maintenance: true for the sites in maintenance only", "ids: these site ids only (comma-separated, at most 200)"}}},
+		{method: "GET", path: "/api/users", handler: s.handleListUsers,
+			op: apiOp{summary: "The users the caller may manage, by id", out: []userJSON{}, page: true, query: []string{"q: username, full name or e-mail contains", "active: true for active accounts only"}}},
+		{method: "POST", path: "/api/users", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleCreateUser,
+			op: apiOp{summary: "Create a user (superadmin)", in: userInput{}, out: userJSON{}, status: 201}},
+		{method: "GET", path: "/api/users/{id}", handler: s.handleGetUser,
+			op: apiOp{summary: "One user", out: userJSON{}}},
+		{method: "PATCH", path: "/api/users/{id}", access: writes(""), handler: s.handleUpdateUser,
+			op: apiOp{summary: "Change a user", in: userInput{}, out: userJSON{}}},
+		{method: "DELETE", path: "/api/users/{id}", access: writes(""), handler: s.handleDeleteUser,
+			op: apiOp{summary: "Delete a user"}},
+		{method: "PATCH", path: "/api/users/{id}/toggle-active", access: writes(""), handler: s.handleToggleActive,
+			op: apiOp{summary: "Activate or deactivate a user", out: userJSON{}}},
+		{method: "GET", path: "/api/admin/users", role: domain.RoleSuperadmin, handler: s.handleAdminUsers,
+			op: apiOp{summary: "Every user (superadmin), by id", out: []userJSON{}, page: true, query: []string{"q: username, full name or e-mail contains", "active: true for active accounts only"}}},
+		{method: "PATCH", path: "/api/user/settings", access: writes(""), handler: s.handleOwnSettings,
+			op: apiOp{summary: "Change the signed-in user's own settings (gardenLocation null clears it)", in: ownSettingsInput{}, out: ownUserJSON{}}},
+		{method: "GET", path: "/api/user-categories", handler: s.handleUserCategories,
+			op: apiOp{summary: "The user categories", out: []categoryJSON{}}},
+		{method: "POST", path: "/api/user-categories", access: writes(""), role: domain.RoleAdmin, handler: s.handleCreateUserCategory,
+			op: apiOp{summary: "Create a user category (admin)", in: categoryInput{}, out: categoryJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/user-categories/{id}", access: writes(""), role: domain.RoleAdmin, handler: s.handleUpdateUserCategory,
+			op: apiOp{summary: "Change a user category (admin)", in: categoryInput{}, out: categoryJSON{}}},
+		{method: "DELETE", path: "/api/user-categories/{id}", access: writes(""), handler: s.handleDeleteUserCategory,
+			op: apiOp{summary: "Delete a user category"}},
+		{method: "GET", path: "/api/sites/{id}/users", handler: s.handleSiteUsers,
+			op: apiOp{summary: "A site's users (its site admin, or a superadmin), by id", out: []siteUserJSON{}, page: true, query: []string{"q: username, full name or e-mail contains", "active: true for active accounts only"}}},
+		{method: "POST", path: "/api/sites/{id}/users", access: writes(""), handler: s.handleAddSiteUser,
+			op: apiOp{summary: "Add an existing user to a site", in: addSiteUserInput{}, out: siteUserJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/site-users/{id}/role", access: writes(""), handler: s.handleSiteUserRole,
+			op: apiOp{summary: "Change a site user's role", in: siteRoleInput{}, out: siteUserJSON{}}},
+		{method: "PATCH", path: "/api/site-users/{id}/admin", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleSiteUserAdmin,
+			op: apiOp{summary: "Make a site user site admin or not (superadmin)", in: siteAdminInput{}, out: siteUserJSON{}}},
+		{method: "DELETE", path: "/api/site-users/{id}", access: writes(""), handler: s.handleRemoveSiteUser,
+			op: apiOp{summary: "Remove a user from the site"}},
+		{method: "POST", path: "/api/sites/users", access: writes(""), handler: s.handleCreateSiteUser,
+			op: apiOp{summary: "Create a user in the caller's site", in: createSiteUserInput{}, out: userJSON{}, status: 201}},
+	}
+}
+
 // looseInt reads a number the way the site form sends it: a number, a numeric string, or a
 // blank ("" or null), which is 0 (spec 02 §5).
 type looseInt struct {
@@ -149,7 +213,7 @@ func (s *Server) handleListSites(w http.ResponseWriter, r *http.Request, p *doma
 
 // handleAdminSites is the superadmin's list for pickers (spec 02 §7 GET /api/admin/sites).
 func (s *Server) handleAdminSites(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	s.handleSitePage(w, r, p, endpoint{role: domain.RoleSuperadmin})
+	s.handleSitePage(w, r, p, endpoint{})
 }
 
 func (s *Server) handleGetSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -163,7 +227,7 @@ func (s *Server) handleCurrentSite(w http.ResponseWriter, r *http.Request, p *do
 }
 
 func (s *Server) handleCreateSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[siteInput]) (*app.SiteView, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[siteInput]) (*app.SiteView, error) {
 		var site domain.Site
 		if err := q.in.apply(&site); err != nil {
 			return nil, err
@@ -173,7 +237,7 @@ func (s *Server) handleCreateSite(w http.ResponseWriter, r *http.Request, p *dom
 }
 
 func (s *Server) handleUpdateSite(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, id: true}, func(q request[siteInput]) (*app.SiteView, error) {
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[siteInput]) (*app.SiteView, error) {
 		return s.svc.Sites.Update(r.Context(), p, q.id, q.in.apply)
 	}, toSiteJSON)
 }
@@ -329,7 +393,7 @@ func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request, p *doma
 
 // handleAdminUsers is the superadmin's list for pickers (spec 02 §7 GET /api/admin/users).
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	s.handleUserPage(w, r, p, endpoint{role: domain.RoleSuperadmin})
+	s.handleUserPage(w, r, p, endpoint{})
 }
 
 func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
@@ -339,7 +403,7 @@ func (s *Server) handleGetUser(w http.ResponseWriter, r *http.Request, p *domain
 }
 
 func (s *Server) handleCreateUser(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[userInput]) (*domain.User, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[userInput]) (*domain.User, error) {
 		in := q.in
 		nu := app.NewUser{Username: in.Username.Value, Email: in.Email.Value, FullName: in.FullName.Value, Password: in.Password.Value,
 			Role: domain.Role(in.Role.Value), SiteID: in.SiteID.ptr(), IsSiteAdmin: in.IsSiteAdmin.Value, CategoryID: in.CategoryID.ptr()}
@@ -460,7 +524,7 @@ type siteAdminInput struct {
 }
 
 func (s *Server) handleSiteUserAdmin(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, id: true}, func(q request[siteAdminInput]) (*domain.User, error) {
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[siteAdminInput]) (*domain.User, error) {
 		if q.in.IsAdmin == nil {
 			return nil, domain.Errorf(domain.EInvalid, "isAdmin is required")
 		}
@@ -540,13 +604,13 @@ type categoryInput struct {
 }
 
 func (s *Server) handleCreateUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleAdmin, status: http.StatusCreated}, func(q request[categoryInput]) (*domain.UserCategory, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[categoryInput]) (*domain.UserCategory, error) {
 		return s.accounts.CreateUserCategory(r.Context(), p, q.in.Name.Value, q.in.Description.Value, q.in.Experts.ptr())
 	}, toCategoryJSON)
 }
 
 func (s *Server) handleUpdateUserCategory(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleAdmin, id: true}, func(q request[categoryInput]) (*domain.UserCategory, error) {
+	handleJSON(s, w, r, p, endpoint{id: true}, func(q request[categoryInput]) (*domain.UserCategory, error) {
 		return s.accounts.UpdateUserCategory(r.Context(), p, q.id, q.in.Name.ptr(), q.in.Description.ptr(), q.in.Experts.ptr())
 	}, toCategoryJSON)
 }

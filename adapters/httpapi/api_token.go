@@ -31,10 +31,15 @@ type apiTokenInput struct {
 	Password string `json:"password"`
 }
 
-func (s *Server) apiTokenRoutes(mux *router) {
-	mux.HandleFunc("GET /api/user/tokens", s.authed(s.handleListAPITokens))
-	mux.HandleFunc("POST /api/user/tokens", s.write("", s.handleCreateAPIToken))
-	mux.HandleFunc("DELETE /api/user/tokens/{id}", s.write("", s.handleRevokeAPIToken))
+func (s *Server) apiTokenRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/user/tokens", handler: s.handleListAPITokens,
+			op: apiOp{summary: "The signed-in user's personal API tokens", out: []apiTokenJSON{}}},
+		{method: "POST", path: "/api/user/tokens", access: writes(""), handler: s.handleCreateAPIToken,
+			op: apiOp{summary: "Create a personal API token (its secret is shown once, in token)", in: apiTokenInput{}, out: apiTokenJSON{}, status: 201}},
+		{method: "DELETE", path: "/api/user/tokens/{id}", access: writes(""), handler: s.handleRevokeAPIToken,
+			op: apiOp{summary: "Revoke a personal API token"}},
+	}
 }
 
 func (s *Server) handleListAPITokens(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

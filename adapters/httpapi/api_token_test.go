@@ -83,8 +83,9 @@ func TestAPITokens_Deactivation(t *testing.T) {
 	expect(t, h.do("GET", "/api/user", token, nil), 401, "") // reactivation brings no token back
 }
 
-// routePattern finds the routes of the route table: mux.HandleFunc("METHOD /path", s.authed…).
-var routePattern = regexp.MustCompile(`mux\.HandleFunc\("(POST|PUT|PATCH|DELETE) (/[^"]*)",\s*(s\.(?:authed|write)\()?`)
+// routePattern finds the write routes of the feature files' route tables:
+// {method: "POST", path: "/api/…", …, handler: (signed in) or open: (anyone).
+var routePattern = regexp.MustCompile(`\{method: "(POST|PUT|PATCH|DELETE)", path: "(/[^"]*)"[^\n]*?, (handler|open): `)
 
 // TestAPITokens_ReadOnlyRefusedOnEveryWrite reads the route table from the source and sends a
 // read-only token to every signed-in write route: each answers 403 with the read-only message,
@@ -106,8 +107,8 @@ func TestAPITokens_ReadOnlyRefusedOnEveryWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range routePattern.FindAllStringSubmatch(string(src), -1) {
-			if m[3] == "" {
-				continue // not signed in (sign-in itself, the calendar feed)
+			if m[3] != "handler" {
+				continue // not signed in (sign-in itself, the second factor, single sign-on)
 			}
 			path := regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(m[2], "1")
 			routes = append(routes, route{m[1], path})

@@ -8,13 +8,17 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// backupRoutes are the superadmin's backup download.
+func (s *Server) backupRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/admin/backup", role: domain.RoleSuperadmin, handler: s.handleAdminBackup,
+			op: apiOp{summary: "Download a backup archive of the installation (superadmin; as gardenctl backup create writes it)", media: "application/gzip"}},
+	}
+}
+
 // handleAdminBackup streams a backup archive (as gardenctl backup create writes it) to a
 // superadmin: GET /api/admin/backup.
 func (s *Server) handleAdminBackup(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	if err := domain.RequireRole(p, domain.RoleSuperadmin); err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	if s.svc.Backups == nil {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "Not found"))
 		return

@@ -9,6 +9,18 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// calendarRoutes are the private iCalendar feed.
+func (s *Server) calendarRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/calendar/feed", handler: s.handleCalendarFeedURL,
+			op: apiOp{summary: "The caller's private iCalendar feed URL", out: feedURLJSON{}}},
+		{method: "POST", path: "/api/calendar/feed/reset", access: writes(domain.FunctionSchedule), handler: s.handleCalendarFeedReset,
+			op: apiOp{summary: "Replace the feed URL (the old one stops working)", out: feedURLJSON{}}},
+		{method: "GET", path: "/api/calendar/{file}", open: s.handleCalendarFeed,
+			op: apiOp{summary: "The iCalendar feed ({token}.ics; the token is the credential)", media: "text/calendar"}},
+	}
+}
+
 func (s *Server) handleCalendarFeedURL(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	url, err := s.svc.Calendar.FeedURL(r.Context(), p)
 	if err != nil {

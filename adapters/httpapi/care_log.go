@@ -8,6 +8,18 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// careLogRoutes are a plant's care log.
+func (s *Server) careLogRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/plants/{id}/care", handler: s.handleCareLog,
+			op: apiOp{summary: "A plant's care log, newest first", out: []careEventJSON{}, page: true, query: []string{"kind: water, fertilize, mist, prune, repot, rotate, inspect or check"}}},
+		{method: "POST", path: "/api/plants/{id}/care", access: writes(domain.FunctionPlants), handler: s.handleLogCare,
+			op: apiOp{summary: "Log an act of care (at defaults to now; a moist check postpones the watering)", in: careInput{}, out: loggedCareJSON{}, status: 201}},
+		{method: "DELETE", path: "/api/plants/{id}/care/{eventId}", access: writes(domain.FunctionPlants), handler: s.handleDeleteCare,
+			op: apiOp{summary: "Delete a care log entry (the plant's last dates are recomputed)"}},
+	}
+}
+
 // careEventJSON is one event of a plant's care log on the wire (docs/api.md).
 type careEventJSON struct {
 	ID           int64     `json:"id"`

@@ -259,8 +259,24 @@ func (s *Server) handleCareDue(w http.ResponseWriter, r *http.Request, p *domain
 	writePage(w, r, out, due.NextCursor)
 }
 
-// gardenerRoutes are the routes the gardener's day added: overdue tasks and due care.
-func (s *Server) gardenerRoutes(mux *router) {
-	mux.HandleFunc("GET /api/care-tasks/overdue", s.authed(s.handleOverdueTasks))
-	mux.HandleFunc("GET /api/care-due", s.authed(s.handleCareDue))
+// careTaskRoutes are care tasks, the overdue list and the care due per day.
+func (s *Server) careTaskRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/plants/{id}/care-tasks", handler: s.handlePlantTasks,
+			op: apiOp{summary: "A plant's care tasks", out: []taskJSON{}}},
+		{method: "GET", path: "/api/care-tasks", handler: s.handleListTasks,
+			op: apiOp{summary: "The caller's care tasks, or with from and to the tasks and projected care of those days", out: []taskJSON{}, query: []string{"from: first day (yyyy-MM-dd)", "to: last day (yyyy-MM-dd)"}}},
+		{method: "POST", path: "/api/care-tasks", access: writes(domain.FunctionSchedule), handler: s.handleCreateTask,
+			op: apiOp{summary: "Schedule a care task", in: taskInput{}, out: taskJSON{}, status: 201}},
+		{method: "GET", path: "/api/care-tasks/date/{date}", handler: s.handleTasksOfDate,
+			op: apiOp{summary: "The care tasks of one day (yyyy-MM-dd)", out: []taskJSON{}}},
+		{method: "PATCH", path: "/api/care-tasks/{id}/complete", access: writes(domain.FunctionSchedule), handler: s.handleCompleteTask,
+			op: apiOp{summary: "Complete a care task; a recurring one schedules its next task", in: completeTaskInput{}, out: completedTaskJSON{}}},
+		{method: "DELETE", path: "/api/care-tasks/{id}", access: writes(domain.FunctionSchedule), handler: s.handleDeleteTask,
+			op: apiOp{summary: "Delete a care task"}},
+		{method: "GET", path: "/api/care-tasks/overdue", handler: s.handleOverdueTasks,
+			op: apiOp{summary: "Pending tasks scheduled before today, oldest first", out: []taskJSON{}, page: true, query: []string{"today: the caller's date (yyyy-MM-dd)"}}},
+		{method: "GET", path: "/api/care-due", handler: s.handleCareDue,
+			op: apiOp{summary: "Each plant's due watering and fertilizing on the days from..to", out: []careDueJSON{}, page: true, query: []string{"from: first day (yyyy-MM-dd)", "to: last day (yyyy-MM-dd)", "today: the caller's date (yyyy-MM-dd)"}}},
+	}
 }

@@ -7,6 +7,14 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// dashboardRoutes answer the dashboard.
+func (s *Server) dashboardRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/dashboard/summary", handler: s.handleDashboardSummary,
+			op: apiOp{summary: "The dashboard: reminders, status counts, care statistics and the week", out: dashboardSummaryJSON{}, query: []string{"today: the caller's date (yyyy-MM-dd)"}}},
+	}
+}
+
 type reminderJSON struct {
 	PlantID int64  `json:"plantId"`
 	Name    string `json:"name"`

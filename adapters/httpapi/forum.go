@@ -13,42 +13,68 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-// forumRoutes adds the forum calls of spec 02 §7 and ours for pinning, locking, likes, reports,
+// forumRoutes are the forum calls of spec 02 §7 and ours for pinning, locking, likes, reports,
 // edits, watch levels and search (docs/api.md, "Community forum"). Reading needs no sign-in
 // (spec 02 §6); every write is signed in and gated by the community_forum function.
-func (s *Server) forumRoutes(mux *router) {
-	const fn = domain.FunctionForum
-	mux.HandleFunc("GET /api/forum/categories", s.reader(s.handleForumCategories))
-	mux.HandleFunc("POST /api/forum/categories", s.write(fn, s.handleCreateForumCategory))
-	// by-slug/{slug} and {slug}/topics overlap for the mux ("by-slug/topics"), so one pattern
-	// serves both.
-	mux.HandleFunc("GET /api/forum/categories/{first}/{second}", s.reader(s.handleForumCategoryPair))
-	mux.HandleFunc("PATCH /api/forum/categories/{id}", s.write(fn, s.handleUpdateForumCategory))
-	mux.HandleFunc("DELETE /api/forum/categories/{id}", s.write(fn, s.handleDeleteForumCategory))
-	mux.HandleFunc("PATCH /api/forum/categories/{id}/move", s.write(fn, s.handleMoveForumCategory))
-
-	mux.HandleFunc("GET /api/forum/topics/latest", s.reader(s.handleForumTopics(ports.ForumSortLatest)))
-	mux.HandleFunc("GET /api/forum/topics/popular", s.reader(s.handleForumTopics(ports.ForumSortPopular)))
-	mux.HandleFunc("GET /api/forum/topics/{id}", s.reader(s.handleForumTopic))
-	mux.HandleFunc("GET /api/forum/topics/{id}/posts", s.reader(s.handleForumPosts))
-	mux.HandleFunc("POST /api/forum/topics", s.write(fn, s.handleCreateForumTopic))
-	mux.HandleFunc("POST /api/forum/topics/{id}/posts", s.write(fn, s.handleForumReply))
-	mux.HandleFunc("PATCH /api/forum/topics/{id}", s.write(fn, s.handleUpdateForumTopic))
-	mux.HandleFunc("DELETE /api/forum/topics/{id}", s.write(fn, s.handleDeleteForumTopic))
-	mux.HandleFunc("PATCH /api/forum/topics/{id}/review", s.write(fn, s.handleForumTopicReview))
-	mux.HandleFunc("PUT /api/forum/topics/{id}/watch", s.write(fn, s.handleForumWatch))
-	mux.HandleFunc("POST /api/forum/direct/toggle-topic-review", s.write(fn, s.handleForumDirectTopicReview))
-
-	mux.HandleFunc("PATCH /api/forum/posts/{id}", s.write(fn, s.handleEditForumPost))
-	mux.HandleFunc("DELETE /api/forum/posts/{id}", s.write(fn, s.handleDeleteForumPost))
-	mux.HandleFunc("PATCH /api/forum/posts/{id}/review", s.write(fn, s.handleForumPostReview))
-	mux.HandleFunc("POST /api/forum/posts/{id}/like", s.write(fn, s.handleForumLike))
-	mux.HandleFunc("POST /api/forum/posts/{id}/report", s.write(fn, s.handleForumReport))
-	mux.HandleFunc("POST /api/forum/direct/toggle-post-review", s.write(fn, s.handleForumDirectPostReview))
-
-	mux.HandleFunc("GET /api/forum/reports", s.authed(s.handleForumReports))
-	mux.HandleFunc("POST /api/forum/reports/{id}/clear", s.write(fn, s.handleClearForumReports))
-	mux.HandleFunc("GET /api/forum/search", s.reader(s.handleForumSearch))
+func (s *Server) forumRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/forum/categories", access: readers, handler: s.handleForumCategories,
+			op: apiOp{summary: "Forum categories", out: []forumCategoryJSON{}, page: true}},
+		{method: "POST", path: "/api/forum/categories", access: writes(domain.FunctionForum), handler: s.handleCreateForumCategory,
+			op: apiOp{summary: "Create a forum category", in: forumCategoryRequest{}, out: forumCategoryJSON{}, status: 201}},
+		// by-slug/{slug} and {slug}/topics overlap for the mux ("by-slug/topics"), so one pattern
+		// serves both.
+		{method: "GET", path: "/api/forum/categories/{first}/{second}", access: readers, handler: s.handleForumCategoryPair, docs: []documented{
+			{"/api/forum/categories/by-slug/{slug}", apiOp{summary: "A forum category by its slug", out: forumCategoryJSON{}}},
+			{"/api/forum/categories/{slug}/topics", apiOp{summary: "A forum category's topics", out: []forumTopicJSON{}, page: true}},
+		}},
+		{method: "PATCH", path: "/api/forum/categories/{id}", access: writes(domain.FunctionForum), handler: s.handleUpdateForumCategory,
+			op: apiOp{summary: "Change a forum category", in: forumCategoryRequest{}, out: forumCategoryJSON{}}},
+		{method: "DELETE", path: "/api/forum/categories/{id}", access: writes(domain.FunctionForum), handler: s.handleDeleteForumCategory,
+			op: apiOp{summary: "Delete a forum category", out: successJSON{}}},
+		{method: "PATCH", path: "/api/forum/categories/{id}/move", access: writes(domain.FunctionForum), handler: s.handleMoveForumCategory,
+			op: apiOp{summary: "Move a forum category up or down", in: moveForumCategoryInput{}, out: forumCategoryJSON{}}},
+		{method: "GET", path: "/api/forum/topics/latest", access: readers, handler: s.handleForumTopics(ports.ForumSortLatest),
+			op: apiOp{summary: "The latest topics", out: []forumTopicJSON{}, page: true}},
+		{method: "GET", path: "/api/forum/topics/popular", access: readers, handler: s.handleForumTopics(ports.ForumSortPopular),
+			op: apiOp{summary: "The most active topics", out: []forumTopicJSON{}, page: true}},
+		{method: "GET", path: "/api/forum/topics/{id}", access: readers, handler: s.handleForumTopic,
+			op: apiOp{summary: "One topic", out: forumTopicJSON{}}},
+		{method: "GET", path: "/api/forum/topics/{id}/posts", access: readers, handler: s.handleForumPosts,
+			op: apiOp{summary: "A topic's posts", out: []forumPostJSON{}, page: true}},
+		{method: "POST", path: "/api/forum/topics", access: writes(domain.FunctionForum), handler: s.handleCreateForumTopic,
+			op: apiOp{summary: "Start a topic", in: createTopicRequest{}, out: forumTopicJSON{}, status: 201}},
+		{method: "POST", path: "/api/forum/topics/{id}/posts", access: writes(domain.FunctionForum), handler: s.handleForumReply,
+			op: apiOp{summary: "Reply to a topic", in: contentRequest{}, out: forumPostJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/forum/topics/{id}", access: writes(domain.FunctionForum), handler: s.handleUpdateForumTopic,
+			op: apiOp{summary: "The author edits the title and first post within 24 hours; superadmins pin, lock or review", in: topicPatchRequest{}, out: forumTopicJSON{}}},
+		{method: "DELETE", path: "/api/forum/topics/{id}", access: writes(domain.FunctionForum), handler: s.handleDeleteForumTopic,
+			op: apiOp{summary: "Delete a topic (?reason= or a body tells the author why)", in: deleteReasonInput{}, out: successJSON{}, query: []string{"reason"}}},
+		{method: "PATCH", path: "/api/forum/topics/{id}/review", access: writes(domain.FunctionForum), handler: s.handleForumTopicReview,
+			op: apiOp{summary: "Put a topic in review or release it", in: reviewRequest{}, out: reviewStateJSON{}}},
+		{method: "PUT", path: "/api/forum/topics/{id}/watch", access: writes(domain.FunctionForum), handler: s.handleForumWatch,
+			op: apiOp{summary: "Watch a topic", in: forumWatchInput{}, out: watchJSON{}}},
+		{method: "POST", path: "/api/forum/direct/toggle-topic-review", access: writes(domain.FunctionForum), handler: s.handleForumDirectTopicReview,
+			op: apiOp{summary: "Put a topic in review or release it (topicId in the body)", in: reviewRequest{}, out: reviewStateJSON{}}},
+		{method: "PATCH", path: "/api/forum/posts/{id}", access: writes(domain.FunctionForum), handler: s.handleEditForumPost,
+			op: apiOp{summary: "Edit a post", in: contentRequest{}, out: forumPostJSON{}}},
+		{method: "DELETE", path: "/api/forum/posts/{id}", access: writes(domain.FunctionForum), handler: s.handleDeleteForumPost,
+			op: apiOp{summary: "Delete a post (?reason= or a body tells the author why)", in: deleteReasonInput{}, out: successJSON{}, query: []string{"reason"}}},
+		{method: "PATCH", path: "/api/forum/posts/{id}/review", access: writes(domain.FunctionForum), handler: s.handleForumPostReview,
+			op: apiOp{summary: "Put a post in review or release it", in: reviewRequest{}, out: reviewStateJSON{}}},
+		{method: "POST", path: "/api/forum/posts/{id}/like", access: writes(domain.FunctionForum), handler: s.handleForumLike,
+			op: apiOp{summary: "Like a post or take the like back", out: likeJSON{}}},
+		{method: "POST", path: "/api/forum/posts/{id}/report", access: writes(domain.FunctionForum), handler: s.handleForumReport,
+			op: apiOp{summary: "Report a post", in: forumReportInput{}, out: reportCreatedJSON{}, status: 201}},
+		{method: "POST", path: "/api/forum/direct/toggle-post-review", access: writes(domain.FunctionForum), handler: s.handleForumDirectPostReview,
+			op: apiOp{summary: "Put a post in review or release it (postId in the body)", in: reviewRequest{}, out: reviewStateJSON{}}},
+		{method: "GET", path: "/api/forum/reports", handler: s.handleForumReports,
+			op: apiOp{summary: "Reported posts (moderators)", out: []reportedPostJSON{}, page: true}},
+		{method: "POST", path: "/api/forum/reports/{id}/clear", access: writes(domain.FunctionForum), handler: s.handleClearForumReports,
+			op: apiOp{summary: "Clear a post's reports", out: clearedReportsJSON{}}},
+		{method: "GET", path: "/api/forum/search", access: readers, handler: s.handleForumSearch,
+			op: apiOp{summary: "Search topics and posts", out: []forumSearchHitJSON{}, page: true, query: []string{"q"}}},
+	}
 }
 
 // reader wraps a handler that anyone may call: a valid bearer token makes the caller that user,

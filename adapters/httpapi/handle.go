@@ -10,11 +10,10 @@ import (
 
 // endpoint says what a JSON handler reads before it calls its use case, in this order.
 type endpoint struct {
-	// role, when set, is checked first, so that a caller without it learns nothing else (not
-	// whether the id exists, nor what the form would say about the body).
-	role domain.Role
-	// guard, when set, is checked right after role, for a rule that is not one role (the forum
-	// moderators).
+	// guard, when set, is checked first, so that a caller without the right learns nothing else
+	// (not whether the id exists, nor what the form would say about the body): a rule that is not
+	// one role (the forum moderators). A route's least role is its declaration's (route.role),
+	// checked before the handler runs.
 	guard func(*domain.Principal) error
 	// id reads the {id} path value; one that is not a positive integer is 404 with
 	// idNotFound, or "Not found".
@@ -42,14 +41,9 @@ func created(e endpoint) endpoint {
 	return e
 }
 
-// read checks the caller's role, reads the id and decodes the body, as e says.
+// read checks the guard, reads the id and decodes the body, as e says.
 func read[In any](w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint) (request[In], error) {
 	var q request[In]
-	if e.role != "" {
-		if err := domain.RequireRole(p, e.role); err != nil {
-			return q, err
-		}
-	}
 	if e.guard != nil {
 		if err := e.guard(p); err != nil {
 			return q, err
@@ -77,7 +71,7 @@ func read[In any](w http.ResponseWriter, r *http.Request, p *domain.Principal, e
 }
 
 // handleJSON is the decode → call → encode shape of most handlers, with one error path:
-// the caller's role, the path's id, the body (as e says) and then the use case; whatever fails
+// the guard, the path's id, the body (as e says) and then the use case; whatever fails
 // first is answered by s.fail. On success the use case's result goes through encode (a wire
 // type's toXJSON, or each(toXJSON) for a list) and is written with e.status.
 func handleJSON[In, T, Out any](s *Server, w http.ResponseWriter, r *http.Request, p *domain.Principal, e endpoint,

@@ -42,7 +42,8 @@ func serveHandle(t *testing.T, e endpoint, role domain.Role, id, body string, ca
 func TestHandleJSON_OrderOfChecks(t *testing.T) {
 	t.Parallel()
 	ok := func(q request[handleIn]) (handleOut, error) { return handleOut{ID: q.id, Name: q.in.Name}, nil }
-	admin := endpoint{role: domain.RoleSuperadmin, id: true, idNotFound: "Thing not found"}
+	superadmin := func(p *domain.Principal) error { return domain.RequireRole(p, domain.RoleSuperadmin) }
+	admin := endpoint{guard: superadmin, id: true, idNotFound: "Thing not found"}
 	cases := map[string]struct {
 		e          endpoint
 		role       domain.Role
@@ -51,12 +52,12 @@ func TestHandleJSON_OrderOfChecks(t *testing.T) {
 		message    string
 		wantCalled bool
 	}{
-		// The role comes first: a user learns nothing about the id or the body.
-		"role before id and body": {admin, domain.RoleUser, "x", "{", http.StatusForbidden, domain.MsgSuperadminRequired, false},
-		"id before body":          {admin, domain.RoleSuperadmin, "0", "{", http.StatusNotFound, "Thing not found", false},
-		"plain not found":         {endpoint{id: true}, domain.RoleUser, "-3", `{}`, http.StatusNotFound, "Not found", false},
-		"body before call":        {admin, domain.RoleSuperadmin, "4", "{", http.StatusBadRequest, "Request body is not valid JSON", false},
-		"empty body":              {endpoint{}, domain.RoleUser, "4", "", http.StatusBadRequest, "Request body is empty: send a JSON object", false},
+		// The guard comes first: a user learns nothing about the id or the body.
+		"guard before id and body": {admin, domain.RoleUser, "x", "{", http.StatusForbidden, domain.MsgSuperadminRequired, false},
+		"id before body":           {admin, domain.RoleSuperadmin, "0", "{", http.StatusNotFound, "Thing not found", false},
+		"plain not found":          {endpoint{id: true}, domain.RoleUser, "-3", `{}`, http.StatusNotFound, "Not found", false},
+		"body before call":         {admin, domain.RoleSuperadmin, "4", "{", http.StatusBadRequest, "Request body is not valid JSON", false},
+		"empty body":               {endpoint{}, domain.RoleUser, "4", "", http.StatusBadRequest, "Request body is empty: send a JSON object", false},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -11,18 +11,28 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
-// harvestRoutes adds harvest tracking (spec 02 §2, §3, §7; docs/api.md, "Harvest tracking").
+// harvestRoutes are harvest tracking (spec 02 §2, §3, §7; docs/api.md, "Harvest tracking").
 // Records are the caller's own; writes are gated by the harvest_tracking function.
-func (s *Server) harvestRoutes(mux *router) {
-	mux.HandleFunc("GET /api/harvests", s.authed(s.handleListHarvests))
-	mux.HandleFunc("POST /api/harvests", s.write(domain.FunctionHarvest, s.handleCreateHarvest))
-	mux.HandleFunc("GET /api/harvests/stats", s.authed(s.handleHarvestStats))
-	mux.HandleFunc("GET /api/harvests/export.csv", s.authed(s.handleExportHarvests))
-	mux.HandleFunc("GET /api/harvests/{id}", s.authed(s.handleGetHarvest))
-	mux.HandleFunc("PATCH /api/harvests/{id}", s.write(domain.FunctionHarvest, s.handleUpdateHarvest))
-	mux.HandleFunc("DELETE /api/harvests/{id}", s.write(domain.FunctionHarvest, s.handleDeleteHarvest))
-	// The beds a harvest can come from: names and ids only, for the form's choice.
-	mux.HandleFunc("GET /api/garden-beds", s.authed(s.handleListHarvestBeds))
+func (s *Server) harvestRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/harvests", handler: s.handleListHarvests,
+			op: apiOp{summary: "The caller's harvests", out: []harvestJSON{}, page: true, query: []string{"plantId", "period", "from: first day (yyyy-MM-dd)", "to: last day (yyyy-MM-dd)", "q: plant name or notes contain"}}},
+		{method: "POST", path: "/api/harvests", access: writes(domain.FunctionHarvest), handler: s.handleCreateHarvest,
+			op: apiOp{summary: "Record a harvest", in: harvestInput{}, out: harvestJSON{}, status: 201}},
+		{method: "GET", path: "/api/harvests/stats", handler: s.handleHarvestStats,
+			op: apiOp{summary: "Harvest totals, months and year on year", out: harvestStatsJSON{}, query: []string{"plantId", "period", "from", "to", "q"}}},
+		{method: "GET", path: "/api/harvests/export.csv", handler: s.handleExportHarvests,
+			op: apiOp{summary: "The harvests as CSV", media: "text/csv", query: []string{"plantId", "period", "from", "to", "q"}}},
+		{method: "GET", path: "/api/harvests/{id}", handler: s.handleGetHarvest,
+			op: apiOp{summary: "One harvest", out: harvestJSON{}}},
+		{method: "PATCH", path: "/api/harvests/{id}", access: writes(domain.FunctionHarvest), handler: s.handleUpdateHarvest,
+			op: apiOp{summary: "Change a harvest", in: harvestInput{}, out: harvestJSON{}}},
+		{method: "DELETE", path: "/api/harvests/{id}", access: writes(domain.FunctionHarvest), handler: s.handleDeleteHarvest,
+			op: apiOp{summary: "Delete a harvest"}},
+		// The beds a harvest can come from: names and ids only, for the form's choice.
+		{method: "GET", path: "/api/garden-beds", handler: s.handleListHarvestBeds,
+			op: apiOp{summary: "The beds of the caller's garden layouts a harvest can come from", out: []harvestBedJSON{}, page: true}},
+	}
 }
 
 // harvestJSON is a harvest record (spec 02 §3) with its quantity in the common unit of its

@@ -12,6 +12,16 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// imageRoutes upload and serve images.
+func (s *Server) imageRoutes() []route {
+	return []route{
+		{method: "POST", path: "/api/upload/image", access: writes(""), handler: s.handleUploadImage,
+			op: apiOp{summary: "Upload an image (multipart/form-data, field file)", form: "file", out: imageURLJSON{}, status: 201}},
+		{method: "GET", path: "/api/images/{key...}", open: s.handleImage,
+			op: apiOp{summary: "An uploaded image (the key may hold slashes); ?size=thumb for its thumbnail", media: "image/*", query: []string{"size: thumb for the thumbnail"}}},
+	}
+}
+
 // maxUploadBody bounds a whole upload request: the image (5 MB at most) plus the multipart
 // envelope. The image's own limit is the core's; this one stops endless bodies.
 const maxUploadBody = domain.MaxImageBytes + 256<<10

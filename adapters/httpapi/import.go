@@ -12,6 +12,18 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// importRoutes bring another application's garden or a CSV in.
+func (s *Server) importRoutes() []route {
+	return []route{
+		{method: "POST", path: "/api/import/hortusfox", access: writes(domain.FunctionPlants), handler: s.handleImportHortusFox,
+			op: apiOp{summary: "Import a HortusFox backup (the zip as the body, at most 256 MB); ?dryRun=true previews it", out: importResultJSON{}, query: []string{"dryRun: true to only say what would be imported"}}},
+		{method: "POST", path: "/api/import/csv", access: writes(domain.FunctionPlants), handler: s.handleImportCSV,
+			op: apiOp{summary: "Import a CSV of plants or journal entries (the file as the body), all or nothing; row errors answer 200 with errors and nothing imported", out: csvResultJSON{}, query: []string{"kind: plants or journal", "locale: the order of dates that are not YYYY-MM-DD (en-US, de-DE …)", "map: field:Header, repeatable", "dryRun: true to only check"}}},
+		{method: "GET", path: "/api/import/csv-template", handler: s.handleCSVTemplate,
+			op: apiOp{summary: "The header line of a kind's CSV template", media: "text/csv", query: []string{"kind: plants or journal"}}},
+	}
+}
+
 // maxImportBody bounds an uploaded backup: a household's HortusFox backup with its photos is
 // tens of megabytes; 256 MB leaves room without letting one request fill the disk.
 const maxImportBody = 256 << 20

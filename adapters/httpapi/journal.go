@@ -7,6 +7,22 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// journalRoutes are the caller's journal.
+func (s *Server) journalRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/plants/{id}/journal-entries", handler: s.handlePlantJournal,
+			op: apiOp{summary: "A plant's journal entries", out: []journalJSON{}}},
+		{method: "GET", path: "/api/journal-entries", handler: s.handleListJournal,
+			op: apiOp{summary: "The caller's journal entries", out: []journalJSON{}}},
+		{method: "POST", path: "/api/journal-entries", access: writes(domain.FunctionJournal), handler: s.handleCreateJournal,
+			op: apiOp{summary: "Write a journal entry", in: journalInput{}, out: journalJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/journal-entries/{id}", access: writes(domain.FunctionJournal), handler: s.handleUpdateJournal,
+			op: apiOp{summary: "Edit the caller's journal entry (absent fields stay; the create form's rules)", in: journalPatchInput{}, out: journalJSON{}}},
+		{method: "DELETE", path: "/api/journal-entries/{id}", access: writes(domain.FunctionJournal), handler: s.handleDeleteJournal,
+			op: apiOp{summary: "Delete a journal entry"}},
+	}
+}
+
 type journalJSON struct {
 	ID          int64     `json:"id"`
 	PlantID     int64     `json:"plantId"`

@@ -8,6 +8,24 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// maintenanceRoutes put app functions and sites in and out of maintenance.
+func (s *Server) maintenanceRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/maintenance/status", open: s.handleMaintenanceStatus,
+			op: apiOp{summary: "The sites and functions in maintenance (the caller's, when signed in)", out: maintenanceStatusJSON{}}},
+		{method: "GET", path: "/api/maintenance/functions", handler: s.handleListFunctions,
+			op: apiOp{summary: "The app functions and their maintenance state", out: []functionJSON{}}},
+		{method: "POST", path: "/api/maintenance/functions", role: domain.RoleSuperadmin, handler: s.handleCreateFunction,
+			op: apiOp{summary: "Create an app function (superadmin)", in: functionInput{}, out: functionJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/maintenance/functions/{id}", role: domain.RoleSuperadmin, handler: s.handleSetFunction,
+			op: apiOp{summary: "Put an app function in or out of maintenance", in: maintenanceInput{}, out: functionJSON{}}},
+		{method: "DELETE", path: "/api/maintenance/functions/{id}", handler: s.handleDeleteFunction,
+			op: apiOp{summary: "Delete an app function"}},
+		{method: "POST", path: "/api/maintenance/site/{id}", role: domain.RoleSuperadmin, handler: s.handleSetSiteMaintenance,
+			op: apiOp{summary: "Put a site in or out of maintenance", in: maintenanceInput{}, out: siteJSON{}}},
+	}
+}
+
 // gate refuses a write with 503 and the maintenance message while function (or the whole
 // site, or the caller's own site) is in maintenance; superadmins pass. function "" is gated by
 // site-wide and site maintenance only.
@@ -32,13 +50,6 @@ func (s *Server) gate(function string, h func(http.ResponseWriter, *http.Request
 // write is a signed-in write call of function: authenticated, then gated by maintenance.
 func (s *Server) write(function string, h func(http.ResponseWriter, *http.Request, *domain.Principal)) http.HandlerFunc {
 	return s.authed(s.gate(function, h))
-}
-
-// writer binds write to one function, so a feature's route table names its gate once.
-func (s *Server) writer(function string) func(func(http.ResponseWriter, *http.Request, *domain.Principal)) http.HandlerFunc {
-	return func(h func(http.ResponseWriter, *http.Request, *domain.Principal)) http.HandlerFunc {
-		return s.write(function, h)
-	}
 }
 
 type functionJSON struct {
@@ -69,7 +80,7 @@ type functionInput struct {
 }
 
 func (s *Server) handleCreateFunction(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[functionInput]) (*domain.AppFunction, error) {
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[functionInput]) (*domain.AppFunction, error) {
 		return s.svc.Maintenance.CreateFunction(r.Context(), p, &domain.AppFunction{Name: q.in.Name, DisplayName: q.in.DisplayName, Description: q.in.Description})
 	}, toFunctionJSON)
 }
@@ -90,7 +101,7 @@ func (in maintenanceInput) mode() (bool, error) {
 
 // setMaintenance is the superadmin's PATCH of a function or POST of a site: {id} and a
 // maintenanceInput.
-var setMaintenance = endpoint{role: domain.RoleSuperadmin, id: true}
+var setMaintenance = endpoint{id: true}
 
 func (s *Server) handleSetFunction(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handleJSON(s, w, r, p, setMaintenance, func(q request[maintenanceInput]) (*domain.AppFunction, error) {

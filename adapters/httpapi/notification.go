@@ -13,29 +13,44 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-// notificationRoutes adds the notification calls of spec 01 §7 and spec 02 §7, and ours for
+// notificationRoutes are the notification calls of spec 01 §7 and spec 02 §7, and ours for
 // Web Push, ntfy and unread counts (docs/api.md, "Notifications"). Writes are gated by
 // site-wide and site maintenance like every other write.
-func (s *Server) notificationRoutes(mux *router) {
-	mux.HandleFunc("GET /api/notifications", s.authed(s.handleListNotifications))
-	mux.HandleFunc("GET /api/notifications/unread-count", s.authed(s.handleUnreadCount))
-	mux.HandleFunc("PATCH /api/notifications/{id}/read", s.write("", s.handleMarkNotificationRead))
-	mux.HandleFunc("POST /api/notifications/mark-all-read", s.write("", s.handleMarkAllNotificationsRead))
-	mux.HandleFunc("POST /api/notifications/test", s.write("", s.handleTestNotification))
-
-	mux.HandleFunc("GET /api/notifications/admin", s.authed(s.handleAdminNotifications))
-	mux.HandleFunc("GET /api/notifications/audience", s.authed(s.handleNotificationAudience))
-	mux.HandleFunc("POST /api/notifications/send", s.write("", s.handleSendNotification))
-	mux.HandleFunc("DELETE /api/notifications/{id}", s.write("", s.handleDeleteNotification))
-
-	mux.HandleFunc("GET /api/notifications/vapid-public-key", s.authed(s.handleVAPIDPublicKey))
-	mux.HandleFunc("GET /api/notifications/devices", s.authed(s.handleListDevices))
-	mux.HandleFunc("POST /api/notifications/register-device", s.write("", s.handleRegisterDevice))
-	mux.HandleFunc("DELETE /api/notifications/devices/{id}", s.write("", s.handleDeleteDevice))
-	mux.HandleFunc("DELETE /api/notifications/devices", s.write("", s.handleDeleteDeviceByPlayerID))
-
-	mux.HandleFunc("GET /api/notifications/channels", s.authed(s.handleGetChannels))
-	mux.HandleFunc("PUT /api/notifications/channels", s.write("", s.handlePutChannels))
+func (s *Server) notificationRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/notifications", handler: s.handleListNotifications,
+			op: apiOp{summary: "The caller's notifications", out: []notificationJSON{}}},
+		{method: "GET", path: "/api/notifications/unread-count", handler: s.handleUnreadCount,
+			op: apiOp{summary: "How many notifications are unread", out: unreadCountJSON{}}},
+		{method: "PATCH", path: "/api/notifications/{id}/read", access: writes(""), handler: s.handleMarkNotificationRead,
+			op: apiOp{summary: "Mark a notification read", out: notificationJSON{}}},
+		{method: "POST", path: "/api/notifications/mark-all-read", access: writes(""), handler: s.handleMarkAllNotificationsRead,
+			op: apiOp{summary: "Mark every notification read", out: markedReadJSON{}}},
+		{method: "POST", path: "/api/notifications/test", access: writes(""), handler: s.handleTestNotification,
+			op: apiOp{summary: "Send oneself a test notification on every channel", in: testNotificationInput{}, out: testNotificationJSON{}, status: 201}},
+		{method: "GET", path: "/api/notifications/admin", role: domain.RoleSuperadmin, handler: s.handleAdminNotifications,
+			op: apiOp{summary: "The console's history, newest first", out: []adminNotificationJSON{}, page: true}},
+		{method: "GET", path: "/api/notifications/audience", role: domain.RoleSuperadmin, handler: s.handleNotificationAudience,
+			op: apiOp{summary: "How many active users a notification would reach now (superadmin)", out: audienceJSON{}, query: []string{"targetType: global, site or user", "targetId: the site's or user's id"}}},
+		{method: "POST", path: "/api/notifications/send", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleSendNotification,
+			op: apiOp{summary: "Send a notification to users (superadmin)", in: sendNotificationRequest{}, out: adminNotificationJSON{}, status: 201}},
+		{method: "DELETE", path: "/api/notifications/{id}", access: writes(""), role: domain.RoleSuperadmin, handler: s.handleDeleteNotification,
+			op: apiOp{summary: "Delete a notification"}},
+		{method: "GET", path: "/api/notifications/vapid-public-key", handler: s.handleVAPIDPublicKey,
+			op: apiOp{summary: "The Web Push public key", out: pushKeyJSON{}}},
+		{method: "GET", path: "/api/notifications/devices", handler: s.handleListDevices,
+			op: apiOp{summary: "The caller's push devices", out: []deviceJSON{}}},
+		{method: "POST", path: "/api/notifications/register-device", access: writes(""), handler: s.handleRegisterDevice,
+			op: apiOp{summary: "Register a push device (201 new, 200 known)", in: registerDeviceRequest{}, out: deviceJSON{}, status: 201, also: []int{200}}},
+		{method: "DELETE", path: "/api/notifications/devices/{id}", access: writes(""), handler: s.handleDeleteDevice,
+			op: apiOp{summary: "Forget a push device"}},
+		{method: "DELETE", path: "/api/notifications/devices", access: writes(""), handler: s.handleDeleteDeviceByPlayerID,
+			op: apiOp{summary: "Forget the push device of a player id", query: []string{"playerId: the device's player id"}}},
+		{method: "GET", path: "/api/notifications/channels", handler: s.handleGetChannels,
+			op: apiOp{summary: "The caller's notification channels", out: channelsJSON{}}},
+		{method: "PUT", path: "/api/notifications/channels", access: writes(""), handler: s.handlePutChannels,
+			op: apiOp{summary: "Set the caller's notification channels", in: channelsInput{}, out: channelsJSON{}}},
+	}
 }
 
 // notificationJSON is a notification in the bell dropdown (spec 01 §3).
@@ -127,7 +142,7 @@ func (s *Server) handleMarkAllNotificationsRead(w http.ResponseWriter, r *http.R
 // handleAdminNotifications answers a page of the console's history, newest first (docs/api.md,
 // "Lists and pagination").
 func (s *Server) handleAdminNotifications(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handlePage(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*app.AdminNotification], error) {
+	handlePage(s, w, r, p, endpoint{}, func(_ request[noBody], page domain.PageRequest) (domain.Page[*app.AdminNotification], error) {
 		return s.svc.Notifications.AdminList(r.Context(), p, page)
 	}, toAdminNotificationJSON)
 }
@@ -141,7 +156,7 @@ type audienceJSON struct {
 // (global, site, user) and ?targetId= would reach now: the send form shows it instead of
 // reading every user.
 func (s *Server) handleNotificationAudience(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin}, func(request[noBody]) (audienceJSON, error) {
+	handleJSON(s, w, r, p, endpoint{}, func(request[noBody]) (audienceJSON, error) {
 		q := r.URL.Query()
 		t, err := domain.ParseTargetType(q.Get("targetType"))
 		if err != nil {
@@ -225,8 +240,8 @@ func (in *sendNotificationRequest) notification() (*domain.Notification, error) 
 }
 
 func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	// The caller's rights first (the endpoint's role), so that nobody else learns what the form would say.
-	handleJSON(s, w, r, p, endpoint{role: domain.RoleSuperadmin, status: http.StatusCreated}, func(q request[sendNotificationRequest]) (*app.AdminNotification, error) {
+	// The caller's rights come first (the route's role), so that nobody else learns what the form would say.
+	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[sendNotificationRequest]) (*app.AdminNotification, error) {
 		n, err := q.in.notification()
 		if err != nil {
 			return nil, err
@@ -236,9 +251,7 @@ func (s *Server) handleSendNotification(w http.ResponseWriter, r *http.Request, 
 }
 
 func (s *Server) handleDeleteNotification(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
-	e := oneNotification
-	e.role = domain.RoleSuperadmin
-	handleNoContentByID(s, w, r, p, e, s.svc.Notifications.Delete)
+	handleNoContentByID(s, w, r, p, oneNotification, s.svc.Notifications.Delete)
 }
 
 type channelReportJSON struct {

@@ -65,13 +65,21 @@ type identitiesJSON struct {
 	Identities  []identityJSON `json:"identities"`
 }
 
-func (s *Server) oidcRoutes(mux *router) {
-	mux.HandleFunc("GET /api/login/options", s.handleSignInOptions)
-	mux.HandleFunc("POST /api/login/oidc/begin", s.handleOIDCBegin)
-	mux.HandleFunc("POST /api/login/oidc/finish", s.handleOIDCFinish)
-	mux.HandleFunc("POST /api/login/oidc/link", s.handleOIDCLink)
-	mux.HandleFunc("GET /api/user/identities", s.authed(s.handleListIdentities))
-	mux.HandleFunc("DELETE /api/user/identities/{id}", s.write("", s.handleUnlinkIdentity))
+func (s *Server) oidcRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/login/options", open: s.handleSignInOptions,
+			op: apiOp{summary: "The sign-in page's options: password sign-in on or off, and the identity provider's name when single sign-on is on", out: signInOptionsJSON{}}},
+		{method: "POST", path: "/api/login/oidc/begin", open: s.handleOIDCBegin,
+			op: apiOp{summary: "Start a sign-in at the identity provider: the flow to keep and the provider's address to go to", out: oidcStartJSON{}}},
+		{method: "POST", path: "/api/login/oidc/finish", open: s.handleOIDCFinish,
+			op: apiOp{summary: "Finish it with the flow and the state and code the provider sent back: a token, {twoFactor, ticket}, or {link} when an account has the e-mail", in: oidcFinishInput{}, out: oidcAnswerJSON{}}},
+		{method: "POST", path: "/api/login/oidc/link", open: s.handleOIDCLink,
+			op: apiOp{summary: "Link the identity to the account with its e-mail once that account's password is given, and sign in", in: oidcLinkInput{}, out: oidcAnswerJSON{}}},
+		{method: "GET", path: "/api/user/identities", handler: s.handleListIdentities,
+			op: apiOp{summary: "The caller's linked identities, and whether the account has a password", out: identitiesJSON{}}},
+		{method: "DELETE", path: "/api/user/identities/{id}", access: writes(""), handler: s.handleUnlinkIdentity,
+			op: apiOp{summary: "Unlink an identity (only an account with a password)"}},
+	}
 }
 
 func (s *Server) handleSignInOptions(w http.ResponseWriter, r *http.Request) {

@@ -14,7 +14,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3gen"
 )
 
-// apiOp documents one operation of the route table for GET /api/openapi.json. The request and
+// apiOp is a route's operation in GET /api/openapi.json (route.op); whether it needs a token
+// comes from the route's access. The request and
 // response schemas are generated from the Go types the handlers decode and encode, so a field
 // added to a wire type shows up in the document by itself.
 type apiOp struct {
@@ -33,18 +34,18 @@ type apiOp struct {
 	page bool
 	// query lists the query parameters as "name" or "name: description".
 	query []string
-	// public operations are answered without signing in.
-	public bool
-	// visitor operations take a token but answer visitors without one too.
-	visitor bool
 	// media is the success body's media type when it is not JSON (not described further).
 	media string
 }
 
 // openAPIRoutes serves the document and the web app's page that renders it.
-func (s *Server) openAPIRoutes(mux *router) {
-	mux.HandleFunc("GET /api/openapi.json", s.handleOpenAPI)
-	mux.Handle("GET /api/docs", s.webApp())
+func (s *Server) openAPIRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/openapi.json", open: s.handleOpenAPI,
+			op: apiOp{summary: "This OpenAPI 3.1 document", out: map[string]any{}}},
+		{method: "GET", path: "/api/docs", open: s.webApp().ServeHTTP,
+			op: apiOp{summary: "The API reference rendered from this document (the web app's page)", media: "text/html"}},
+	}
 }
 
 var (
@@ -69,7 +70,7 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(openAPIBody)
 }
 
-// OpenAPI builds the OpenAPI 3.1 document of the API from apiOps.
+// OpenAPI builds the OpenAPI 3.1 document of the API from the route tables (routeTables).
 func OpenAPI() (*openapi3.T, error) {
 	doc := &openapi3.T{
 		OpenAPI: "3.1.0",
@@ -102,18 +103,25 @@ func OpenAPI() (*openapi3.T, error) {
 			"not_found, conflict, …), errors the message per field of a form.").
 		WithContent(openapi3.NewContentWithJSONSchemaRef(errRef))}}
 
-	keys := make([]string, 0, len(apiOps))
-	for k := range apiOps {
-		keys = append(keys, k)
+	declared, err := operations()
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[string]operation, len(declared))
+	keys := make([]string, 0, len(declared))
+	for _, d := range declared {
+		key := d.method + " " + d.path
+		if _, dup := byKey[key]; dup {
+			return nil, fmt.Errorf("openapi: %s is declared twice", key)
+		}
+		byKey[key] = d
+		keys = append(keys, key)
 	}
 	slices.Sort(keys)
 	ids := map[string]bool{}
 	for _, key := range keys {
-		o := apiOps[key]
-		method, path, ok := strings.Cut(key, " ")
-		if !ok {
-			return nil, fmt.Errorf("openapi: %q is not METHOD /path", key)
-		}
+		d := byKey[key]
+		o, method, path := d.op, d.method, d.path
 		op := openapi3.NewOperation()
 		op.Summary = o.summary
 		op.OperationID = operationID(method, path)
@@ -123,9 +131,9 @@ func OpenAPI() (*openapi3.T, error) {
 		ids[op.OperationID] = true
 		op.Tags = []string{tagOf(path)}
 		switch {
-		case o.public:
+		case d.public:
 			op.Security = &openapi3.SecurityRequirements{}
-		case o.visitor:
+		case d.visitor:
 			op.Security = &openapi3.SecurityRequirements{{"bearer": []string{}}, {}}
 		}
 		for _, seg := range strings.Split(path, "/") {

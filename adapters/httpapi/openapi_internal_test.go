@@ -10,8 +10,8 @@ import (
 	"github.com/gardenctl/garden/core/app"
 )
 
-// TestOpenAPI_CoversTheRouteTable: every route of the route table is documented, and every
-// documented operation is served by a route of the table (not by the /api/ catch-all).
+// TestOpenAPI_CoversTheRouteTable: every route registered is documented, and every documented
+// operation is served by a registered route (not by the /api/ catch-all).
 func TestOpenAPI_CoversTheRouteTable(t *testing.T) {
 	// Every optional service present, so that every route is registered.
 	s := &Server{svc: Services{Sharing: &app.Sharing{}, ExpertQA: &app.ExpertQA{}, Webhooks: &app.Webhooks{}, Sensors: &app.Sensors{}}}
@@ -60,10 +60,14 @@ func TestOpenAPI_CoversTheRouteTable(t *testing.T) {
 	}
 	slices.Sort(missing)
 	for _, m := range missing {
-		t.Errorf("route %s is missing from the OpenAPI document (add it to apiOps)", m)
+		t.Errorf("route %s is missing from the OpenAPI document", m)
 	}
-	if documented != len(apiOps) {
-		t.Errorf("%d operations in the document, %d in apiOps", documented, len(apiOps))
+	declared, err := operations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if documented != len(declared) {
+		t.Errorf("%d operations in the document, %d declared by the route tables", documented, len(declared))
 	}
 }
 

@@ -45,14 +45,23 @@ type passkeyNameInput struct {
 	Name string `json:"name"`
 }
 
-func (s *Server) passkeyRoutes(mux *router) {
-	mux.HandleFunc("POST /api/login/passkey/begin", s.handlePasskeySignInBegin)
-	mux.HandleFunc("POST /api/login/passkey/finish", s.handlePasskeySignInFinish)
-	mux.HandleFunc("GET /api/user/passkeys", s.authed(s.handleListPasskeys))
-	mux.HandleFunc("POST /api/user/passkeys/begin", s.write("", s.handlePasskeyRegisterBegin))
-	mux.HandleFunc("POST /api/user/passkeys", s.write("", s.handlePasskeyRegisterFinish))
-	mux.HandleFunc("PATCH /api/user/passkeys/{id}", s.write("", s.handleRenamePasskey))
-	mux.HandleFunc("DELETE /api/user/passkeys/{id}", s.write("", s.handleDeletePasskey))
+func (s *Server) passkeyRoutes() []route {
+	return []route{
+		{method: "POST", path: "/api/login/passkey/begin", open: s.handlePasskeySignInBegin,
+			op: apiOp{summary: "Start a passkey sign-in (discoverable: no username): options for navigator.credentials.get", out: passkeyCeremonyJSON{}}},
+		{method: "POST", path: "/api/login/passkey/finish", open: s.handlePasskeySignInFinish,
+			op: apiOp{summary: "Finish a passkey sign-in with the browser's assertion: a token (a passkey counts as two factors)", in: passkeyFinishInput{}, out: signedInJSON{}}},
+		{method: "GET", path: "/api/user/passkeys", handler: s.handleListPasskeys,
+			op: apiOp{summary: "The caller's passkeys (at most 20)", out: []passkeyJSON{}}},
+		{method: "POST", path: "/api/user/passkeys/begin", access: writes(""), handler: s.handlePasskeyRegisterBegin,
+			op: apiOp{summary: "Start adding a passkey: options for navigator.credentials.create", out: passkeyCeremonyJSON{}}},
+		{method: "POST", path: "/api/user/passkeys", access: writes(""), handler: s.handlePasskeyRegisterFinish,
+			op: apiOp{summary: "Finish adding a passkey with the browser's attestation", in: passkeyFinishInput{}, out: passkeyJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/user/passkeys/{id}", access: writes(""), handler: s.handleRenamePasskey,
+			op: apiOp{summary: "Rename a passkey", in: passkeyNameInput{}}},
+		{method: "DELETE", path: "/api/user/passkeys/{id}", access: writes(""), handler: s.handleDeletePasskey,
+			op: apiOp{summary: "Remove a passkey"}},
+	}
 }
 
 func credentialBytes(in passkeyFinishInput) ([]byte, error) {

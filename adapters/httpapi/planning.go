@@ -8,33 +8,52 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
-// planningRoutes adds the garden layout and crop rotation calls of spec 02 §7 and the ones the
+// planningRoutes are the garden layout and crop rotation calls of spec 02 §7 and the ones the
 // editors need (docs/api.md, "Planning"). Writes are gated by the garden_planner and
 // crop_rotation maintenance functions.
-func (s *Server) planningRoutes(mux *router) {
-	planner, rotation := s.writer(domain.FunctionPlanner), s.writer(domain.FunctionCropRotation)
-	mux.HandleFunc("GET /api/garden-layouts", s.authed(s.handleListLayouts))
-	mux.HandleFunc("POST /api/garden-layouts", planner(s.handleCreateLayout))
-	mux.HandleFunc("GET /api/garden-layouts/{id}", s.authed(s.handleGetLayout))
-	mux.HandleFunc("PATCH /api/garden-layouts/{id}", planner(s.handleUpdateLayout))
-	mux.HandleFunc("DELETE /api/garden-layouts/{id}", planner(s.handleDeleteLayout))
-	mux.HandleFunc("POST /api/garden-layouts/{id}/copy", planner(s.handleCopyLayout))
-	mux.HandleFunc("PUT /api/garden-layouts/{id}/beds", planner(s.handleSaveBeds))
-	mux.HandleFunc("GET /api/plants/{id}/placements", s.authed(s.handlePlantPlacements))
-
-	// A plan is the grid of beds × years; the rule check runs on every save.
-	mux.HandleFunc("GET /api/crop-rotation/plans", s.authed(s.handleListPlans))
-	mux.HandleFunc("POST /api/crop-rotation/plans", rotation(s.handleCreatePlan))
-	mux.HandleFunc("GET /api/crop-rotation/plans/{id}", s.authed(s.handleGetPlan))
-	mux.HandleFunc("PATCH /api/crop-rotation/plans/{id}", rotation(s.handleUpdatePlan))
-	mux.HandleFunc("DELETE /api/crop-rotation/plans/{id}", rotation(s.handleDeletePlan))
-	mux.HandleFunc("PUT /api/crop-rotation/plans/{id}/assignments", rotation(s.handleSaveAssignments))
-	// Rotation groups are the crop families a plan cycles through, the gardener's own.
-	mux.HandleFunc("GET /api/crop-rotation/groups", s.authed(s.handleListGroups))
-	mux.HandleFunc("POST /api/crop-rotation/groups", rotation(s.handleCreateGroup))
-	mux.HandleFunc("POST /api/crop-rotation/groups/seed-classic", rotation(s.handleSeedGroups))
-	mux.HandleFunc("PATCH /api/crop-rotation/groups/{id}", rotation(s.handleUpdateGroup))
-	mux.HandleFunc("DELETE /api/crop-rotation/groups/{id}", rotation(s.handleDeleteGroup))
+func (s *Server) planningRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/garden-layouts", handler: s.handleListLayouts,
+			op: apiOp{summary: "The caller's garden layouts", out: []layoutJSON{}, page: true, query: []string{"search"}}},
+		{method: "POST", path: "/api/garden-layouts", access: writes(domain.FunctionPlanner), handler: s.handleCreateLayout,
+			op: apiOp{summary: "Create a garden layout", in: createLayoutInput{}, out: layoutJSON{}, status: 201}},
+		{method: "GET", path: "/api/garden-layouts/{id}", handler: s.handleGetLayout,
+			op: apiOp{summary: "One garden layout with its beds", out: layoutJSON{}}},
+		{method: "PATCH", path: "/api/garden-layouts/{id}", access: writes(domain.FunctionPlanner), handler: s.handleUpdateLayout,
+			op: apiOp{summary: "Change a garden layout (version guards concurrent edits)", in: updateLayoutInput{}, out: layoutJSON{}}},
+		{method: "DELETE", path: "/api/garden-layouts/{id}", access: writes(domain.FunctionPlanner), handler: s.handleDeleteLayout,
+			op: apiOp{summary: "Delete a garden layout"}},
+		{method: "POST", path: "/api/garden-layouts/{id}/copy", access: writes(domain.FunctionPlanner), handler: s.handleCopyLayout,
+			op: apiOp{summary: "Copy a garden layout", out: layoutJSON{}, status: 201}},
+		{method: "PUT", path: "/api/garden-layouts/{id}/beds", access: writes(domain.FunctionPlanner), handler: s.handleSaveBeds,
+			op: apiOp{summary: "Save a layout's beds and plantings", in: saveBedsInput{}, out: layoutJSON{}}},
+		{method: "GET", path: "/api/plants/{id}/placements", handler: s.handlePlantPlacements,
+			op: apiOp{summary: "The garden beds a plant is placed in", out: []placementJSON{}}},
+		// A plan is the grid of beds × years; the rule check runs on every save.
+		{method: "GET", path: "/api/crop-rotation/plans", handler: s.handleListPlans,
+			op: apiOp{summary: "The caller's crop rotation plans", out: []planJSON{}, page: true, query: []string{"search"}}},
+		{method: "POST", path: "/api/crop-rotation/plans", access: writes(domain.FunctionCropRotation), handler: s.handleCreatePlan,
+			op: apiOp{summary: "Create a crop rotation plan", in: createPlanInput{}, out: planJSON{}, status: 201}},
+		{method: "GET", path: "/api/crop-rotation/plans/{id}", handler: s.handleGetPlan,
+			op: apiOp{summary: "One crop rotation plan with its rows and warnings", out: planJSON{}}},
+		{method: "PATCH", path: "/api/crop-rotation/plans/{id}", access: writes(domain.FunctionCropRotation), handler: s.handleUpdatePlan,
+			op: apiOp{summary: "Change a crop rotation plan", in: updatePlanInput{}, out: planJSON{}}},
+		{method: "DELETE", path: "/api/crop-rotation/plans/{id}", access: writes(domain.FunctionCropRotation), handler: s.handleDeletePlan,
+			op: apiOp{summary: "Delete a crop rotation plan"}},
+		{method: "PUT", path: "/api/crop-rotation/plans/{id}/assignments", access: writes(domain.FunctionCropRotation), handler: s.handleSaveAssignments,
+			op: apiOp{summary: "Save a plan's group per bed and year", in: saveAssignmentsInput{}, out: planJSON{}}},
+		// Rotation groups are the crop families a plan cycles through, the gardener's own.
+		{method: "GET", path: "/api/crop-rotation/groups", handler: s.handleListGroups,
+			op: apiOp{summary: "The caller's rotation groups", out: []groupJSON{}, page: true}},
+		{method: "POST", path: "/api/crop-rotation/groups", access: writes(domain.FunctionCropRotation), handler: s.handleCreateGroup,
+			op: apiOp{summary: "Create a rotation group", in: createGroupInput{}, out: groupJSON{}, status: 201}},
+		{method: "POST", path: "/api/crop-rotation/groups/seed-classic", access: writes(domain.FunctionCropRotation), handler: s.handleSeedGroups,
+			op: apiOp{summary: "Add the classic four rotation groups", out: createdCountJSON{}}},
+		{method: "PATCH", path: "/api/crop-rotation/groups/{id}", access: writes(domain.FunctionCropRotation), handler: s.handleUpdateGroup,
+			op: apiOp{summary: "Change a rotation group", in: updateGroupInput{}, out: groupJSON{}}},
+		{method: "DELETE", path: "/api/crop-rotation/groups/{id}", access: writes(domain.FunctionCropRotation), handler: s.handleDeleteGroup,
+			op: apiOp{summary: "Delete a rotation group"}},
+	}
 }
 
 // layoutJSON is a garden layout (spec 02 §3), with its beds when one layout is read.

@@ -8,6 +8,30 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// plantRoutes are the caller's plants and their labels.
+func (s *Server) plantRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/plants", handler: s.handleListPlants,
+			op: apiOp{summary: "The caller's plants", out: []plantJSON{}, page: true, query: []string{"status: healthy, needs_water or needs_care", "q: name, species or location contains", "sort: name, name_desc, oldest, newest or status", "today: the caller's date (yyyy-MM-dd) statuses are reckoned on"}}},
+		{method: "POST", path: "/api/plants", access: writes(domain.FunctionPlants), handler: s.handleCreatePlant,
+			op: apiOp{summary: "Add a plant", in: plantInput{}, out: plantJSON{}, status: 201}},
+		{method: "GET", path: "/api/plants-limit", handler: s.handlePlantLimit,
+			op: apiOp{summary: "The plant limit and count (alias of /api/plants/limit)", out: plantLimitJSON{}}},
+		{method: "GET", path: "/api/plants/limit", handler: s.handlePlantLimit,
+			op: apiOp{summary: "The plant limit and count", out: plantLimitJSON{}}},
+		{method: "GET", path: "/api/plants/{id}", handler: s.handleGetPlant,
+			op: apiOp{summary: "One plant", out: plantJSON{}, query: []string{"today: the caller's date (yyyy-MM-dd)"}}},
+		{method: "PATCH", path: "/api/plants/{id}", access: writes(domain.FunctionPlants), handler: s.handleUpdatePlant,
+			op: apiOp{summary: "Change a plant (absent fields stay, null clears)", in: plantInput{}, out: plantJSON{}}},
+		{method: "DELETE", path: "/api/plants/{id}", access: writes(domain.FunctionPlants), handler: s.handleDeletePlant,
+			op: apiOp{summary: "Delete a plant"}},
+		{method: "GET", path: "/api/plants/{id}/qrcode", handler: s.handlePlantQR,
+			op: apiOp{summary: "A plant label's QR code as a PNG data URL", out: qrCodeJSON{}}},
+		{method: "GET", path: "/api/plants/{id}/qrcode/svg", handler: s.handlePlantQRSVG,
+			op: apiOp{summary: "A plant label's QR code as SVG", media: "image/svg+xml"}},
+	}
+}
+
 // plantJSON is a plant on the wire (docs/api.md).
 type plantJSON struct {
 	ID                  int64      `json:"id"`

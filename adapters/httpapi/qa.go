@@ -9,16 +9,29 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-func (s *Server) expertQARoutes(mux *router) {
-	mux.HandleFunc("GET /api/expert-qa", s.sharingVisitor(s.handleListQuestions))
-	mux.HandleFunc("GET /api/expert-qa/similar", s.sharingVisitor(s.handleSimilarQuestions))
-	mux.HandleFunc("GET /api/expert-qa/tags", s.sharingVisitor(s.handleQuestionTags))
-	mux.HandleFunc("POST /api/expert-qa", s.write(domain.FunctionExpertQA, s.handleCreateQuestion))
-	mux.HandleFunc("GET /api/expert-qa/{id}", s.sharingVisitor(s.handleGetQuestion))
-	mux.HandleFunc("PATCH /api/expert-qa/{id}", s.write(domain.FunctionExpertQA, s.handleEditQuestion))
-	mux.HandleFunc("GET /api/expert-qa/{id}/answers", s.sharingVisitor(s.handleListAnswers))
-	mux.HandleFunc("POST /api/expert-qa/{id}/answers", s.write(domain.FunctionExpertQA, s.handleCreateAnswer))
-	mux.HandleFunc("POST /api/expert-qa/{id}/answers/{answerId}/accept", s.write(domain.FunctionExpertQA, s.handleAcceptAnswer))
+// expertQARoutes are expert Q&A: reads are open to visitors; every write is signed in and gated
+// by the expert_qa function. Served when Services.ExpertQA is set.
+func (s *Server) expertQARoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/expert-qa", access: visitors, handler: s.handleListQuestions,
+			op: apiOp{summary: "Questions", out: []questionJSON{}, page: true, query: []string{"search", "status", "tag", "mine: true for the caller's own"}}},
+		{method: "GET", path: "/api/expert-qa/similar", access: visitors, handler: s.handleSimilarQuestions,
+			op: apiOp{summary: "Questions similar to a draft title", out: []questionJSON{}, query: []string{"q"}}},
+		{method: "GET", path: "/api/expert-qa/tags", access: visitors, handler: s.handleQuestionTags,
+			op: apiOp{summary: "The question tags and their counts", out: []questionTagJSON{}}},
+		{method: "POST", path: "/api/expert-qa", access: writes(domain.FunctionExpertQA), handler: s.handleCreateQuestion,
+			op: apiOp{summary: "Ask a question", in: questionInput{}, out: questionJSON{}, status: 201}},
+		{method: "GET", path: "/api/expert-qa/{id}", access: visitors, handler: s.handleGetQuestion,
+			op: apiOp{summary: "A question with its first answers", out: questionDetailJSON{}}},
+		{method: "PATCH", path: "/api/expert-qa/{id}", access: writes(domain.FunctionExpertQA), handler: s.handleEditQuestion,
+			op: apiOp{summary: "The asker edits their question before it has an answer (absent fields stay; 409 after)", in: questionPatchInput{}, out: questionJSON{}}},
+		{method: "GET", path: "/api/expert-qa/{id}/answers", access: visitors, handler: s.handleListAnswers,
+			op: apiOp{summary: "A question's answers", out: []answerJSON{}, page: true}},
+		{method: "POST", path: "/api/expert-qa/{id}/answers", access: writes(domain.FunctionExpertQA), handler: s.handleCreateAnswer,
+			op: apiOp{summary: "Answer a question", in: createAnswerInput{}, out: answerJSON{}, status: 201}},
+		{method: "POST", path: "/api/expert-qa/{id}/answers/{answerId}/accept", access: writes(domain.FunctionExpertQA), handler: s.handleAcceptAnswer,
+			op: apiOp{summary: "Accept an answer", out: questionJSON{}}},
+	}
 }
 
 // questionJSON is an expert question on the wire (spec 02 §3 Expert question).

@@ -109,19 +109,33 @@ type siteSecurityJSON struct {
 	RequireTwoFactor bool `json:"requireTwoFactor"`
 }
 
-func (s *Server) securityRoutes(mux *router) {
-	mux.HandleFunc("POST /api/login/2fa", s.handleLoginSecondFactor)
-	mux.HandleFunc("POST /api/login/2fa/setup", s.handleLoginSetup)
-	mux.HandleFunc("GET /api/user/2fa", s.authed(s.handleTwoFactorStatus))
-	mux.HandleFunc("POST /api/user/2fa/totp", s.write("", s.handleStartTOTP))
-	mux.HandleFunc("POST /api/user/2fa/totp/confirm", s.write("", s.handleConfirmTOTP))
-	mux.HandleFunc("DELETE /api/user/2fa/totp", s.write("", s.handleDisableTOTP))
-	mux.HandleFunc("GET /api/user/sessions", s.authed(s.handleListSessions))
-	mux.HandleFunc("DELETE /api/user/sessions/{id}", s.write("", s.handleEndSession))
-	mux.HandleFunc("POST /api/user/sessions/sign-out-others", s.write("", s.handleEndOtherSessions))
-	mux.HandleFunc("GET /api/user/sign-ins", s.authed(s.handleListSignIns))
-	mux.HandleFunc("GET /api/sites/{id}/security", s.authed(s.handleSiteSecurity))
-	mux.HandleFunc("PUT /api/sites/{id}/security", s.write("", s.handleSetSiteSecurity))
+func (s *Server) securityRoutes() []route {
+	return []route{
+		{method: "POST", path: "/api/login/2fa", open: s.handleLoginSecondFactor,
+			op: apiOp{summary: "Finish a sign-in with its ticket and a TOTP code or an unused recovery code (5 tries, 5 minutes)", in: secondFactorInput{}, out: signedIn2FAJSON{}}},
+		{method: "POST", path: "/api/login/2fa/setup", open: s.handleLoginSetup,
+			op: apiOp{summary: "The TOTP secret to enrol, for a sign-in whose site requires a second factor (ticket of twoFactor setup)", in: ticketInput{}, out: totpSetupJSON{}}},
+		{method: "GET", path: "/api/user/2fa", handler: s.handleTwoFactorStatus,
+			op: apiOp{summary: "Whether the caller's second factor is on, recovery codes left, and whether their site requires one", out: twoFactorStatusJSON{}}},
+		{method: "POST", path: "/api/user/2fa/totp", access: writes(""), handler: s.handleStartTOTP,
+			op: apiOp{summary: "Start TOTP enrolment: a new secret, its otpauth URL and QR code", out: totpSetupJSON{}}},
+		{method: "POST", path: "/api/user/2fa/totp/confirm", access: writes(""), handler: s.handleConfirmTOTP,
+			op: apiOp{summary: "Confirm TOTP enrolment with a code: 10 recovery codes, shown once", in: codeInput{}, out: recoveryCodesJSON{}}},
+		{method: "DELETE", path: "/api/user/2fa/totp", access: writes(""), handler: s.handleDisableTOTP,
+			op: apiOp{summary: "Turn TOTP off (the password confirms)", in: passwordInput{}}},
+		{method: "GET", path: "/api/user/sessions", handler: s.handleListSessions,
+			op: apiOp{summary: "The caller's open sessions, newest first", out: []sessionJSON{}, page: true}},
+		{method: "DELETE", path: "/api/user/sessions/{id}", access: writes(""), handler: s.handleEndSession,
+			op: apiOp{summary: "Sign one of the caller's sessions out"}},
+		{method: "POST", path: "/api/user/sessions/sign-out-others", access: writes(""), handler: s.handleEndOtherSessions,
+			op: apiOp{summary: "Sign out everywhere else", out: revokedJSON{}}},
+		{method: "GET", path: "/api/user/sign-ins", handler: s.handleListSignIns,
+			op: apiOp{summary: "The caller's recent sign-ins (success and failure, with the method), newest first", out: []signInJSON{}, page: true}},
+		{method: "GET", path: "/api/sites/{id}/security", handler: s.handleSiteSecurity,
+			op: apiOp{summary: "Whether a site requires a second factor (its admins, superadmins)", out: siteSecurityJSON{}}},
+		{method: "PUT", path: "/api/sites/{id}/security", access: writes(""), handler: s.handleSetSiteSecurity,
+			op: apiOp{summary: "Require a second factor of a site's users, or not (its admins, superadmins)", in: siteSecurityJSON{}, out: siteSecurityJSON{}}},
+	}
 }
 
 // signInAllowed applies the per-address sign-in rate to the steps after the password too.

@@ -52,15 +52,20 @@ type sensorLinkInput struct {
 	MoistureBelow optional[float64] `json:"moistureBelow"`
 }
 
-func (s *Server) sensorRoutes(mux *router) {
-	if s.svc.Sensors == nil {
-		return
+// sensorRoutes link soil sensors to a plant (issue #29 item 2); served when Services.Sensors is set.
+func (s *Server) sensorRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/plants/{id}/sensors", handler: s.handleListSensors,
+			op: apiOp{summary: "The sensors linked to the caller's plant (at most 4), each with its newest reading of each metric", out: []sensorLinkJSON{}}},
+		{method: "POST", path: "/api/plants/{id}/sensors", access: writes(""), handler: s.handleCreateSensor,
+			op: apiOp{summary: "Link a sensor (garden/sensors/<sensorId>/<metric>) to the caller's plant, with a moisture threshold in percent", in: sensorLinkInput{}, out: sensorLinkJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/plants/{id}/sensors/{sensorLinkId}", access: writes(""), handler: s.handleUpdateSensor,
+			op: apiOp{summary: "Change a sensor's threshold (moistureBelow null removes it); the newest reading is applied at once", in: sensorLinkInput{}, out: sensorLinkJSON{}}},
+		{method: "DELETE", path: "/api/plants/{id}/sensors/{sensorLinkId}", access: writes(""), handler: s.handleDeleteSensor,
+			op: apiOp{summary: "Unlink a sensor from the plant (its readings stay until retention ends them)"}},
+		{method: "GET", path: "/api/plants/{id}/sensors/{sensorLinkId}/readings", handler: s.handleSensorReadings,
+			op: apiOp{summary: "A linked sensor's readings of one metric over the last hours (raw for 7 days, hourly before; at most 2500), oldest first", out: []sensorReadingJSON{}, query: []string{"metric: moisture (default), temperature, light or battery", "hours: 1 to 2160 (default 168)"}}},
 	}
-	mux.HandleFunc("GET /api/plants/{id}/sensors", s.authed(s.handleListSensors))
-	mux.HandleFunc("POST /api/plants/{id}/sensors", s.write("", s.handleCreateSensor))
-	mux.HandleFunc("PATCH /api/plants/{id}/sensors/{sensorLinkId}", s.write("", s.handleUpdateSensor))
-	mux.HandleFunc("DELETE /api/plants/{id}/sensors/{sensorLinkId}", s.write("", s.handleDeleteSensor))
-	mux.HandleFunc("GET /api/plants/{id}/sensors/{sensorLinkId}/readings", s.authed(s.handleSensorReadings))
 }
 
 func (s *Server) handleListSensors(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

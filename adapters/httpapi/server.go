@@ -17,6 +17,16 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// healthRoutes are the load balancer's probes.
+func (s *Server) healthRoutes() []route {
+	return []route{
+		{method: "GET", path: "/healthz", open: s.handleHealthz,
+			op: apiOp{summary: "Liveness: the process answers", out: healthJSON{}}},
+		{method: "GET", path: "/readyz", open: s.handleReadyz,
+			op: apiOp{summary: "Readiness: the database answers and the schema is current (503 when not)", out: readyJSON{}, also: []int{503}}},
+	}
+}
+
 // Services are the use cases the handlers call.
 type Services struct {
 	Plants        *app.Plants
@@ -103,141 +113,25 @@ func New(o Options) *Server {
 		proxies: o.TrustedProxies, logins: newAddrLimiter(o.LoginRate), reads: newReadGate(o.ReadConcurrency)}
 }
 
-// Handler returns the HTTP handler with every route. The routes are listed here, in one table.
+// Handler returns the HTTP handler with every route: the feature files' route tables (routeTables)
+// and the catch-alls.
 func (s *Server) Handler() http.Handler {
 	rt := newRouter()
 	s.register(rt)
 	return s.recoverer(s.warnUntrustedForwarding(s.compress(s.accessLog(securityHeaders(checkAddressText(rt.mux))))))
 }
 
-// register puts every route on mux.
+// register puts every route on mux: each served table's routes, then the catch-alls, which the
+// OpenAPI document does not name.
 func (s *Server) register(mux *router) {
-	mux.HandleFunc("GET /healthz", s.handleHealthz)
-	mux.HandleFunc("GET /readyz", s.handleReadyz)
-
-	mux.HandleFunc("POST /api/login", s.handleLogin)
-	mux.HandleFunc("POST /api/logout", s.authed(s.handleLogout))
-	mux.HandleFunc("GET /api/user", s.authed(s.handleUser))
-	mux.HandleFunc("GET /api/auth-check", s.handleAuthCheck)
-	mux.HandleFunc("POST /api/impersonate/{id}", s.authed(s.handleImpersonate))
-	mux.HandleFunc("POST /api/end-impersonation", s.authed(s.handleEndImpersonation))
-
-	mux.HandleFunc("GET /api/plants", s.authed(s.handleListPlants))
-	mux.HandleFunc("POST /api/plants", s.write(domain.FunctionPlants, s.handleCreatePlant))
-	mux.HandleFunc("GET /api/plants-limit", s.authed(s.handlePlantLimit))
-	mux.HandleFunc("GET /api/plants/limit", s.authed(s.handlePlantLimit))
-	mux.HandleFunc("GET /api/plants/{id}", s.authed(s.handleGetPlant))
-	mux.HandleFunc("PATCH /api/plants/{id}", s.write(domain.FunctionPlants, s.handleUpdatePlant))
-	mux.HandleFunc("DELETE /api/plants/{id}", s.write(domain.FunctionPlants, s.handleDeletePlant))
-	mux.HandleFunc("GET /api/plants/{id}/care-tasks", s.authed(s.handlePlantTasks))
-	mux.HandleFunc("GET /api/plants/{id}/journal-entries", s.authed(s.handlePlantJournal))
-	mux.HandleFunc("GET /api/plants/{id}/care", s.authed(s.handleCareLog))
-	mux.HandleFunc("POST /api/plants/{id}/care", s.write(domain.FunctionPlants, s.handleLogCare))
-	mux.HandleFunc("DELETE /api/plants/{id}/care/{eventId}", s.write(domain.FunctionPlants, s.handleDeleteCare))
-	mux.HandleFunc("GET /api/plants/{id}/qrcode", s.authed(s.handlePlantQR))
-	mux.HandleFunc("GET /api/plants/{id}/qrcode/svg", s.authed(s.handlePlantQRSVG))
-
-	mux.HandleFunc("GET /api/care-tasks", s.authed(s.handleListTasks))
-	mux.HandleFunc("POST /api/care-tasks", s.write(domain.FunctionSchedule, s.handleCreateTask))
-	mux.HandleFunc("GET /api/care-tasks/date/{date}", s.authed(s.handleTasksOfDate))
-	mux.HandleFunc("PATCH /api/care-tasks/{id}/complete", s.write(domain.FunctionSchedule, s.handleCompleteTask))
-	mux.HandleFunc("DELETE /api/care-tasks/{id}", s.write(domain.FunctionSchedule, s.handleDeleteTask))
-
-	mux.HandleFunc("GET /api/journal-entries", s.authed(s.handleListJournal))
-	mux.HandleFunc("POST /api/journal-entries", s.write(domain.FunctionJournal, s.handleCreateJournal))
-	mux.HandleFunc("PATCH /api/journal-entries/{id}", s.write(domain.FunctionJournal, s.handleUpdateJournal))
-	mux.HandleFunc("DELETE /api/journal-entries/{id}", s.write(domain.FunctionJournal, s.handleDeleteJournal))
-
-	mux.HandleFunc("GET /api/dashboard/summary", s.authed(s.handleDashboardSummary))
-	mux.HandleFunc("GET /api/weather", s.authed(s.handleWeather))
-	mux.HandleFunc("GET /api/weather/places", s.authed(s.handlePlaces))
-
-	mux.HandleFunc("GET /api/calendar/feed", s.authed(s.handleCalendarFeedURL))
-	mux.HandleFunc("POST /api/calendar/feed/reset", s.write(domain.FunctionSchedule, s.handleCalendarFeedReset))
-	mux.HandleFunc("GET /api/calendar/{file}", s.handleCalendarFeed)
-
-	mux.HandleFunc("POST /api/upload/image", s.write("", s.handleUploadImage))
-	mux.HandleFunc("GET /api/images/{key...}", s.handleImage)
-
-	mux.HandleFunc("GET /api/plant-database", s.authed(s.handleListPlantDB))
-	mux.HandleFunc("GET /api/plant-database/{id}", s.authed(s.handleGetPlantDB))
-	mux.HandleFunc("POST /api/plant-database", s.write(domain.FunctionPlantDatabase, s.handleCreatePlantDB))
-	mux.HandleFunc("PATCH /api/plant-database/{id}", s.write(domain.FunctionPlantDatabase, s.handleUpdatePlantDB))
-	mux.HandleFunc("DELETE /api/plant-database/{id}", s.write(domain.FunctionPlantDatabase, s.handleDeletePlantDB))
-	mux.HandleFunc("POST /api/plant-database/clear", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(false)))
-	mux.HandleFunc("POST /api/plant-database/clear-imported", s.write(domain.FunctionPlantDatabase, s.handleClearPlantDB(true)))
-
-	mux.HandleFunc("GET /api/sowing", s.authed(s.handleSowing))
-	mux.HandleFunc("GET /api/sowing/season", s.authed(s.handleSowingSeason))
-	mux.HandleFunc("POST /api/sowing/{id}/reminder", s.write(domain.FunctionSchedule, s.handleSowingReminder))
-
-	mux.HandleFunc("GET /api/ecommerce/plants", s.authedRemote(s.handleRemotePlants))
-	mux.HandleFunc("POST /api/ecommerce/import-plants", s.write(domain.FunctionPlantDatabase, s.handleImportPlants))
-	mux.HandleFunc("GET /api/ecommerce/import-status", s.authed(s.handleImportStatus))
-	mux.HandleFunc("GET /api/ecommerce/schedule", s.authed(s.handleImportSchedule))
-	mux.HandleFunc("POST /api/ecommerce/update-schedule", s.authed(s.handleUpdateImportSchedule))
-	mux.HandleFunc("GET /api/ecommerce/import-history", s.authed(s.handleImportHistory))
-
-	mux.HandleFunc("GET /api/sites", s.authed(s.handleListSites))
-	mux.HandleFunc("POST /api/sites", s.write("", s.handleCreateSite))
-	mux.HandleFunc("GET /api/sites/current", s.authed(s.handleCurrentSite))
-	mux.HandleFunc("GET /api/sites/{id}", s.authed(s.handleGetSite))
-	mux.HandleFunc("PATCH /api/sites/{id}", s.write("", s.handleUpdateSite))
-	mux.HandleFunc("DELETE /api/sites/{id}", s.write("", s.handleDeleteSite))
-	// The spec has both PATCH /api/sites/{id}/toggle-status and PATCH /api/sites/users/{id};
-	// one pattern serves both, since the mux cannot tell "users" from an id.
-	mux.HandleFunc("PATCH /api/sites/{first}/{second}", s.write("", s.handleSitesPatch))
-	mux.HandleFunc("GET /api/site-categories", s.authed(s.handleSiteCategories))
-	mux.HandleFunc("GET /api/admin/sites", s.authed(s.handleAdminSites))
-	mux.HandleFunc("GET /api/admin/backup", s.authed(s.handleAdminBackup))
-
-	mux.HandleFunc("GET /api/users", s.authed(s.handleListUsers))
-	mux.HandleFunc("POST /api/users", s.write("", s.handleCreateUser))
-	mux.HandleFunc("GET /api/users/{id}", s.authed(s.handleGetUser))
-	mux.HandleFunc("PATCH /api/users/{id}", s.write("", s.handleUpdateUser))
-	mux.HandleFunc("DELETE /api/users/{id}", s.write("", s.handleDeleteUser))
-	mux.HandleFunc("PATCH /api/users/{id}/toggle-active", s.write("", s.handleToggleActive))
-	mux.HandleFunc("GET /api/admin/users", s.authed(s.handleAdminUsers))
-	mux.HandleFunc("PATCH /api/user/settings", s.write("", s.handleOwnSettings))
-	mux.HandleFunc("POST /api/import/hortusfox", s.write(domain.FunctionPlants, s.handleImportHortusFox))
-	mux.HandleFunc("POST /api/import/csv", s.write(domain.FunctionPlants, s.handleImportCSV))
-	mux.HandleFunc("GET /api/import/csv-template", s.authed(s.handleCSVTemplate))
-	mux.HandleFunc("GET /api/user/export", s.authed(s.handleUserExport))
-	mux.HandleFunc("DELETE /api/user", s.write("", s.handleDeleteOwnAccount))
-	mux.HandleFunc("GET /api/user-categories", s.authed(s.handleUserCategories))
-	mux.HandleFunc("POST /api/user-categories", s.write("", s.handleCreateUserCategory))
-	mux.HandleFunc("PATCH /api/user-categories/{id}", s.write("", s.handleUpdateUserCategory))
-	mux.HandleFunc("DELETE /api/user-categories/{id}", s.write("", s.handleDeleteUserCategory))
-
-	mux.HandleFunc("GET /api/sites/{id}/users", s.authed(s.handleSiteUsers))
-	mux.HandleFunc("POST /api/sites/{id}/users", s.write("", s.handleAddSiteUser))
-	mux.HandleFunc("PATCH /api/site-users/{id}/role", s.write("", s.handleSiteUserRole))
-	mux.HandleFunc("PATCH /api/site-users/{id}/admin", s.write("", s.handleSiteUserAdmin))
-	mux.HandleFunc("DELETE /api/site-users/{id}", s.write("", s.handleRemoveSiteUser))
-	mux.HandleFunc("POST /api/sites/users", s.write("", s.handleCreateSiteUser))
-
-	mux.HandleFunc("GET /api/maintenance/status", s.handleMaintenanceStatus)
-	mux.HandleFunc("GET /api/maintenance/functions", s.authed(s.handleListFunctions))
-	mux.HandleFunc("POST /api/maintenance/functions", s.authed(s.handleCreateFunction))
-	mux.HandleFunc("PATCH /api/maintenance/functions/{id}", s.authed(s.handleSetFunction))
-	mux.HandleFunc("DELETE /api/maintenance/functions/{id}", s.authed(s.handleDeleteFunction))
-	mux.HandleFunc("POST /api/maintenance/site/{id}", s.authed(s.handleSetSiteMaintenance))
-
-	s.notificationRoutes(mux)
-	s.harvestRoutes(mux)
-	s.planningRoutes(mux)
-	s.gardenerRoutes(mux)
-	s.todayRoutes(mux)
-	s.sharingRoutes(mux)
-	s.forumRoutes(mux)
-	s.apiTokenRoutes(mux)
-	s.webhookRoutes(mux)
-	s.sensorRoutes(mux)
-	s.securityRoutes(mux)
-	s.passkeyRoutes(mux)
-	s.oidcRoutes(mux)
-	s.openAPIRoutes(mux)
-
+	for _, table := range routeTables() {
+		if table.served != nil && !table.served(s) {
+			continue
+		}
+		for _, rt := range table.routes(s) {
+			mux.Handle(rt.method+" "+rt.path, s.serve(rt))
+		}
+	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, domain.Errorf(domain.ENotFound, "No such API endpoint: %s %s", r.Method, r.URL.Path))
 	})

@@ -9,6 +9,24 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// sessionRoutes sign in and out and answer who the caller is.
+func (s *Server) sessionRoutes() []route {
+	return []route{
+		{method: "POST", path: "/api/login", open: s.handleLogin,
+			op: apiOp{summary: "Sign in: a bearer token and the user, or {twoFactor, ticket} when a second factor is due", in: loginRequest{}, out: loginAnswerJSON{}}},
+		{method: "POST", path: "/api/logout", handler: s.handleLogout,
+			op: apiOp{summary: "Sign out: revoke this token"}},
+		{method: "GET", path: "/api/user", handler: s.handleUser,
+			op: apiOp{summary: "The signed-in user, with their garden settings", out: ownUserJSON{}}},
+		{method: "GET", path: "/api/auth-check", open: s.handleAuthCheck,
+			op: apiOp{summary: "Whether the bearer token is valid (never 401)", out: authCheckJSON{}}},
+		{method: "POST", path: "/api/impersonate/{id}", handler: s.handleImpersonate,
+			op: apiOp{summary: "Act as another user (superadmin): a token for them", out: signedInJSON{}}},
+		{method: "POST", path: "/api/end-impersonation", handler: s.handleEndImpersonation,
+			op: apiOp{summary: "Stop impersonating: a token for the impersonator again", out: signedInJSON{}}},
+	}
+}
+
 type principalKey struct{}
 
 // bearerToken returns the token of an "Authorization: Bearer …" header, or "".

@@ -12,26 +12,33 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
-// sharingRoutes are plant sharing (spec 02 §7 "Plant sharing") and expert Q&A. Reads are open
-// to visitors; every write is signed in and gated by its maintenance function.
-func (s *Server) sharingRoutes(mux *router) {
-	if s.svc.Sharing != nil {
-		sharing := s.writer(domain.FunctionSharing)
-		mux.HandleFunc("GET /api/plant-sharing", s.sharingVisitor(s.handleListListings))
-		mux.HandleFunc("GET /api/plant-sharing/plant-types", s.sharingVisitor(s.handleListingPlantTypes))
-		mux.HandleFunc("GET /api/plant-sharing/{id}", s.sharingVisitor(s.handleGetListing))
-		mux.HandleFunc("GET /api/plant-sharing/{id}/messages", s.authed(s.handleListingMessages))
+// sharingRoutes are plant sharing (spec 02 §7 "Plant sharing"): reads are open to visitors; every
+// write is signed in and gated by its maintenance function. Served when Services.Sharing is set.
+func (s *Server) sharingRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/plant-sharing", access: visitors, handler: s.handleListListings,
+			op: apiOp{summary: "Plant sharing listings", out: []listingJSON{}, page: true, query: []string{"search", "plantType", "listingType", "status", "mine: true for the caller's own"}}},
+		{method: "GET", path: "/api/plant-sharing/plant-types", access: visitors, handler: s.handleListingPlantTypes,
+			op: apiOp{summary: "The plant types of the listings", out: []string{}}},
+		{method: "GET", path: "/api/plant-sharing/{id}", access: visitors, handler: s.handleGetListing,
+			op: apiOp{summary: "One listing", out: listingJSON{}}},
+		{method: "GET", path: "/api/plant-sharing/{id}/messages", handler: s.handleListingMessages,
+			op: apiOp{summary: "The messages about a listing", out: []listingMessageJSON{}, page: true, query: []string{"with: the other user's id (the listing's owner)"}}},
 		// Every write is the signed-in gardener's, gated by plant sharing's maintenance.
-		mux.HandleFunc("POST /api/plant-sharing", sharing(s.handleCreateListing))
-		mux.HandleFunc("PATCH /api/plant-sharing/{id}", sharing(s.handlePatchListing))
-		mux.HandleFunc("DELETE /api/plant-sharing/{id}", sharing(s.handleDeleteListing))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/image", sharing(s.handleListingImage))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/messages", sharing(s.handleSendListingMessage))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/renew", sharing(s.handleRenewListing))
-		mux.HandleFunc("POST /api/plant-sharing/{id}/add-to-my-plants", sharing(s.handleAddListingToPlants))
-	}
-	if s.svc.ExpertQA != nil {
-		s.expertQARoutes(mux)
+		{method: "POST", path: "/api/plant-sharing", access: writes(domain.FunctionSharing), handler: s.handleCreateListing,
+			op: apiOp{summary: "Create a listing", in: listingInput{}, out: listingJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/plant-sharing/{id}", access: writes(domain.FunctionSharing), handler: s.handlePatchListing,
+			op: apiOp{summary: "The owner edits an open listing (absent fields stay; 409 once completed) and/or marks it completed", in: listingPatch{}, out: listingJSON{}}},
+		{method: "DELETE", path: "/api/plant-sharing/{id}", access: writes(domain.FunctionSharing), handler: s.handleDeleteListing,
+			op: apiOp{summary: "Delete a listing"}},
+		{method: "POST", path: "/api/plant-sharing/{id}/image", access: writes(domain.FunctionSharing), handler: s.handleListingImage,
+			op: apiOp{summary: "Set a listing's photo (multipart/form-data, field image)", form: "image", out: listingJSON{}}},
+		{method: "POST", path: "/api/plant-sharing/{id}/messages", access: writes(domain.FunctionSharing), handler: s.handleSendListingMessage,
+			op: apiOp{summary: "Send a message about a listing", in: listingMessageInput{}, out: listingMessageJSON{}, status: 201}},
+		{method: "POST", path: "/api/plant-sharing/{id}/renew", access: writes(domain.FunctionSharing), handler: s.handleRenewListing,
+			op: apiOp{summary: "Renew a listing", out: listingJSON{}}},
+		{method: "POST", path: "/api/plant-sharing/{id}/add-to-my-plants", access: writes(domain.FunctionSharing), handler: s.handleAddListingToPlants,
+			op: apiOp{summary: "Add a listing's plant to one's plants", out: plantJSON{}, status: 201}},
 	}
 }
 

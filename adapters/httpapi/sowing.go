@@ -8,6 +8,18 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// sowingRoutes answer what can be sown this week (issue #24 item 7).
+func (s *Server) sowingRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/sowing", handler: s.handleSowing,
+			op: apiOp{summary: "What can be sown (indoors or directly) in a week, by common name", out: []sowingEntryJSON{}, page: true, query: []string{"week: any date of the week (yyyy-MM-dd); the caller's today by default"}}},
+		{method: "GET", path: "/api/sowing/season", handler: s.handleSowingSeason,
+			op: apiOp{summary: "The week and the caller's frost dates (their own or estimated from the garden's latitude)", out: sowingSeasonJSON{}, query: []string{"week: any date of the week (yyyy-MM-dd)"}}},
+		{method: "POST", path: "/api/sowing/{id}/reminder", access: writes(domain.FunctionSchedule), handler: s.handleSowingReminder,
+			op: apiOp{summary: "Remind me: a care task on the day a sowing step can next be done (on plantId, else on a new plant from the item)", in: sowingReminderInput{}, out: sowingReminderJSON{}, status: 201}},
+	}
+}
+
 // windowJSON is a sowing window: unit "weeks" (from/to count weeks from the last spring
 // frost, negative before it) or "months" (1–12, as a northern hemisphere packet states them).
 type windowJSON struct {

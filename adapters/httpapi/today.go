@@ -140,11 +140,17 @@ func (s *Server) handleSnooze(w http.ResponseWriter, r *http.Request, p *domain.
 }
 
 // todayRoutes are the routes of the gardener's morning: the Today list, Water all and Snooze.
-func (s *Server) todayRoutes(mux *router) {
-	mux.HandleFunc("GET /api/today", s.authed(s.handleToday))
-	mux.HandleFunc("POST /api/today/snooze", s.write(domain.FunctionSchedule, s.handleSnooze))
-	mux.HandleFunc("POST /api/plants/water", s.write(domain.FunctionPlants, s.handleCareNow(domain.TaskWater)))
-	mux.HandleFunc("POST /api/plants/fertilize", s.write(domain.FunctionPlants, s.handleCareNow(domain.TaskFertilize)))
+func (s *Server) todayRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/today", handler: s.handleToday,
+			op: apiOp{summary: "The care due today or earlier in the caller's time zone: waterings, fertilizings (schedule and tasks merged, once a plant) and tasks; X-Due-Count and X-Overdue-Count count the whole list", out: []dueItemJSON{}, page: true, query: []string{"overdue: true for the care that fell due before today only", "today: the caller's date (yyyy-MM-dd)"}}},
+		{method: "POST", path: "/api/today/snooze", access: writes(domain.FunctionSchedule), handler: s.handleSnooze,
+			op: apiOp{summary: "Postpone a due watering, fertilizing (kind, plantId) or task (kind task, taskId) to tomorrow", in: snoozeInput{}, status: 204}},
+		{method: "POST", path: "/api/plants/water", access: writes(domain.FunctionPlants), handler: s.handleCareNow(domain.TaskWater),
+			op: apiOp{summary: "Water plants now (Water all, at most 100): completes their due water tasks or records a watering", in: careNowInput{}, out: careNowJSON{}}},
+		{method: "POST", path: "/api/plants/fertilize", access: writes(domain.FunctionPlants), handler: s.handleCareNow(domain.TaskFertilize),
+			op: apiOp{summary: "Fertilize plants now (at most 100), as POST /api/plants/water", in: careNowInput{}, out: careNowJSON{}}},
+	}
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

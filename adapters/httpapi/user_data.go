@@ -7,6 +7,16 @@ import (
 	"github.com/gardenctl/garden/core/domain"
 )
 
+// userDataRoutes are "Download my data" and account deletion.
+func (s *Server) userDataRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/user/export", handler: s.handleUserExport,
+			op: apiOp{summary: "Download my data: a zip of a JSON and a CSV file per kind and every photo (streamed)", media: "application/zip"}},
+		{method: "DELETE", path: "/api/user", access: writes(""), handler: s.handleDeleteOwnAccount,
+			op: apiOp{summary: "Delete my account with everything it owns; forum posts, answers and messages others rely on stay as by \"Deleted user\" (not superadmins, not the protected account)", in: deleteAccountInput{}}},
+	}
+}
+
 // handleUserExport streams the caller's own data as a zip: GET /api/user/export
 // ("Download my data").
 func (s *Server) handleUserExport(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

@@ -10,6 +10,16 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// weatherRoutes are the dashboard's weather card and the place search.
+func (s *Server) weatherRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/weather", handler: s.handleWeather,
+			op: apiOp{summary: "The weather at the caller's garden today and tomorrow, and what it changed", out: weatherCardJSON{}}},
+		{method: "GET", path: "/api/weather/places", handler: s.handlePlaces,
+			op: apiOp{summary: "Find a place for the garden's location (Open-Meteo's geocoding)", out: []placeJSON{}, query: []string{"q: the place's name (2 characters or more)"}}},
+	}
+}
+
 // gardenLocationJSON is the garden's place on the wire.
 type gardenLocationJSON struct {
 	Name      string  `json:"name"`

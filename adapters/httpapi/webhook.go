@@ -63,16 +63,22 @@ func toWebhookDeliveryJSON(d *domain.WebhookDelivery) webhookDeliveryJSON {
 		LatencyMs: d.Latency.Milliseconds(), Error: d.Error, CreatedAt: d.CreatedAt, AttemptedAt: d.AttemptedAt}
 }
 
-func (s *Server) webhookRoutes(mux *router) {
-	if s.svc.Webhooks == nil {
-		return
+// webhookRoutes are the caller's webhooks (issue #29); served when Services.Webhooks is set.
+func (s *Server) webhookRoutes() []route {
+	return []route{
+		{method: "GET", path: "/api/webhooks", handler: s.handleListWebhooks,
+			op: apiOp{summary: "The caller's webhooks (secrets are never shown again)", out: []webhookJSON{}}},
+		{method: "POST", path: "/api/webhooks", access: writes(""), handler: s.handleCreateWebhook,
+			op: apiOp{summary: "Create a webhook (its secret is shown once, in secret; siteWide: superadmins)", in: webhookInput{}, out: webhookJSON{}, status: 201}},
+		{method: "PATCH", path: "/api/webhooks/{id}", access: writes(""), handler: s.handleUpdateWebhook,
+			op: apiOp{summary: "Change a webhook (absent fields stay; active true lifts a pause; rotateSecret shows the new secret once)", in: webhookInput{}, out: webhookJSON{}}},
+		{method: "DELETE", path: "/api/webhooks/{id}", access: writes(""), handler: s.handleDeleteWebhook,
+			op: apiOp{summary: "Delete a webhook with its log and pending deliveries"}},
+		{method: "GET", path: "/api/webhooks/{id}/deliveries", handler: s.handleWebhookDeliveries,
+			op: apiOp{summary: "A webhook's delivery log: its newest 50 deliveries, newest first", out: []webhookDeliveryJSON{}}},
+		{method: "POST", path: "/api/webhooks/{id}/test", access: writes(""), handler: s.handleTestWebhook,
+			op: apiOp{summary: "Send a webhook.test event now and answer its log entry", out: webhookDeliveryJSON{}}},
 	}
-	mux.HandleFunc("GET /api/webhooks", s.authed(s.handleListWebhooks))
-	mux.HandleFunc("POST /api/webhooks", s.write("", s.handleCreateWebhook))
-	mux.HandleFunc("PATCH /api/webhooks/{id}", s.write("", s.handleUpdateWebhook))
-	mux.HandleFunc("DELETE /api/webhooks/{id}", s.write("", s.handleDeleteWebhook))
-	mux.HandleFunc("GET /api/webhooks/{id}/deliveries", s.authed(s.handleWebhookDeliveries))
-	mux.HandleFunc("POST /api/webhooks/{id}/test", s.write("", s.handleTestWebhook))
 }
 
 func (s *Server) handleListWebhooks(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
