@@ -171,11 +171,21 @@ async function main() {
     // A first visit, as Lighthouse's own storage reset makes it, but for the session kept in
     // localStorage: no HTTP cache, no service worker and its cache (CACHE=warm keeps them: a
     // gardener's next visit).
+    // The helper page stays open for that, on a static file of the origin (not the app, whose
+    // timers would run beside the audits).
+    await page.goto(`${base}/favicon.svg`);
     const cdp = await browser.contexts()[0].newCDPSession(page);
     const coldStart = async () => {
       if (WARM) return;
-      await cdp.send('Network.clearBrowserCache');
+      // The previous audit's page registers the service worker when it is idle, whose install
+      // may still be caching the build: unregister it and empty its caches from the page, then
+      // clear what is left.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
       await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Network.clearBrowserCache');
     };
     if (PROFILE) {
       for (const target of PAGES) await cpuProfile(browser, cdp, coldStart, base, target);
