@@ -7,7 +7,12 @@
 // the pinned version is installed once per machine into ~/.cache/garden-tools/lighthouse from
 // the npm registry (12.2.3: the last that runs on Node 20). Chromium is Debian's.
 //
-// Environment: GARDENCTL_BIN (bin/gardenctl), CHROMIUM_PATH (/usr/bin/chromium), RUNS (3).
+// Each audit starts with an empty HTTP cache and no service worker, as Lighthouse's own storage
+// reset would leave them (that reset stays off: it would sign the gardener out).
+//
+// Environment: GARDENCTL_BIN (bin/gardenctl), CHROMIUM_PATH (/usr/bin/chromium), RUNS (3),
+// CACHE=warm (keep the cache and the service worker: a returning visit), PROFILE=1 (a V8 CPU
+// profile of each page with the CPU 4× slower instead of Lighthouse; bin/profile-*.cpuprofile).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
