@@ -1,9 +1,10 @@
 // First: configures zod before any module that builds a schema is evaluated.
 import './lib/zod-csp';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { startSessionRestore } from './lib/session';
 import { followSystemTheme } from './lib/theme';
 import './styles/index.css';
 
@@ -12,20 +13,32 @@ listenForInstallPrompt();
 // index.html painted the theme; a device switching light/dark, or another tab, repaints it.
 followSystemTheme();
 
+// The stored session's check leaves now, beside the first page's code (lib/session).
+startSessionRestore();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds with
+// the browser free in between, instead of one long task that a slow phone's user waits on
+// (Lighthouse's Total Blocking Time). Nothing is shown before it either way.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // The service worker shows Web Push notifications (web/public/sw.js); registered once the
 // page has loaded so that it never competes with the app's own start (nor its code with the
 // first load's).
+// When the browser is idle after it (the worker's install fetches the build's assets: not
+// while the first page is still being drawn).
+const whenIdle = (run: () => void) =>
+  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
 window.addEventListener(
   'load',
-  () => void import('./lib/push/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined),
+  () => whenIdle(() => void import('./lib/push/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined)),
   { once: true },
 );

@@ -7,7 +7,12 @@
 // the pinned version is installed once per machine into ~/.cache/garden-tools/lighthouse from
 // the npm registry (12.2.3: the last that runs on Node 20). Chromium is Debian's.
 //
-// Environment: GARDENCTL_BIN (bin/gardenctl), CHROMIUM_PATH (/usr/bin/chromium), RUNS (3).
+// Each audit starts with an empty HTTP cache and no service worker, as Lighthouse's own storage
+// reset would leave them (that reset stays off: it would sign the gardener out).
+//
+// Environment: GARDENCTL_BIN (bin/gardenctl), CHROMIUM_PATH (/usr/bin/chromium), RUNS (3),
+// CACHE=warm (keep the cache and the service worker: a returning visit), PROFILE=1 (a V8 CPU
+// profile of each page with the CPU 4× slower instead of Lighthouse; bin/profile-*.cpuprofile).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +26,8 @@ const LIGHTHOUSE = '12.2.3';
 const BIN = path.resolve(process.env.GARDENCTL_BIN || 'bin/gardenctl');
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS || 3);
+const WARM = process.env.CACHE === 'warm';
+const PROFILE = process.env.PROFILE === '1';
 const PAGES = [
   { name: 'dashboard', path: '/' },
   { name: 'plant list', path: '/plants' },
@@ -94,6 +101,49 @@ async function seed(base, env) {
   return { token, user };
 }
 
+const groupTime = (audit, group) => audit.details.items.find((i) => i.group === group)?.duration ?? 0;
+const transfer = (audit, type) => audit.details.items.find((i) => i.resourceType === type)?.transferSize ?? 0;
+
+/**
+ * PROFILE=1: instead of Lighthouse, one load of each page with the CPU 4× slower (as Chrome's
+ * DevTools throttle it) under V8's sampling profiler; prints where the main thread's script
+ * time went (self time by script and by function) and writes bin/profile-<page>.cpuprofile
+ * (open it in DevTools' Performance panel).
+ */
+async function cpuProfile(browser, cdp, coldStart, base, target) {
+  await coldStart();
+  const page = await browser.contexts()[0].newPage();
+  const session = await browser.contexts()[0].newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  await page.goto(`${base}${target.path}`);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  const { profile: prof } = await session.send('Profiler.stop');
+  await page.close();
+  mkdirSync('bin', { recursive: true });
+  writeFileSync(`bin/profile-${target.name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(prof));
+  const self = new Map();
+  const byUrl = new Map();
+  const dt = new Map();
+  prof.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0) / 1000));
+  for (const node of prof.nodes) {
+    const t = dt.get(node.id) ?? 0;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const file = url.replace(/^.*\//, '') || '(native)';
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + t);
+    byUrl.set(file, (byUrl.get(file) ?? 0) + t);
+  }
+  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`\n${target.name}: self time by script (ms, CPU 4× slower)`);
+  for (const [k, v] of top(byUrl, 12)) console.log(`${v.toFixed(0).padStart(7)}  ${k}`);
+  console.log(`${target.name}: self time by function`);
+  for (const [k, v] of top(self, 30)) console.log(`${v.toFixed(0).padStart(7)}  ${k}`);
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -123,12 +173,35 @@ async function main() {
     }, [token, JSON.stringify(user)]);
     await page.goto(`${base}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.close();
+    // A first visit, as Lighthouse's own storage reset makes it, but for the session kept in
+    // localStorage: no HTTP cache, no service worker and its cache (CACHE=warm keeps them: a
+    // gardener's next visit).
+    // The helper page stays open for that, on a static file of the origin (not the app, whose
+    // timers would run beside the audits).
+    await page.goto(`${base}/favicon.svg`);
+    const cdp = await browser.contexts()[0].newCDPSession(page);
+    const coldStart = async () => {
+      if (WARM) return;
+      // The previous audit's page registers the service worker when it is idle, whose install
+      // may still be caching the build: unregister it and empty its caches from the page, then
+      // clear what is left.
+      await page.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Network.clearBrowserCache');
+    };
+    if (PROFILE) {
+      for (const target of PAGES) await cpuProfile(browser, cdp, coldStart, base, target);
+      return;
+    }
 
     const results = [];
     for (const target of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
+        await coldStart();
         const r = await lighthouse(`${base}${target.path}`, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
         const a = r.lhr.audits;
         if (r.lhr.finalDisplayedUrl.includes('/auth')) throw new Error(`${target.path} went to the sign-in page: not signed in`);
@@ -139,18 +212,44 @@ async function main() {
           tbt: a['total-blocking-time'].numericValue,
           cls: a['cumulative-layout-shift'].numericValue,
           si: a['speed-index'].numericValue,
+          // Steadier than the timings on a shared machine: the main thread's work as observed
+          // (before Lighthouse's 4× CPU multiplier), the script time in it, and the bytes of JS.
+          mainThread: a['mainthread-work-breakdown'].numericValue,
+          scriptEval: groupTime(a['mainthread-work-breakdown'], 'scriptEvaluation'),
+          scriptParse: groupTime(a['mainthread-work-breakdown'], 'scriptParseCompile'),
+          bootup: a['bootup-time'].numericValue,
+          jsBytes: transfer(a['resource-summary'], 'script'),
+          totalBytes: transfer(a['resource-summary'], 'total'),
+          requests: a['network-requests'].details.items.length,
+          longTasks: a['long-tasks']?.details?.items?.length ?? 0,
+          lhr: r.lhr,
         });
       }
       const mid = runs.find((r) => r.score === median(runs.map((x) => x.score)));
+      // The median run's whole report, for its trace-derived audits (bootup-time, long tasks,
+      // the critical request chains): bin/lighthouse-<page>.json.
+      mkdirSync('bin', { recursive: true });
+      writeFileSync(`bin/lighthouse-${target.name.replace(/\W+/g, '-')}.json`, JSON.stringify(mid.lhr));
+      for (const r of runs) delete r.lhr;
       results.push({ page: target.name, path: target.path, runs, median: mid });
     }
-    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile (simulated slow 4G, 4× CPU), median of ${RUNS} runs; load average ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile (simulated slow 4G, 4× CPU), ${WARM ? 'warm cache' : 'empty cache'}, median of ${RUNS} runs; load average ${os.loadavg()[0].toFixed(1)}`);
     console.log('| page | performance | FCP | LCP | TBT | CLS | Speed Index | scores of the runs |');
     console.log('|---|--:|--:|--:|--:|--:|--:|---|');
     for (const r of results) {
       const m = r.median;
       console.log(`| ${r.page} (\`${r.path}\`) | **${m.score}** | ${(m.fcp / 1000).toFixed(2)} s | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${(m.si / 1000).toFixed(2)} s | ${r.runs.map((x) => x.score).join(', ')} |`);
     }
+    console.log('\nThe main thread as Lighthouse reports it (the time observed on this machine × 4), and the bytes, median run:');
+    console.log('| page | main thread | script evaluation | script parse | bootup (JS) | long tasks | JS transferred | all transferred | requests |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+    for (const r of results) {
+      const m = r.median;
+      const ms = (x) => `${Math.round(x)} ms`;
+      const kb = (x) => `${(x / 1000).toFixed(1)} kB`;
+      console.log(`| ${r.page} | ${ms(m.mainThread)} | ${ms(m.scriptEval)} | ${ms(m.scriptParse)} | ${ms(m.bootup)} | ${m.longTasks} | ${kb(m.jsBytes)} | ${kb(m.totalBytes)} | ${m.requests} |`);
+    }
+    await page.close();
     mkdirSync('bin', { recursive: true });
     writeFileSync('bin/lighthouse.json', JSON.stringify(results, null, 2));
     await browser.close().catch(() => {});

@@ -35,6 +35,20 @@ export function preloadable<T>(importer: () => Promise<T>): Preloadable<T> {
   return item;
 }
 
+/**
+ * whenIdle runs `run` when the browser is next idle (at most IDLE_TIMEOUT_MS later), at once
+ * where there is no requestIdleCallback (jsdom, Safari before 26).
+ */
+const IDLE_TIMEOUT_MS = 2000;
+function whenIdle(run: () => void): { cancel(): void } {
+  if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') {
+    run();
+    return { cancel: () => {} };
+  }
+  const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  return { cancel: () => window.cancelIdleCallback(id) };
+}
+
 /** Loads everything made with `preloadable` so far; one that fails stays unloaded (tried again on use). */
 export async function preloadAll(): Promise<void> {
   await Promise.allSettled([...registry].map((item) => item.load()));
@@ -53,13 +67,32 @@ export function usePreloaded<T>(item: Preloadable<T>, when = true): T | undefine
   useEffect(() => {
     if (loaded || !when) return;
     let live = true;
-    item.load().then(
-      (value) => live && setLoaded({ value }),
-      () => {},
-    );
+    const start = () =>
+      item.load().then(
+        (value) => live && setLoaded({ value }),
+        () => {},
+      );
+    // Code not yet loaded waits for the browser's first idle moment: on a slow phone the page's
+    // own requests and rendering go first, and this code's download and evaluation after them.
+    const idle = whenIdle(start);
     return () => {
       live = false;
+      idle.cancel();
     };
   }, [item, loaded, when]);
   return loaded?.value;
+}
+
+/**
+ * useIdle is false until the browser's first idle moment after mount (true at once without
+ * requestIdleCallback): for parts that render nothing at first and whose code can wait until
+ * the page has drawn (the notification runtime, the time zone check).
+ */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(() => typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function');
+  useEffect(() => {
+    if (idle) return;
+    return whenIdle(() => setIdle(true)).cancel;
+  }, [idle]);
+  return idle;
 }

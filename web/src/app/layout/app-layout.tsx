@@ -5,6 +5,7 @@ import { deferred } from '@/components/ui/deferred';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
+import { useIdle } from '@/lib/preload';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
@@ -35,8 +36,11 @@ const NotificationsDropdown = deferred(
 const UserMenu = deferred(() => import('./user-menu').then((m) => m.UserMenu), UserMenuPlaceholder);
 const Sheet = lazyDialog(() => import('@/components/ui/sheet').then((m) => m.Sheet));
 
+// One formatter for every render of the layout: making an Intl.DateTimeFormat costs far more
+// than formatting with it (it was a tenth of the dashboard's script time on a slow phone).
+let dayFormat: Intl.DateTimeFormat | undefined;
 const today = () =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
+  (dayFormat ??= new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' })).format(new Date());
 
 function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const visible = useScrollVisibility();
@@ -77,6 +81,7 @@ function BottomBar() {
 /** AppLayout: desktop sidebar and header; on phones a hide-on-scroll header, drawer and bottom bar. */
 export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const idle = useIdle();
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
@@ -116,9 +121,7 @@ export function AppLayout() {
         </header>
         <main id="main" className="content" tabIndex={-1}>
           {/* In the page's flow, above its content: it covers no control (issue 27). */}
-          <Suspense fallback={null}>
-            <NotificationPrompt />
-          </Suspense>
+          <Suspense fallback={null}>{idle && <NotificationPrompt />}</Suspense>
           <MaintenanceGate>
             <Outlet />
           </MaintenanceGate>
@@ -126,10 +129,13 @@ export function AppLayout() {
       </div>
 
       <BottomBar />
-      <Suspense fallback={null}>
-        <NotificationsRuntime />
-        <TimeZoneSync />
-      </Suspense>
+      {/* Nothing of these shows at first: their code loads once the page has drawn. */}
+      {idle && (
+        <Suspense fallback={null}>
+          <NotificationsRuntime />
+          <TimeZoneSync />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-export { SessionProvider, useSession, initialSessionState } from './session-context';
+export { SessionProvider, useSession, initialSessionState, startSessionRestore } from './session-context';
 export type { Session, SessionState, SessionStatus } from './session-context';
 export { hasRole } from './roles';
 export type { RequiredRole } from './roles';

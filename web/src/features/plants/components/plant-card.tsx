@@ -5,14 +5,18 @@ import type { Plant } from '@/api/types';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { ProgressBar } from '@/components/ui/progress';
 import { DEFAULT_PLANT_TYPE, clampPercent, nextCareDate } from '@/lib/care';
 import { isOverdue, relativeDay } from '@/lib/dates';
-import { DeletePlantDialog } from './delete-plant-dialog';
-import { EditPlantDialog } from './edit-plant-dialog';
 import { PlantStatusBadge } from './plant-status-badge';
 import '@/components/ui/tile.css';
 import './plant-card.css';
+
+// The card's Edit and Delete dialogs (the plant form, its schemas and zod) load when one opens:
+// the plant list does not evaluate them to show its cards.
+const EditPlantDialog = lazyDialog(() => import('./edit-plant-dialog').then((m) => m.EditPlantDialog));
+const DeletePlantDialog = lazyDialog(() => import('./delete-plant-dialog').then((m) => m.DeletePlantDialog));
 
 /** PlantCard: one plant on My Plants (spec 01 §2), with a menu to edit or delete it. */
 export function PlantCard({ plant }: { plant: Plant }) {
