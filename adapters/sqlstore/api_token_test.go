@@ -3,14 +3,13 @@ package sqlstore_test
 import (
 	"testing"
 
-	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/ports/porttest"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
 
 func TestAPITokenStore_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunAPITokenStore(t, func(t *testing.T) ports.Store { return dbtest.SQLite(t) })
+	porttest.RunAPITokenStore(t, func(t *testing.T) porttest.Store { return dbtest.SQLite(t) })
 }
 
 func TestAPITokenStore_Postgres(t *testing.T) {
@@ -18,5 +17,5 @@ func TestAPITokenStore_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunAPITokenStore(t, func(t *testing.T) ports.Store { return dbtest.Postgres(t) })
+	porttest.RunAPITokenStore(t, func(t *testing.T) porttest.Store { return dbtest.Postgres(t) })
 }

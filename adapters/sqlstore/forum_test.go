@@ -10,7 +10,7 @@ import (
 
 func TestForumStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunForumStore(t, func(t *testing.T) (ports.Store, ports.ForumStore) {
+	porttest.RunForumStore(t, func(t *testing.T) (porttest.Store, ports.ForumStore) {
 		s := dbtest.SQLite(t)
 		return s, s
 	})
@@ -21,7 +21,7 @@ func TestForumStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunForumStore(t, func(t *testing.T) (ports.Store, ports.ForumStore) {
+	porttest.RunForumStore(t, func(t *testing.T) (porttest.Store, ports.ForumStore) {
 		s := dbtest.Postgres(t)
 		return s, s
 	})

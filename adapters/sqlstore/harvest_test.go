@@ -10,7 +10,7 @@ import (
 
 func TestHarvestStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunHarvestStore(t, func(t *testing.T) (ports.Store, ports.HarvestStore) {
+	porttest.RunHarvestStore(t, func(t *testing.T) (porttest.Store, ports.HarvestStore) {
 		s := dbtest.SQLite(t)
 		return s, s
 	})
@@ -21,7 +21,7 @@ func TestHarvestStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunHarvestStore(t, func(t *testing.T) (ports.Store, ports.HarvestStore) {
+	porttest.RunHarvestStore(t, func(t *testing.T) (porttest.Store, ports.HarvestStore) {
 		s := dbtest.Postgres(t)
 		return s, s
 	})
@@ -29,7 +29,7 @@ func TestHarvestStoreContract_Postgres(t *testing.T) {
 
 func TestHarvestBedStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunHarvestBedStore(t, func(t *testing.T) (ports.Store, ports.PlanningStore, ports.HarvestStore) {
+	porttest.RunHarvestBedStore(t, func(t *testing.T) (porttest.Store, ports.PlanningStore, ports.HarvestStore) {
 		s := dbtest.SQLite(t)
 		return s, s, s
 	})
@@ -40,7 +40,7 @@ func TestHarvestBedStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunHarvestBedStore(t, func(t *testing.T) (ports.Store, ports.PlanningStore, ports.HarvestStore) {
+	porttest.RunHarvestBedStore(t, func(t *testing.T) (porttest.Store, ports.PlanningStore, ports.HarvestStore) {
 		s := dbtest.Postgres(t)
 		return s, s, s
 	})

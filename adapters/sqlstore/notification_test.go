@@ -10,7 +10,7 @@ import (
 
 func TestNotificationStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunNotificationStore(t, func(t *testing.T) (ports.Store, ports.NotifyStore) {
+	porttest.RunNotificationStore(t, func(t *testing.T) (porttest.Store, ports.NotifyStore) {
 		s := dbtest.SQLite(t)
 		return s, s
 	})
@@ -21,7 +21,7 @@ func TestNotificationStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunNotificationStore(t, func(t *testing.T) (ports.Store, ports.NotifyStore) {
+	porttest.RunNotificationStore(t, func(t *testing.T) (porttest.Store, ports.NotifyStore) {
 		s := dbtest.Postgres(t)
 		return s, s
 	})

@@ -10,7 +10,7 @@ import (
 
 func TestPlanningStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunPlanningStore(t, func(t *testing.T) (ports.Store, ports.PlanningStore) {
+	porttest.RunPlanningStore(t, func(t *testing.T) (porttest.Store, ports.PlanningStore) {
 		s := dbtest.SQLite(t)
 		return s, s
 	})
@@ -21,7 +21,7 @@ func TestPlanningStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunPlanningStore(t, func(t *testing.T) (ports.Store, ports.PlanningStore) {
+	porttest.RunPlanningStore(t, func(t *testing.T) (porttest.Store, ports.PlanningStore) {
 		s := dbtest.Postgres(t)
 		return s, s
 	})

@@ -10,7 +10,7 @@ import (
 
 func TestSharingStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunSharingStore(t, func(t *testing.T) (ports.Store, ports.SharingStore) {
+	porttest.RunSharingStore(t, func(t *testing.T) (porttest.Store, ports.SharingStore) {
 		s := dbtest.SQLite(t)
 		return s, s
 	})
@@ -21,7 +21,7 @@ func TestSharingStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunSharingStore(t, func(t *testing.T) (ports.Store, ports.SharingStore) {
+	porttest.RunSharingStore(t, func(t *testing.T) (porttest.Store, ports.SharingStore) {
 		s := dbtest.Postgres(t)
 		return s, s
 	})

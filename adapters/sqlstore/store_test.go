@@ -8,7 +8,6 @@ import (
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
 	"github.com/gardenctl/garden/ports/porttest"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
@@ -18,11 +17,11 @@ func TestMain(m *testing.M) { os.Exit(dbtest.Main(m, "postgres contract")) }
 func newSQLite(t *testing.T) *sqlstore.Store   { return dbtest.SQLiteUnmigrated(t) }
 func newPostgres(t *testing.T) *sqlstore.Store { return dbtest.PostgresUnmigrated(t) }
 
-func migrated(t *testing.T, s *sqlstore.Store) ports.Store { return dbtest.Migrated(t, s) }
+func migrated(t *testing.T, s *sqlstore.Store) porttest.Store { return dbtest.Migrated(t, s) }
 
 func TestStoreContract_SQLite(t *testing.T) {
 	t.Parallel()
-	porttest.RunStore(t, func(t *testing.T) ports.Store { return migrated(t, newSQLite(t)) })
+	porttest.RunStore(t, func(t *testing.T) porttest.Store { return migrated(t, newSQLite(t)) })
 }
 
 func TestStoreContract_Postgres(t *testing.T) {
@@ -30,7 +29,7 @@ func TestStoreContract_Postgres(t *testing.T) {
 	if !dbtest.Available() {
 		t.Skip("PostgreSQL unavailable (see the notice above)")
 	}
-	porttest.RunStore(t, func(t *testing.T) ports.Store { return dbtest.Postgres(t) })
+	porttest.RunStore(t, func(t *testing.T) porttest.Store { return dbtest.Postgres(t) })
 }
 
 func TestMigrate(t *testing.T) {
