@@ -17,7 +17,8 @@ import (
 const maxEmbedded = 5
 
 // portViolations returns the umbrella ports under root: a ports.Store, an interface of ports/
-// bundling more than maxEmbedded others, and any non-test file that names ports.Store. Each service states what it uses instead (issue #23 item 4).
+// bundling more than maxEmbedded others, and any non-test file that names ports.Store. Each
+// service states what it uses instead (issue #23 item 4).
 func portViolations(t *testing.T, root string) []string {
 	t.Helper()
 	var out []string
