@@ -53,7 +53,7 @@ func testWiring(ctx context.Context, cfg configs.Config, log *slog.Logger) (*cli
 	})
 	return &cli.Runtime{
 		Accounts: acc,
-		Forum:    app.NewForum(store, store, sanitize.New(), nil, realClock{}, app.ForumConfig{}, log),
+		Forum:    app.NewForum(store, sanitize.New(), nil, realClock{}, app.ForumConfig{}, log),
 		Backups:  backups,
 		Migrate: func(ctx context.Context) ([]string, error) {
 			return sqlstore.MigrationNames(store.Migrate(ctx))

@@ -27,7 +27,7 @@ func newExpiryEnv(t *testing.T, s *sqlstore.Store) *expiryEnv {
 	e := &expiryEnv{store: s, clock: &fixedClock{t: morning}}
 	delivery := app.NewDelivery(s, &outbox{}, mailbox{&outbox{}}, noNtfy{}, app.DeliveryConfig{}, quiet)
 	e.notes = app.NewNotifications(s, s, delivery, nil, e.clock, app.NotificationsConfig{}, quiet)
-	e.sharing = app.NewSharing(s, s, e.notes, app.NewPlants(s, e.clock), nil, e.clock, app.SharingConfig{}, quiet)
+	e.sharing = app.NewSharing(s, e.notes, app.NewPlants(s, e.clock), nil, e.clock, app.SharingConfig{}, quiet)
 	r, err := jobs.NewRunner(s, s.JobLocker(), e.clock, quiet)
 	if err != nil {
 		t.Fatal(err)

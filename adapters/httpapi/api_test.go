@@ -57,7 +57,7 @@ type harness struct {
 	t        testing.TB
 	srv      *httptest.Server
 	handler  http.Handler
-	store    ports.Store
+	store    testStore
 	accounts *app.Accounts
 	clock    *clock
 	logs     *bytes.Buffer
@@ -69,9 +69,35 @@ type harness struct {
 	sql   *sqlstore.Store
 }
 
+// testStore is what the harness's services are given of the database, in one value so that a
+// test can wrap it (failingStore); *sqlstore.Store implements it.
+type testStore interface {
+	app.AccountStore
+	app.CalendarStore
+	app.CareTaskStore
+	app.CatalogueImportStore
+	app.DashboardStore
+	app.ForumStore
+	app.HarvestStore
+	app.JobStore
+	app.JournalStore
+	app.LabelStore
+	app.MaintenanceStore
+	app.NotificationUsers
+	app.PlanningStore
+	app.PlantStore
+	app.QAStore
+	app.SharingStore
+	app.WeatherStore
+	ports.PlantDatabaseStore
+	ports.SiteStore
+	ports.SowingStore
+	ports.Readiness
+}
+
 type options struct {
 	catalogue ports.Catalogue
-	wrap      func(ports.Store) ports.Store
+	wrap      func(testStore) testStore
 	ready     func(context.Context) error
 	web       fstest.MapFS
 	// open, when set, gives the migrated store (another dialect, a counted one).
@@ -113,7 +139,7 @@ func newHarness(t testing.TB, o options) *harness {
 	} else {
 		s = dbtest.SQLite(t)
 	}
-	var store ports.Store = s
+	var store testStore = s
 	if o.wrap != nil {
 		store = o.wrap(s)
 	}
@@ -173,11 +199,11 @@ func newHarness(t testing.TB, o options) *harness {
 		Sites:         app.NewSites(store, c),
 		Maintenance:   app.NewMaintenance(store, c),
 		Notifications: nf.svc,
-		Harvests:      app.NewHarvests(store, s, c, time.UTC),
-		Planning:      app.NewPlanning(store, s, c),
-		Sharing:       app.NewSharing(store, s, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
-		ExpertQA:      app.NewExpertQA(store, s, nf.svc, sanitize.NewUserContent(), c, log),
-		Forum:         app.NewForum(store, s, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
+		Harvests:      app.NewHarvests(store, c, time.UTC),
+		Planning:      app.NewPlanning(store, c),
+		Sharing:       app.NewSharing(store, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
+		ExpertQA:      app.NewExpertQA(store, nf.svc, sanitize.NewUserContent(), c, log),
+		Forum:         app.NewForum(store, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, backup.Format{}, c, log),
 		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
 		UserData:      app.NewUserData(s, blobs, zipexport.Format{}, hasher, c, log),
@@ -572,7 +598,7 @@ func TestUnknownAPIPath(t *testing.T) {
 }
 
 // failingStore breaks one read the way a lost database connection would.
-type failingStore struct{ ports.Store }
+type failingStore struct{ testStore }
 
 func (failingStore) UserByUsername(context.Context, string) (*domain.User, error) {
 	return nil, errors.New(`pq: connection to "db.internal:5432" refused; password=hunter2`)
@@ -580,7 +606,7 @@ func (failingStore) UserByUsername(context.Context, string) (*domain.User, error
 
 func TestInternalErrors_DoNotLeak(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, options{wrap: func(s ports.Store) ports.Store { return failingStore{s} }})
+	h := newHarness(t, options{wrap: func(s testStore) testStore { return failingStore{s} }})
 	r := h.do("POST", "/api/login", "", map[string]string{"username": "rosa", "password": "123456"})
 	expect(t, r, 500, "Internal error.")
 	if strings.Contains(r.raw, "hunter2") || strings.Contains(r.raw, "db.internal") {

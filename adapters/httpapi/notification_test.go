@@ -49,7 +49,7 @@ func (fixtureNtfy) Send(context.Context, domain.NtfyTarget, domain.PushMessage) 
 // testVAPIDPublic is the key pair the fixture's generator hands out.
 var testVAPIDPublic = base64.RawURLEncoding.EncodeToString(append([]byte{4}, make([]byte, 64)...))
 
-func newNotifyFixture(store ports.Store, s *sqlstore.Store, c ports.Clock, log *slog.Logger) *notifyFixture {
+func newNotifyFixture(store app.NotificationUsers, s *sqlstore.Store, c ports.Clock, log *slog.Logger) *notifyFixture {
 	f := &notifyFixture{}
 	delivery := app.NewDelivery(s, f, fixtureMailer{f}, fixtureNtfy{}, app.DeliveryConfig{BaseURL: "https://garden.example.org"}, log)
 	vapid := app.NewVAPID(s, domain.VAPIDKeys{}, func() (domain.VAPIDKeys, error) {

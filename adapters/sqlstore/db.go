@@ -25,7 +25,53 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-var _ ports.Store = (*Store)(nil)
+// Store implements every storage port, one per area, and the health check.
+var (
+	_ ports.APITokenStore            = (*Store)(nil)
+	_ ports.AppFunctionStore         = (*Store)(nil)
+	_ ports.BackupStore              = (*Store)(nil)
+	_ ports.CalendarFeedStore        = (*Store)(nil)
+	_ ports.CareDigestStore          = (*Store)(nil)
+	_ ports.CareLogStore             = (*Store)(nil)
+	_ ports.DeviceStore              = (*Store)(nil)
+	_ ports.ForumStore               = (*Store)(nil)
+	_ ports.GardenSettingsStore      = (*Store)(nil)
+	_ ports.HarvestStore             = (*Store)(nil)
+	_ ports.IdentityStore            = (*Store)(nil)
+	_ ports.ImportStore              = (*Store)(nil)
+	_ ports.JobStore                 = (*Store)(nil)
+	_ ports.JournalStore             = (*Store)(nil)
+	_ ports.ListingStore             = (*Store)(nil)
+	_ ports.LoginAttemptStore        = (*Store)(nil)
+	_ ports.LoginFailureStore        = (*Store)(nil)
+	_ ports.NotificationChannelStore = (*Store)(nil)
+	_ ports.NotificationStore        = (*Store)(nil)
+	_ ports.NotifyStore              = (*Store)(nil)
+	_ ports.OutboxStore              = (*Store)(nil)
+	_ ports.PasskeyStore             = (*Store)(nil)
+	_ ports.PlanningStore            = (*Store)(nil)
+	_ ports.PlantDatabaseStore       = (*Store)(nil)
+	_ ports.PlantScanStore           = (*Store)(nil)
+	_ ports.PlantStore               = (*Store)(nil)
+	_ ports.QuestionStore            = (*Store)(nil)
+	_ ports.Readiness                = (*Store)(nil)
+	_ ports.Seeder                   = (*Store)(nil)
+	_ ports.SensorLinkStore          = (*Store)(nil)
+	_ ports.SensorReadingStore       = (*Store)(nil)
+	_ ports.SessionStore             = (*Store)(nil)
+	_ ports.SharingStore             = (*Store)(nil)
+	_ ports.SignInStore              = (*Store)(nil)
+	_ ports.SiteStore                = (*Store)(nil)
+	_ ports.SowingStore              = (*Store)(nil)
+	_ ports.TaskStore                = (*Store)(nil)
+	_ ports.UserCategoryStore        = (*Store)(nil)
+	_ ports.UserDataStore            = (*Store)(nil)
+	_ ports.UserStore                = (*Store)(nil)
+	_ ports.VAPIDKeyStore            = (*Store)(nil)
+	_ ports.WeatherStore             = (*Store)(nil)
+	_ ports.WebhookStore             = (*Store)(nil)
+	_ ports.WriteSlotStore           = (*Store)(nil)
+)
 
 func init() {
 	// sqlx does not know modernc's driver name; without this Rebind would leave "?" alone.
@@ -41,7 +87,7 @@ const (
 	Postgres Dialect = "postgres"
 )
 
-// Store is the SQL implementation of ports.Store.
+// Store is the SQL implementation of the storage ports (ports.UserStore, ports.PlantStore, …).
 type Store struct {
 	db      *sqlx.DB
 	dialect Dialect
@@ -219,7 +265,7 @@ func limitOffset(limit, offset int) (string, []any) {
 	return ` LIMIT ? OFFSET ?`, []any{limit, offset}
 }
 
-// Ready implements ports.Store: the database answers and no migration is pending.
+// Ready implements ports.Readiness: the database answers and no migration is pending.
 func (s *Store) Ready(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()

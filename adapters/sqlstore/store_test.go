@@ -8,8 +8,6 @@ import (
 
 	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
-	"github.com/gardenctl/garden/ports/porttest"
 	"github.com/gardenctl/garden/tests/dbtest"
 )
 
@@ -18,20 +16,7 @@ func TestMain(m *testing.M) { os.Exit(dbtest.Main(m, "postgres contract")) }
 func newSQLite(t *testing.T) *sqlstore.Store   { return dbtest.SQLiteUnmigrated(t) }
 func newPostgres(t *testing.T) *sqlstore.Store { return dbtest.PostgresUnmigrated(t) }
 
-func migrated(t *testing.T, s *sqlstore.Store) ports.Store { return dbtest.Migrated(t, s) }
-
-func TestStoreContract_SQLite(t *testing.T) {
-	t.Parallel()
-	porttest.RunStore(t, func(t *testing.T) ports.Store { return migrated(t, newSQLite(t)) })
-}
-
-func TestStoreContract_Postgres(t *testing.T) {
-	t.Parallel()
-	if !dbtest.Available() {
-		t.Skip("PostgreSQL unavailable (see the notice above)")
-	}
-	porttest.RunStore(t, func(t *testing.T) ports.Store { return dbtest.Postgres(t) })
-}
+func migrated(t *testing.T, s *sqlstore.Store) *sqlstore.Store { return dbtest.Migrated(t, s) }
 
 func TestMigrate(t *testing.T) {
 	t.Parallel()

@@ -68,7 +68,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		store.Close()
 		return nil, err
 	}
-	accounts, err := app.NewAccounts(store, password.Default, systemClock{}, app.AccountsConfig{
+	accounts, err := app.NewAccounts(app.AccountStore(store), password.Default, systemClock{}, app.AccountsConfig{
 		SessionTTL: cfg.SessionTTL,
 		Throttle:   domain.LoginThrottle{MaxFailures: cfg.LoginMaxFailures, MaxAddressFailures: cfg.LoginMaxAddressFailures, Window: cfg.LoginThrottleWindow},
 		TOTP:       totp.Codes{},
@@ -88,7 +88,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		return nil, err
 	}
 	clock := systemClock{}
-	backups := app.NewBackups(store, blobs, backup.Format{}, clock, log)
+	backups := app.NewBackups(ports.BackupStore(store), blobs, backup.Format{}, clock, log)
 	ready := func(ctx context.Context) error {
 		// First: a half-restored database may also have migrations pending, and the answer
 		// must say to finish the restore, not to migrate.
@@ -110,7 +110,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		}
 		cat = client
 	}
-	runner, err := jobs.NewRunner(store, store.JobLocker(), clock, log)
+	runner, err := jobs.NewRunner(ports.JobStore(store), store.JobLocker(), clock, log)
 	if err != nil {
 		store.Close()
 		return nil, err
@@ -119,59 +119,59 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 	// What users write to each other shows no image from another origin (a tracking pixel).
 	userContent := sanitize.NewUserContent()
 	images := app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{})
-	imports := app.NewCatalogueImport(store, cat, sanitizer, clock, log)
+	imports := app.NewCatalogueImport(app.CatalogueImportStore(store), cat, sanitizer, clock, log)
 	if fetcher, ok := cat.(ports.ImageFetcher); ok {
 		imports.WithImages(images, fetcher) // product images are kept in the blob store
 	}
-	jobService := app.NewJobs(store, runner, clock)
+	jobService := app.NewJobs(app.JobStore(store), runner, clock)
 	notifications, reminders, err := wireNotifications(cfg, store, clock, log)
 	if err != nil {
 		store.Close()
 		return nil, err
 	}
 	// Webhooks are a channel of the notifications' outbox, delivered by its dispatcher.
-	webhooks := app.NewWebhooks(store, notifications, webhook.New(webhook.Config{AllowPrivateHosts: cfg.Notify.WebhookAllowPrivateHosts,
+	webhooks := app.NewWebhooks(ports.WebhookStore(store), notifications, webhook.New(webhook.Config{AllowPrivateHosts: cfg.Notify.WebhookAllowPrivateHosts,
 		UserAgent: "Garden-Webhook/" + version}), clock, app.WebhooksConfig{}, log)
 	reminders.WithWebhooks(webhooks)
-	plants := app.NewPlants(store, clock).WithWebhooks(webhooks)
+	plants := app.NewPlants(app.PlantStore(store), clock).WithWebhooks(webhooks)
 	var weatherSource ports.WeatherSource
 	if cfg.WeatherOn() {
 		weatherSource = weather.New(weather.Config{BaseURL: cfg.WeatherURL, UserAgent: "Garden/" + version})
 	}
-	weatherService := app.NewWeather(store, weatherSource, notifications.Notifier(), clock, log)
-	sharing := app.NewSharing(store, store, notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
+	weatherService := app.NewWeather(app.WeatherStore(store), weatherSource, notifications.Notifier(), clock, log)
+	sharing := app.NewSharing(app.SharingStore(store), notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
 		WithWebhooks(webhooks)
-	careTasks := app.NewCareTasks(store, clock).WithWebhooks(webhooks)
-	sensors := app.NewSensors(store, webhooks, notifications.Notifier(), clock, log)
+	careTasks := app.NewCareTasks(app.CareTaskStore(store), clock).WithWebhooks(webhooks)
+	sensors := app.NewSensors(app.SensorStore(store), webhooks, notifications.Notifier(), clock, log)
 	var homeAssistant *app.HomeAssistant
 	if cfg.MQTTDiscovery {
-		homeAssistant = app.NewHomeAssistant(store, careTasks, clock, log)
+		homeAssistant = app.NewHomeAssistant(app.HomeAssistantStore(store), careTasks, clock, log)
 		sensors.OnPlantChanged(func(context.Context, int64, int64) { homeAssistant.Nudge() })
 	}
-	gardenImports := app.NewImports(store, hortusfox.Reader{}, images, clock, log)
-	userData := app.NewUserData(store, blobs, zipexport.Format{}, password.Default, clock, log)
+	gardenImports := app.NewImports(app.ImportStore(store), hortusfox.Reader{}, images, clock, log)
+	userData := app.NewUserData(app.UserDataStore(store), blobs, zipexport.Format{}, password.Default, clock, log)
 	services := httpapi.Services{
 		Plants:        plants,
 		CareTasks:     careTasks,
-		Journal:       app.NewJournal(store, clock),
-		Dashboard:     app.NewDashboard(store, clock),
-		Labels:        app.NewLabels(store, qrcode.Renderer{}, cfg.BaseURL),
-		Calendar:      app.NewCalendar(store, clock, cfg.BaseURL),
-		PlantDatabase: app.NewPlantDatabase(store, sanitizer, clock),
+		Journal:       app.NewJournal(app.JournalStore(store), clock),
+		Dashboard:     app.NewDashboard(app.DashboardStore(store), clock),
+		Labels:        app.NewLabels(app.LabelStore(store), qrcode.Renderer{}, cfg.BaseURL),
+		Calendar:      app.NewCalendar(app.CalendarStore(store), clock, cfg.BaseURL),
+		PlantDatabase: app.NewPlantDatabase(ports.PlantDatabaseStore(store), sanitizer, clock),
 		// The garden's latitude (nil) is wired when users carry a garden location (issue #24 item 5).
-		Sowing:        app.NewSowing(store, nil, plants, careTasks, clock),
+		Sowing:        app.NewSowing(ports.SowingStore(store), nil, plants, careTasks, clock),
 		Images:        images,
 		Import:        imports,
 		Jobs:          jobService,
-		Sites:         app.NewSites(store, clock),
-		Maintenance:   app.NewMaintenance(store, clock),
+		Sites:         app.NewSites(ports.SiteStore(store), clock),
+		Maintenance:   app.NewMaintenance(app.MaintenanceStore(store), clock),
 		Notifications: notifications,
 		// "This month" and "today" for harvests are the server's local calendar, like reminders.
-		Harvests: app.NewHarvests(store, store, clock, time.Local).WithWebhooks(webhooks),
-		Planning: app.NewPlanning(store, store, clock),
+		Harvests: app.NewHarvests(app.HarvestStore(store), clock, time.Local).WithWebhooks(webhooks),
+		Planning: app.NewPlanning(app.PlanningStore(store), clock),
 		Sharing:  sharing,
-		ExpertQA: app.NewExpertQA(store, store, notifications, userContent, clock, log),
-		Forum:    app.NewForum(store, store, userContent, notifications, clock, app.ForumConfig{}, log).WithWebhooks(webhooks),
+		ExpertQA: app.NewExpertQA(app.QAStore(store), notifications, userContent, clock, log),
+		Forum:    app.NewForum(app.ForumStore(store), userContent, notifications, clock, app.ForumConfig{}, log).WithWebhooks(webhooks),
 		Backups:  backups,
 		Weather:  weatherService,
 		Webhooks: webhooks,
@@ -293,7 +293,7 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 		}
 		configured = k
 	}
-	vapid := app.NewVAPID(store, configured, push.GenerateVAPIDKeys)
+	vapid := app.NewVAPID(ports.VAPIDKeyStore(store), configured, push.GenerateVAPIDKeys)
 	var sender ports.PushSender = push.Log{Logger: log}
 	delivery := "log"
 	if n.WebPush() {
@@ -312,7 +312,7 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 		mailer = m
 	}
 	ntfyClient := ntfy.New(ntfy.Config{AllowPrivateHosts: n.NtfyAllowPrivateHosts, UserAgent: "Garden/" + version})
-	d := app.NewDelivery(store, sender, mailer, ntfyClient, app.DeliveryConfig{BaseURL: cfg.BaseURL,
+	d := app.NewDelivery(ports.NotifyStore(store), sender, mailer, ntfyClient, app.DeliveryConfig{BaseURL: cfg.BaseURL,
 		PushLogOnly: delivery == "log", EmailLogOnly: n.SMTPURL == "", Translator: messages()}, log)
 	dispatch := app.DispatcherConfig{} // at most 8 deliveries in flight per channel (app.DispatcherConfig)
 	if store.Dialect() == sqlstore.SQLite {
@@ -320,11 +320,11 @@ func wireNotifications(cfg configs.Config, store *sqlstore.Store, clock ports.Cl
 		locker := store.JobLocker()
 		dispatch.Lock = func(ctx context.Context) (func(), bool, error) { return locker.TryLock(ctx, jobs.OutboxDispatchName) }
 	}
-	notifications := app.NewNotifications(store, store, d, vapid, clock,
+	notifications := app.NewNotifications(app.NotificationUsers(store), ports.NotifyStore(store), d, vapid, clock,
 		app.NotificationsConfig{Retention: n.NotificationRetention, PushDelivery: delivery, Dispatch: dispatch}, log)
 	// Each gardener's reminder goes out at their hour in their zone; gardeners who set no zone
 	// keep the server's local zone, as before zones were per gardener.
-	reminders := app.NewCareReminders(store, store, notifications.Notifier(), clock, time.Local, log).
+	reminders := app.NewCareReminders(ports.CareDigestStore(store), ports.NotifyStore(store), notifications.Notifier(), clock, time.Local, log).
 		AtHour(jobs.ReminderHour(cfg.Notify.CareReminderTime))
 	return notifications, reminders, nil
 }

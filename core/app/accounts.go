@@ -34,9 +34,29 @@ type AccountsConfig struct {
 	PasswordLoginOff bool
 }
 
+// AccountStore is what Accounts keeps: users, sessions, sign-ins, second factors, passkeys,
+// identities, API tokens, the sign-in throttle and user categories.
+type AccountStore interface {
+	ports.APITokenStore
+	ports.IdentityStore
+	ports.LoginAttemptStore
+	ports.PasskeyStore
+	ports.SessionStore
+	ports.SignInStore
+	ports.UserCategoryStore
+	ports.UserStore
+	// ports.GardenSettingsStore's:
+	SaveGardenSettings(ctx context.Context, userID int64, g domain.GardenSettings) error
+	// ports.LoginFailureStore's:
+	ClearLoginFailures(ctx context.Context, username string) error
+	DeleteLoginFailuresBefore(ctx context.Context, t time.Time) (int, error)
+	// ports.SiteStore's:
+	SiteByID(ctx context.Context, id int64) (*domain.Site, error)
+}
+
 // Accounts signs people in and out and administers user accounts.
 type Accounts struct {
-	store  ports.Store
+	store  AccountStore
 	hasher ports.PasswordHasher
 	clock  ports.Clock
 	cfg    AccountsConfig
@@ -45,7 +65,7 @@ type Accounts struct {
 }
 
 // NewAccounts builds the accounts service.
-func NewAccounts(store ports.Store, hasher ports.PasswordHasher, clock ports.Clock, cfg AccountsConfig, log *slog.Logger) (*Accounts, error) {
+func NewAccounts(store AccountStore, hasher ports.PasswordHasher, clock ports.Clock, cfg AccountsConfig, log *slog.Logger) (*Accounts, error) {
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 30 * 24 * time.Hour
 	}

@@ -12,16 +12,25 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// CalendarStore is what the calendar feed reads: its tokens, and the plants and tasks it lists.
+type CalendarStore interface {
+	ports.CalendarFeedStore
+	// ports.PlantStore's:
+	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
+	// ports.TaskStore's:
+	ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter) ([]*domain.CareTask, error)
+}
+
 // Calendar publishes each gardener's care schedule as a secret iCal feed that phones'
 // calendars can subscribe to.
 type Calendar struct {
-	store   ports.Store
+	store   CalendarStore
 	clock   ports.Clock
 	baseURL string
 }
 
 // NewCalendar builds the calendar service; baseURL is the installation's public URL.
-func NewCalendar(store ports.Store, clock ports.Clock, baseURL string) *Calendar {
+func NewCalendar(store CalendarStore, clock ports.Clock, baseURL string) *Calendar {
 	return &Calendar{store: store, clock: clock, baseURL: strings.TrimRight(baseURL, "/")}
 }
 

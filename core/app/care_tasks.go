@@ -9,9 +9,18 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// CareTaskStore is what CareTasks keeps: tasks, and the plants they are for.
+type CareTaskStore interface {
+	ports.TaskStore
+	// ports.PlantStore's:
+	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+	UpdatePlant(ctx context.Context, ownerID, id int64, fn func(*domain.Plant) error) (*domain.Plant, error)
+}
+
 // CareTasks schedules, completes and lists the caller's care tasks.
 type CareTasks struct {
-	store ports.Store
+	store CareTaskStore
 	clock ports.Clock
 	hooks *Webhooks
 }
@@ -24,7 +33,7 @@ func (s *CareTasks) WithWebhooks(w *Webhooks) *CareTasks {
 }
 
 // NewCareTasks builds the care-task service.
-func NewCareTasks(store ports.Store, clock ports.Clock) *CareTasks {
+func NewCareTasks(store CareTaskStore, clock ports.Clock) *CareTasks {
 	return &CareTasks{store: store, clock: clock}
 }
 

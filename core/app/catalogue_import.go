@@ -60,11 +60,19 @@ type ImportProgress struct {
 	StartedAt time.Time
 }
 
+// CatalogueImportStore is what a catalogue import writes: plant database items.
+type CatalogueImportStore interface {
+	// ports.PlantDatabaseStore's:
+	CreatePlantDB(ctx context.Context, item *domain.PlantDBItem) error
+	FindPlantDB(ctx context.Context, storeURL, slug string) (*domain.PlantDBItem, error)
+	UpdatePlantDB(ctx context.Context, id int64, fn func(*domain.PlantDBItem) error) (*domain.PlantDBItem, error)
+}
+
 // CatalogueImport copies a seed store's "(PP)" products into the plant database: it adds new
 // ones, updates earlier imports, and never touches manually added items. Each product is saved
 // on its own, so one bad product loses nothing else, and a second identical run changes nothing.
 type CatalogueImport struct {
-	store     ports.Store
+	store     CatalogueImportStore
 	catalogue ports.Catalogue
 	sanitizer ports.HTMLSanitizer
 	clock     ports.Clock
@@ -143,7 +151,7 @@ func imageHost(u string) string {
 const localImagePrefix = "/api/images/"
 
 // NewCatalogueImport builds the import service.
-func NewCatalogueImport(store ports.Store, catalogue ports.Catalogue, sanitizer ports.HTMLSanitizer, clock ports.Clock, log *slog.Logger) *CatalogueImport {
+func NewCatalogueImport(store CatalogueImportStore, catalogue ports.Catalogue, sanitizer ports.HTMLSanitizer, clock ports.Clock, log *slog.Logger) *CatalogueImport {
 	if log == nil {
 		log = slog.Default()
 	}

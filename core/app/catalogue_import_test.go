@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gardenctl/garden/adapters/sanitize"
+	"github.com/gardenctl/garden/adapters/sqlstore"
 	"github.com/gardenctl/garden/core/app"
 	"github.com/gardenctl/garden/core/domain"
 	"github.com/gardenctl/garden/ports"
@@ -37,7 +38,7 @@ func product(n int) domain.CatalogueProduct {
 		WaterRequirements: "Moderate", CareInstructions: "Sow indoors in March"}
 }
 
-func newImport(t *testing.T, cat ports.Catalogue) (*app.CatalogueImport, ports.Store) {
+func newImport(t *testing.T, cat ports.Catalogue) (*app.CatalogueImport, *sqlstore.Store) {
 	t.Helper()
 	_, s := newAccounts(t)
 	return app.NewCatalogueImport(s, cat, sanitize.New(), fixedClock{now}, nil), s

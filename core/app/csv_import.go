@@ -281,7 +281,7 @@ func (s *Imports) CSV(ctx context.Context, p *domain.Principal, r io.Reader, in 
 		}
 		return res, nil
 	}
-	limit, err := (&Plants{store: s.store}).limitFor(ctx, p.User)
+	limit, err := plantLimitFor(ctx, s.store, p.User)
 	if err != nil {
 		return nil, err
 	}

@@ -8,14 +8,22 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// DashboardStore is what the dashboard reads: the plants and their tasks.
+type DashboardStore interface {
+	// ports.PlantStore's:
+	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
+	// ports.TaskStore's:
+	ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter) ([]*domain.CareTask, error)
+}
+
 // Dashboard computes the numbers of the gardener's dashboard in one call.
 type Dashboard struct {
-	store ports.Store
+	store DashboardStore
 	clock ports.Clock
 }
 
 // NewDashboard builds the dashboard service.
-func NewDashboard(store ports.Store, clock ports.Clock) *Dashboard {
+func NewDashboard(store DashboardStore, clock ports.Clock) *Dashboard {
 	return &Dashboard{store: store, clock: clock}
 }
 

@@ -19,11 +19,19 @@ type ForumConfig struct {
 	MaxMentions int
 }
 
+// ForumStore is what the forum keeps: its categories, topics and posts, the users it mentions,
+// and its write slots.
+type ForumStore interface {
+	ports.ForumStore
+	ports.WriteSlotStore
+	// ports.UserStore's:
+	UserByUsername(ctx context.Context, username string) (*domain.User, error)
+}
+
 // Forum is the community forum: visitors read, signed-in users write, superadmins moderate
 // (spec 02 §6). Every rule is checked here or in the domain, never only in the page.
 type Forum struct {
-	store     ports.Store
-	forum     ports.ForumStore
+	store     ForumStore
 	sanitizer ports.HTMLSanitizer
 	notes     *Notifier
 	clock     ports.Clock
@@ -40,14 +48,14 @@ func (s *Forum) WithWebhooks(w *Webhooks) *Forum {
 }
 
 // NewForum builds the forum service. notifications may be nil (no reply notifications).
-func NewForum(store ports.Store, forum ports.ForumStore, sanitizer ports.HTMLSanitizer, notifications *Notifications, clock ports.Clock, cfg ForumConfig, log *slog.Logger) *Forum {
+func NewForum(store ForumStore, sanitizer ports.HTMLSanitizer, notifications *Notifications, clock ports.Clock, cfg ForumConfig, log *slog.Logger) *Forum {
 	if cfg.MaxMentions <= 0 {
 		cfg.MaxMentions = 10
 	}
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Forum{store: store, forum: forum, sanitizer: sanitizer, notes: notifications.Notifier(), clock: clock, cfg: cfg, log: log}
+	return &Forum{store: store, sanitizer: sanitizer, notes: notifications.Notifier(), clock: clock, cfg: cfg, log: log}
 }
 
 func forumNotFound(err error, msg string) error {
@@ -62,7 +70,7 @@ func forumNotFound(err error, msg string) error {
 // Categories returns one page of categories in their sort order, each counting the topics the
 // caller may see.
 func (s *Forum) Categories(ctx context.Context, p *domain.Principal, req domain.PageRequest) (domain.Page[*domain.ForumCategory], error) {
-	page, err := s.forum.ListForumCategories(ctx, req)
+	page, err := s.store.ListForumCategories(ctx, req)
 	for _, c := range page.Items {
 		c.TopicsCount = c.VisibleTopics(domain.ForumViewerOf(p))
 	}
@@ -78,12 +86,12 @@ func (s *Forum) SeedDefaultCategories(ctx context.Context) (bool, error) {
 		c := domain.DefaultForumCategories[i]
 		cats[i] = &c
 	}
-	return s.forum.SeedForumCategories(ctx, cats, s.clock.Now())
+	return s.store.SeedForumCategories(ctx, cats, s.clock.Now())
 }
 
 // CategoryBySlug returns one category, counting the topics the caller may see.
 func (s *Forum) CategoryBySlug(ctx context.Context, p *domain.Principal, slug string) (*domain.ForumCategory, error) {
-	c, err := s.forum.ForumCategoryBySlug(ctx, slug)
+	c, err := s.store.ForumCategoryBySlug(ctx, slug)
 	if err != nil {
 		return nil, forumNotFound(err, domain.MsgForumCategoryNotFound)
 	}
@@ -128,7 +136,7 @@ func (s *Forum) CreateCategory(ctx context.Context, p *domain.Principal, in Cate
 	c := &domain.ForumCategory{CreatedAt: s.clock.Now()}
 	in.apply(c)
 	if in.SortOrder == nil {
-		n, err := s.forum.CountForumCategories(ctx)
+		n, err := s.store.CountForumCategories(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -137,7 +145,7 @@ func (s *Forum) CreateCategory(ctx context.Context, p *domain.Principal, in Cate
 	if err := domain.ValidateForumCategory(c); err != nil {
 		return nil, err
 	}
-	if err := s.forum.CreateForumCategory(ctx, c); err != nil {
+	if err := s.store.CreateForumCategory(ctx, c); err != nil {
 		return nil, slugTaken(err)
 	}
 	s.log.Info("forum category created", "category", c.ID, "slug", c.Slug, "by", p.User.Username)
@@ -149,7 +157,7 @@ func (s *Forum) UpdateCategory(ctx context.Context, p *domain.Principal, id int6
 	if err := domain.RequireForumModerator(p); err != nil {
 		return nil, err
 	}
-	c, err := s.forum.UpdateForumCategory(ctx, id, func(c *domain.ForumCategory) error {
+	c, err := s.store.UpdateForumCategory(ctx, id, func(c *domain.ForumCategory) error {
 		in.apply(c)
 		return domain.ValidateForumCategory(c)
 	})
@@ -164,7 +172,7 @@ func (s *Forum) DeleteCategory(ctx context.Context, p *domain.Principal, id int6
 	if err := domain.RequireForumModerator(p); err != nil {
 		return err
 	}
-	if err := s.forum.DeleteForumCategory(ctx, id, domain.CheckCanDeleteCategory); err != nil {
+	if err := s.store.DeleteForumCategory(ctx, id, domain.CheckCanDeleteCategory); err != nil {
 		return forumNotFound(err, domain.MsgForumCategoryNotFound)
 	}
 	s.log.Info("forum category deleted", "category", id, "by", p.User.Username)
@@ -176,12 +184,12 @@ func (s *Forum) MoveCategory(ctx context.Context, p *domain.Principal, id int64,
 	if err := domain.RequireForumModerator(p); err != nil {
 		return nil, err
 	}
-	if err := s.forum.ReorderForumCategories(ctx, func(all []*domain.ForumCategory) ([]*domain.ForumCategory, error) {
+	if err := s.store.ReorderForumCategories(ctx, func(all []*domain.ForumCategory) ([]*domain.ForumCategory, error) {
 		return domain.MoveForumCategory(all, id, direction)
 	}); err != nil {
 		return nil, err
 	}
-	return s.forum.ForumCategoryByID(ctx, id)
+	return s.store.ForumCategoryByID(ctx, id)
 }
 
 // ---- reading
@@ -189,7 +197,7 @@ func (s *Forum) MoveCategory(ctx context.Context, p *domain.Principal, id int64,
 // Topics returns one page of topics in order (latest or popular), without content under review
 // that the caller may not see.
 func (s *Forum) Topics(ctx context.Context, p *domain.Principal, sort ports.ForumTopicSort, req domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
-	return s.forum.ListForumTopics(ctx, ports.ForumTopicQuery{Sort: sort, Viewer: domain.ForumViewerOf(p)}, req)
+	return s.store.ListForumTopics(ctx, ports.ForumTopicQuery{Sort: sort, Viewer: domain.ForumViewerOf(p)}, req)
 }
 
 // CategoryTopics returns one page of a category's topics: pinned first, then latest activity.
@@ -198,12 +206,12 @@ func (s *Forum) CategoryTopics(ctx context.Context, p *domain.Principal, slug st
 	if err != nil {
 		return domain.Page[*domain.ForumTopic]{}, err
 	}
-	return s.forum.ListForumTopics(ctx, ports.ForumTopicQuery{CategoryID: c.ID, Sort: ports.ForumSortCategory, Viewer: domain.ForumViewerOf(p)}, req)
+	return s.store.ListForumTopics(ctx, ports.ForumTopicQuery{CategoryID: c.ID, Sort: ports.ForumSortCategory, Viewer: domain.ForumViewerOf(p)}, req)
 }
 
 // visibleTopic returns a topic the caller may see; one under review is not found for others.
 func (s *Forum) visibleTopic(ctx context.Context, p *domain.Principal, id int64) (*domain.ForumTopic, error) {
-	t, err := s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
+	t, err := s.store.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
 	if err != nil {
 		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
 	}
@@ -228,7 +236,7 @@ func (s *Forum) Topic(ctx context.Context, p *domain.Principal, id int64, addres
 		sum := sha256.Sum256([]byte("garden-forum-view|" + address))
 		key = "a:" + hex.EncodeToString(sum[:12]) + ":" + now.UTC().Format("2006-01-02")
 	}
-	counted, err := s.forum.RecordForumView(ctx, id, key, now)
+	counted, err := s.store.RecordForumView(ctx, id, key, now)
 	if err != nil {
 		s.log.Warn("forum view not recorded", "topic", id, "err", err)
 	} else if counted {
@@ -242,12 +250,12 @@ func (s *Forum) Posts(ctx context.Context, p *domain.Principal, topicID int64, r
 	if _, err := s.visibleTopic(ctx, p, topicID); err != nil {
 		return domain.Page[*domain.ForumPost]{}, err
 	}
-	return s.forum.ListForumPosts(ctx, topicID, domain.ForumViewerOf(p), req)
+	return s.store.ListForumPosts(ctx, topicID, domain.ForumViewerOf(p), req)
 }
 
 // visiblePost returns a post the caller may see, in a topic they may see.
 func (s *Forum) visiblePost(ctx context.Context, p *domain.Principal, id int64) (*domain.ForumPost, *domain.ForumTopic, error) {
-	post, err := s.forum.ForumPostByID(ctx, id, domain.ForumViewerOf(p))
+	post, err := s.store.ForumPostByID(ctx, id, domain.ForumViewerOf(p))
 	if err != nil {
 		return nil, nil, forumNotFound(err, domain.MsgForumPostNotFound)
 	}
@@ -267,7 +275,7 @@ func (s *Forum) Search(ctx context.Context, p *domain.Principal, q string, req d
 	if err != nil {
 		return domain.Page[*domain.ForumSearchHit]{}, err
 	}
-	return s.forum.SearchForum(ctx, terms, domain.ForumViewerOf(p), req)
+	return s.store.SearchForum(ctx, terms, domain.ForumViewerOf(p), req)
 }
 
 // ---- writing
@@ -296,7 +304,7 @@ func (s *Forum) CreateTopic(ctx context.Context, p *domain.Principal, in domain.
 		return nil, err
 	}
 	err = s.notes.Tx(ctx, func(ctx context.Context) error {
-		if err := s.forum.CreateForumTopic(ctx, t); err != nil {
+		if err := s.store.CreateForumTopic(ctx, t); err != nil {
 			if domain.ErrorCode(err) == domain.ENotFound {
 				return &domain.Error{Code: domain.EInvalid, Message: domain.MsgTopicCategoryRequired,
 					Fields: map[string]string{"categoryId": domain.MsgTopicCategoryRequired}}
@@ -346,7 +354,7 @@ func (s *Forum) Reply(ctx context.Context, p *domain.Principal, topicID int64, c
 	// The reply and its notifications commit together, in a few statements whatever the
 	// number of followers.
 	err = s.notes.Tx(ctx, func(ctx context.Context) error {
-		t, err := s.forum.CreateForumPost(ctx, post, domain.CheckCanReply)
+		t, err := s.store.CreateForumPost(ctx, post, domain.CheckCanReply)
 		if err != nil {
 			return forumNotFound(err, domain.MsgForumTopicNotFound)
 		}
@@ -387,7 +395,7 @@ func (s *Forum) EditPost(ctx context.Context, p *domain.Principal, id int64, con
 		return nil, err
 	}
 	now := s.clock.Now()
-	post, err := s.forum.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
+	post, err := s.store.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
 		if err := domain.CheckCanEditPost(x, p.User, now); err != nil {
 			return err
 		}
@@ -397,7 +405,7 @@ func (s *Forum) EditPost(ctx context.Context, p *domain.Principal, id int64, con
 	if err != nil {
 		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
 	}
-	return s.forum.ForumPostByID(ctx, post.ID, domain.ForumViewerOf(p))
+	return s.store.ForumPostByID(ctx, post.ID, domain.ForumViewerOf(p))
 }
 
 // EditTopic changes the caller's own topic's title and first post within 24 hours of posting,
@@ -416,10 +424,10 @@ func (s *Forum) EditTopic(ctx context.Context, p *domain.Principal, id int64, e 
 		e.Content = &clean
 	}
 	now := s.clock.Now()
-	if _, err := s.forum.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error { return t.Edit(p.User, e, now) }); err != nil {
+	if _, err := s.store.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error { return t.Edit(p.User, e, now) }); err != nil {
 		return nil, forumNotFound(err, domain.MsgForumTopicNotFound)
 	}
-	return s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
+	return s.store.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
 }
 
 // TopicFlags are the superadmin's topic controls; nil leaves a flag as it is.
@@ -439,7 +447,7 @@ func (s *Forum) UpdateTopic(ctx context.Context, p *domain.Principal, id int64, 
 	var t *domain.ForumTopic
 	err := s.notes.Tx(ctx, func(ctx context.Context) error {
 		var err error
-		t, err = s.forum.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error {
+		t, err = s.store.UpdateForumTopic(ctx, id, func(t *domain.ForumTopic) error {
 			if f.Pinned != nil {
 				t.Pinned = *f.Pinned
 			}
@@ -472,7 +480,7 @@ func (s *Forum) UpdateTopic(ctx context.Context, p *domain.Principal, id int64, 
 		}
 		s.log.Info("forum topic review changed", "topic", id, "inReview", t.InReview, "by", p.User.Username)
 	}
-	return s.forum.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
+	return s.store.ForumTopicByID(ctx, id, domain.ForumViewerOf(p))
 }
 
 // SetPostReview places a reply under review or clears it (superadmins only), telling its author.
@@ -484,7 +492,7 @@ func (s *Forum) SetPostReview(ctx context.Context, p *domain.Principal, id int64
 	var post *domain.ForumPost
 	err := s.notes.Tx(ctx, func(ctx context.Context) error {
 		var err error
-		post, err = s.forum.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
+		post, err = s.store.UpdateForumPost(ctx, id, func(x *domain.ForumPost) error {
 			changed = x.InReview != inReview
 			x.InReview = inReview
 			return nil
@@ -495,7 +503,7 @@ func (s *Forum) SetPostReview(ctx context.Context, p *domain.Principal, id int64
 		if !changed {
 			return nil
 		}
-		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
+		t, err := s.store.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
 		if err != nil {
 			return nil // the topic went meanwhile: nobody to tell about it
 		}
@@ -523,7 +531,7 @@ func (s *Forum) DeleteTopic(ctx context.Context, p *domain.Principal, id int64, 
 		return err
 	}
 	err := s.notes.Tx(ctx, func(ctx context.Context) error {
-		t, err := s.forum.DeleteForumTopic(ctx, id)
+		t, err := s.store.DeleteForumTopic(ctx, id)
 		if err != nil {
 			return forumNotFound(err, domain.MsgForumTopicNotFound)
 		}
@@ -544,12 +552,12 @@ func (s *Forum) DeletePost(ctx context.Context, p *domain.Principal, id int64, r
 	}
 	var topicID int64
 	err := s.notes.Tx(ctx, func(ctx context.Context) error {
-		post, err := s.forum.DeleteForumPost(ctx, id)
+		post, err := s.store.DeleteForumPost(ctx, id)
 		if err != nil {
 			return forumNotFound(err, domain.MsgForumPostNotFound)
 		}
 		topicID = post.TopicID
-		t, err := s.forum.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
+		t, err := s.store.ForumTopicByID(ctx, post.TopicID, domain.ForumViewer{Superadmin: true})
 		if err != nil {
 			return nil // the topic went meanwhile: nobody to tell about it
 		}
@@ -575,7 +583,7 @@ func (s *Forum) ToggleLike(ctx context.Context, p *domain.Principal, postID int6
 	if post.AuthorID != nil && *post.AuthorID == p.User.ID {
 		return false, 0, domain.Errorf(domain.EForbidden, domain.MsgForumLikeOwn)
 	}
-	liked, likes, err = s.forum.ToggleForumLike(ctx, postID, p.User.ID, s.clock.Now())
+	liked, likes, err = s.store.ToggleForumLike(ctx, postID, p.User.ID, s.clock.Now())
 	return liked, likes, forumNotFound(err, domain.MsgForumPostNotFound)
 }
 
@@ -593,7 +601,7 @@ func (s *Forum) Report(ctx context.Context, p *domain.Principal, postID int64, r
 		return nil, err
 	}
 	r := &domain.ForumReport{PostID: postID, ReporterID: p.User.ID, Reporter: p.User.Username, Reason: reason, CreatedAt: s.clock.Now()}
-	if err := s.forum.CreateForumReport(ctx, r); err != nil {
+	if err := s.store.CreateForumReport(ctx, r); err != nil {
 		return nil, forumNotFound(err, domain.MsgForumPostNotFound)
 	}
 	s.log.Info("forum post reported", "post", postID, "by", p.User.Username)
@@ -605,7 +613,7 @@ func (s *Forum) Reports(ctx context.Context, p *domain.Principal, req domain.Pag
 	if err := domain.RequireForumModerator(p); err != nil {
 		return domain.Page[*domain.ReportedPost]{}, err
 	}
-	return s.forum.ListReportedPosts(ctx, req)
+	return s.store.ListReportedPosts(ctx, req)
 }
 
 // ClearReports closes a reply's open reports, keeping the reply (superadmins only).
@@ -613,7 +621,7 @@ func (s *Forum) ClearReports(ctx context.Context, p *domain.Principal, postID in
 	if err := domain.RequireForumModerator(p); err != nil {
 		return 0, err
 	}
-	n, err := s.forum.ClearForumReports(ctx, postID, s.clock.Now())
+	n, err := s.store.ClearForumReports(ctx, postID, s.clock.Now())
 	if err != nil {
 		return 0, err
 	}
@@ -635,7 +643,7 @@ func (s *Forum) SetWatch(ctx context.Context, p *domain.Principal, topicID int64
 	if _, err := s.visibleTopic(ctx, p, topicID); err != nil {
 		return "", err
 	}
-	return l, forumNotFound(s.forum.SetForumWatch(ctx, p.User.ID, topicID, l), domain.MsgForumTopicNotFound)
+	return l, forumNotFound(s.store.SetForumWatch(ctx, p.User.ID, topicID, l), domain.MsgForumTopicNotFound)
 }
 
 // ---- notifications
@@ -646,11 +654,11 @@ func (s *Forum) followers(ctx context.Context, topicID int64) ([]int64, map[int6
 	if s.notes == nil {
 		return nil, nil, nil
 	}
-	participants, err := s.forum.ForumParticipants(ctx, topicID)
+	participants, err := s.store.ForumParticipants(ctx, topicID)
 	if err != nil {
 		return nil, nil, err
 	}
-	watches, err := s.forum.ForumWatches(ctx, topicID)
+	watches, err := s.store.ForumWatches(ctx, topicID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -747,7 +755,7 @@ func (s *Forum) forgetNotifications(ctx context.Context, topicID int64, postID *
 	if postID != nil {
 		post = *postID
 	}
-	n, err := s.forum.DeleteForumNotifications(ctx, topicID, postID)
+	n, err := s.store.DeleteForumNotifications(ctx, topicID, postID)
 	if err != nil {
 		s.log.Error("forum notifications: removing a moderated post's notifications failed", "topic", topicID, "post", post, "err", err)
 		return
@@ -772,7 +780,7 @@ func (s *Forum) CategoriesAsOperator(ctx context.Context) ([]*domain.ForumCatego
 	var out []*domain.ForumCategory
 	req := domain.PageRequest{Limit: domain.MaxPageLimit}
 	for {
-		page, err := s.forum.ListForumCategories(ctx, req)
+		page, err := s.store.ListForumCategories(ctx, req)
 		if err != nil {
 			return nil, err
 		}
@@ -791,10 +799,10 @@ func (s *Forum) CreateCategoryAsOperator(ctx context.Context, in CategoryInput) 
 
 // DeleteCategoryAsOperator deletes the category with id or slug ref, for the command line.
 func (s *Forum) DeleteCategoryAsOperator(ctx context.Context, ref string) (*domain.ForumCategory, error) {
-	c, err := s.forum.ForumCategoryBySlug(ctx, ref)
+	c, err := s.store.ForumCategoryBySlug(ctx, ref)
 	if domain.ErrorCode(err) == domain.ENotFound {
 		if id, perr := strconv.ParseInt(ref, 10, 64); perr == nil {
-			c, err = s.forum.ForumCategoryByID(ctx, id)
+			c, err = s.store.ForumCategoryByID(ctx, id)
 		}
 	}
 	if err != nil {
@@ -810,7 +818,7 @@ const forumRecordRetention = 48 * time.Hour
 // Prune deletes visitor view keys and notification claims older than two days, for the
 // nightly forum-cleanup job; it returns how many of each.
 func (s *Forum) Prune(ctx context.Context) (views, claims int, err error) {
-	return s.forum.PruneForumRecords(ctx, s.clock.Now().Add(-forumRecordRetention))
+	return s.store.PruneForumRecords(ctx, s.clock.Now().Add(-forumRecordRetention))
 }
 
 // excerpt cuts text to at most n runes.

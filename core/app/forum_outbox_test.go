@@ -40,7 +40,7 @@ func TestForum_ReplyStatementsDoNotGrowWithWatchers(t *testing.T) {
 				clock := &settableClock{t: now}
 				delivery := app.NewDelivery(s, &fakePush{fail: map[string]error{}}, &fakeMailer{}, &fakeNtfy{}, app.DeliveryConfig{}, quiet)
 				notifications := app.NewNotifications(s, s, delivery, nil, clock, app.NotificationsConfig{}, quiet)
-				forum := app.NewForum(s, s, sanitize.New(), notifications, clock, app.ForumConfig{}, quiet)
+				forum := app.NewForum(s, sanitize.New(), notifications, clock, app.ForumConfig{}, quiet)
 				catName := "Herbs"
 				cat, err := forum.CreateCategoryAsOperator(ctx, app.CategoryInput{Name: &catName})
 				if err != nil {

@@ -8,14 +8,20 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// HarvestStore is what Harvests keeps: harvests, and the plants they come from.
+type HarvestStore interface {
+	ports.HarvestStore
+	// ports.PlantStore's:
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+}
+
 // Harvests keeps the caller's harvest records and adds them up. Records are private: every
 // call reads and writes only the caller's own, and another gardener's record is not found.
 type Harvests struct {
-	store    ports.Store
-	harvests ports.HarvestStore
-	clock    ports.Clock
-	loc      *time.Location
-	hooks    *Webhooks
+	store HarvestStore
+	clock ports.Clock
+	loc   *time.Location
+	hooks *Webhooks
 }
 
 // WithWebhooks makes new records emit harvest.recorded to the owner's webhooks.
@@ -26,11 +32,11 @@ func (s *Harvests) WithWebhooks(w *Webhooks) *Harvests {
 
 // NewHarvests builds the harvest service. loc is the time zone whose calendar says what "this
 // month" and "today" are (the server's local zone in production); nil means UTC.
-func NewHarvests(store ports.Store, harvests ports.HarvestStore, clock ports.Clock, loc *time.Location) *Harvests {
+func NewHarvests(store HarvestStore, clock ports.Clock, loc *time.Location) *Harvests {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return &Harvests{store: store, harvests: harvests, clock: clock, loc: loc}
+	return &Harvests{store: store, clock: clock, loc: loc}
 }
 
 // HarvestQuery is what the list, the stats and the export are narrowed by.
@@ -62,7 +68,7 @@ func (s *Harvests) List(ctx context.Context, p *domain.Principal, q HarvestQuery
 	if err != nil {
 		return domain.Page[*domain.Harvest]{}, err
 	}
-	return s.harvests.ListHarvests(ctx, p.User.ID, f, page)
+	return s.store.ListHarvests(ctx, p.User.ID, f, page)
 }
 
 // Get returns one of the caller's records.
@@ -70,7 +76,7 @@ func (s *Harvests) Get(ctx context.Context, p *domain.Principal, id int64) (*dom
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	return s.harvests.HarvestByID(ctx, p.User.ID, id)
+	return s.store.HarvestByID(ctx, p.User.ID, id)
 }
 
 // plantOf loads one of the caller's plants for a record; another gardener's plant, or none, is
@@ -93,7 +99,7 @@ func (s *Harvests) bedOf(ctx context.Context, p *domain.Principal, bedID int64) 
 	if bedID < 1 {
 		return nil, bedRefused()
 	}
-	bed, err := s.harvests.HarvestBed(ctx, p.User.ID, bedID)
+	bed, err := s.store.HarvestBed(ctx, p.User.ID, bedID)
 	if domain.ErrorCode(err) == domain.ENotFound {
 		return nil, bedRefused()
 	}
@@ -149,7 +155,7 @@ func (s *Harvests) Create(ctx context.Context, p *domain.Principal, h *domain.Ha
 		h.BedName, h.LayoutName = bed.Name, bed.LayoutName
 	}
 	err = s.hooks.Tx(ctx, func(ctx context.Context) error {
-		if err := s.harvests.CreateHarvest(ctx, h); err != nil {
+		if err := s.store.CreateHarvest(ctx, h); err != nil {
 			return refusedRef(err) // the plant or bed went away meanwhile
 		}
 		return s.hooks.EmitEvent(ctx, domain.EventHarvestRecorded, []int64{h.UserID}, map[string]any{"harvestId": h.ID, "plantId": h.PlantID,
@@ -198,7 +204,7 @@ func (s *Harvests) Update(ctx context.Context, p *domain.Principal, id int64, pa
 		}
 	}
 	today := s.today()
-	out, err := s.harvests.UpdateHarvest(ctx, p.User.ID, id, func(h *domain.Harvest) error {
+	out, err := s.store.UpdateHarvest(ctx, p.User.ID, id, func(h *domain.Harvest) error {
 		if plant != nil {
 			h.PlantID, h.PlantName = &plant.ID, plant.Name
 		}
@@ -239,7 +245,7 @@ func (s *Harvests) Beds(ctx context.Context, p *domain.Principal, page domain.Pa
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.HarvestBed]{}, err
 	}
-	return s.harvests.ListHarvestBeds(ctx, p.User.ID, page)
+	return s.store.ListHarvestBeds(ctx, p.User.ID, page)
 }
 
 // Delete removes one of the caller's records.
@@ -247,7 +253,7 @@ func (s *Harvests) Delete(ctx context.Context, p *domain.Principal, id int64) er
 	if err := signedIn(p); err != nil {
 		return err
 	}
-	return s.harvests.DeleteHarvest(ctx, p.User.ID, id)
+	return s.store.DeleteHarvest(ctx, p.User.ID, id)
 }
 
 // exportPage is how many records the export reads at a time: the file is written as it is
@@ -266,7 +272,7 @@ func (s *Harvests) Export(ctx context.Context, p *domain.Principal, q HarvestQue
 	}
 	cursor := ""
 	for {
-		page, err := s.harvests.ListHarvests(ctx, p.User.ID, f, domain.PageRequest{Limit: exportPage, Cursor: cursor})
+		page, err := s.store.ListHarvests(ctx, p.User.ID, f, domain.PageRequest{Limit: exportPage, Cursor: cursor})
 		if err != nil {
 			return err
 		}
@@ -318,11 +324,11 @@ func (s *Harvests) Stats(ctx context.Context, p *domain.Principal, q HarvestQuer
 		return nil, err
 	}
 	owner := p.User.ID
-	byPlant, err := s.harvests.SumHarvestsByPlant(ctx, owner, f)
+	byPlant, err := s.store.SumHarvestsByPlant(ctx, owner, f)
 	if err != nil {
 		return nil, err
 	}
-	byMonth, err := s.harvests.SumHarvestsByMonth(ctx, owner, f)
+	byMonth, err := s.store.SumHarvestsByMonth(ctx, owner, f)
 	if err != nil {
 		return nil, err
 	}
@@ -349,19 +355,19 @@ func (s *Harvests) Stats(ctx context.Context, p *domain.Principal, q HarvestQuer
 	currentSums := byPlant
 	if f.Range.From == nil {
 		current.Range = domain.PeriodYear.Range(s.clock.Now(), s.loc).Intersect(f.Range)
-		if currentSums, err = s.harvests.SumHarvestsByPlant(ctx, owner, current); err != nil {
+		if currentSums, err = s.store.SumHarvestsByPlant(ctx, owner, current); err != nil {
 			return nil, err
 		}
 	}
 	previous := current
 	previous.Range = current.Range.YearBefore()
-	previousSums, err := s.harvests.SumHarvestsByPlant(ctx, owner, previous)
+	previousSums, err := s.store.SumHarvestsByPlant(ctx, owner, previous)
 	if err != nil {
 		return nil, err
 	}
 	out.Current, out.Previous = current.Range, previous.Range
 	out.YearOnYear = domain.CompareYears(currentSums, previousSums)
-	byBed, err := s.harvests.SumHarvestsByBed(ctx, owner, f)
+	byBed, err := s.store.SumHarvestsByBed(ctx, owner, f)
 	if err != nil {
 		return nil, err
 	}

@@ -34,15 +34,15 @@ const (
 	HAPressPayload = "PRESS"
 )
 
-// HAPlantStore is what discovery needs of storage.
-type HAPlantStore interface {
+// HomeAssistantStore is what discovery needs of storage.
+type HomeAssistantStore interface {
 	ports.PlantScanStore
 	UserByID(ctx context.Context, id int64) (*domain.User, error)
 }
 
 // HomeAssistant publishes the plants to Home Assistant and takes their water buttons' presses.
 type HomeAssistant struct {
-	store HAPlantStore
+	store HomeAssistantStore
 	care  *CareTasks
 	clock ports.Clock
 	log   *slog.Logger
@@ -56,7 +56,7 @@ type HomeAssistant struct {
 }
 
 // NewHomeAssistant builds the discovery service; care marks plants watered.
-func NewHomeAssistant(store HAPlantStore, care *CareTasks, clock ports.Clock, log *slog.Logger) *HomeAssistant {
+func NewHomeAssistant(store HomeAssistantStore, care *CareTasks, clock ports.Clock, log *slog.Logger) *HomeAssistant {
 	if log == nil {
 		log = slog.Default()
 	}

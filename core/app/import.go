@@ -14,20 +14,26 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-// ImportStores is what an import reads and writes.
-type ImportStores interface {
-	ports.Store
+// ImportStore is what an import reads and writes: its source keys, the plants it brings in
+// or matches, and their care events and harvests.
+type ImportStore interface {
 	ports.ImportStore
 	// InTx runs fn in one transaction (ports.OutboxStore's): a CSV import of care events and
 	// harvests writes them and their source keys together.
 	InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	// CreateHarvest is ports.HarvestStore's.
 	CreateHarvest(ctx context.Context, h *domain.Harvest) error
+	// ports.PlantStore's:
+	CountPlants(ctx context.Context, ownerID int64) (int, error)
+	ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error)
+	UpdatePlant(ctx context.Context, ownerID, id int64, fn func(*domain.Plant) error) (*domain.Plant, error)
+	// SiteByID is ports.SiteStore's: an import stays under the site's plant limit.
+	SiteByID(ctx context.Context, id int64) (*domain.Site, error)
 }
 
 // Imports brings another application's garden in for one user: HortusFox backups.
 type Imports struct {
-	store  ImportStores
+	store  ImportStore
 	reader ports.ImportArchiveReader
 	images *Images
 	clock  ports.Clock
@@ -35,7 +41,7 @@ type Imports struct {
 }
 
 // NewImports builds the import service; log nil means slog.Default().
-func NewImports(store ImportStores, reader ports.ImportArchiveReader, images *Images, clock ports.Clock, log *slog.Logger) *Imports {
+func NewImports(store ImportStore, reader ports.ImportArchiveReader, images *Images, clock ports.Clock, log *slog.Logger) *Imports {
 	if log == nil {
 		log = slog.Default()
 	}
@@ -70,7 +76,7 @@ func (s *Imports) HortusFox(ctx context.Context, p *domain.Principal, r io.Reade
 	now := s.clock.Now().UTC()
 	b, res := s.plan(archive.Batch(), known, now)
 	res.DryRun = dryRun
-	limit, err := (&Plants{store: s.store}).limitFor(ctx, p.User)
+	limit, err := plantLimitFor(ctx, s.store, p.User)
 	if err != nil {
 		return nil, err
 	}

@@ -8,16 +8,24 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// JobStore is what the jobs console reads and changes: schedules and runs.
+type JobStore interface {
+	// ports.JobStore's:
+	JobSchedule(ctx context.Context, job string) (*domain.JobSchedule, error)
+	ListJobRuns(ctx context.Context, job string, limit int) ([]*domain.JobRun, error)
+	SaveJobSchedule(ctx context.Context, s *domain.JobSchedule) error
+}
+
 // Jobs lets admins and operators see and change job schedules, read run history and run a
 // job now. The scheduler itself lives outside the core (package jobs).
 type Jobs struct {
-	store ports.Store
+	store JobStore
 	sched ports.JobScheduler
 	clock ports.Clock
 }
 
 // NewJobs builds the jobs service.
-func NewJobs(store ports.Store, sched ports.JobScheduler, clock ports.Clock) *Jobs {
+func NewJobs(store JobStore, sched ports.JobScheduler, clock ports.Clock) *Jobs {
 	return &Jobs{store: store, sched: sched, clock: clock}
 }
 

@@ -7,14 +7,21 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// JournalStore is what the journal keeps: entries, and the plants they are about.
+type JournalStore interface {
+	ports.JournalStore
+	// ports.PlantStore's:
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+}
+
 // Journal keeps the caller's growth journal.
 type Journal struct {
-	store ports.Store
+	store JournalStore
 	clock ports.Clock
 }
 
 // NewJournal builds the journal service.
-func NewJournal(store ports.Store, clock ports.Clock) *Journal {
+func NewJournal(store JournalStore, clock ports.Clock) *Journal {
 	return &Journal{store: store, clock: clock}
 }
 

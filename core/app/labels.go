@@ -9,15 +9,21 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// LabelStore is what labels read: the plant a label is for.
+type LabelStore interface {
+	// ports.PlantStore's:
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+}
+
 // Labels makes QR labels that lead to a plant's page.
 type Labels struct {
-	store   ports.Store
+	store   LabelStore
 	qr      ports.QRCodeRenderer
 	baseURL string
 }
 
 // NewLabels builds the label service; baseURL is the installation's public URL.
-func NewLabels(store ports.Store, qr ports.QRCodeRenderer, baseURL string) *Labels {
+func NewLabels(store LabelStore, qr ports.QRCodeRenderer, baseURL string) *Labels {
 	return &Labels{store: store, qr: qr, baseURL: strings.TrimRight(baseURL, "/")}
 }
 

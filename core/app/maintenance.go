@@ -10,9 +10,17 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// MaintenanceStore is what Maintenance keeps: the functions and sites in maintenance.
+type MaintenanceStore interface {
+	ports.AppFunctionStore
+	// ports.SiteStore's:
+	SitesInMaintenance(ctx context.Context, id *int64, limit int) ([]*domain.Site, int, error)
+	UpdateSite(ctx context.Context, id int64, fn func(*domain.Site) error) (*domain.Site, error)
+}
+
 // Maintenance puts functions and sites in maintenance, reports the state, and gates writes.
 type Maintenance struct {
-	store ports.Store
+	store MaintenanceStore
 	clock ports.Clock
 	// ttl is how long a read state is reused by the gate: every write request asks, and a
 	// few seconds of delay after switching maintenance on is acceptable.
@@ -24,7 +32,7 @@ type Maintenance struct {
 }
 
 // NewMaintenance builds the maintenance service.
-func NewMaintenance(store ports.Store, clock ports.Clock) *Maintenance {
+func NewMaintenance(store MaintenanceStore, clock ports.Clock) *Maintenance {
 	return &Maintenance{store: store, clock: clock, ttl: 5 * time.Second}
 }
 

@@ -23,11 +23,19 @@ type NotificationsConfig struct {
 	PushDelivery string
 }
 
+// NotificationUsers is what Notifications reads beside ports.NotifyStore: the users it targets
+// and their sites.
+type NotificationUsers interface {
+	ports.UserStore
+	// ports.SiteStore's:
+	SiteByID(ctx context.Context, id int64) (*domain.Site, error)
+}
+
 // Notifications is the bell dropdown, the superadmin's console and test notifications. It owns
 // the Notifier every feature notifies through and the outbox dispatcher that delivers to the
 // channels beyond the app.
 type Notifications struct {
-	store      ports.Store
+	store      NotificationUsers
 	notify     ports.NotifyStore
 	delivery   *Delivery
 	notifier   *Notifier
@@ -54,7 +62,7 @@ func (s *Notifications) Dispatcher() *Dispatcher { return s.dispatcher }
 func (s *Notifications) DeliveryStats() map[string]int { return s.delivery.Stats() }
 
 // NewNotifications builds the notifications service.
-func NewNotifications(store ports.Store, notify ports.NotifyStore, delivery *Delivery, vapid *VAPID, clock ports.Clock, cfg NotificationsConfig, log *slog.Logger) *Notifications {
+func NewNotifications(store NotificationUsers, notify ports.NotifyStore, delivery *Delivery, vapid *VAPID, clock ports.Clock, cfg NotificationsConfig, log *slog.Logger) *Notifications {
 	if cfg.ListLimit <= 0 {
 		cfg.ListLimit = 200
 	}

@@ -8,19 +8,28 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// PlanningStore is what Planning keeps: layouts, beds, groups and plans, and the plants and
+// plant database items they place.
+type PlanningStore interface {
+	ports.PlanningStore
+	// ports.PlantDatabaseStore's:
+	PlantDBByID(ctx context.Context, id int64) (*domain.PlantDBItem, error)
+	// ports.PlantStore's:
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+}
+
 // Planning is the garden planner and crop rotation: layouts with beds and plantings, rotation
 // groups and plans. Everything is private to its owner: another gardener's layout, plan or group
 // is not found, whatever the caller's role (spec 02 §6 leaves the server's rules open; see
 // docs/decisions.md, "Planning").
 type Planning struct {
-	store ports.Store
-	plan  ports.PlanningStore
+	store PlanningStore
 	clock ports.Clock
 }
 
 // NewPlanning builds the planning service.
-func NewPlanning(store ports.Store, plan ports.PlanningStore, clock ports.Clock) *Planning {
-	return &Planning{store: store, plan: plan, clock: clock}
+func NewPlanning(store PlanningStore, clock ports.Clock) *Planning {
+	return &Planning{store: store, clock: clock}
 }
 
 func layoutNotFound() error { return domain.Errorf(domain.ENotFound, domain.MsgLayoutNotFound) }
@@ -51,7 +60,7 @@ func (s *Planning) ListLayouts(ctx context.Context, p *domain.Principal, search 
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.GardenLayout]{}, err
 	}
-	return s.plan.ListLayouts(ctx, p.User.ID, search, page)
+	return s.store.ListLayouts(ctx, p.User.ID, search, page)
 }
 
 // GetLayout returns one of the caller's layouts with its beds and plantings.
@@ -59,7 +68,7 @@ func (s *Planning) GetLayout(ctx context.Context, p *domain.Principal, id int64)
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	l, err := s.plan.LayoutByID(ctx, id)
+	l, err := s.store.LayoutByID(ctx, id)
 	if err != nil {
 		return nil, notFoundAs(err, layoutNotFound)
 	}
@@ -116,7 +125,7 @@ func (s *Planning) CreateLayout(ctx context.Context, p *domain.Principal, l *dom
 	for _, b := range l.Beds {
 		b.ID = 0
 	}
-	if err := s.plan.CreateLayout(ctx, l, domain.CheckLayoutQuota); err != nil {
+	if err := s.store.CreateLayout(ctx, l, domain.CheckLayoutQuota); err != nil {
 		return nil, err
 	}
 	return s.GetLayout(ctx, p, l.ID)
@@ -137,7 +146,7 @@ func (s *Planning) UpdateLayout(ctx context.Context, p *domain.Principal, id int
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	l, err := s.plan.UpdateLayout(ctx, id, func(l *domain.GardenLayout) error {
+	l, err := s.store.UpdateLayout(ctx, id, func(l *domain.GardenLayout) error {
 		if err := ownLayout(p)(l); err != nil {
 			return err
 		}
@@ -183,7 +192,7 @@ func (s *Planning) SaveBeds(ctx context.Context, p *domain.Principal, id, versio
 	if err := s.checkPlantings(ctx, p.User.ID, beds); err != nil {
 		return nil, err
 	}
-	l, err := s.plan.UpdateLayout(ctx, id, func(l *domain.GardenLayout) error {
+	l, err := s.store.UpdateLayout(ctx, id, func(l *domain.GardenLayout) error {
 		if err := ownLayout(p)(l); err != nil {
 			return err
 		}
@@ -223,7 +232,7 @@ func (s *Planning) CopyLayout(ctx context.Context, p *domain.Principal, id int64
 		return nil, err
 	}
 	now := s.clock.Now()
-	l, err := s.plan.CopyLayout(ctx, id, p.User.ID, now.Add(-domain.LayoutCopyWindow), func(src *domain.GardenLayout, usage domain.LayoutUsage) (*domain.GardenLayout, error) {
+	l, err := s.store.CopyLayout(ctx, id, p.User.ID, now.Add(-domain.LayoutCopyWindow), func(src *domain.GardenLayout, usage domain.LayoutUsage) (*domain.GardenLayout, error) {
 		if err := ownLayout(p)(src); err != nil {
 			return nil, err
 		}
@@ -241,7 +250,7 @@ func (s *Planning) DeleteLayout(ctx context.Context, p *domain.Principal, id int
 	if err := signedIn(p); err != nil {
 		return err
 	}
-	return notFoundAs(s.plan.DeleteLayout(ctx, id, ownLayout(p)), layoutNotFound)
+	return notFoundAs(s.store.DeleteLayout(ctx, id, ownLayout(p)), layoutNotFound)
 }
 
 // Placements says where one of the caller's plants grows.
@@ -252,7 +261,7 @@ func (s *Planning) Placements(ctx context.Context, p *domain.Principal, plantID 
 	if _, err := s.store.PlantByID(ctx, p.User.ID, plantID); err != nil {
 		return nil, plantNotFound(err)
 	}
-	return s.plan.PlantPlacements(ctx, p.User.ID, plantID)
+	return s.store.PlantPlacements(ctx, p.User.ID, plantID)
 }
 
 func ownGroup(p *domain.Principal) func(*domain.RotationGroup) error {
@@ -269,7 +278,7 @@ func (s *Planning) ListGroups(ctx context.Context, p *domain.Principal, page dom
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.RotationGroup]{}, err
 	}
-	return s.plan.ListGroups(ctx, p.User.ID, page)
+	return s.store.ListGroups(ctx, p.User.ID, page)
 }
 
 // CreateGroup adds a rotation group for the caller; no colour means the default grey-blue.
@@ -281,7 +290,7 @@ func (s *Planning) CreateGroup(ctx context.Context, p *domain.Principal, g *doma
 		return nil, err
 	}
 	g.ID, g.UserID, g.CreatedAt = 0, p.User.ID, s.clock.Now()
-	if err := s.plan.CreateGroup(ctx, g); err != nil {
+	if err := s.store.CreateGroup(ctx, g); err != nil {
 		return nil, err
 	}
 	return g, nil
@@ -293,7 +302,7 @@ func (s *Planning) SeedClassicGroups(ctx context.Context, p *domain.Principal) (
 	if err := signedIn(p); err != nil {
 		return 0, err
 	}
-	return s.plan.CreateGroupsIfMissing(ctx, p.User.ID, domain.ClassicGroups(p.User.ID, s.clock.Now()))
+	return s.store.CreateGroupsIfMissing(ctx, p.User.ID, domain.ClassicGroups(p.User.ID, s.clock.Now()))
 }
 
 // GroupPatch changes a group; nil leaves a field alone, an empty colour resets it to the default.
@@ -308,7 +317,7 @@ func (s *Planning) UpdateGroup(ctx context.Context, p *domain.Principal, id int6
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	g, err := s.plan.UpdateGroup(ctx, id, func(g *domain.RotationGroup) error {
+	g, err := s.store.UpdateGroup(ctx, id, func(g *domain.RotationGroup) error {
 		if err := ownGroup(p)(g); err != nil {
 			return err
 		}
@@ -331,7 +340,7 @@ func (s *Planning) DeleteGroup(ctx context.Context, p *domain.Principal, id int6
 	if err := signedIn(p); err != nil {
 		return err
 	}
-	return notFoundAs(s.plan.DeleteGroup(ctx, id, ownGroup(p)), groupNotFound)
+	return notFoundAs(s.store.DeleteGroup(ctx, id, ownGroup(p)), groupNotFound)
 }
 
 // PlanRow is one row of a plan's grid: a bed of the linked layout or a named area.
@@ -361,7 +370,7 @@ func (s *Planning) ListPlans(ctx context.Context, p *domain.Principal, search st
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.RotationPlan]{}, err
 	}
-	return s.plan.ListPlans(ctx, p.User.ID, search, page)
+	return s.store.ListPlans(ctx, p.User.ID, search, page)
 }
 
 // GetPlan returns one of the caller's plans with its rows and warnings.
@@ -369,7 +378,7 @@ func (s *Planning) GetPlan(ctx context.Context, p *domain.Principal, id int64) (
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	x, err := s.plan.PlanByID(ctx, id)
+	x, err := s.store.PlanByID(ctx, id)
 	if err != nil {
 		return nil, notFoundAs(err, planNotFound)
 	}
@@ -384,7 +393,7 @@ func (s *Planning) layoutBeds(ctx context.Context, p *domain.Principal, id *int6
 	if id == nil {
 		return nil, nil
 	}
-	l, err := s.plan.LayoutByID(ctx, *id)
+	l, err := s.store.LayoutByID(ctx, *id)
 	if domain.ErrorCode(err) == domain.ENotFound || err == nil && l.UserID != p.User.ID {
 		return nil, &domain.Error{Code: domain.EInvalid, Message: domain.MsgLayoutNotFound, Fields: map[string]string{"layoutId": domain.MsgLayoutNotFound}}
 	} else if err != nil {
@@ -427,7 +436,7 @@ func (s *Planning) detail(ctx context.Context, p *domain.Principal, x *domain.Ro
 	for _, a := range x.Assignments {
 		ids = append(ids, a.GroupID)
 	}
-	groups, err := s.plan.OwnerGroups(ctx, p.User.ID, ids)
+	groups, err := s.store.OwnerGroups(ctx, p.User.ID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -448,7 +457,7 @@ func (s *Planning) checkPlanRefs(ctx context.Context, p *domain.Principal, x *do
 	for _, a := range x.Assignments {
 		ids = append(ids, a.GroupID)
 	}
-	groups, err := s.plan.OwnerGroups(ctx, p.User.ID, ids)
+	groups, err := s.store.OwnerGroups(ctx, p.User.ID, ids)
 	if err != nil {
 		return err
 	}
@@ -479,7 +488,7 @@ func (s *Planning) CreatePlan(ctx context.Context, p *domain.Principal, x *domai
 	}
 	now := s.clock.Now()
 	x.ID, x.UserID, x.CreatedAt, x.UpdatedAt = 0, p.User.ID, now, now
-	if err := s.plan.CreatePlan(ctx, x); err != nil {
+	if err := s.store.CreatePlan(ctx, x); err != nil {
 		return nil, err
 	}
 	return s.GetPlan(ctx, p, x.ID)
@@ -511,7 +520,7 @@ func (s *Planning) UpdatePlan(ctx context.Context, p *domain.Principal, id int64
 		}
 		beds = b
 	}
-	x, err := s.plan.UpdatePlan(ctx, id, func(x *domain.RotationPlan) error {
+	x, err := s.store.UpdatePlan(ctx, id, func(x *domain.RotationPlan) error {
 		if err := ownPlan(p)(x); err != nil {
 			return err
 		}
@@ -563,7 +572,7 @@ func (s *Planning) SaveAssignments(ctx context.Context, p *domain.Principal, id 
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	cur, err := s.plan.PlanByID(ctx, id)
+	cur, err := s.store.PlanByID(ctx, id)
 	if err != nil {
 		return nil, notFoundAs(err, planNotFound)
 	}
@@ -577,7 +586,7 @@ func (s *Planning) SaveAssignments(ctx context.Context, p *domain.Principal, id 
 	if as == nil {
 		as = []domain.RotationAssignment{}
 	}
-	x, err := s.plan.UpdatePlan(ctx, id, func(x *domain.RotationPlan) error {
+	x, err := s.store.UpdatePlan(ctx, id, func(x *domain.RotationPlan) error {
 		if err := ownPlan(p)(x); err != nil {
 			return err
 		}
@@ -599,5 +608,5 @@ func (s *Planning) DeletePlan(ctx context.Context, p *domain.Principal, id int64
 	if err := signedIn(p); err != nil {
 		return err
 	}
-	return notFoundAs(s.plan.DeletePlan(ctx, id, ownPlan(p)), planNotFound)
+	return notFoundAs(s.store.DeletePlan(ctx, id, ownPlan(p)), planNotFound)
 }

@@ -11,13 +11,13 @@ import (
 // PlantDatabase serves the plant species database to signed-in gardeners and lets admins
 // edit it. Every HTML field is sanitized before it is stored.
 type PlantDatabase struct {
-	store     ports.Store
+	store     ports.PlantDatabaseStore
 	sanitizer ports.HTMLSanitizer
 	clock     ports.Clock
 }
 
 // NewPlantDatabase builds the plant database service.
-func NewPlantDatabase(store ports.Store, sanitizer ports.HTMLSanitizer, clock ports.Clock) *PlantDatabase {
+func NewPlantDatabase(store ports.PlantDatabaseStore, sanitizer ports.HTMLSanitizer, clock ports.Clock) *PlantDatabase {
 	return &PlantDatabase{store: store, sanitizer: sanitizer, clock: clock}
 }
 

@@ -9,10 +9,23 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// PlantStore is what Plants keeps: plants, their care log and tasks, the plant database items
+// they come from and their sites (for the plant limit).
+type PlantStore interface {
+	ports.CareLogStore
+	ports.PlantStore
+	// ports.PlantDatabaseStore's:
+	PlantDBByID(ctx context.Context, id int64) (*domain.PlantDBItem, error)
+	// ports.SiteStore's:
+	SiteByID(ctx context.Context, id int64) (*domain.Site, error)
+	// ports.TaskStore's:
+	ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter) ([]*domain.CareTask, error)
+}
+
 // Plants manages a gardener's plants. Every call acts for the signed-in caller on their own
 // plants only; another user's plant is not found, whatever the caller's role.
 type Plants struct {
-	store ports.Store
+	store PlantStore
 	clock ports.Clock
 	hooks *Webhooks
 }
@@ -24,7 +37,7 @@ func (s *Plants) WithWebhooks(w *Webhooks) *Plants {
 }
 
 // NewPlants builds the plants service.
-func NewPlants(store ports.Store, clock ports.Clock) *Plants {
+func NewPlants(store PlantStore, clock ports.Clock) *Plants {
 	return &Plants{store: store, clock: clock}
 }
 
@@ -55,10 +68,15 @@ func today(clock ports.Clock, p *domain.Principal, day time.Time) time.Time {
 	return domain.TodayIn(clock.Now(), zone)
 }
 
+// taskLister reads the tasks a plant's status comes from (ports.TaskStore's ListTasks).
+type taskLister interface {
+	ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter) ([]*domain.CareTask, error)
+}
+
 // withStatus derives the status of the owner's plants on day from their care dates (with the
 // owner's winter stretch on day: domain.ApplySeason) and the owner's tasks due by day (one
 // indexed read of pending tasks up to day).
-func withStatus(ctx context.Context, store ports.Store, owner *domain.User, plants []*domain.Plant, day time.Time) error {
+func withStatus(ctx context.Context, store taskLister, owner *domain.User, plants []*domain.Plant, day time.Time) error {
 	if len(plants) == 0 {
 		return nil
 	}
@@ -77,7 +95,7 @@ func withStatus(ctx context.Context, store ports.Store, owner *domain.User, plan
 }
 
 // withStatusList is withStatus for plants of one owner read one by one.
-func withStatusList(ctx context.Context, store ports.Store, owner *domain.User, plants []*domain.Plant, day time.Time) error {
+func withStatusList(ctx context.Context, store taskLister, owner *domain.User, plants []*domain.Plant, day time.Time) error {
 	if len(plants) <= 1 {
 		return withStatus(ctx, store, owner, plants, day)
 	}
@@ -154,10 +172,20 @@ func (s *Plants) Limit(ctx context.Context, p *domain.Principal) (domain.PlantLi
 }
 
 func (s *Plants) limitFor(ctx context.Context, u *domain.User) (*int, error) {
+	return plantLimitFor(ctx, s.store, u)
+}
+
+// siteReader reads one site (ports.SiteStore's SiteByID): the plant limit is its.
+type siteReader interface {
+	SiteByID(ctx context.Context, id int64) (*domain.Site, error)
+}
+
+// plantLimitFor is u's plant limit under its site (domain.PlantLimitFor), nil for none.
+func plantLimitFor(ctx context.Context, sites siteReader, u *domain.User) (*int, error) {
 	if u.SiteID == nil {
 		return nil, nil
 	}
-	site, err := s.store.SiteByID(ctx, *u.SiteID)
+	site, err := sites.SiteByID(ctx, *u.SiteID)
 	if domain.ErrorCode(err) == domain.ENotFound {
 		return nil, nil
 	} else if err != nil {

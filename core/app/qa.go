@@ -16,11 +16,16 @@ const (
 	tagCloudSize     = 20
 )
 
+// QAStore is what the expert Q&A keeps: questions and answers, and its write slots.
+type QAStore interface {
+	ports.QuestionStore
+	ports.WriteSlotStore
+}
+
 // ExpertQA is the expert Q&A: questions with tags and a photo, answers (experts' first, with
 // a badge), accepting an answer, and suggestions of similar questions while a title is typed.
 type ExpertQA struct {
-	store     ports.Store
-	qa        ports.SharingStore
+	store     QAStore
 	sanitizer ports.HTMLSanitizer
 	clock     ports.Clock
 	limits    writeLimits
@@ -30,12 +35,12 @@ type ExpertQA struct {
 
 // NewExpertQA builds the expert Q&A service; its notifications go through notifications (nil:
 // none are sent).
-func NewExpertQA(store ports.Store, qa ports.SharingStore, notifications *Notifications, sanitizer ports.HTMLSanitizer,
+func NewExpertQA(store QAStore, notifications *Notifications, sanitizer ports.HTMLSanitizer,
 	clock ports.Clock, log *slog.Logger) *ExpertQA {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &ExpertQA{store: store, qa: qa, sanitizer: sanitizer, clock: clock, log: log,
+	return &ExpertQA{store: store, sanitizer: sanitizer, clock: clock, log: log,
 		notes: notifications.Notifier()}
 }
 
@@ -68,22 +73,22 @@ func (s *ExpertQA) List(ctx context.Context, p *domain.Principal, q QuestionQuer
 		}
 		f.AuthorID = p.User.ID
 	}
-	return s.qa.ListQuestions(ctx, f, page)
+	return s.store.ListQuestions(ctx, f, page)
 }
 
 // Similar suggests up to five questions like a title being typed, answered ones first.
 func (s *ExpertQA) Similar(ctx context.Context, title string) ([]*domain.Question, error) {
-	return s.qa.SimilarQuestions(ctx, title, similarQuestions)
+	return s.store.SimilarQuestions(ctx, title, similarQuestions)
 }
 
 // Tags returns the most used tags.
 func (s *ExpertQA) Tags(ctx context.Context) ([]ports.TagCount, error) {
-	return s.qa.QuestionTags(ctx, tagCloudSize)
+	return s.store.QuestionTags(ctx, tagCloudSize)
 }
 
 // Get returns one question. Visitors may read it.
 func (s *ExpertQA) Get(ctx context.Context, id int64) (*domain.Question, error) {
-	q, err := s.qa.QuestionByID(ctx, id)
+	q, err := s.store.QuestionByID(ctx, id)
 	return q, questionNotFound(err)
 }
 
@@ -92,7 +97,7 @@ func (s *ExpertQA) Answers(ctx context.Context, id int64, page domain.PageReques
 	if _, err := s.Get(ctx, id); err != nil {
 		return domain.Page[*domain.Answer]{}, err
 	}
-	return s.qa.ListAnswers(ctx, id, page)
+	return s.store.ListAnswers(ctx, id, page)
 }
 
 // Create asks a question for the caller. The content is sanitized before it is checked, so
@@ -113,7 +118,7 @@ func (s *ExpertQA) Create(ctx context.Context, p *domain.Principal, q *domain.Qu
 	if err != nil {
 		return nil, err
 	}
-	if err := s.qa.CreateQuestion(ctx, q); err != nil {
+	if err := s.store.CreateQuestion(ctx, q); err != nil {
 		undo()
 		return nil, err
 	}
@@ -134,7 +139,7 @@ func (s *ExpertQA) Edit(ctx context.Context, p *domain.Principal, id int64, patc
 		patch.Content = &clean
 	}
 	now := s.clock.Now()
-	q, err := s.qa.UpdateQuestion(ctx, id, func(q *domain.Question) error { return q.Edit(p.User, patch, now) })
+	q, err := s.store.UpdateQuestion(ctx, id, func(q *domain.Question) error { return q.Edit(p.User, patch, now) })
 	if err != nil {
 		return nil, questionNotFound(err)
 	}
@@ -148,7 +153,7 @@ func (s *ExpertQA) IsExpert(ctx context.Context, u *domain.User) (bool, error) {
 	}
 	experts := false
 	if u.CategoryID != nil && u.Role == domain.RoleUser {
-		e, err := s.qa.UserCategoryExperts(ctx, u.ID)
+		e, err := s.store.UserCategoryExperts(ctx, u.ID)
 		if err != nil {
 			return false, err
 		}
@@ -182,7 +187,7 @@ func (s *ExpertQA) Answer(ctx context.Context, p *domain.Principal, questionID i
 	// asker at most once an hour.
 	err = s.notes.Tx(ctx, func(ctx context.Context) error {
 		var err error
-		q, err = s.qa.AddAnswer(ctx, a, func(q *domain.Question) error {
+		q, err = s.store.AddAnswer(ctx, a, func(q *domain.Question) error {
 			q.RecordAnswer(a, now)
 			return nil
 		})
@@ -209,11 +214,11 @@ func (s *ExpertQA) Accept(ctx context.Context, p *domain.Principal, questionID, 
 		return nil, err
 	}
 	now := s.clock.Now()
-	q, err := s.qa.AcceptAnswer(ctx, questionID, answerID, func(q *domain.Question, a *domain.Answer) error {
+	q, err := s.store.AcceptAnswer(ctx, questionID, answerID, func(q *domain.Question, a *domain.Answer) error {
 		return q.Accept(p.User, a, now)
 	})
 	if domain.ErrorCode(err) == domain.ENotFound {
-		if _, qerr := s.qa.QuestionByID(ctx, questionID); qerr != nil {
+		if _, qerr := s.store.QuestionByID(ctx, questionID); qerr != nil {
 			return nil, questionNotFound(qerr)
 		}
 		return nil, domain.Errorf(domain.ENotFound, domain.MsgAnswerNotFound)

@@ -16,7 +16,7 @@ import (
 // needing water or fertilizer (spec 01 §4's derived reminders, the rule of a plant's status),
 // care tasks due that day and overdue tasks.
 type CareReminders struct {
-	store    ports.Store
+	store    ports.CareDigestStore
 	notify   ports.NotifyStore
 	notifier *Notifier
 	clock    ports.Clock
@@ -64,7 +64,7 @@ func reminderEvents(items []ports.OnceNotification, created []bool, digests map[
 // NewCareReminders builds the reminder service. loc is the time zone of the gardeners who set
 // none (the server's local zone in production); nil means UTC. Reminders go out at
 // DefaultReminderHour in each gardener's zone unless AtHour or the gardener says otherwise.
-func NewCareReminders(store ports.Store, notify ports.NotifyStore, notifier *Notifier, clock ports.Clock, loc *time.Location, log *slog.Logger) *CareReminders {
+func NewCareReminders(store ports.CareDigestStore, notify ports.NotifyStore, notifier *Notifier, clock ports.Clock, loc *time.Location, log *slog.Logger) *CareReminders {
 	if loc == nil {
 		loc = time.UTC
 	}

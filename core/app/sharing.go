@@ -18,18 +18,29 @@ type SharingConfig struct {
 	Lifetime time.Duration
 }
 
+// SharingStore is what Sharing keeps: listings and their messages, the plants given away and
+// their owners, and its write slots.
+type SharingStore interface {
+	ports.ListingStore
+	ports.WriteSlotStore
+	// ports.PlantStore's:
+	DeletePlant(ctx context.Context, ownerID, id int64) error
+	PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant, error)
+	// ports.UserStore's:
+	UserByID(ctx context.Context, id int64) (*domain.User, error)
+}
+
 // Sharing is plant sharing: listings, their conversations, completion, expiry and renewal.
 type Sharing struct {
-	store   ports.Store
-	sharing ports.SharingStore
-	plants  *Plants
-	images  *Images
-	clock   ports.Clock
-	limits  writeLimits
-	cfg     SharingConfig
-	log     *slog.Logger
-	notes   *Notifier
-	hooks   *Webhooks
+	store  SharingStore
+	plants *Plants
+	images *Images
+	clock  ports.Clock
+	limits writeLimits
+	cfg    SharingConfig
+	log    *slog.Logger
+	notes  *Notifier
+	hooks  *Webhooks
 }
 
 // WithWebhooks makes messages emit listing.message to the recipient's webhooks.
@@ -40,7 +51,7 @@ func (s *Sharing) WithWebhooks(w *Webhooks) *Sharing {
 
 // NewSharing builds the plant sharing service; its notifications go through notifications
 // (nil: none are sent).
-func NewSharing(store ports.Store, sharing ports.SharingStore, notifications *Notifications, plants *Plants, images *Images,
+func NewSharing(store SharingStore, notifications *Notifications, plants *Plants, images *Images,
 	clock ports.Clock, cfg SharingConfig, log *slog.Logger) *Sharing {
 	if cfg.Lifetime <= 0 {
 		cfg.Lifetime = domain.DefaultListingLifetime
@@ -48,7 +59,7 @@ func NewSharing(store ports.Store, sharing ports.SharingStore, notifications *No
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Sharing{store: store, sharing: sharing, plants: plants, images: images, clock: clock, cfg: cfg, log: log,
+	return &Sharing{store: store, plants: plants, images: images, clock: clock, cfg: cfg, log: log,
 		notes: notifications.Notifier()}
 }
 
@@ -138,7 +149,7 @@ func (s *Sharing) List(ctx context.Context, p *domain.Principal, q ListingQuery,
 		return domain.Page[*ListingView]{}, &domain.Error{Code: domain.EInvalid, Message: MsgListingStatusFilter,
 			Fields: map[string]string{"status": MsgListingStatusFilter}}
 	}
-	res, err := s.sharing.ListListings(ctx, f, page)
+	res, err := s.store.ListListings(ctx, f, page)
 	if err != nil {
 		return domain.Page[*ListingView]{}, err
 	}
@@ -152,7 +163,7 @@ func (s *Sharing) List(ctx context.Context, p *domain.Principal, q ListingQuery,
 // PlantTypes returns the plant types for the filter: the fixed ones (spec 02 §3's four and the
 // four of issue 27), then any other found in listings, sorted.
 func (s *Sharing) PlantTypes(ctx context.Context) ([]string, error) {
-	found, err := s.sharing.ListingPlantTypes(ctx)
+	found, err := s.store.ListingPlantTypes(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +182,7 @@ func (s *Sharing) PlantTypes(ctx context.Context) ([]string, error) {
 
 // Get returns one listing. Visitors may read it.
 func (s *Sharing) Get(ctx context.Context, p *domain.Principal, id int64) (*ListingView, error) {
-	l, err := s.sharing.ListingByID(ctx, id)
+	l, err := s.store.ListingByID(ctx, id)
 	if err != nil {
 		return nil, listingNotFound(err)
 	}
@@ -240,7 +251,7 @@ func (s *Sharing) Create(ctx context.Context, p *domain.Principal, l *domain.Lis
 	if err != nil {
 		return nil, err
 	}
-	if err := s.sharing.CreateListing(ctx, l); err != nil {
+	if err := s.store.CreateListing(ctx, l); err != nil {
 		undo()
 		return nil, err
 	}
@@ -254,7 +265,7 @@ func (s *Sharing) ownedUpdate(ctx context.Context, p *domain.Principal, id int64
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	l, err := s.sharing.UpdateListing(ctx, id, func(l *domain.Listing) error {
+	l, err := s.store.UpdateListing(ctx, id, func(l *domain.Listing) error {
 		if l.UserID != p.User.ID {
 			return domain.Errorf(domain.EForbidden, domain.MsgListingNotOwner)
 		}
@@ -274,7 +285,7 @@ func (s *Sharing) SetStatus(ctx context.Context, p *domain.Principal, id int64, 
 		return nil, err
 	}
 	if completedWith != nil {
-		ok, err := s.sharing.HasConversation(ctx, id, *completedWith)
+		ok, err := s.store.HasConversation(ctx, id, *completedWith)
 		if err != nil {
 			return nil, err
 		}
@@ -325,7 +336,7 @@ func (s *Sharing) SetImage(ctx context.Context, p *domain.Principal, id int64, r
 		return nil, err
 	}
 	// Ownership first, so nobody stores blobs against someone else's listing.
-	l, err := s.sharing.ListingByID(ctx, id)
+	l, err := s.store.ListingByID(ctx, id)
 	if err != nil {
 		return nil, listingNotFound(err)
 	}
@@ -350,14 +361,14 @@ func (s *Sharing) Delete(ctx context.Context, p *domain.Principal, id int64) err
 	if err := signedIn(p); err != nil {
 		return err
 	}
-	l, err := s.sharing.ListingByID(ctx, id)
+	l, err := s.store.ListingByID(ctx, id)
 	if err != nil {
 		return listingNotFound(err)
 	}
 	if err := s.mayDelete(ctx, p, l); err != nil {
 		return err
 	}
-	if err := s.sharing.DeleteListing(ctx, id); err != nil {
+	if err := s.store.DeleteListing(ctx, id); err != nil {
 		return listingNotFound(err)
 	}
 	s.log.Info("listing deleted", "listing", id, "by", p.User.ID, "owner", l.UserID)
@@ -371,7 +382,7 @@ func (s *Sharing) Messages(ctx context.Context, p *domain.Principal, id, with in
 	if err := signedIn(p); err != nil {
 		return domain.Page[*domain.ListingMessage]{}, err
 	}
-	l, err := s.sharing.ListingByID(ctx, id)
+	l, err := s.store.ListingByID(ctx, id)
 	if err != nil {
 		return domain.Page[*domain.ListingMessage]{}, listingNotFound(err)
 	}
@@ -382,7 +393,7 @@ func (s *Sharing) Messages(ctx context.Context, p *domain.Principal, id, with in
 		}
 		partner = p.User.ID
 	}
-	return s.sharing.ListingMessages(ctx, id, partner, page)
+	return s.store.ListingMessages(ctx, id, partner, page)
 }
 
 // SendMessage adds a message to a conversation and notifies its recipient
@@ -393,7 +404,7 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	l, err := s.sharing.ListingByID(ctx, id)
+	l, err := s.store.ListingByID(ctx, id)
 	if err != nil {
 		return nil, listingNotFound(err)
 	}
@@ -407,7 +418,7 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 		if recipientID == 0 {
 			return nil, domain.Errorf(domain.EConflict, domain.MsgListingOwnMessage)
 		}
-		ok, err := s.sharing.HasConversation(ctx, id, recipientID)
+		ok, err := s.store.HasConversation(ctx, id, recipientID)
 		if err != nil {
 			return nil, err
 		}
@@ -431,7 +442,7 @@ func (s *Sharing) SendMessage(ctx context.Context, p *domain.Principal, id int64
 	// The message and its notification commit together; the notification is coalesced per
 	// conversation: at most one an hour to the recipient, however many messages arrive.
 	err = s.notes.Tx(ctx, func(ctx context.Context) error {
-		if err := s.sharing.AddListingMessage(ctx, m); err != nil {
+		if err := s.store.AddListingMessage(ctx, m); err != nil {
 			return listingNotFound(err)
 		}
 		if _, err := s.notes.Send(ctx, []Note{{Notification: domain.ListingInterestNotification(l, m, p.User.Username, recipient),
@@ -457,7 +468,7 @@ func (s *Sharing) AddToMyPlants(ctx context.Context, p *domain.Principal, id int
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	l, err := s.sharing.ListingByID(ctx, id)
+	l, err := s.store.ListingByID(ctx, id)
 	if err != nil {
 		return nil, listingNotFound(err)
 	}
@@ -471,7 +482,7 @@ func (s *Sharing) AddToMyPlants(ctx context.Context, p *domain.Principal, id int
 	if err != nil {
 		return nil, err
 	}
-	_, err = s.sharing.UpdateListing(ctx, id, func(l *domain.Listing) error {
+	_, err = s.store.UpdateListing(ctx, id, func(l *domain.Listing) error {
 		if l.AddedToPlantID != nil {
 			return domain.Errorf(domain.EConflict, domain.MsgListingAlreadyAdded)
 		}
@@ -518,7 +529,7 @@ func (s *Sharing) RemindExpiring(ctx context.Context) (ExpiryRun, error) {
 		var sent []Note
 		err := s.notes.Tx(ctx, func(ctx context.Context) error {
 			var err error
-			claimed, err = s.sharing.ClaimExpiryReminders(ctx, now, now.Add(domain.ListingExpiryReminder), now, expiryBatch)
+			claimed, err = s.store.ClaimExpiryReminders(ctx, now, now.Add(domain.ListingExpiryReminder), now, expiryBatch)
 			if err != nil || len(claimed) == 0 {
 				return err
 			}

@@ -10,12 +10,14 @@ import (
 // Sites administers sites (tenants). Creating, editing and deleting sites is for superadmins;
 // everyone may see their own site.
 type Sites struct {
-	store ports.Store
+	store ports.SiteStore
 	clock ports.Clock
 }
 
 // NewSites builds the sites service.
-func NewSites(store ports.Store, clock ports.Clock) *Sites { return &Sites{store: store, clock: clock} }
+func NewSites(store ports.SiteStore, clock ports.Clock) *Sites {
+	return &Sites{store: store, clock: clock}
+}
 
 func requireSuperadmin(p *domain.Principal) error {
 	return domain.RequireRole(p, domain.RoleSuperadmin)

@@ -20,7 +20,7 @@ import (
 // UserData gives every user their own data ("Download my data") and deletes accounts with
 // what belongs to them.
 type UserData struct {
-	store  UserDataStores
+	store  UserDataStore
 	blobs  ports.BlobStore
 	format ports.ExportFormat
 	hasher ports.PasswordHasher
@@ -28,14 +28,14 @@ type UserData struct {
 	log    *slog.Logger
 }
 
-// UserDataStores is what the service reads and deletes.
-type UserDataStores interface {
+// UserDataStore is what the service reads and deletes.
+type UserDataStore interface {
 	ports.UserDataStore
 	UserByUsername(ctx context.Context, username string) (*domain.User, error)
 }
 
 // NewUserData builds the service; log nil means slog.Default().
-func NewUserData(store UserDataStores, blobs ports.BlobStore, format ports.ExportFormat, hasher ports.PasswordHasher, clock ports.Clock, log *slog.Logger) *UserData {
+func NewUserData(store UserDataStore, blobs ports.BlobStore, format ports.ExportFormat, hasher ports.PasswordHasher, clock ports.Clock, log *slog.Logger) *UserData {
 	if log == nil {
 		log = slog.Default()
 	}

@@ -59,7 +59,7 @@ func seedEveryKind(t *testing.T, r *importRig) map[string][]byte {
 		TokenHash: "secret-hash-never-exported", CreatedAt: now, ExpiresAt: now.AddDate(0, 1, 0)}, 10, now); err != nil {
 		t.Fatal(err)
 	}
-	forum := app.NewForum(r.s, r.s, sanitize.NewUserContent(), nil, fixedClock{now}, app.ForumConfig{}, quiet)
+	forum := app.NewForum(r.s, sanitize.NewUserContent(), nil, fixedClock{now}, app.ForumConfig{}, quiet)
 	name := "General"
 	cat, err := forum.CreateCategoryAsOperator(ctx, app.CategoryInput{Name: &name})
 	if err != nil {

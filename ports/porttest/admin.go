@@ -12,7 +12,7 @@ import (
 )
 
 // adminTests are the contract tests of site administration and maintenance.
-var adminTests = map[string]func(t *testing.T, s ports.Store){
+var adminTests = map[string]func(t *testing.T, s Store){
 	"Sites/UpdateAndDelete":                testSiteUpdateDelete,
 	"Sites/UserLimitOnCreateAndMove":       testUserLimit,
 	"Sites/UserLimitHoldsUnderConcurrency": testUserLimitConcurrent,
@@ -27,7 +27,7 @@ func newSite(name string, userLimit int) *domain.Site {
 	return &domain.Site{Name: name, Country: domain.DefaultCountry, Status: domain.SiteActive, UserLimit: userLimit, CreatedAt: base}
 }
 
-func testSiteUpdateDelete(t *testing.T, s ports.Store) {
+func testSiteUpdateDelete(t *testing.T, s Store) {
 	ctx := context.Background()
 	site := newSite("Oak Street", 0)
 	must(t, s.CreateSite(ctx, site))
@@ -55,7 +55,7 @@ func testSiteUpdateDelete(t *testing.T, s ports.Store) {
 	mustCode(t, s.DeleteSite(ctx, site.ID), domain.ENotFound)
 }
 
-func testUserLimit(t *testing.T, s ports.Store) {
+func testUserLimit(t *testing.T, s Store) {
 	ctx := context.Background()
 	full, other := newSite("Full", 2), newSite("Roomy", 0)
 	must(t, s.CreateSite(ctx, full))
@@ -97,7 +97,7 @@ func testUserLimit(t *testing.T, s ports.Store) {
 	mustCode(t, s.CreateUser(ctx, ghost), domain.EInvalid)
 }
 
-func testUserLimitConcurrent(t *testing.T, s ports.Store) {
+func testUserLimitConcurrent(t *testing.T, s Store) {
 	ctx := context.Background()
 	site := newSite("Rush", 3)
 	must(t, s.CreateSite(ctx, site))
@@ -128,7 +128,7 @@ func testUserLimitConcurrent(t *testing.T, s ports.Store) {
 	}
 }
 
-func testSiteLink(t *testing.T, s ports.Store) {
+func testSiteLink(t *testing.T, s Store) {
 	ctx := context.Background()
 	site := newSite("Links", 0)
 	must(t, s.CreateSite(ctx, site))
@@ -161,7 +161,7 @@ func testSiteLink(t *testing.T, s ports.Store) {
 
 // testSiteUsersPage: one site's users a page at a time by id, none of another site's, searched
 // in the username, full name or e-mail (LIKE's wildcards taken literally), and counted per site.
-func testSiteUsersPage(t *testing.T, s ports.Store) {
+func testSiteUsersPage(t *testing.T, s Store) {
 	ctx := context.Background()
 	site, other := newSite("Paged", 0), newSite("Other", 0)
 	must(t, s.CreateSite(ctx, site))
@@ -231,7 +231,7 @@ func testSiteUsersPage(t *testing.T, s ports.Store) {
 // follow each write that adds a user to a site, moves one, takes one out or deletes one,
 // including a write that fails and changes nothing (issue #30 item 6: the counts are kept by
 // the writes rather than counted on each read).
-func testSiteUserCounts(t *testing.T, s ports.Store) {
+func testSiteUserCounts(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b, empty := newSite(uniq("Counted A"), 0), newSite(uniq("Counted B"), 2), newSite(uniq("Counted C"), 0)
 	must(t, s.CreateSite(ctx, a))
@@ -299,7 +299,7 @@ func testSiteUserCounts(t *testing.T, s ports.Store) {
 	check("a vetoed deletion", 1, 1)
 }
 
-func testUserCategoryUpdateDelete(t *testing.T, s ports.Store) {
+func testUserCategoryUpdateDelete(t *testing.T, s Store) {
 	ctx := context.Background()
 	c := &domain.UserCategory{Name: uniq("Growers"), CreatedAt: base}
 	must(t, s.CreateUserCategory(ctx, c))
@@ -324,7 +324,7 @@ func testUserCategoryUpdateDelete(t *testing.T, s ports.Store) {
 	mustCode(t, s.UpdateUserCategory(ctx, &domain.UserCategory{ID: 987654, Name: "x"}), domain.ENotFound)
 }
 
-func testAppFunctions(t *testing.T, s ports.Store) {
+func testAppFunctions(t *testing.T, s Store) {
 	ctx := context.Background()
 	seeded, err := s.ListAppFunctions(ctx)
 	must(t, err)

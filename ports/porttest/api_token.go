@@ -7,12 +7,11 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
 )
 
 // RunAPITokenStore runs the contract of ports.APITokenStore against stores made by newStore.
 func RunAPITokenStore(t *testing.T, newStore StoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store){
+	tests := map[string]func(t *testing.T, s Store){
 		"CreateReadList":        testAPITokenCreateReadList,
 		"LimitUnderConcurrency": testAPITokenLimit,
 		"Revoke":                testAPITokenRevoke,
@@ -30,7 +29,7 @@ func tokenOf(userID int64, name string, scope domain.TokenScope, expires time.Ti
 	return &domain.APIToken{UserID: userID, Name: name, Scope: scope, TokenHash: uniq("hash-" + name), CreatedAt: base, ExpiresAt: expires}
 }
 
-func testAPITokenCreateReadList(t *testing.T, s ports.Store) {
+func testAPITokenCreateReadList(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser(uniq("tok"))
 	must(t, s.CreateUser(ctx, u))
@@ -72,7 +71,7 @@ func testAPITokenCreateReadList(t *testing.T, s ports.Store) {
 	}
 }
 
-func testAPITokenLimit(t *testing.T, s ports.Store) {
+func testAPITokenLimit(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser(uniq("tok"))
 	must(t, s.CreateUser(ctx, u))
@@ -103,7 +102,7 @@ func testAPITokenLimit(t *testing.T, s ports.Store) {
 	}
 }
 
-func testAPITokenRevoke(t *testing.T, s ports.Store) {
+func testAPITokenRevoke(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser(uniq("tok"))
 	must(t, s.CreateUser(ctx, u))
@@ -131,7 +130,7 @@ func testAPITokenRevoke(t *testing.T, s ports.Store) {
 	must(t, s.RevokeAPIToken(ctx, 0, c[0].ID, base)) // operators revoke any
 }
 
-func testAPITokenTouch(t *testing.T, s ports.Store) {
+func testAPITokenTouch(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser(uniq("tok"))
 	must(t, s.CreateUser(ctx, u))

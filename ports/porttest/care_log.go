@@ -6,12 +6,11 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
 )
 
 // careLogTests are the contract of ports.CareLogStore and of the care events written through
 // CreatePlant and UpdatePlant.
-var careLogTests = map[string]func(t *testing.T, s ports.Store){
+var careLogTests = map[string]func(t *testing.T, s Store){
 	"CareLog/PagedNewestFirst":        testCareLogPaging,
 	"CareLog/DeleteRecomputes":        testCareLogDeleteRecomputes,
 	"CareLog/LearnedOnThePlantRow":    testCareLogLearned,
@@ -20,7 +19,7 @@ var careLogTests = map[string]func(t *testing.T, s ports.Store){
 }
 
 // logCare logs events on the owner's plant through UpdatePlant, as the core does.
-func logCare(t *testing.T, s ports.Store, owner, plant int64, events ...*domain.CareEvent) *domain.Plant {
+func logCare(t *testing.T, s Store, owner, plant int64, events ...*domain.CareEvent) *domain.Plant {
 	t.Helper()
 	p, err := s.UpdatePlant(context.Background(), owner, plant, func(p *domain.Plant) error {
 		for _, e := range events {
@@ -40,7 +39,7 @@ func water(at time.Time) *domain.CareEvent {
 }
 
 // plantWithLog creates a plant whose log starts with its last watering at start (as Create does).
-func plantWithLog(t *testing.T, s ports.Store, owner int64, start time.Time) *domain.Plant {
+func plantWithLog(t *testing.T, s Store, owner int64, start time.Time) *domain.Plant {
 	t.Helper()
 	p := newPlant(owner, "Fern")
 	p.LogCare(&domain.CareEvent{Kind: domain.CareWater, Source: domain.CareImported, At: start, CreatedAt: start})
@@ -51,7 +50,7 @@ func plantWithLog(t *testing.T, s ports.Store, owner int64, start time.Time) *do
 	return p
 }
 
-func testCareLogPaging(t *testing.T, s ports.Store) {
+func testCareLogPaging(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	start := base.AddDate(0, 0, -30)
@@ -106,7 +105,7 @@ func testCareLogPaging(t *testing.T, s ports.Store) {
 	}
 }
 
-func testCareLogDeleteRecomputes(t *testing.T, s ports.Store) {
+func testCareLogDeleteRecomputes(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	start := base.AddDate(0, 0, -20)
@@ -153,7 +152,7 @@ func testCareLogDeleteRecomputes(t *testing.T, s ports.Store) {
 	}
 }
 
-func testCareLogLearned(t *testing.T, s ports.Store) {
+func testCareLogLearned(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	start := base.AddDate(0, 0, -40)
@@ -216,7 +215,7 @@ func testCareLogLearned(t *testing.T, s ports.Store) {
 	}
 }
 
-func testCareLogOwnerScoped(t *testing.T, s ports.Store) {
+func testCareLogOwnerScoped(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	p := plantWithLog(t, s, a.ID, base.AddDate(0, 0, -3))
@@ -238,7 +237,7 @@ func testCareLogOwnerScoped(t *testing.T, s ports.Store) {
 	}
 }
 
-func testCareLogVeto(t *testing.T, s ports.Store) {
+func testCareLogVeto(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	p := plantWithLog(t, s, a.ID, base.AddDate(0, 0, -3))

@@ -14,7 +14,7 @@ import (
 // sessions or tokens takes theirs; the cleanup deletes devices of expired sign-ins, and
 // deleting a session row cascades. The device keeps its sign-in when read back, and moves to
 // another one when the browser is registered again.
-func testDeviceEndsWithSignIn(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testDeviceEndsWithSignIn(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	session := func(u *domain.User, ttl time.Duration) *domain.Session {

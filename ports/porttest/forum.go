@@ -15,12 +15,12 @@ import (
 
 // ForumStoreFactory returns a fresh, empty, migrated store for one test: the account store (to
 // make users) and the forum store, usually one value.
-type ForumStoreFactory func(t *testing.T) (ports.Store, ports.ForumStore)
+type ForumStoreFactory func(t *testing.T) (Store, ports.ForumStore)
 
 // RunForumStore runs the forum storage contract against stores made by newStore. Every test is
 // parallel and gets its own store.
 func RunForumStore(t *testing.T, newStore ForumStoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store, f ports.ForumStore){
+	tests := map[string]func(t *testing.T, s Store, f ports.ForumStore){
 		"Categories/CreateReadUpdate":      testForumCategories,
 		"Categories/PagedInOrder":          testForumCategoryPages,
 		"Categories/Reorder":               testForumReorder,
@@ -65,7 +65,7 @@ var (
 	super   = domain.ForumViewer{UserID: 999999, Superadmin: true}
 )
 
-func forumUser(t *testing.T, s ports.Store) *domain.User {
+func forumUser(t *testing.T, s Store) *domain.User {
 	t.Helper()
 	u := newUser(uniq("gardener"))
 	must(t, s.CreateUser(context.Background(), u))
@@ -123,7 +123,7 @@ func reloadCategory(t *testing.T, f ports.ForumStore, id int64) *domain.ForumCat
 	return c
 }
 
-func testForumCategories(t *testing.T, _ ports.Store, f ports.ForumStore) {
+func testForumCategories(t *testing.T, _ Store, f ports.ForumStore) {
 	ctx := context.Background()
 	c := forumCategory(t, f, "Fruit Trees", 1)
 	if c.ID == 0 {
@@ -163,7 +163,7 @@ func testForumCategories(t *testing.T, _ ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumCategoryPages(t *testing.T, _ ports.Store, f ports.ForumStore) {
+func testForumCategoryPages(t *testing.T, _ Store, f ports.ForumStore) {
 	ctx := context.Background()
 	forumCategory(t, f, "C", 2)
 	forumCategory(t, f, "B", 1)
@@ -182,7 +182,7 @@ func testForumCategoryPages(t *testing.T, _ ports.Store, f ports.ForumStore) {
 	mustCode(t, err, domain.EInvalid)
 }
 
-func testForumReorder(t *testing.T, _ ports.Store, f ports.ForumStore) {
+func testForumReorder(t *testing.T, _ Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a := forumCategory(t, f, "A", 1)
 	forumCategory(t, f, "B", 2)
@@ -227,7 +227,7 @@ func testForumReorder(t *testing.T, _ ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumCategoryDelete(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumCategoryDelete(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Veg", 1)
@@ -246,7 +246,7 @@ func testForumCategoryDelete(t *testing.T, s ports.Store, f ports.ForumStore) {
 	mustCode(t, f.DeleteForumCategory(ctx, c.ID, domain.CheckCanDeleteCategory), domain.ENotFound)
 }
 
-func testForumTopicCreate(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumTopicCreate(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Roses", 1)
@@ -269,7 +269,7 @@ func testForumTopicCreate(t *testing.T, s ports.Store, f ports.ForumStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testForumTopicLists(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumTopicLists(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	author, other := forumUser(t, s), forumUser(t, s)
 	c1, c2 := forumCategory(t, f, "One", 1), forumCategory(t, f, "Two", 2)
@@ -324,7 +324,7 @@ func testForumTopicLists(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumLatestPages(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumLatestPages(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Pages", 1)
@@ -351,7 +351,7 @@ func testForumLatestPages(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumTopicUpdateDelete(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumTopicUpdateDelete(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u, liker := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Misc", 1)
@@ -389,7 +389,7 @@ func testForumTopicUpdateDelete(t *testing.T, s ports.Store, f ports.ForumStore)
 	}
 }
 
-func testForumPostCounters(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumPostCounters(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u, v := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Count", 1)
@@ -422,7 +422,7 @@ func testForumPostCounters(t *testing.T, s ports.Store, f ports.ForumStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testForumPostVeto(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumPostVeto(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Locks", 1)
@@ -442,7 +442,7 @@ func testForumPostVeto(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumConcurrentReplies(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumConcurrentReplies(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Busy", 1)
@@ -488,7 +488,7 @@ func testForumConcurrentReplies(t *testing.T, s ports.Store, f ports.ForumStore)
 	}
 }
 
-func testForumPostPages(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumPostPages(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	author, other := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Replies", 1)
@@ -528,7 +528,7 @@ func testForumPostPages(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumPostUpdate(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumPostUpdate(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Edits", 1)
@@ -575,7 +575,7 @@ func testForumPostUpdate(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumLikes(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumLikes(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a, b := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Likes", 1)
@@ -602,7 +602,7 @@ func testForumLikes(t *testing.T, s ports.Store, f ports.ForumStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testForumConcurrentLikes(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumConcurrentLikes(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a := forumUser(t, s)
 	c := forumCategory(t, f, "Many likes", 1)
@@ -630,7 +630,7 @@ func testForumConcurrentLikes(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumReports(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumReports(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a, b, c2 := forumUser(t, s), forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Reports", 1)
@@ -679,7 +679,7 @@ func testForumReports(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumViews(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumViews(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	c := forumCategory(t, f, "Views", 1)
@@ -714,7 +714,7 @@ func testForumViews(t *testing.T, s ports.Store, f ports.ForumStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testForumNotify(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumNotify(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a, b, w := forumUser(t, s), forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Notify", 1)
@@ -753,7 +753,7 @@ func testForumNotify(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumClaimRace(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumClaimRace(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a := forumUser(t, s)
 	c := forumCategory(t, f, "Race", 1)
@@ -794,7 +794,7 @@ func hitKeys(p domain.Page[*domain.ForumSearchHit]) string {
 	return strings.Join(out, ",")
 }
 
-func testForumSearch(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumSearch(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a, b := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Search", 1)
@@ -870,7 +870,7 @@ func testForumSearch(t *testing.T, s ports.Store, f ports.ForumStore) {
 // first (a title match before body matches, more matches before fewer); every older match
 // follows, newest first; pages cross the bound without losing or repeating a hit, and each hit
 // has its own snippet. "Newest" is the search key: a topic's id * 2, a reply's id * 2 + 1.
-func testForumSearchRanked(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumSearchRanked(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a, b := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Ranked", 1)
@@ -980,7 +980,7 @@ func testForumSearchRanked(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumSearchUpdates(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumSearchUpdates(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a := forumUser(t, s)
 	c := forumCategory(t, f, "Updates", 1)
@@ -1014,7 +1014,7 @@ func testForumSearchUpdates(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumDeletedAuthor(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumDeletedAuthor(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a, b := forumUser(t, s), forumUser(t, s)
 	c := forumCategory(t, f, "Gone", 1)
@@ -1033,7 +1033,7 @@ func testForumDeletedAuthor(t *testing.T, s ports.Store, f ports.ForumStore) {
 	}
 }
 
-func testForumPrune(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumPrune(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	a := forumUser(t, s)
 	c := forumCategory(t, f, "Prune", 1)
@@ -1067,7 +1067,7 @@ func testForumPrune(t *testing.T, s ports.Store, f ports.ForumStore) {
 
 // testForumReviewCount: a category counts its topics under review beside all of them, through
 // creation, review changes and deletion, and shows each viewer the topics they may see.
-func testForumReviewCount(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumReviewCount(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	c := forumCategory(t, f, "Herbs", 1)
 	author := forumUser(t, s)
@@ -1108,7 +1108,7 @@ func testForumReviewCount(t *testing.T, s ports.Store, f ports.ForumStore) {
 // testForumNotificationsForgotten: removing a post's notifications takes its replies' and
 // mentions' bells and nothing else; removing a topic's takes every reply and mention of it, and
 // leaves moderation notices and other topics' alone.
-func testForumNotificationsForgotten(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumNotificationsForgotten(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	ns, ok := f.(ports.NotificationStore)
 	if !ok {

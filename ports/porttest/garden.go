@@ -15,7 +15,7 @@ import (
 
 // gardenTests are the contract tests of the plant, task, journal, plant-database and
 // calendar-feed stores; RunStore runs them with the account tests.
-var gardenTests = map[string]func(t *testing.T, s ports.Store){
+var gardenTests = map[string]func(t *testing.T, s Store){
 	"Plants/CreateReadUpdate":           testPlantRoundTrip,
 	"Plants/EveryPlantType":             testPlantEveryType,
 	"Plants/OwnerScoped":                testPlantOwnerScoped,
@@ -35,7 +35,7 @@ var gardenTests = map[string]func(t *testing.T, s ports.Store){
 	"Jobs/SchedulesAndRuns":             testJobs,
 }
 
-func ownerPair(t *testing.T, s ports.Store) (a, b *domain.User) {
+func ownerPair(t *testing.T, s Store) (a, b *domain.User) {
 	t.Helper()
 	a, b = newUser(uniq("gardenerA")), newUser(uniq("gardenerB"))
 	must(t, s.CreateUser(context.Background(), a))
@@ -50,7 +50,7 @@ func newPlant(owner int64, name string) *domain.Plant {
 		WaterFrequency: intp(7), FertilizerFrequency: intp(30), AcquiredDate: base, CreatedAt: base}
 }
 
-func testPlantRoundTrip(t *testing.T, s ports.Store) {
+func testPlantRoundTrip(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	watered := base.Add(-48 * time.Hour)
@@ -90,7 +90,7 @@ func testPlantRoundTrip(t *testing.T, s ports.Store) {
 	}
 }
 
-func testPlantOwnerScoped(t *testing.T, s ports.Store) {
+func testPlantOwnerScoped(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	p := newPlant(a.ID, "Mint")
@@ -118,7 +118,7 @@ func testPlantOwnerScoped(t *testing.T, s ports.Store) {
 	}
 }
 
-func testPlantLimit(t *testing.T, s ports.Store) {
+func testPlantLimit(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	must(t, s.CreatePlant(ctx, newPlant(a.ID, "One"), 2))
@@ -132,7 +132,7 @@ func testPlantLimit(t *testing.T, s ports.Store) {
 	mustCode(t, s.CreatePlant(ctx, newPlant(987654, "Orphan"), 0), domain.ENotFound)
 }
 
-func testPlantLimitConcurrent(t *testing.T, s ports.Store) {
+func testPlantLimitConcurrent(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	var wg sync.WaitGroup
@@ -166,7 +166,7 @@ func newTask(owner, plant int64, day time.Time, typ domain.TaskType) *domain.Car
 	return &domain.CareTask{UserID: owner, PlantID: plant, Type: typ, ScheduledDate: domain.DateOf(day), CreatedAt: base}
 }
 
-func testPlantDeleteCascade(t *testing.T, s ports.Store) {
+func testPlantDeleteCascade(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	doomed, kept := newPlant(a.ID, "Doomed"), newPlant(a.ID, "Kept")
@@ -188,7 +188,7 @@ func testPlantDeleteCascade(t *testing.T, s ports.Store) {
 	}
 }
 
-func testTaskList(t *testing.T, s ports.Store) {
+func testTaskList(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	fern, ivy := newPlant(a.ID, "Fern"), newPlant(a.ID, "Ivy")
@@ -252,7 +252,7 @@ func ids(tasks []*domain.CareTask) []int64 {
 	return out
 }
 
-func testTaskOwnPlant(t *testing.T, s ports.Store) {
+func testTaskOwnPlant(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	p := newPlant(a.ID, "Aloe")
@@ -261,7 +261,7 @@ func testTaskOwnPlant(t *testing.T, s ports.Store) {
 	mustCode(t, s.CreateJournalEntry(ctx, &domain.JournalEntry{UserID: b.ID, PlantID: p.ID, Title: "Mine now", EntryDate: domain.DateOf(base), CreatedAt: base}), domain.ENotFound)
 }
 
-func testTaskComplete(t *testing.T, s ports.Store) {
+func testTaskComplete(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	p := newPlant(a.ID, "Lemon")
@@ -310,7 +310,7 @@ func testTaskComplete(t *testing.T, s ports.Store) {
 	}
 }
 
-func testTaskDelete(t *testing.T, s ports.Store) {
+func testTaskDelete(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	p := newPlant(a.ID, "Cactus")
@@ -322,7 +322,7 @@ func testTaskDelete(t *testing.T, s ports.Store) {
 	mustCode(t, s.DeleteTask(ctx, a.ID, task.ID), domain.ENotFound)
 }
 
-func testJournal(t *testing.T, s ports.Store) {
+func testJournal(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	rose, tulip := newPlant(a.ID, "Rose"), newPlant(a.ID, "Tulip")
@@ -388,7 +388,7 @@ func testJournal(t *testing.T, s ports.Store) {
 	mustCode(t, s.DeleteJournalEntry(ctx, a.ID, older.ID), domain.ENotFound)
 }
 
-func testPlantDB(t *testing.T, s ports.Store) {
+func testPlantDB(t *testing.T, s Store) {
 	ctx := context.Background()
 	imported := &domain.PlantDBItem{CommonName: "Tomato Moneymaker", ScientificName: "Solanum lycopersicum", Type: domain.Vegetables,
 		Description: "<p>Reliable</p>", ImageURL: "https://shop.example/t.jpg", AlternativeImageURLs: []string{"https://shop.example/t_600.jpg"},
@@ -466,7 +466,7 @@ func lower(s string) string {
 	return string(b)
 }
 
-func testCalendarTokens(t *testing.T, s ports.Store) {
+func testCalendarTokens(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	tok, err := s.CalendarToken(ctx, a.ID)
@@ -493,7 +493,7 @@ func testCalendarTokens(t *testing.T, s ports.Store) {
 	mustCode(t, s.SetCalendarToken(ctx, 987654, "x"), domain.ENotFound)
 }
 
-func testJobs(t *testing.T, s ports.Store) {
+func testJobs(t *testing.T, s Store) {
 	ctx := context.Background()
 	_, err := s.JobSchedule(ctx, "import")
 	mustCode(t, err, domain.ENotFound)
@@ -543,7 +543,7 @@ func testJobs(t *testing.T, s ports.Store) {
 
 // testTaskOverdue: pending tasks before today, oldest first, one keyset page at a time, owner
 // scoped; completed, today's and future tasks are not overdue. PendingOnly filters ListTasks.
-func testTaskOverdue(t *testing.T, s ports.Store) {
+func testTaskOverdue(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	p := newPlant(a.ID, "Fern")
@@ -586,7 +586,7 @@ func testTaskOverdue(t *testing.T, s ports.Store) {
 
 // testPlantDBPages: the plant database list a page at a time by name (case-insensitive, ties by
 // id), with the search in both names and the type filter, and the cursor walking every item once.
-func testPlantDBPages(t *testing.T, s ports.Store) {
+func testPlantDBPages(t *testing.T, s Store) {
 	ctx := context.Background()
 	base := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
 	add := func(name, latin string, typ domain.PlantType) {

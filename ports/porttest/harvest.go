@@ -15,12 +15,12 @@ import (
 
 // HarvestStoreFactory returns a fresh, empty, migrated store for one test: the account and
 // plant store (to make users and plants) and the harvest store, usually one value.
-type HarvestStoreFactory func(t *testing.T) (ports.Store, ports.HarvestStore)
+type HarvestStoreFactory func(t *testing.T) (Store, ports.HarvestStore)
 
 // RunHarvestStore runs the harvest storage contract against stores made by newStore. Every test
 // is parallel and gets its own store.
 func RunHarvestStore(t *testing.T, newStore HarvestStoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store, h ports.HarvestStore){
+	tests := map[string]func(t *testing.T, s Store, h ports.HarvestStore){
 		"Harvests/CreateAndRead":            testHarvestRoundTrip,
 		"Harvests/OwnerScoped":              testHarvestOwnerScoped,
 		"Harvests/NewestFirstInPages":       testHarvestPages,
@@ -53,7 +53,7 @@ func harvestDay(s string) time.Time {
 }
 
 // gardenWith makes an owner with plants of the given names.
-func gardenWith(t *testing.T, s ports.Store, names ...string) (*domain.User, []*domain.Plant) {
+func gardenWith(t *testing.T, s Store, names ...string) (*domain.User, []*domain.Plant) {
 	t.Helper()
 	u := newUser(uniq("harvester"))
 	must(t, s.CreateUser(context.Background(), u))
@@ -106,7 +106,7 @@ func listAll(t *testing.T, h ports.HarvestStore, owner int64, f ports.HarvestFil
 	return page.Items
 }
 
-func testHarvestRoundTrip(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestRoundTrip(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato")
 	r := record(t, h, u.ID, plants[0], "2026-07-04", f64(1250), domain.UnitGram, "first truss")
@@ -133,7 +133,7 @@ func testHarvestRoundTrip(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	mustCode(t, h.CreateHarvest(ctx, bad), domain.EInvalid)
 }
 
-func testHarvestOwnerScoped(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestOwnerScoped(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	a, plantsA := gardenWith(t, s, "Bean")
 	b, _ := gardenWith(t, s)
@@ -159,7 +159,7 @@ func testHarvestOwnerScoped(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	}
 }
 
-func testHarvestPages(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestPages(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Pea")
 	p := plants[0]
@@ -196,7 +196,7 @@ func testHarvestPages(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	}
 }
 
-func testHarvestFilters(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestFilters(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato", "Basil")
 	tom, bas := plants[0], plants[1]
@@ -240,7 +240,7 @@ func testHarvestFilters(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	}
 }
 
-func testHarvestUpdate(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestUpdate(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato", "Squash")
 	_, other := gardenWith(t, s, "Leek")
@@ -296,7 +296,7 @@ func testHarvestUpdate(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testHarvestDelete(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestDelete(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Kale")
 	r1 := record(t, h, u.ID, plants[0], "2026-07-01", nil, "", "")
@@ -318,7 +318,7 @@ func sumOf(t *testing.T, sums []domain.HarvestSum, name string, kind domain.Unit
 	return domain.HarvestSum{}
 }
 
-func testHarvestSumsByPlant(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestSumsByPlant(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato", "Radish", "Blackberry")
 	tom, rad, bb := plants[0], plants[1], plants[2]
@@ -370,7 +370,7 @@ func testHarvestSumsByPlant(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	}
 }
 
-func testHarvestSumsByMonth(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestSumsByMonth(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato", "Bean")
 	tom, bean := plants[0], plants[1]
@@ -409,7 +409,7 @@ func testHarvestSumsByMonth(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	}
 }
 
-func testHarvestPlantDeleted(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestPlantDeleted(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Courgette", "Chard")
 	gone := plants[0]
@@ -441,7 +441,7 @@ func testHarvestPlantDeleted(t *testing.T, s ports.Store, h ports.HarvestStore) 
 	}
 }
 
-func testHarvestUserDeleted(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestUserDeleted(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Onion")
 	r := record(t, h, u.ID, plants[0], "2026-07-01", nil, "", "")
@@ -450,7 +450,7 @@ func testHarvestUserDeleted(t *testing.T, s ports.Store, h ports.HarvestStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testHarvestBadCursor(t *testing.T, s ports.Store, h ports.HarvestStore) {
+func testHarvestBadCursor(t *testing.T, s Store, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, _ := gardenWith(t, s)
 	for _, c := range []string{"!!", domain.KeysetCursor{Key: "not a date", ID: 3}.Encode(), domain.OffsetCursor(2)} {

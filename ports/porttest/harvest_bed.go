@@ -12,13 +12,13 @@ import (
 // HarvestBedStoreFactory returns a fresh, empty, migrated store for one test: the account and
 // plant store, the planning store (to draw layouts and beds) and the harvest store, usually one
 // value.
-type HarvestBedStoreFactory func(t *testing.T) (ports.Store, ports.PlanningStore, ports.HarvestStore)
+type HarvestBedStoreFactory func(t *testing.T) (Store, ports.PlanningStore, ports.HarvestStore)
 
 // RunHarvestBedStore runs the storage contract of harvest records tied to garden beds: the link
 // is saved and read with the bed's names, only the owner's beds are taken, a deleted bed leaves
 // its records without a bed, and the database adds up the yield per square foot of each bed.
 func RunHarvestBedStore(t *testing.T, newStore HarvestBedStoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store, ps ports.PlanningStore, h ports.HarvestStore){
+	tests := map[string]func(t *testing.T, s Store, ps ports.PlanningStore, h ports.HarvestStore){
 		"HarvestBeds/LinkSavedAndRead":      testHarvestBedLink,
 		"HarvestBeds/OnlyTheOwnersBeds":     testHarvestBedOwner,
 		"HarvestBeds/BedDeletedKeepsRecord": testHarvestBedDeleted,
@@ -58,7 +58,7 @@ func recordFrom(t *testing.T, h ports.HarvestStore, owner int64, p *domain.Plant
 	return r
 }
 
-func testHarvestBedLink(t *testing.T, s ports.Store, ps ports.PlanningStore, h ports.HarvestStore) {
+func testHarvestBedLink(t *testing.T, s Store, ps ports.PlanningStore, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato")
 	l := bedLayout(t, ps, u.ID, "Back garden", [2]float64{4, 10}, [2]float64{4, 4})
@@ -99,7 +99,7 @@ func testHarvestBedLink(t *testing.T, s ports.Store, ps ports.PlanningStore, h p
 	}
 }
 
-func testHarvestBedOwner(t *testing.T, s ports.Store, ps ports.PlanningStore, h ports.HarvestStore) {
+func testHarvestBedOwner(t *testing.T, s Store, ps ports.PlanningStore, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Bean")
 	other, _ := gardenWith(t, s)
@@ -139,7 +139,7 @@ func testHarvestBedOwner(t *testing.T, s ports.Store, ps ports.PlanningStore, h 
 	}
 }
 
-func testHarvestBedDeleted(t *testing.T, s ports.Store, ps ports.PlanningStore, h ports.HarvestStore) {
+func testHarvestBedDeleted(t *testing.T, s Store, ps ports.PlanningStore, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Leek")
 	l := bedLayout(t, ps, u.ID, "Plot", [2]float64{2, 2}, [2]float64{2, 3})
@@ -184,7 +184,7 @@ func bedSum(sums []domain.BedHarvestSum, bedID int64, kind domain.UnitKind) *dom
 	return nil
 }
 
-func testHarvestBedYield(t *testing.T, s ports.Store, ps ports.PlanningStore, h ports.HarvestStore) {
+func testHarvestBedYield(t *testing.T, s Store, ps ports.PlanningStore, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, plants := gardenWith(t, s, "Tomato", "Radish")
 	other, otherPlants := gardenWith(t, s, "Tomato")
@@ -247,7 +247,7 @@ func testHarvestBedYield(t *testing.T, s ports.Store, ps ports.PlanningStore, h 
 	}
 }
 
-func testHarvestBedList(t *testing.T, s ports.Store, ps ports.PlanningStore, h ports.HarvestStore) {
+func testHarvestBedList(t *testing.T, s Store, ps ports.PlanningStore, h ports.HarvestStore) {
 	ctx := context.Background()
 	u, _ := gardenWith(t, s)
 	other, _ := gardenWith(t, s)

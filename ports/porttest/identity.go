@@ -7,17 +7,16 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
 )
 
-var identityTests = map[string]func(t *testing.T, s ports.Store){
+var identityTests = map[string]func(t *testing.T, s Store){
 	"Identities/Lifecycle":    testIdentityLifecycle,
 	"Identities/UsersByEmail": testUsersByEmail,
 }
 
 // testIdentityLifecycle: an identity is found by (issuer, subject), which is unique; it is
 // listed for its owner only, records its use, is deleted by its owner only and goes with them.
-func testIdentityLifecycle(t *testing.T, s ports.Store) {
+func testIdentityLifecycle(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := newUser(uniq("ida")), newUser(uniq("idb"))
 	must(t, s.CreateUser(ctx, a))
@@ -53,7 +52,7 @@ func testIdentityLifecycle(t *testing.T, s ports.Store) {
 }
 
 // testUsersByEmail: accounts are found by e-mail ignoring case, by id, at most limit.
-func testUsersByEmail(t *testing.T, s ports.Store) {
+func testUsersByEmail(t *testing.T, s Store) {
 	ctx := context.Background()
 	email := uniq("Shared") + "@Example.org"
 	var ids []int64

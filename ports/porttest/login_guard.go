@@ -8,13 +8,12 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
 )
 
 // testLoginAttempts checks ReserveLoginAttempt: what check sees per (username, address) and per
 // address, that a refused check records nothing, Forget and Clear, and that 50 parallel
 // reservations against a limit of 5 let exactly 5 through.
-func testLoginAttempts(t *testing.T, s ports.Store) {
+func testLoginAttempts(t *testing.T, s Store) {
 	ctx := context.Background()
 	since := base.Add(-time.Hour)
 	var seenUser, seenAddr int

@@ -15,12 +15,12 @@ import (
 
 // NotifyStoreFactory returns a fresh, empty, migrated store for one test: the account store
 // (to make users and sites) and the notification store, usually one value.
-type NotifyStoreFactory func(t *testing.T) (ports.Store, ports.NotifyStore)
+type NotifyStoreFactory func(t *testing.T) (Store, ports.NotifyStore)
 
 // RunNotificationStore runs the notification storage contract against stores made by newStore.
 // Every test is parallel and gets its own store.
 func RunNotificationStore(t *testing.T, newStore NotifyStoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store, n ports.NotifyStore){
+	tests := map[string]func(t *testing.T, s Store, n ports.NotifyStore){
 		"Notifications/CreateAndRead":         testNotificationRoundTrip,
 		"Notifications/Targeting":             testNotificationTargeting,
 		"Notifications/ReadStatePerUser":      testNotificationReadState,
@@ -80,14 +80,14 @@ func sameStrings(a, b []string) bool {
 	return true
 }
 
-func site(t *testing.T, s ports.Store, name string) *domain.Site {
+func site(t *testing.T, s Store, name string) *domain.Site {
 	t.Helper()
 	x := &domain.Site{Name: name, Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: base}
 	must(t, s.CreateSite(context.Background(), x))
 	return x
 }
 
-func userAt(t *testing.T, s ports.Store, siteID *int64, created time.Time) *domain.User {
+func userAt(t *testing.T, s Store, siteID *int64, created time.Time) *domain.User {
 	t.Helper()
 	u := newUser(uniq("reader"))
 	u.SiteID, u.CreatedAt = siteID, created
@@ -95,7 +95,7 @@ func userAt(t *testing.T, s ports.Store, siteID *int64, created time.Time) *doma
 	return u
 }
 
-func testNotificationRoundTrip(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationRoundTrip(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	admin := userAt(t, s, nil, base)
 	u := userAt(t, s, nil, base)
@@ -131,7 +131,7 @@ func testNotificationRoundTrip(t *testing.T, s ports.Store, ns ports.NotifyStore
 	}
 }
 
-func testNotificationData(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationData(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	u := userAt(t, s, nil, base)
 	n := notificationTo(domain.TargetUser, &u.ID, "Nested", base)
@@ -146,7 +146,7 @@ func testNotificationData(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testNotificationTargeting(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationTargeting(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	north, south := site(t, s, "North"), site(t, s, "South")
 	alice := userAt(t, s, &north.ID, base)                 // north
@@ -210,7 +210,7 @@ func testNotificationTargeting(t *testing.T, s ports.Store, ns ports.NotifyStore
 	}
 }
 
-func testNotificationReadState(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationReadState(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	north, south := site(t, s, "North"), site(t, s, "South")
 	a, b := userAt(t, s, &north.ID, base), userAt(t, s, &north.ID, base)
@@ -253,7 +253,7 @@ func testNotificationReadState(t *testing.T, s ports.Store, ns ports.NotifyStore
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testNotificationMarkAll(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationMarkAll(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	north, south := site(t, s, "North"), site(t, s, "South")
 	a, b := userAt(t, s, &north.ID, base), userAt(t, s, &north.ID, base)
@@ -288,7 +288,7 @@ func testNotificationMarkAll(t *testing.T, s ports.Store, ns ports.NotifyStore) 
 	}
 }
 
-func testNotificationAdminList(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationAdminList(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, b := userAt(t, s, nil, base), userAt(t, s, nil, base)
 	g := notificationTo(domain.TargetGlobal, nil, "g", base.Add(time.Hour))
@@ -319,7 +319,7 @@ func testNotificationAdminList(t *testing.T, s ports.Store, ns ports.NotifyStore
 	}
 }
 
-func testNotificationOnce(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationOnce(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	u := userAt(t, s, nil, base)
 	day := domain.DateOf(base)
@@ -362,7 +362,7 @@ func testNotificationOnce(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 
 // testNotificationOnceConcurrent is two replicas (or a re-run) racing on one user and day: one
 // notification is stored, whatever the interleaving.
-func testNotificationOnceConcurrent(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationOnceConcurrent(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	u := userAt(t, s, nil, base)
 	key := domain.OnceKey{UserID: u.ID, Kind: domain.KindCareReminder, Day: domain.DateOf(base)}
@@ -397,7 +397,7 @@ func testNotificationOnceConcurrent(t *testing.T, s ports.Store, ns ports.Notify
 	}
 }
 
-func testNotificationCountSince(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationCountSince(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	u, other := userAt(t, s, nil, base), userAt(t, s, nil, base)
 	for i, kind := range []string{domain.KindTest, domain.KindTest, domain.KindAdmin, domain.KindTest} {
@@ -418,7 +418,7 @@ func testNotificationCountSince(t *testing.T, s ports.Store, ns ports.NotifyStor
 	}
 }
 
-func testNotificationPrune(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationPrune(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	gone := site(t, s, "Gone")
 	kept := site(t, s, "Kept")
@@ -476,7 +476,7 @@ func newDevice(userID int64, player string) *domain.Device {
 		Subscription: domain.PushSubscription{Endpoint: player, P256dh: "BP256", Auth: "auth"}, UpdatedAt: base}
 }
 
-func testDevices(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testDevices(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	d1 := newDevice(a.ID, "https://push.example/one")
@@ -523,7 +523,7 @@ func testDevices(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testDeviceMoves(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testDeviceMoves(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	d := newDevice(a.ID, "https://push.example/shared")
@@ -546,7 +546,7 @@ func testDeviceMoves(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testDeviceCap(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testDeviceCap(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	var ids []int64
@@ -563,7 +563,7 @@ func testDeviceCap(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testDeviceCascade(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testDeviceCascade(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	d := newDevice(a.ID, "https://push.example/bye")
@@ -588,7 +588,7 @@ func testDeviceCascade(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testChannels(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testChannels(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	c, err := ns.NotificationChannels(ctx, a.ID)
@@ -609,7 +609,7 @@ func testChannels(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	mustCode(t, ns.SaveNotificationChannels(ctx, 987654, domain.NotificationChannels{NtfyTopic: "x", UpdatedAt: base}), domain.ENotFound)
 }
 
-func testVAPIDKeys(t *testing.T, _ ports.Store, ns ports.NotifyStore) {
+func testVAPIDKeys(t *testing.T, _ Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	_, err := ns.VAPIDKeys(ctx)
 	mustCode(t, err, domain.ENotFound)
@@ -631,7 +631,7 @@ func testVAPIDKeys(t *testing.T, _ ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testVAPIDKeysConcurrent(t *testing.T, _ ports.Store, ns ports.NotifyStore) {
+func testVAPIDKeysConcurrent(t *testing.T, _ Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	const n = 6
 	var wg sync.WaitGroup
@@ -663,7 +663,7 @@ func testVAPIDKeysConcurrent(t *testing.T, _ ports.Store, ns ports.NotifyStore) 
 // testNotificationAdminPages walks the console's history a page at a time: newest first, ties
 // on the time broken by id (newest id first), every notification once, and a cursor the store
 // did not make refused.
-func testNotificationAdminPages(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationAdminPages(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a := userAt(t, s, nil, base)
 	var want []int64 // newest first
@@ -708,7 +708,7 @@ func testNotificationAdminPages(t *testing.T, s ports.Store, ns ports.NotifyStor
 // testNotificationRecipientCount: a notification keeps the number of active users it reached
 // when it was stored (accounts created by then, for a site or everyone), whichever way it was
 // stored, and later changes to the users leave that number alone.
-func testNotificationRecipientCount(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testNotificationRecipientCount(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	north, south := site(t, s, "North"), site(t, s, "South")
 	a := userAt(t, s, &north.ID, base)
@@ -784,7 +784,7 @@ func outboxNote(t *testing.T, ns ports.NotifyStore, u *domain.User, channel stri
 	return note, ds
 }
 
-func testOutboxClaim(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testOutboxClaim(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	note, ds := outboxNote(t, ns, a, "email", 5, base)
@@ -861,7 +861,7 @@ func testOutboxClaim(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testOutboxConcurrentClaims(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testOutboxConcurrentClaims(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	_, ds := outboxNote(t, ns, a, "ntfy", 60, base)
@@ -903,7 +903,7 @@ func testOutboxConcurrentClaims(t *testing.T, s ports.Store, ns ports.NotifyStor
 	}
 }
 
-func testOutboxRollback(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testOutboxRollback(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	boom := domain.Errorf(domain.EConflict, "the cause failed")
@@ -943,7 +943,7 @@ func testOutboxRollback(t *testing.T, s ports.Store, ns ports.NotifyStore) {
 	}
 }
 
-func testOutboxWindows(t *testing.T, s ports.Store, ns ports.NotifyStore) {
+func testOutboxWindows(t *testing.T, s Store, ns ports.NotifyStore) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	k := func(u *domain.User, subject string) domain.NotifyClaim {

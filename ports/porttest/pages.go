@@ -16,7 +16,7 @@ import (
 
 // testPlantEveryType stores and reads back a plant of every type, from several connections at
 // once (a pooled connection must not keep an older schema), and moves one to another type.
-func testPlantEveryType(t *testing.T, s ports.Store) {
+func testPlantEveryType(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, _ := ownerPair(t, s)
 	var wg sync.WaitGroup
@@ -61,7 +61,7 @@ func testPlantEveryType(t *testing.T, s ports.Store) {
 
 // testForumCategoryActivity: the lists carry each category's newest visible activity (a
 // reply moves it), nothing for a category without topics or with only a topic in review.
-func testForumCategoryActivity(t *testing.T, s ports.Store, f ports.ForumStore) {
+func testForumCategoryActivity(t *testing.T, s Store, f ports.ForumStore) {
 	ctx := context.Background()
 	u := forumUser(t, s)
 	busy := forumCategory(t, f, "Busy", 1)
@@ -117,7 +117,7 @@ func categoryNames(t *testing.T, f ports.ForumStore) string {
 
 // testForumSeedOnce: a fresh forum gets its first categories once; deleting one does not bring
 // it back, and the seeded ones are ordinary (editable).
-func testForumSeedOnce(t *testing.T, _ ports.Store, f ports.ForumStore) {
+func testForumSeedOnce(t *testing.T, _ Store, f ports.ForumStore) {
 	ctx := context.Background()
 	seeded, err := f.SeedForumCategories(ctx, defaultCategories(), base)
 	must(t, err)
@@ -156,7 +156,7 @@ func testForumSeedOnce(t *testing.T, _ ports.Store, f ports.ForumStore) {
 }
 
 // testForumSeedKeepsOwn: an install whose forum already has categories keeps them as they are.
-func testForumSeedKeepsOwn(t *testing.T, _ ports.Store, f ports.ForumStore) {
+func testForumSeedKeepsOwn(t *testing.T, _ Store, f ports.ForumStore) {
 	forumCategory(t, f, "Allotment News", 0)
 	seeded, err := f.SeedForumCategories(context.Background(), defaultCategories(), base)
 	must(t, err)

@@ -12,12 +12,12 @@ import (
 
 // PlanningStoreFactory returns a fresh, empty, migrated store for one test: the account and
 // garden store (to make users and plants) and the planning store, usually one value.
-type PlanningStoreFactory func(t *testing.T) (ports.Store, ports.PlanningStore)
+type PlanningStoreFactory func(t *testing.T) (Store, ports.PlanningStore)
 
 // RunPlanningStore runs the garden layout and crop rotation storage contract against stores
 // made by newStore. Every test is parallel and gets its own store.
 func RunPlanningStore(t *testing.T, newStore PlanningStoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store, p ports.PlanningStore){
+	tests := map[string]func(t *testing.T, s Store, p ports.PlanningStore){
 		"Layouts/WithBedsAndPlantings":       testLayoutRoundTrip,
 		"Layouts/ListPagedSearchedOwnerOnly": testLayoutList,
 		"Layouts/SaveBedsAtomicWithVersion":  testLayoutSaveBeds,
@@ -46,14 +46,14 @@ func RunPlanningStore(t *testing.T, newStore PlanningStoreFactory) {
 func pid(v int64) *int64     { return &v }
 func pft(v float64) *float64 { return &v }
 
-func gardener(t *testing.T, s ports.Store) *domain.User {
+func gardener(t *testing.T, s Store) *domain.User {
 	t.Helper()
 	u := newUser(uniq("planner"))
 	must(t, s.CreateUser(context.Background(), u))
 	return u
 }
 
-func plantOf(t *testing.T, s ports.Store, owner int64, name string) *domain.Plant {
+func plantOf(t *testing.T, s Store, owner int64, name string) *domain.Plant {
 	t.Helper()
 	p := newPlant(owner, name)
 	must(t, s.CreatePlant(context.Background(), p, 0))
@@ -69,14 +69,14 @@ func twoBedLayout(owner int64, plantID, itemID int64) *domain.GardenLayout {
 		}}
 }
 
-func dbItem(t *testing.T, s ports.Store, name string) *domain.PlantDBItem {
+func dbItem(t *testing.T, s Store, name string) *domain.PlantDBItem {
 	t.Helper()
 	it := &domain.PlantDBItem{CommonName: name, Type: domain.Vegetables, Source: domain.SourceManual, CreatedAt: base, UpdatedAt: base}
 	must(t, s.CreatePlantDB(context.Background(), it))
 	return it
 }
 
-func testLayoutRoundTrip(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutRoundTrip(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	basil := plantOf(t, s, u.ID, "Basil")
@@ -112,7 +112,7 @@ func testLayoutRoundTrip(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	}
 }
 
-func testLayoutList(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutList(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	a, b := gardener(t, s), gardener(t, s)
 	names := []string{"Front yard", "Back garden", "Allotment 50%", "Roof"}
@@ -166,7 +166,7 @@ func testLayoutList(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	mustCode(t, err, domain.EInvalid)
 }
 
-func testLayoutSaveBeds(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutSaveBeds(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	basil := plantOf(t, s, u.ID, "Basil")
@@ -228,7 +228,7 @@ func testLayoutSaveBeds(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 
 // testLayoutConcurrentSaves: two editors save from the same version at once; exactly one wins
 // and the other gets a conflict.
-func testLayoutConcurrentSaves(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutConcurrentSaves(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	l := &domain.GardenLayout{UserID: u.ID, Name: "Plot", Width: 10, Height: 10}
@@ -264,7 +264,7 @@ func testLayoutConcurrentSaves(t *testing.T, s ports.Store, ps ports.PlanningSto
 	}
 }
 
-func testLayoutCopy(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutCopy(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	basil := plantOf(t, s, u.ID, "Basil")
@@ -309,7 +309,7 @@ func testLayoutCopy(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 
 // testLayoutQuotaUsage: creations and copies see their owner's layouts and recent copies, a
 // veto stores nothing, and copies older than the window are neither counted nor kept.
-func testLayoutQuotaUsage(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutQuotaUsage(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, other := gardener(t, s), gardener(t, s)
 	must(t, ps.CreateLayout(ctx, &domain.GardenLayout{UserID: other.ID, Name: "Other's", Width: 5, Height: 5}, nil))
@@ -363,7 +363,7 @@ func testLayoutQuotaUsage(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 
 // testLayoutParallelCopies: eight copies at once against a rate of three: the usage each sees
 // is read with the owner locked, so exactly three pass.
-func testLayoutParallelCopies(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutParallelCopies(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	l := &domain.GardenLayout{UserID: u.ID, Name: "Plot", Width: 5, Height: 5, CreatedAt: base,
@@ -399,7 +399,7 @@ func testLayoutParallelCopies(t *testing.T, s ports.Store, ps ports.PlanningStor
 	}
 }
 
-func testLayoutDelete(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testLayoutDelete(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	basil := plantOf(t, s, u.ID, "Basil")
@@ -421,7 +421,7 @@ func testLayoutDelete(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	mustCode(t, ps.DeleteLayout(ctx, l.ID, nil), domain.ENotFound)
 }
 
-func testPlantPlacements(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testPlantPlacements(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, other := gardener(t, s), gardener(t, s)
 	basil := plantOf(t, s, u.ID, "Basil")
@@ -442,7 +442,7 @@ func testPlantPlacements(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	}
 }
 
-func testGroups(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testGroups(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, other := gardener(t, s), gardener(t, s)
 	for _, n := range []string{"roots", "Brassicas", "Alliums", "legumes"} {
@@ -495,7 +495,7 @@ func testGroups(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	}
 }
 
-func testGroupSeed(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testGroupSeed(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u := gardener(t, s)
 	must(t, ps.CreateGroup(ctx, &domain.RotationGroup{UserID: u.ID, Name: "legumes", Color: "#111111"}))
@@ -516,7 +516,7 @@ func testGroupSeed(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	}
 }
 
-func planWithGroups(t *testing.T, s ports.Store, ps ports.PlanningStore) (*domain.User, *domain.GardenLayout, []*domain.RotationGroup) {
+func planWithGroups(t *testing.T, s Store, ps ports.PlanningStore) (*domain.User, *domain.GardenLayout, []*domain.RotationGroup) {
 	t.Helper()
 	ctx := context.Background()
 	u := gardener(t, s)
@@ -530,7 +530,7 @@ func planWithGroups(t *testing.T, s ports.Store, ps ports.PlanningStore) (*domai
 	return u, l, gs.Items
 }
 
-func testPlanRoundTrip(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testPlanRoundTrip(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, l, gs := planWithGroups(t, s, ps)
 	b1, b2 := l.Beds[0].ID, l.Beds[1].ID
@@ -594,7 +594,7 @@ func testPlanRoundTrip(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	mustCode(t, ps.DeletePlan(ctx, p.ID, nil), domain.ENotFound)
 }
 
-func testGroupDeleteInUse(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testGroupDeleteInUse(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, l, gs := planWithGroups(t, s, ps)
 	b1 := l.Beds[0].ID
@@ -625,7 +625,7 @@ func testGroupDeleteInUse(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testPlanList(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testPlanList(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, l, gs := planWithGroups(t, s, ps)
 	other := gardener(t, s)
@@ -659,7 +659,7 @@ func testPlanList(t *testing.T, s ports.Store, ps ports.PlanningStore) {
 	}
 }
 
-func testPlanLayoutDeleted(t *testing.T, s ports.Store, ps ports.PlanningStore) {
+func testPlanLayoutDeleted(t *testing.T, s Store, ps ports.PlanningStore) {
 	ctx := context.Background()
 	u, l, gs := planWithGroups(t, s, ps)
 	b1 := l.Beds[0].ID

@@ -13,7 +13,7 @@ import (
 // testPlantPage checks PagePlants against the rules it replaces: every plant's status as
 // Plant.StatusOn derives it from all the owner's tasks, filtered and ordered by
 // PlantQuery.Apply, then paged; care dates near midnight and tasks on the day's edges included.
-func testPlantPage(t *testing.T, s ports.Store) {
+func testPlantPage(t *testing.T, s Store) {
 	ctx := context.Background()
 	a, b := ownerPair(t, s)
 	day := domain.DateOf(base)

@@ -9,12 +9,12 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
-var sensorTests = map[string]func(t *testing.T, s ports.Store){
+var sensorTests = map[string]func(t *testing.T, s Store){
 	"Sensors/LinksOwnedBoundedUnique": testSensorLinks,
 	"Sensors/DrySpellMakesWaterDue":   testSensorDrySpell,
 }
 
-func sensorStore(t *testing.T, s ports.Store) interface {
+func sensorStore(t *testing.T, s Store) interface {
 	ports.SensorLinkStore
 	ports.SensorReadingStore
 	ports.PlantScanStore
@@ -34,7 +34,7 @@ func sensorStore(t *testing.T, s ports.Store) interface {
 // testSensorLinks: a link needs the user's own plant; a sensor id is linked once in the
 // installation; a plant has at most max links; reads, updates and deletes are scoped to the
 // owner and the plant; a plant's deletion takes its links.
-func testSensorLinks(t *testing.T, s ports.Store) {
+func testSensorLinks(t *testing.T, s Store) {
 	ctx := context.Background()
 	ss := sensorStore(t, s)
 	a, b := ownerPair(t, s)
@@ -108,7 +108,7 @@ func testSensorLinks(t *testing.T, s ports.Store) {
 // testSensorDrySpell: a link's dry spell begun after the plant's last watering is read with the
 // plant (PlantByID, ListPlants, PlantsAfter) and makes PagePlants' SQL status needs_water, as
 // the domain derives it; one begun before the last watering does not.
-func testSensorDrySpell(t *testing.T, s ports.Store) {
+func testSensorDrySpell(t *testing.T, s Store) {
 	ctx := context.Background()
 	ss := sensorStore(t, s)
 	a, _ := ownerPair(t, s)

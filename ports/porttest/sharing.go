@@ -15,12 +15,12 @@ import (
 
 // SharingStoreFactory returns a fresh, empty, migrated store for one test: the account store
 // (to make users) and the sharing store, usually one value.
-type SharingStoreFactory func(t *testing.T) (ports.Store, ports.SharingStore)
+type SharingStoreFactory func(t *testing.T) (Store, ports.SharingStore)
 
 // RunSharingStore runs the plant sharing and expert Q&A storage contract against stores made by
 // newStore. Every test is parallel and gets its own store.
 func RunSharingStore(t *testing.T, newStore SharingStoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store, x ports.SharingStore){
+	tests := map[string]func(t *testing.T, s Store, x ports.SharingStore){
 		"Listings/CreateReadUpdateDelete":   testListingRoundTrip,
 		"Listings/FiltersAndPages":          testListingFilters,
 		"Listings/Search":                   testListingSearch,
@@ -46,7 +46,7 @@ func RunSharingStore(t *testing.T, newStore SharingStoreFactory) {
 
 var sharingBase = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 
-func sharingUser(t *testing.T, s ports.Store, name string) *domain.User {
+func sharingUser(t *testing.T, s Store, name string) *domain.User {
 	t.Helper()
 	u := newUser(name)
 	if err := s.CreateUser(context.Background(), u); err != nil {
@@ -88,7 +88,7 @@ func allListings(t *testing.T, x ports.SharingStore, f ports.ListingFilter) stri
 	return listingTitles(p)
 }
 
-func testListingRoundTrip(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingRoundTrip(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	price := int64(450)
@@ -149,7 +149,7 @@ func testListingRoundTrip(t *testing.T, s ports.Store, x ports.SharingStore) {
 	}
 }
 
-func testListingFilters(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingFilters(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann, bea := sharingUser(t, s, "ann"), sharingUser(t, s, "bea")
 	createListing(t, x, listing(ann.ID, "Basil", domain.ListingFree, "Herbs", sharingBase.Add(-40*24*time.Hour))) // expired
@@ -207,7 +207,7 @@ func testListingFilters(t *testing.T, s ports.Store, x ports.SharingStore) {
 	mustCode(t, err, domain.EInvalid)
 }
 
-func testListingSearch(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingSearch(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	a := listing(ann.ID, "Spare tomato seedlings", domain.ListingFree, "Vegetables", sharingBase)
@@ -264,7 +264,7 @@ func testListingSearch(t *testing.T, s ports.Store, x ports.SharingStore) {
 	}
 }
 
-func testListingConversations(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingConversations(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann, bea, cy := sharingUser(t, s, "ann"), sharingUser(t, s, "bea"), sharingUser(t, s, "cy")
 	l := createListing(t, x, listing(ann.ID, "Mint", domain.ListingSwap, "Herbs", sharingBase))
@@ -317,7 +317,7 @@ func testListingConversations(t *testing.T, s ports.Store, x ports.SharingStore)
 	}
 }
 
-func testListingReminderClaim(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingReminderClaim(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	// Lifetimes of 30 days from different starts: expiring in 1, 2.5, 5 days, and past.
@@ -356,7 +356,7 @@ func testListingReminderClaim(t *testing.T, s ports.Store, x ports.SharingStore)
 	}
 }
 
-func testListingReminderRace(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingReminderRace(t *testing.T, s Store, x ports.SharingStore) {
 	ann := sharingUser(t, s, "ann")
 	l := createListing(t, x, listing(ann.ID, "Soon", domain.ListingFree, "Herbs", sharingBase.Add(-29*24*time.Hour)))
 	var wg sync.WaitGroup
@@ -385,7 +385,7 @@ func testListingReminderRace(t *testing.T, s ports.Store, x ports.SharingStore) 
 
 // testListingReminderBatchClaim: a batch claim marks the due listings soonest first, up to its
 // limit, never one twice, and of concurrent batch claims each listing goes to exactly one.
-func testListingReminderBatchClaim(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testListingReminderBatchClaim(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	to := sharingBase.Add(domain.ListingExpiryReminder)
@@ -456,7 +456,7 @@ func questionTitles(qs []*domain.Question) string {
 	return strings.Join(out, ",")
 }
 
-func testQuestionRoundTrip(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testQuestionRoundTrip(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	q := createQuestion(t, x, question(ann.ID, "Yellow basil leaves", "<p>My basil leaves turn yellow at the bottom.</p>", "basil", "herbs"))
@@ -536,7 +536,7 @@ func testQuestionRoundTrip(t *testing.T, s ports.Store, x ports.SharingStore) {
 	}
 }
 
-func testQuestionFilters(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testQuestionFilters(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann, bea := sharingUser(t, s, "ann"), sharingUser(t, s, "bea")
 	createQuestion(t, x, question(ann.ID, "First question", "<p>Content of the first question.</p>", "soil"))
@@ -600,7 +600,7 @@ func testQuestionFilters(t *testing.T, s ports.Store, x ports.SharingStore) {
 	}
 }
 
-func testQuestionSearch(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testQuestionSearch(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	createQuestion(t, x, question(ann.ID, "Yellow leaves on basil", "<p>The <b>lower</b> leaves go yellow within a week.</p>"))
@@ -653,7 +653,7 @@ func testQuestionSearch(t *testing.T, s ports.Store, x ports.SharingStore) {
 
 // testSimilarBestOfNewest: among many newer questions sharing only common words, the one that
 // shares the rare ones is suggested first, and a question sharing nothing is not suggested.
-func testSimilarBestOfNewest(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testSimilarBestOfNewest(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann := sharingUser(t, s, "ann")
 	createQuestion(t, x, question(ann.ID, "Basil is yellow at the tips", "<p>The basil leaves turn yellow from the tips.</p>"))
@@ -678,7 +678,7 @@ func testSimilarBestOfNewest(t *testing.T, s ports.Store, x ports.SharingStore) 
 	}
 }
 
-func testAnswers(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testAnswers(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann, bea, sage := sharingUser(t, s, "ann"), sharingUser(t, s, "bea"), sharingUser(t, s, "sage")
 	q := createQuestion(t, x, question(ann.ID, "Yellow leaves on basil", "<p>The lower leaves go yellow within a week.</p>"))
@@ -735,7 +735,7 @@ func testAnswers(t *testing.T, s ports.Store, x ports.SharingStore) {
 	}
 }
 
-func testAnswerPages(t *testing.T, s ports.Store, x ports.SharingStore) {
+func testAnswerPages(t *testing.T, s Store, x ports.SharingStore) {
 	ctx := context.Background()
 	ann, bea, sage := sharingUser(t, s, "ann"), sharingUser(t, s, "bea"), sharingUser(t, s, "sage")
 	q := createQuestion(t, x, question(ann.ID, "Yellow leaves on basil", "<p>The lower leaves go yellow within a week.</p>"))

@@ -16,8 +16,37 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Store is what the contract suites run against: the storage ports of one adapter (a suite
+// makes the users, sites and plants the port it tests refers to) and its health check.
+type Store interface {
+	ports.UserStore
+	ports.SessionStore
+	ports.SignInStore
+	ports.PasskeyStore
+	ports.IdentityStore
+	ports.APITokenStore
+	ports.LoginFailureStore
+	ports.LoginAttemptStore
+	ports.WriteSlotStore
+	ports.SiteStore
+	ports.UserCategoryStore
+	ports.AppFunctionStore
+	ports.PlantStore
+	ports.CareLogStore
+	ports.TaskStore
+	ports.CareDigestStore
+	ports.GardenSettingsStore
+	ports.WeatherStore
+	ports.JournalStore
+	ports.PlantDatabaseStore
+	ports.SowingStore
+	ports.CalendarFeedStore
+	ports.JobStore
+	ports.Readiness
+}
+
 // StoreFactory returns a fresh, empty, migrated store for one test.
-type StoreFactory func(t *testing.T) ports.Store
+type StoreFactory func(t *testing.T) Store
 
 // base is a fixed instant with microsecond precision, the finest both dialects keep.
 var base = time.Date(2026, 3, 14, 9, 26, 53, 589793000, time.UTC)
@@ -51,7 +80,7 @@ func must(t *testing.T, err error) {
 // RunStore runs the storage contract against stores made by newStore. Every test is parallel
 // and gets its own store.
 func RunStore(t *testing.T, newStore StoreFactory) {
-	tests := map[string]func(t *testing.T, s ports.Store){
+	tests := map[string]func(t *testing.T, s Store){
 		"Users/CreateAndRead":                testUserCreateAndRead,
 		"Users/UsernameUniqueIgnoringCase":   testUsernameUnique,
 		"Users/NotFound":                     testUserNotFound,
@@ -105,7 +134,7 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 	}
 }
 
-func testUserCreateAndRead(t *testing.T, s ports.Store) {
+func testUserCreateAndRead(t *testing.T, s Store) {
 	ctx := context.Background()
 	site := &domain.Site{Name: "North Allotments", Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: base}
 	must(t, s.CreateSite(ctx, site))
@@ -145,13 +174,13 @@ func testUserCreateAndRead(t *testing.T, s ports.Store) {
 	}
 }
 
-func testUsernameUnique(t *testing.T, s ports.Store) {
+func testUsernameUnique(t *testing.T, s Store) {
 	ctx := context.Background()
 	must(t, s.CreateUser(ctx, newUser("Basil")))
 	mustCode(t, s.CreateUser(ctx, newUser("basil")), domain.EConflict)
 }
 
-func testUserNotFound(t *testing.T, s ports.Store) {
+func testUserNotFound(t *testing.T, s Store) {
 	ctx := context.Background()
 	_, err := s.UserByID(ctx, 987654)
 	mustCode(t, err, domain.ENotFound)
@@ -165,7 +194,7 @@ func testUserNotFound(t *testing.T, s ports.Store) {
 	mustCode(t, s.RecordLogin(ctx, 987654, base), domain.ENotFound)
 }
 
-func testOneProtected(t *testing.T, s ports.Store) {
+func testOneProtected(t *testing.T, s Store) {
 	ctx := context.Background()
 	a := newUser("admin")
 	a.Role, a.IsProtected = domain.RoleSuperadmin, true
@@ -180,7 +209,7 @@ func testOneProtected(t *testing.T, s ports.Store) {
 	mustCode(t, s.CreateUser(ctx, b), domain.EConflict)
 }
 
-func testListUsers(t *testing.T, s ports.Store) {
+func testListUsers(t *testing.T, s Store) {
 	ctx := context.Background()
 	site := &domain.Site{Name: "Greenhouse", Country: domain.DefaultCountry, Status: domain.SiteActive, CreatedAt: base}
 	must(t, s.CreateSite(ctx, site))
@@ -223,7 +252,7 @@ func testListUsers(t *testing.T, s ports.Store) {
 	}
 }
 
-func testUpdateUser(t *testing.T, s ports.Store) {
+func testUpdateUser(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("thyme")
 	must(t, s.CreateUser(ctx, u))
@@ -245,7 +274,7 @@ func testUpdateUser(t *testing.T, s ports.Store) {
 
 // testUserTheme: a new user follows the device ("system" or unset); a chosen theme is saved
 // and read back by every read of the user (issue #25 item 6).
-func testUserTheme(t *testing.T, s ports.Store) {
+func testUserTheme(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser(uniq("theme"))
 	must(t, s.CreateUser(ctx, u))
@@ -265,7 +294,7 @@ func testUserTheme(t *testing.T, s ports.Store) {
 	}
 }
 
-func testUpdateVeto(t *testing.T, s ports.Store) {
+func testUpdateVeto(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("sage")
 	must(t, s.CreateUser(ctx, u))
@@ -284,7 +313,7 @@ func testUpdateVeto(t *testing.T, s ports.Store) {
 	}
 }
 
-func testUpdateConflict(t *testing.T, s ports.Store) {
+func testUpdateConflict(t *testing.T, s Store) {
 	ctx := context.Background()
 	must(t, s.CreateUser(ctx, newUser("mint")))
 	u := newUser("dill")
@@ -295,7 +324,7 @@ func testUpdateConflict(t *testing.T, s ports.Store) {
 
 // testUpdateConcurrent checks that UpdateUser is a real read-modify-write transaction: parallel
 // increments of a field lose none.
-func testUpdateConcurrent(t *testing.T, s ports.Store) {
+func testUpdateConcurrent(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("counter")
 	must(t, s.CreateUser(ctx, u))
@@ -325,7 +354,7 @@ func testUpdateConcurrent(t *testing.T, s ports.Store) {
 	}
 }
 
-func testDeleteUser(t *testing.T, s ports.Store) {
+func testDeleteUser(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("chive")
 	must(t, s.CreateUser(ctx, u))
@@ -344,7 +373,7 @@ func testDeleteUser(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testRecordLogin(t *testing.T, s ports.Store) {
+func testRecordLogin(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("lavender")
 	must(t, s.CreateUser(ctx, u))
@@ -361,7 +390,7 @@ func newSession(userID int64, hash string) *domain.Session {
 	return &domain.Session{TokenHash: hash, UserID: userID, CreatedAt: base, ExpiresAt: base.Add(24 * time.Hour)}
 }
 
-func testSessionLifecycle(t *testing.T, s ports.Store) {
+func testSessionLifecycle(t *testing.T, s Store) {
 	ctx := context.Background()
 	admin := newUser("root")
 	admin.Role = domain.RoleSuperadmin
@@ -396,7 +425,7 @@ func testSessionLifecycle(t *testing.T, s ports.Store) {
 }
 
 // testSessionAndUser: the joined read returns the same session and user as the two reads.
-func testSessionAndUser(t *testing.T, s ports.Store) {
+func testSessionAndUser(t *testing.T, s Store) {
 	ctx := context.Background()
 	admin := newUser("thyme-admin")
 	admin.Role = domain.RoleSuperadmin
@@ -425,7 +454,7 @@ func testSessionAndUser(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testSessionUnique(t *testing.T, s ports.Store) {
+func testSessionUnique(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("rue")
 	must(t, s.CreateUser(ctx, u))
@@ -433,7 +462,7 @@ func testSessionUnique(t *testing.T, s ports.Store) {
 	mustCode(t, s.CreateSession(ctx, newSession(u.ID, "same")), domain.EConflict)
 }
 
-func testRevokeUserSessions(t *testing.T, s ports.Store) {
+func testRevokeUserSessions(t *testing.T, s Store) {
 	ctx := context.Background()
 	u, other, admin := newUser("tansy"), newUser("yarrow"), newUser("boss")
 	admin.Role = domain.RoleSuperadmin
@@ -460,7 +489,7 @@ func testRevokeUserSessions(t *testing.T, s ports.Store) {
 	}
 }
 
-func testDeleteSessionsBefore(t *testing.T, s ports.Store) {
+func testDeleteSessionsBefore(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("borage")
 	must(t, s.CreateUser(ctx, u))
@@ -482,7 +511,7 @@ func testDeleteSessionsBefore(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testSessionsCascade(t *testing.T, s ports.Store) {
+func testSessionsCascade(t *testing.T, s Store) {
 	ctx := context.Background()
 	u := newUser("sorrel")
 	must(t, s.CreateUser(ctx, u))
@@ -492,7 +521,7 @@ func testSessionsCascade(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testLoginFailures(t *testing.T, s ports.Store) {
+func testLoginFailures(t *testing.T, s Store) {
 	ctx := context.Background()
 	for i := 0; i < 3; i++ {
 		must(t, s.RecordLoginFailure(ctx, "Hazel", base.Add(time.Duration(i)*time.Minute)))
@@ -523,7 +552,7 @@ func testLoginFailures(t *testing.T, s ports.Store) {
 	}
 }
 
-func testSites(t *testing.T, s ports.Store) {
+func testSites(t *testing.T, s Store) {
 	ctx := context.Background()
 	cat := &domain.SiteCategory{Name: "Schools"}
 	must(t, s.CreateSiteCategory(ctx, cat))
@@ -552,7 +581,7 @@ func testSites(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testSiteReference(t *testing.T, s ports.Store) {
+func testSiteReference(t *testing.T, s Store) {
 	ctx := context.Background()
 	missing := int64(987654)
 	u := newUser("orphan")
@@ -562,7 +591,7 @@ func testSiteReference(t *testing.T, s ports.Store) {
 	}
 }
 
-func testUserCategories(t *testing.T, s ports.Store) {
+func testUserCategories(t *testing.T, s Store) {
 	ctx := context.Background()
 	b := &domain.UserCategory{Name: "Beekeepers", Description: "Bees", CreatedAt: base}
 	must(t, s.CreateUserCategory(ctx, b))
@@ -582,7 +611,7 @@ func testUserCategories(t *testing.T, s ports.Store) {
 	mustCode(t, err, domain.ENotFound)
 }
 
-func testSiteCategories(t *testing.T, s ports.Store) {
+func testSiteCategories(t *testing.T, s Store) {
 	ctx := context.Background()
 	seeded, err := s.ListSiteCategories(ctx)
 	must(t, err)
@@ -596,6 +625,6 @@ func testSiteCategories(t *testing.T, s ports.Store) {
 	}
 }
 
-func testReady(t *testing.T, s ports.Store) {
+func testReady(t *testing.T, s Store) {
 	must(t, s.Ready(context.Background()))
 }

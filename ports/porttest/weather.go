@@ -11,7 +11,7 @@ import (
 
 // weatherTests are the contract of ports.GardenSettingsStore and ports.WeatherStore, and of the
 // winter stretch in the set-based plant reads.
-var weatherTests = map[string]func(t *testing.T, s ports.Store){
+var weatherTests = map[string]func(t *testing.T, s Store){
 	"Weather/GardenSettingsRoundTrip":    testGardenSettingsRoundTrip,
 	"Weather/SouthernSiteHemisphere":     testSouthernSiteHemisphere,
 	"Weather/LocationsGardenersOutdoor":  testWeatherLocations,
@@ -29,7 +29,7 @@ func gardenAt(lat, lon float64) domain.GardenSettings {
 	return g
 }
 
-func testGardenSettingsRoundTrip(t *testing.T, s ports.Store) {
+func testGardenSettingsRoundTrip(t *testing.T, s Store) {
 	ctx := context.Background()
 	u, _ := ownerPair(t, s)
 	got, err := s.UserByID(ctx, u.ID)
@@ -59,7 +59,7 @@ func testGardenSettingsRoundTrip(t *testing.T, s ports.Store) {
 	mustCode(t, s.SaveGardenSettings(ctx, 1<<40, g), domain.ENotFound)
 }
 
-func testSouthernSiteHemisphere(t *testing.T, s ports.Store) {
+func testSouthernSiteHemisphere(t *testing.T, s Store) {
 	ctx := context.Background()
 	site := &domain.Site{Name: uniq("Bondi"), Country: "Australia", Status: domain.SiteActive, CreatedAt: base}
 	must(t, s.CreateSite(ctx, site))
@@ -79,7 +79,7 @@ func testSouthernSiteHemisphere(t *testing.T, s ports.Store) {
 	}
 }
 
-func testWeatherLocations(t *testing.T, s ports.Store) {
+func testWeatherLocations(t *testing.T, s Store) {
 	ctx := context.Background()
 	// Latitudes unique to this test, so parallel tests on a shared database do not mix in.
 	lat := 10 + float64(seq.Add(1)%5000)/100
@@ -121,7 +121,7 @@ func testWeatherLocations(t *testing.T, s ports.Store) {
 	}
 }
 
-func testForecastRoundTrip(t *testing.T, s ports.Store) {
+func testForecastRoundTrip(t *testing.T, s Store) {
 	ctx := context.Background()
 	lat := -40 - float64(seq.Add(1)%4000)/100
 	_, err := s.Forecast(ctx, lat, 1.25)
@@ -141,7 +141,7 @@ func testForecastRoundTrip(t *testing.T, s ports.Store) {
 	}
 }
 
-func testWinterStretchInSetReads(t *testing.T, s ports.Store) {
+func testWinterStretchInSetReads(t *testing.T, s Store) {
 	ctx := context.Background()
 	north, south := ownerPair(t, s)
 	gs := domain.DefaultGardenSettings()
@@ -190,7 +190,7 @@ func testWinterStretchInSetReads(t *testing.T, s ports.Store) {
 	}
 }
 
-func testWeatherNotices(t *testing.T, s ports.Store) {
+func testWeatherNotices(t *testing.T, s Store) {
 	ctx := context.Background()
 	u, _ := ownerPair(t, s)
 	day := domain.DateOf(base)
@@ -218,7 +218,7 @@ func testWeatherNotices(t *testing.T, s ports.Store) {
 	}
 }
 
-func testOutdoorRoundTrip(t *testing.T, s ports.Store) {
+func testOutdoorRoundTrip(t *testing.T, s Store) {
 	ctx := context.Background()
 	u, _ := ownerPair(t, s)
 	p := newPlant(u.ID, "Tomato")
@@ -236,7 +236,7 @@ func testOutdoorRoundTrip(t *testing.T, s ports.Store) {
 // testReminderAudience: the reminder hour round-trips; the zones of the gardeners with
 // reminders on are counted; the gardeners of a slot are those of its zones whose hour (the
 // default for those who chose none) is among its hours; CareDigests keeps to the users given.
-func testReminderAudience(t *testing.T, s ports.Store) {
+func testReminderAudience(t *testing.T, s Store) {
 	ctx := context.Background()
 	mk := func(zone string, hour *int, change func(*domain.User)) *domain.User {
 		u := newUser(uniq("zoned"))

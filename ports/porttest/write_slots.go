@@ -8,14 +8,13 @@ import (
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
 )
 
 // testWriteSlots checks ReserveWriteSlot: what check sees (per user and kind, from since,
 // oldest first), that a refused check records nothing, that Forget gives a slot back, that
 // slots older than since are forgotten, and that 40 parallel reservations against a limit of
 // 10 let exactly 10 through while another user's and another kind's pass beside them.
-func testWriteSlots(t *testing.T, s ports.Store) {
+func testWriteSlots(t *testing.T, s Store) {
 	ctx := context.Background()
 	hazel, rowan := forumUser(t, s), forumUser(t, s)
 	var seen []time.Time

@@ -11,8 +11,6 @@ import (
 
 	"github.com/gardenctl/garden/adapters/blob/local"
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
-	"github.com/gardenctl/garden/ports/porttest"
 )
 
 func newStore(t *testing.T) *local.Store {
@@ -23,11 +21,6 @@ func newStore(t *testing.T) *local.Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-func TestBlobStoreContract_Local(t *testing.T) {
-	t.Parallel()
-	porttest.RunBlobStore(t, func(t *testing.T) ports.BlobStore { return newStore(t) })
 }
 
 // files lists every file under dir, relative and slash-separated.

@@ -6,28 +6,21 @@ import (
 	"log/slog"
 	"os"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gardenctl/garden/adapters/blob/s3"
 	"github.com/gardenctl/garden/core/domain"
-	"github.com/gardenctl/garden/ports"
-	"github.com/gardenctl/garden/ports/porttest"
 	"github.com/gardenctl/garden/tests/miniotest"
 )
 
-// A real MinIO server for the contract suite: tests/miniotest starts one on first use from the
-// binary that tests/minio/install.sh builds, on free ports with a throw-away folder, and each
-// test gets its own bucket, so tests never see each other's objects.
-var minioRan atomic.Int64
-
+// A real MinIO server for these tests (the contract suite runs from adapters/blob):
+// tests/miniotest starts one on first use from the binary that tests/minio/install.sh builds,
+// on free ports with a throw-away folder, and each test gets its own bucket, so tests never see
+// each other's objects.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	miniotest.Stop()
-	if n := minioRan.Load(); n > 0 {
-		fmt.Printf("minio contract: %d tests ran against MinIO\n", n)
-	}
 	os.Exit(code)
 }
 
@@ -42,15 +35,6 @@ func newStore(t *testing.T) *s3.Store {
 		t.Fatal(err)
 	}
 	return s
-}
-
-func TestBlobStoreContract_MinIO(t *testing.T) {
-	t.Parallel()
-	miniotest.Config(t) // skips (fails in CI) without MinIO before the suite's subtests start
-	porttest.RunBlobStore(t, func(t *testing.T) ports.BlobStore {
-		minioRan.Add(1)
-		return newStore(t)
-	})
 }
 
 func TestNew_CreatesBucketOnceAndSharesIt(t *testing.T) {
