@@ -202,3 +202,29 @@ export function shownTemperature(celsius: number, system: UnitSystem, digits = 0
 export function formatTemperature(celsius: number, system: UnitSystem, digits = 0, locale?: string): string {
   return formatUnit(shownTemperature(celsius, system, digits), system === 'imperial' ? 'fahrenheit' : 'celsius', digits, locale);
 }
+
+/** formatTotal: an amount in a harvest unit, shown in the system's unit ("2 kg" → "4.41 lb"). */
+export function formatTotal(amount: number, unit: string, system: UnitSystem, locale?: string): string {
+  const shown = inSystem(amount, unit, system);
+  return formatHarvestAmount(shown.amount, shown.unit, locale);
+}
+
+/** Square feet in a square metre's stead: a yield per ft² is this many times one per m². */
+export const SQUARE_FEET_PER_SQUARE_METRE = 1 / (METRES_PER_FOOT * METRES_PER_FOOT);
+
+/**
+ * yieldIn: a bed's yield (amount in `unit`, rate per ft², area in ft²) in the system's units:
+ * lb per ft² for imperial, kg per m² for metric; counts stay items.
+ */
+export function yieldIn(y: { amount: number; unit: string; perSquareFoot: number; area: number }, system: UnitSystem) {
+  const shown = inSystem(y.amount, y.unit, system);
+  const factor = y.amount === 0 ? convertAmount(1, y.unit, shown.unit) ?? 1 : shown.amount / y.amount;
+  const metric = system === 'metric';
+  return {
+    amount: shown.amount,
+    unit: shown.unit,
+    rate: y.perSquareFoot * factor * (metric ? SQUARE_FEET_PER_SQUARE_METRE : 1),
+    area: metric ? y.area / SQUARE_FEET_PER_SQUARE_METRE : y.area,
+    areaUnit: metric ? 'm²' : 'ft²',
+  };
+}
