@@ -291,6 +291,8 @@ type userPreferencesInput struct {
 	Language optional[string] `json:"language"`
 	// Theme is "system", "light" or "dark" (issue #25 item 6).
 	Theme optional[string] `json:"theme"`
+	// Units is "metric" or "imperial"; null follows the gardener's locale (issue #25 item 4).
+	Units optional[string] `json:"units"`
 }
 
 func (in *userInput) patch(current *domain.User) app.UserPatch {
@@ -349,6 +351,14 @@ func (in *userInput) patch(current *domain.User) app.UserPatch {
 	}
 	if in.Theme.Set {
 		p.Theme = app.Of(domain.Theme(in.Theme.Value))
+	}
+	if in.Units.Set {
+		var units *domain.Units
+		if in.Units.has() {
+			units = new(domain.Units)
+			*units = domain.Units(in.Units.Value)
+		}
+		p.Units = app.Of(units)
 	}
 	// Sending back unchanged read-only values of one's own record is not a change.
 	if current != nil {

@@ -34,6 +34,9 @@ type userJSON struct {
 	Language string `json:"language"`
 	// Theme is "system" (the default), "light" or "dark".
 	Theme domain.Theme `json:"theme"`
+	// Units is "metric" or "imperial", null until chosen: the web app then follows the
+	// gardener's locale (imperial for the United States, Liberia and Myanmar).
+	Units *domain.Units `json:"units"`
 	// LastSpringFrost and FirstAutumnFrost are the gardener's own frost dates, "MM-DD" or null.
 	LastSpringFrost  *string `json:"lastSpringFrost"`
 	FirstAutumnFrost *string `json:"firstAutumnFrost"`
@@ -73,5 +76,13 @@ func toUserJSON(u *domain.User) userJSON {
 		ReminderHour:            u.ReminderHour,
 		Language:                u.Language,
 		Theme:                   u.Theme.OrSystem(),
+		Units:                   unitsJSON(u.Units),
 	}
+}
+
+func unitsJSON(u domain.Units) *domain.Units {
+	if u == "" {
+		return nil
+	}
+	return &u
 }

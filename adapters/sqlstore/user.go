@@ -54,12 +54,14 @@ type userRow struct {
 	Language string `db:"language"`
 	// The web app's theme (migration 0041).
 	Theme string `db:"theme"`
+	// The gardener's measurement system, NULL until chosen (migration 0046).
+	Units sql.NullString `db:"units"`
 }
 
 const userColumns = `id, username, email, full_name, password_hash, role, is_active, is_protected, category_id, site_id,
 	is_site_admin, site_role, site_joined_at, notifications_enabled, pref_email, pref_push, pref_care_reminders, pref_weekly_digest, created_at, last_login,
 	garden_location_name, garden_latitude, garden_longitude, winter_factor, winter_hemisphere, rain_threshold_mm, frost_threshold_c, heat_threshold_c,
-	last_spring_frost, first_autumn_frost, time_zone, reminder_hour, language, theme`
+	last_spring_frost, first_autumn_frost, time_zone, reminder_hour, language, theme, units`
 
 // dest points at r's fields in the order of userColumns, for a Scan without reflection.
 func (r *userRow) dest() []any {
@@ -67,7 +69,7 @@ func (r *userRow) dest() []any {
 		&r.SiteID, &r.IsSiteAdmin, &r.SiteRole, &r.SiteJoinedAt, &r.NotificationsEnabled, &r.PrefEmail, &r.PrefPush,
 		&r.PrefCareReminders, &r.PrefWeeklyDigest, &r.CreatedAt, &r.LastLogin,
 		&r.LocationName, &r.Latitude, &r.Longitude, &r.WinterFactor, &r.Hemisphere, &r.RainMM, &r.FrostC, &r.HeatC,
-		&r.LastSpringFrost, &r.FirstAutumnFrost, &r.TimeZone, &r.ReminderHour, &r.Language, &r.Theme}
+		&r.LastSpringFrost, &r.FirstAutumnFrost, &r.TimeZone, &r.ReminderHour, &r.Language, &r.Theme, &r.Units}
 }
 
 func (r *userRow) toDomain() *domain.User {
@@ -77,6 +79,7 @@ func (r *userRow) toDomain() *domain.User {
 		CategoryID: nullInt(r.CategoryID), SiteID: nullInt(r.SiteID), NotificationsEnabled: r.NotificationsEnabled,
 		NotificationPrefs: domain.NotificationPreferences{Email: r.PrefEmail, CareReminders: r.PrefCareReminders, WeeklyDigest: r.PrefWeeklyDigest},
 		CreatedAt:         r.CreatedAt.UTC(), TimeZone: r.TimeZone, Language: r.Language, Theme: domain.Theme(r.Theme),
+		Units: domain.Units(r.Units.String),
 	}
 	if u.SiteID != nil {
 		u.SiteRole, u.SiteJoinedAt = domain.SiteRole(r.SiteRole), nullTime(r.SiteJoinedAt)
@@ -273,12 +276,12 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, fn func(*domain.User) 
 		_, err = tx.ExecContext(ctx, s.q(`UPDATE users SET username = ?, email = ?, full_name = ?, password_hash = ?, role = ?,
 			is_active = ?, is_protected = ?, category_id = ?, site_id = ?, is_site_admin = ?, site_role = ?, site_joined_at = ?,
 			notifications_enabled = ?, pref_email = ?, pref_push = ?, pref_care_reminders = ?, pref_weekly_digest = ?, last_login = ?,
-			last_spring_frost = ?, first_autumn_frost = ?, time_zone = ?, reminder_hour = ?, language = ?, theme = ?,
+			last_spring_frost = ?, first_autumn_frost = ?, time_zone = ?, reminder_hour = ?, language = ?, theme = ?, units = ?,
 			winter_hemisphere = CASE WHEN garden_latitude IS NULL THEN `+southernSiteSQL()+` ELSE winter_hemisphere END WHERE id = ?`),
 			u.Username, u.Email, u.FullName, u.PasswordHash, string(u.Role), u.IsActive, u.IsProtected, u.CategoryID, u.SiteID,
 			u.IsSiteAdmin, string(u.SiteRole), utcPtr(u.SiteJoinedAt), u.NotificationsEnabled, u.NotificationPrefs.Email,
 			u.NotificationPrefs.Push, u.NotificationPrefs.CareReminders, u.NotificationPrefs.WeeklyDigest, utcPtr(u.LastLogin),
-			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost), u.TimeZone, u.ReminderHour, u.Language, string(u.Theme.OrSystem()), u.SiteID, id)
+			monthDayArg(u.LastSpringFrost), monthDayArg(u.FirstAutumnFrost), u.TimeZone, u.ReminderHour, u.Language, string(u.Theme.OrSystem()), unitsArg(u.Units), u.SiteID, id)
 		if err != nil {
 			return translate(err)
 		}
@@ -329,4 +332,12 @@ func nullInt(n sql.NullInt64) *int64 {
 	}
 	v := n.Int64
 	return &v
+}
+
+// unitsArg is a gardener's measurement system for the units column: NULL until chosen.
+func unitsArg(u domain.Units) any {
+	if u == "" {
+		return nil
+	}
+	return string(u)
 }

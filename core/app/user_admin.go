@@ -40,6 +40,8 @@ type UserPatch struct {
 	Language Field[string]
 	// Theme is system, light or dark (issue #25 item 6).
 	Theme Field[domain.Theme]
+	// Units is metric or imperial; nil goes back to following the locale (issue #25 item 4).
+	Units Field[*domain.Units]
 }
 
 func (p UserPatch) touchesAdminFields() bool {
@@ -278,6 +280,15 @@ func (a *Accounts) applyPatch(ctx context.Context, target *domain.User, patch Us
 				return err
 			}
 			u.Theme = patch.Theme.Value
+		}
+		if patch.Units.Set {
+			u.Units = ""
+			if patch.Units.Value != nil {
+				if err := domain.ValidateUnits(*patch.Units.Value); err != nil {
+					return err
+				}
+				u.Units = *patch.Units.Value
+			}
 		}
 		if patch.Role.Set && u.Role == domain.RoleSuperadmin && !patch.SiteID.Set && !u.IsProtected {
 			u.SiteID, u.IsSiteAdmin = nil, false // as the admin form does for a superadmin

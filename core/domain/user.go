@@ -93,6 +93,8 @@ type User struct {
 	// Language is the gardener's language tag (one of Languages), "" until set (then English):
 	// the server's messages to them are written in it.
 	Language string
+	// Units is the gardener's measurement system, "" until chosen (then their locale's: UnitsOf).
+	Units Units
 	// Theme is the web app's look for the gardener ("" or "system" until chosen).
 	Theme Theme
 }

@@ -88,6 +88,7 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 		"Users/ListAndFilter":                testListUsers,
 		"Users/UpdateSaves":                  testUpdateUser,
 		"Users/ThemeDefaultsAndSaves":        testUserTheme,
+		"Users/UnitsDefaultsAndSaves":        testUserUnits,
 		"Users/UpdateVetoSavesNothing":       testUpdateVeto,
 		"Users/UpdateUsernameConflict":       testUpdateConflict,
 		"Users/UpdateConcurrentIsSerialised": testUpdateConcurrent,
@@ -290,6 +291,28 @@ func testUserTheme(t *testing.T, s Store) {
 		must(t, err)
 		if got.Theme != theme {
 			t.Fatalf("theme = %q, want %q", got.Theme, theme)
+		}
+	}
+}
+
+// testUserUnits: a new user has no measurement system (their locale's is used); a chosen one is
+// saved and read back, and "" clears it again (issue #25 item 4).
+func testUserUnits(t *testing.T, s Store) {
+	ctx := context.Background()
+	u := newUser(uniq("units"))
+	must(t, s.CreateUser(ctx, u))
+	got, err := s.UserByID(ctx, u.ID)
+	must(t, err)
+	if got.Units != "" {
+		t.Fatalf("a new user's units = %q, want none", got.Units)
+	}
+	for _, units := range []domain.Units{domain.UnitsMetric, domain.UnitsImperial, ""} {
+		_, err = s.UpdateUser(ctx, u.ID, func(u *domain.User) error { u.Units = units; return nil })
+		must(t, err)
+		got, err = s.UserByID(ctx, u.ID)
+		must(t, err)
+		if got.Units != units {
+			t.Fatalf("units = %q, want %q", got.Units, units)
 		}
 	}
 }

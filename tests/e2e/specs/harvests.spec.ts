@@ -123,16 +123,17 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
     const sheet = page.getByRole('dialog', { name: 'Harvest Stats' });
     await expect(sheet.getByText('Most Harvested')).toBeVisible();
     await expect(sheet.locator('.stat-card__value').first()).toHaveText('3');
-    // 1.5 kg + 500 g in kilograms; three bunches count as three items.
-    await expect(sheet.getByText('2 kg', { exact: true })).toBeVisible();
+    // 1.5 kg + 500 g, added up in kilograms and shown in pounds to this en-US gardener (issue #25
+    // item 4: imperial by the locale); three bunches count as three items.
+    await expect(sheet.getByText('4.41 lb', { exact: true })).toBeVisible();
     await expect(sheet.getByText('3 items', { exact: true })).toBeVisible();
     await expect(sheet.getByText('Sungold Tomato', { exact: true }).first()).toBeVisible();
-    await expect(sheet.getByText('2 kg · 2 harvests')).toBeVisible();
+    await expect(sheet.getByText('4.41 lb · 2 harvests')).toBeVisible();
     await expect(sheet.locator('.stat-recent li')).toHaveCount(3);
     // 500 g from the 20 ft² bed.
     const yieldCard = sheet.locator('section', { has: page.getByRole('heading', { name: 'Yield per square foot' }) });
     await expect(yieldCard.getByText('Tomato bed', { exact: true })).toBeVisible();
-    await expect(yieldCard.getByText('0.025 kg/ft²')).toBeVisible();
+    await expect(yieldCard.getByText('0.0551 lb/ft²')).toBeVisible();
     await bothWidths(page, 'harvests-stats');
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
@@ -159,10 +160,10 @@ test.describe('harvest tracking (a gardener with two plants)', () => {
     await page.getByRole('tab', { name: 'Charts' }).click();
     await expect(page.getByText('Monthly totals per plant')).toBeVisible();
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Weight (kg)', pressed: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Weight (lb)', pressed: true })).toBeVisible();
     await page.getByRole('button', { name: 'Count (items)' }).click();
     await expect(page.locator('.recharts-legend-item-text', { hasText: 'Genovese Basil' }).first()).toBeVisible();
-    await page.getByRole('button', { name: 'Weight (kg)' }).click();
+    await page.getByRole('button', { name: 'Weight (lb)' }).click();
     await expect(page.locator('.recharts-legend-item-text', { hasText: 'Sungold Tomato' }).first()).toBeVisible();
     await bothWidths(page, 'harvests-charts');
   });

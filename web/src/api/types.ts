@@ -9,6 +9,9 @@ export interface NotificationPreferences {
   weeklyDigest: boolean;
 }
 
+/** A gardener's measurement system (issue #25 item 4). */
+export type UnitSystem = 'metric' | 'imperial';
+
 export interface User {
   id: number;
   username: string;
@@ -39,6 +42,8 @@ export interface User {
   language?: string;
   /** system (the default: the device's preference), light or dark. */
   theme?: 'system' | 'light' | 'dark';
+  /** metric or imperial; null until chosen: the web app follows the locale (lib/units.ts). */
+  units?: UnitSystem | null;
   // The garden settings: only the caller's own answer (GET /api/user) carries them.
   gardenLocation?: GardenLocation | null;
   /** Adaptive waterings stretch by this in the garden's winter (1 turns it off). */
@@ -719,6 +724,8 @@ export interface UserSettingsInput {
   /** One of the twelve language tags: the server's messages to the gardener. */
   language?: string;
   theme?: 'system' | 'light' | 'dark';
+  /** metric or imperial; null follows the locale again (issue #25 item 4). */
+  units?: UnitSystem | null;
 }
 
 /** The admin user form (POST /api/users, PATCH /api/users/{id}); password dropped when empty. */

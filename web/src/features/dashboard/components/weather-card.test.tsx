@@ -9,7 +9,7 @@ import { describe as describeCode } from './weather-card';
 
 describe('the dashboard weather card', () => {
   it('shows the weather at the garden and what it changed', async () => {
-    signedInGardener();
+    signedInGardener({ units: 'metric' });
     db.weather = {
       enabled: true,
       location: { name: 'Leeds', latitude: 53.8, longitude: -1.55 },
@@ -24,14 +24,29 @@ describe('the dashboard weather card', () => {
     renderApp('/');
     const card = await screen.findByRole('region', { name: 'Weather at Your Garden' });
     expect(await within(card).findByText('Leeds')).toBeInTheDocument();
-    expect(within(card).getByText('11° / 4°')).toBeInTheDocument();
+    expect(within(card).getByText('11°C / 4°C')).toBeInTheDocument();
     expect(within(card).getByText('Rain · 9.5 mm')).toBeInTheDocument();
-    expect(within(card).getByText('6° / -2°')).toBeInTheDocument();
+    expect(within(card).getByText('6°C / -2°C')).toBeInTheDocument();
     const changes = within(card).getByRole('list', { name: 'What the weather changed' });
     expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Frost expected Friday night: protect Tomato, Bean',
       'Rain watered 2 outdoor plants',
     ]);
+  });
+
+  it('shows °F to an imperial gardener (issue #25 item 4)', async () => {
+    signedInGardener({ units: 'imperial' });
+    db.weather = {
+      enabled: true,
+      location: { name: 'Tulsa', latitude: 36.15, longitude: -95.99 },
+      today: { date: dayFromNow(0), precipitationMm: 0, minC: -2, maxC: 34, weatherCode: 0 },
+      tomorrow: null,
+      fetchedAt: instantFromNow(0, '06:00'),
+      changes: [],
+    };
+    renderApp('/');
+    const card = await screen.findByRole('region', { name: 'Weather at Your Garden' });
+    expect(await within(card).findByText('93°F / 28°F')).toBeInTheDocument();
   });
 
   it('asks for the location when none is set', async () => {

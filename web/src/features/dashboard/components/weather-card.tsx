@@ -2,6 +2,7 @@ import { CloudRain, CloudSun, Snowflake, SunMedium, ThermometerSun } from 'lucid
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DailyWeather } from '@/api/types';
+import { formatTemperature, useUnitSystem, type UnitSystem } from '@/lib/units';
 import { useWeather } from '../api/get-weather';
 import './weather-card.css';
 
@@ -24,7 +25,7 @@ export function describe(code: number): string {
   return 'Thunderstorm';
 }
 
-function Day({ label, day }: { label: string; day: DailyWeather }) {
+function Day({ label, day, system }: { label: string; day: DailyWeather; system: UnitSystem }) {
   const wet = day.precipitationMm >= 1;
   return (
     <div className="weather-day">
@@ -33,7 +34,7 @@ function Day({ label, day }: { label: string; day: DailyWeather }) {
         {wet ? <CloudRain size={22} /> : day.maxC >= 28 ? <SunMedium size={22} /> : <CloudSun size={22} />}
       </span>
       <span className="weather-day__temp">
-        {Math.round(day.maxC)}° / {Math.round(day.minC)}°
+        {formatTemperature(day.maxC, system)} / {formatTemperature(day.minC, system)}
       </span>
       <span className="muted">
         {describe(day.weatherCode)} · {day.precipitationMm.toFixed(1)} mm
@@ -51,6 +52,7 @@ const KIND_ICON: Record<string, typeof CloudRain> = {
 /** The card's body for each state of the query: loading, error, no location, the weather. */
 function Body(): ReactNode {
   const weather = useWeather();
+  const system = useUnitSystem();
   const card = weather.data;
   if (weather.isLoading) {
     return (
@@ -74,8 +76,8 @@ function Body(): ReactNode {
       <p className="weather-place">{card.location.name || `${card.location.latitude}, ${card.location.longitude}`}</p>
       {card.today || card.tomorrow ? (
         <div className="weather-days">
-          {card.today ? <Day label="Today" day={card.today} /> : null}
-          {card.tomorrow ? <Day label="Tomorrow" day={card.tomorrow} /> : null}
+          {card.today ? <Day label="Today" day={card.today} system={system} /> : null}
+          {card.tomorrow ? <Day label="Tomorrow" day={card.tomorrow} system={system} /> : null}
         </div>
       ) : (
         <p className="muted">{card.enabled ? 'No forecast yet: it is read once a day.' : 'The weather is off on this server.'}</p>

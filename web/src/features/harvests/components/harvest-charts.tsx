@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Segmented } from '@/components/ui/segmented';
+import { convertAmount, totalUnit, useUnitSystem } from '@/lib/units';
 import { COMMON_UNIT, KIND_LABEL, type HarvestStats, type UnitKind } from '../api/types';
 import { kindsIn, monthlySeries, spanLabel, yearOnYearRows } from './chart-data';
 import { formatAmount } from './format';
@@ -13,14 +14,17 @@ const PALETTE = ['#2f7d4f', '#e08a1e', '#3b82c4', '#b4475c', '#7a5cc2', '#8aa33b
  * the monthly totals per plant for the period as stacked bars, and each plant's total set
  * beside the same dates a year before. Amounts of one kind at a time, in kg, items or litres.
  */
-export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
+export default function HarvestCharts({ stats: raw }: { stats: HarvestStats }) {
+  // The server's totals are in kg, items and litres; the charts show the gardener's system.
+  const system = useUnitSystem();
+  const stats = useMemo(() => statsIn(raw, system), [raw, system]);
   const kinds = useMemo(() => kindsIn(stats), [stats]);
   const [picked, setPicked] = useState<UnitKind | null>(null);
   const kind = picked && kinds.includes(picked) ? picked : kinds[0];
   if (!kind) {
     return <p className="harvest-charts__empty">No weighed, counted or measured harvests in this period yet.</p>;
   }
-  const unit = COMMON_UNIT[kind];
+  const unit = totalUnit(kind, system);
   const monthly = monthlySeries(stats.monthly, kind, stats.range);
   const yoy = yearOnYearRows(stats.yearOnYear.plants, kind);
   const currentLabel = spanLabel(stats.yearOnYear.current);
@@ -38,7 +42,7 @@ export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
           label="Measure"
           value={kind}
           onChange={setPicked}
-          options={kinds.map((k) => ({ value: k, label: `${KIND_LABEL[k]} (${COMMON_UNIT[k]})` }))}
+          options={kinds.map((k) => ({ value: k, label: `${KIND_LABEL[k]} (${totalUnit(k, system)})` }))}
         />
       ) : null}
       <figure className="harvest-chart">
@@ -88,4 +92,18 @@ export default function HarvestCharts({ stats }: { stats: HarvestStats }) {
       </figure>
     </div>
   );
+}
+
+/** statsIn: the monthly and year-on-year amounts in the system's units (kg → lb, litres → gal). */
+function statsIn(stats: HarvestStats, system: 'metric' | 'imperial'): HarvestStats {
+  const factor = (kind: UnitKind) => convertAmount(1, COMMON_UNIT[kind], totalUnit(kind, system)) ?? 1;
+  if (system === 'metric') return stats; // the server's totals are metric already
+  return {
+    ...stats,
+    monthly: stats.monthly.map((m) => ({ ...m, amount: m.amount * factor(m.kind) })),
+    yearOnYear: {
+      ...stats.yearOnYear,
+      plants: stats.yearOnYear.plants.map((p) => ({ ...p, current: p.current * factor(p.kind), previous: p.previous * factor(p.kind) })),
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Form, FormDate, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import { harvestUnitsFor, totalUnit, useUnitSystem } from '@/lib/units';
 import { harvestSchema, type HarvestFormValues, type NewHarvest } from '../api/create-harvest';
 import { groupBedsByLayout, useGardenBeds } from '../api/get-garden-beds';
 import { HARVEST_UNITS } from '../api/types';
@@ -105,6 +106,8 @@ export function HarvestForm({
   const [uploading, setUploading] = useState(false);
   const form = useZodForm(harvestSchema(todayKey()), { defaultValues: defaults });
   const sorted = plants.slice().sort((a, b) => a.name.localeCompare(b.name));
+  // The gardener's system's weights come first (oz, lb or g, kg); a harvest keeps the unit chosen.
+  const system = useUnitSystem();
 
   return (
     <Form
@@ -128,7 +131,7 @@ export function HarvestForm({
         <FormNumber name="quantity" label="Quantity" inputMode="decimal" step="any" min={0} placeholder="Optional" />
         <FormSelect name="unit" label="Unit">
           <option value="">No unit</option>
-          {HARVEST_UNITS.map((u) => (
+          {harvestUnitsFor(HARVEST_UNITS, system).map((u) => (
             <option key={u} value={u}>
               {u}
             </option>
@@ -136,8 +139,8 @@ export function HarvestForm({
         </FormSelect>
       </div>
       <p className="harvest-form__hint">
-        Leave the quantity empty if you did not weigh or count. Totals add up weights in kg, counts in items (a bunch counts as one) and
-        volumes in litres.
+        Leave the quantity empty if you did not weigh or count. Totals add up weights in {totalUnit('mass', system)}, counts in items (a bunch
+        counts as one) and volumes in {system === 'metric' ? 'litres' : 'gallons'}.
       </p>
       <BedField currentBed={currentBed} />
       <FormTextarea name="notes" label="Notes" rows={4} placeholder="How was it? Variety, bed, taste…" />

@@ -3,6 +3,7 @@ import { getErrorMessage } from '@/api/client';
 import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
+import { formatTotal, yieldIn, useUnitSystem } from '@/lib/units';
 import { useHarvestStats } from '../api/get-harvests';
 import { KIND_LABEL, PERIODS, type BedYields, type Harvest, type HarvestFilters } from '../api/types';
 import { formatAmount, formatQuantity, formatRate, harvestName } from './format';
@@ -16,15 +17,18 @@ export const RECENT_ACTIVITY = 3;
  * and the bed's area.
  */
 export function YieldCard({ beds }: { beds: readonly BedYields[] }) {
+  // Imperial: per square foot, in lb; metric: per square metre, in kg (issue #25 item 4).
+  const system = useUnitSystem();
+  const per = system === 'metric' ? 'square metre' : 'square foot';
   return (
     <section className="stat-card" aria-labelledby="stat-yield">
       <h3 id="stat-yield" className="stat-card__title">
-        <LandPlot size={16} aria-hidden="true" /> Yield per square foot
+        <LandPlot size={16} aria-hidden="true" /> Yield per {per}
       </h3>
       {beds.length === 0 ? (
-        <p className="stat-card__detail">Choose the bed a harvest came from when you record it to see what each bed gives per square foot.</p>
+        <p className="stat-card__detail">Choose the bed a harvest came from when you record it to see what each bed gives per {per}.</p>
       ) : (
-        <ul className="stat-yield" aria-label="Yield per square foot">
+        <ul className="stat-yield" aria-label={`Yield per ${per}`}>
           {beds.map((b) => (
             <li key={b.bedId}>
               <span className="stat-yield__bed">{b.bedName}</span>
@@ -34,16 +38,19 @@ export function YieldCard({ beds }: { beds: readonly BedYields[] }) {
                   {b.records} {b.records === 1 ? 'harvest' : 'harvests'}, none weighed or counted
                 </span>
               ) : (
-                b.yields.map((y) => (
-                  <span key={y.kind}>
-                    <span className="stat-yield__rate">
-                      {formatRate(y.perSquareFoot)} {y.unit}/ft²
-                    </span>{' '}
-                    <span className="stat-yield__meta">
-                      ({formatAmount(y.amount)} {y.unit} from {formatAmount(b.area)} ft²)
+                b.yields.map((raw) => {
+                  const y = yieldIn({ ...raw, area: b.area }, system);
+                  return (
+                    <span key={raw.kind}>
+                      <span className="stat-yield__rate">
+                        {formatRate(y.rate)} {y.unit}/{y.areaUnit}
+                      </span>{' '}
+                      <span className="stat-yield__meta">
+                        ({formatAmount(y.amount)} {y.unit} from {formatAmount(y.area)} {y.areaUnit})
+                      </span>
                     </span>
-                  </span>
-                ))
+                  );
+                })
               )}
             </li>
           ))}
@@ -74,6 +81,7 @@ export function HarvestStatsSheet({
   const period = PERIODS.find((p) => p.value === filters.period)?.label ?? 'All time';
   const data = stats.data;
   const most = data?.mostHarvested;
+  const system = useUnitSystem();
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Harvest Stats" side="right" closeLabel="Close stats" className="harvest-sheet">
           <div className="harvest-sheet__body">
@@ -100,7 +108,7 @@ export function HarvestStatsSheet({
                         <li key={t.kind}>
                           <span>{KIND_LABEL[t.kind]}</span>
                           <strong>
-                            {formatAmount(t.amount)} {t.unit}
+                            {formatTotal(t.amount, t.unit, system)}
                           </strong>
                         </li>
                       ))}
@@ -115,12 +123,12 @@ export function HarvestStatsSheet({
                     <>
                       <p className="stat-card__value stat-card__value--name">{most.plantName || 'Unnamed Harvest'}</p>
                       <p className="stat-card__detail">
-                        {most.amount !== null && most.rankedBy ? `${formatAmount(most.amount)} ${most.unit} · ` : ''}
+                        {most.amount !== null && most.rankedBy ? `${formatTotal(most.amount, most.unit, system)} · ` : ''}
                         {most.records} {most.records === 1 ? 'harvest' : 'harvests'}
                       </p>
                       {most.totals.length > 1 ? (
                         <p className="stat-card__detail">
-                          {most.totals.map((t) => `${formatAmount(t.amount)} ${t.unit}`).join(' · ')}
+                          {most.totals.map((t) => formatTotal(t.amount, t.unit, system)).join(' · ')}
                         </p>
                       ) : null}
                     </>

@@ -110,8 +110,12 @@ describe('Harvests tied to garden beds', { timeout: 20000 }, () => {
     expect(mock.patched[1]).toMatchObject({ bedId: null });
   });
 
-  it('shows each bed’s yield per square foot with its layout in the stats sheet', async () => {
-    signedInGardener();
+  // Issue #25 item 4: an imperial gardener reads lb per square foot, a metric one kg per m².
+  it.each([
+    ['imperial', 'Yield per square foot', ['0.165 lb/ft²', '(6.61 lb from 40 ft²)', '0.2 items/ft²']],
+    ['metric', 'Yield per square metre', ['0.807 kg/m²', '(3 kg from 3.72 m²)', '2.15 items/m²']],
+  ] as const)('shows each bed’s yield (%s) with its layout in the stats sheet', async (units, heading, texts) => {
+    signedInGardener({ units });
     const stats: HarvestStats = {
       ...emptyStats(),
       totalHarvests: 4,
@@ -136,14 +140,12 @@ describe('Harvests tied to garden beds', { timeout: 20000 }, () => {
     await screen.findByRole('list', { name: 'Harvest records' });
     await user.click(screen.getByRole('button', { name: 'View Stats' }));
     const sheet = await screen.findByRole('dialog', { name: 'Harvest Stats' });
-    const card = (await within(sheet).findByRole('heading', { name: 'Yield per square foot' })).closest('section')!;
+    const card = (await within(sheet).findByRole('heading', { name: heading })).closest('section')!;
     const items = within(card).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Bed 1')).toBeInTheDocument();
     expect(within(items[0]!).getByText('Back garden')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('0.075 kg/ft²')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('(3 kg from 40 ft²)')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('0.2 items/ft²')).toBeInTheDocument();
+    for (const text of texts) expect(within(items[0]!).getByText(text)).toBeInTheDocument();
     expect(within(items[1]!).getByText('Raised bed')).toBeInTheDocument();
     expect(within(items[1]!).getByText('1 harvest, none weighed or counted')).toBeInTheDocument();
   });

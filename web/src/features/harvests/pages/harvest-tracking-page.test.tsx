@@ -125,7 +125,7 @@ describe('Harvest Tracking (/planning/harvest-tracking)', { timeout: 20000 }, ()
   });
 
   it('shows Total Harvests, Most Harvested with its figures and Recent Activity in the stats sheet', async () => {
-    signedInGardener();
+    signedInGardener({ units: 'metric' });
     const stats: HarvestStats = {
       ...emptyStats(),
       totalHarvests: 7,
@@ -147,6 +147,24 @@ describe('Harvest Tracking (/planning/harvest-tracking)', { timeout: 20000 }, ()
     const recent = within(sheet).getByRole('heading', { name: 'Recent Activity' }).closest('section')!;
     expect(within(recent).getAllByRole('listitem')).toHaveLength(3);
     expect(mock.statsUrls.at(-1)?.searchParams.get('period')).toBe('year');
+  });
+
+  it('shows the totals in pounds to an imperial gardener (issue #25 item 4)', async () => {
+    signedInGardener({ units: 'imperial' });
+    const stats: HarvestStats = {
+      ...emptyStats(),
+      totalHarvests: 7,
+      totals: [{ kind: 'mass', unit: 'kg', amount: 5.25, records: 5 }, { kind: 'count', unit: 'items', amount: 12, records: 2 }],
+      mostHarvested: { plantName: 'Tomato', records: 4, totals: [{ kind: 'mass', unit: 'kg', amount: 3.5, records: 4 }], rankedBy: 'mass', amount: 3.5, unit: 'kg' },
+    };
+    mockHarvests(records, stats);
+    const { user } = renderApp('/planning/harvest-tracking');
+    await screen.findByRole('list', { name: 'Harvest records' });
+    await user.click(screen.getByRole('button', { name: 'View Stats' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Harvest Stats' });
+    expect(await within(sheet).findByText('11.57 lb')).toBeInTheDocument();
+    expect(within(sheet).getByText('12 items')).toBeInTheDocument();
+    expect(within(sheet).getByText('7.72 lb · 4 harvests')).toBeInTheDocument();
   });
 
   it('shows the calendar month with each day’s harvests, moves between months and opens a day', async () => {

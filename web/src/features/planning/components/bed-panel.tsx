@@ -2,8 +2,9 @@ import { Trash, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
+import { lengthText, lengthUnit, lengthWord, parseLength, shownLength, useUnitSystem, type UnitSystem } from '@/lib/units';
 import type { Bed, Planting } from '../api/types';
-import { MIN_BED, feet, insideBounds, overlapsAny, type Rect, type Size } from '../lib/geometry';
+import { MIN_BED, insideBounds, overlapsAny, type Rect, type Size } from '../lib/geometry';
 import { DEFAULT_BED_COLOR } from './layout-canvas';
 import { PlantingPicker } from './planting-picker';
 
@@ -11,21 +12,23 @@ import { PlantingPicker } from './planting-picker';
 export const BED_COLORS = ['#5a9e4b', '#2e7d32', '#8d6e63', '#e65100', '#f9a825', '#3949ab', '#8e24aa', '#c62828', '#00838f'];
 
 type Dim = 'x' | 'y' | 'width' | 'height';
-const DIMS: { key: Dim; label: string }[] = [
-  { key: 'x', label: 'X (ft from left)' },
-  { key: 'y', label: 'Y (ft from top)' },
-  { key: 'width', label: 'Width (ft)' },
-  { key: 'height', label: 'Length (ft)' },
+/** The typed fields, labelled in the shown unit ("Width (ft)", "Width (m)"). */
+const dimFields = (u: string): { key: Dim; label: string }[] => [
+  { key: 'x', label: `X (${u} from left)` },
+  { key: 'y', label: `Y (${u} from top)` },
+  { key: 'width', label: `Width (${u})` },
+  { key: 'height', label: `Length (${u})` },
 ];
 
 /**
  * checkPlace says why a typed size or position cannot be used: too small, outside the layout
  * or on top of another bed; null when it fits.
  */
-export function checkPlace(r: Rect, others: Bed[], bounds: Size, self: number): string | null {
-  if (![r.x, r.y, r.width, r.height].every(Number.isFinite)) return 'Enter a number of feet';
-  if (r.width < MIN_BED || r.height < MIN_BED) return 'A bed must be at least 0.5 feet wide and long';
-  if (!insideBounds(r, bounds)) return `The bed must lie inside the layout (${feet(bounds.width)} × ${feet(bounds.height)} ft)`;
+export function checkPlace(r: Rect, others: Bed[], bounds: Size, self: number, system: UnitSystem = 'imperial'): string | null {
+  const len = (v: number) => lengthText(v, system);
+  if (![r.x, r.y, r.width, r.height].every(Number.isFinite)) return `Enter a number of ${lengthWord(system)}`;
+  if (r.width < MIN_BED || r.height < MIN_BED) return `A bed must be at least ${len(MIN_BED)} ${lengthWord(system)} wide and long`;
+  if (!insideBounds(r, bounds)) return `The bed must lie inside the layout (${len(bounds.width)} × ${len(bounds.height)} ${lengthUnit(system)})`;
   const hit = overlapsAny(r, others, self);
   if (hit >= 0) return `Beds cannot overlap: ${others[hit].name || `Bed ${hit + 1}`} is in the way`;
   return null;
@@ -36,21 +39,25 @@ export function checkPlace(r: Rect, others: Bed[], bounds: Size, self: number): 
  * as a dot), or nowhere in particular when both are blank.
  */
 function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Bed; onChange: (spot: { x: number | null; y: number | null }) => void }) {
-  const [x, setX] = useState(planting.x == null ? '' : feet(planting.x));
-  const [y, setY] = useState(planting.y == null ? '' : feet(planting.y));
+  const system = useUnitSystem();
+  const shown = (v: number | null | undefined) => (v == null ? '' : lengthText(v, system));
+  const [x, setX] = useState(shown(planting.x));
+  const [y, setY] = useState(shown(planting.y));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    setX(planting.x == null ? '' : feet(planting.x));
-    setY(planting.y == null ? '' : feet(planting.y));
-  }, [planting.x, planting.y]);
+    setX(shown(planting.x));
+    setY(shown(planting.y));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shown changes with system only
+  }, [planting.x, planting.y, system]);
   const apply = () => {
     if (x.trim() === '' && y.trim() === '') {
       setError(null);
       if (planting.x != null) onChange({ x: null, y: null });
       return;
     }
-    const nx = Number(x);
-    const ny = Number(y);
+    // A field left as shown keeps the exact stored feet; a typed one is read in the shown unit.
+    const nx = x === shown(planting.x) && planting.x != null ? planting.x : parseLength(x, system);
+    const ny = y === shown(planting.y) && planting.y != null ? planting.y : parseLength(y, system);
     if (x.trim() === '' || y.trim() === '' || !(nx >= 0 && nx <= bed.width && ny >= 0 && ny <= bed.height)) {
       setError("A planting's position must lie inside its bed");
       return;
@@ -63,9 +70,9 @@ function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Be
       className="input pl-plantings__spot"
       type="number"
       inputMode="decimal"
-      step={0.5}
+      step={system === 'metric' ? 0.01 : 0.5}
       min={0}
-      aria-label={`${label} of ${planting.name} in the bed (ft)`}
+      aria-label={`${label} of ${planting.name} in the bed (${lengthUnit(system)})`}
       placeholder={label}
       value={value}
       onChange={(e) => set(e.target.value)}
@@ -75,7 +82,7 @@ function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Be
   );
   return (
     <div className="pl-plantings__where">
-      <span className="pl-muted pl-small">At (ft)</span>
+      <span className="pl-muted pl-small">At ({lengthUnit(system)})</span>
       {input('X', x, setX)}
       {input('Y', y, setY)}
       {error ? <span className="pl-error">{error}</span> : null}
@@ -104,23 +111,36 @@ export function BedPanel({
   onDelete: () => void;
   onClose: () => void;
 }) {
+  const system = useUnitSystem();
+  const u = lengthUnit(system);
+  const shownDims = () => ({
+    x: lengthText(bed.x, system),
+    y: lengthText(bed.y, system),
+    width: lengthText(bed.width, system),
+    height: lengthText(bed.height, system),
+  });
   const [name, setName] = useState(bed.name);
   const [dims, setDims] = useState<Record<Dim, string>>({ x: '', y: '', width: '', height: '' });
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setName(bed.name);
-    setDims({ x: feet(bed.x), y: feet(bed.y), width: feet(bed.width), height: feet(bed.height) });
+    setDims(shownDims());
     setError(null);
-  }, [bed.name, bed.x, bed.y, bed.width, bed.height, index]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shownDims changes with these only
+  }, [bed.name, bed.x, bed.y, bed.width, bed.height, index, system]);
 
   const applyDims = () => {
-    const r = { x: Number(dims.x), y: Number(dims.y), width: Number(dims.width), height: Number(dims.height) };
+    // A field left as shown keeps the bed's exact feet (1.22 m stays 4 ft, not 4.0026); a typed
+    // one is read in the shown unit and kept in feet.
+    const shown = shownDims();
+    const read = (key: Dim) => (dims[key] === shown[key] ? bed[key] : system === 'metric' ? parseLength(dims[key], system) : Number(dims[key]));
+    const r = { x: read('x'), y: read('y'), width: read('width'), height: read('height') };
     if (r.x === bed.x && r.y === bed.y && r.width === bed.width && r.height === bed.height) return;
-    const problem = checkPlace(r, beds, bounds, index);
+    const problem = checkPlace(r, beds, bounds, index, system);
     setError(problem);
     if (!problem) onChange({ ...bed, ...r });
     // A refused value goes back to the bed's, so the next field typed is not refused with it.
-    else setDims({ x: feet(bed.x), y: feet(bed.y), width: feet(bed.width), height: feet(bed.height) });
+    else setDims(shown);
   };
   const applyName = () => {
     const n = name.trim();
@@ -174,16 +194,16 @@ export function BedPanel({
         </div>
       </fieldset>
       <fieldset className="pl-fieldset">
-        <legend>Position and size (feet)</legend>
+        <legend>Position and size ({lengthWord(system)})</legend>
         <div className="pl-dims">
-          {DIMS.map((d) => (
+          {dimFields(u).map((d) => (
             <Field
               key={d.key}
               label={d.label}
               type="number"
               inputMode="decimal"
-              step={0.5}
-              min={d.key === 'x' || d.key === 'y' ? 0 : 0.5}
+              step={system === 'metric' ? 0.01 : 0.5}
+              min={d.key === 'x' || d.key === 'y' ? 0 : shownLength(MIN_BED, system)}
               value={dims[d.key]}
               onChange={(e) => setDims((v) => ({ ...v, [d.key]: e.target.value }))}
               onBlur={applyDims}
@@ -196,7 +216,11 @@ export function BedPanel({
             {error}
           </p>
         ) : (
-          <p className="pl-muted pl-small">Arrow keys move the bed half a foot; Shift + arrows resize it.</p>
+          <p className="pl-muted pl-small">
+            {system === 'metric'
+              ? 'Arrow keys move the bed half a foot (15 cm); Shift + arrows resize it.'
+              : 'Arrow keys move the bed half a foot; Shift + arrows resize it.'}
+          </p>
         )}
       </fieldset>
       <fieldset className="pl-fieldset">

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
+import { lengthText, lengthUnit, lengthWord, METRES_PER_FOOT, useUnitSystem } from '@/lib/units';
 import type { Bed } from '../api/types';
 import {
   HANDLES,
-  feet,
   gridStep,
   handleCursor,
   handlePoint,
@@ -88,6 +88,10 @@ export function LayoutCanvas({
   const [drag, setDrag] = useState<Drag | null>(null);
   const [preview, setPreview] = useState<Rect | null>(null);
   const interactive = Boolean(onChange);
+  // Lengths are kept in feet (the spec's unit, and the half-foot grid's); metric shows metres.
+  const system = useUnitSystem();
+  const len = (v: number) => lengthText(v, system);
+  const u = lengthUnit(system);
   const bounds = { width, height };
   // The drawing's width on screen decides the label step and keeps text readable (11 px at
   // least) from a 375 px phone to a wide desktop.
@@ -156,8 +160,13 @@ export function LayoutCanvas({
   };
 
   const previewBlocked = preview ? overlapsAny(preview, beds, drag && drag.mode !== 'draw' ? drag.index : -1) >= 0 : false;
-  const ticksX = Array.from({ length: Math.floor(width / step) + 1 }, (_, i) => i * step);
-  const ticksY = Array.from({ length: Math.floor(height / step) + 1 }, (_, i) => i * step);
+  // The axes are labelled in the shown unit: every 1, 2, 5… ft, or every 1, 2, 5… m (placed in feet).
+  const labelStep = system === 'metric' ? gridStep(maxDim * METRES_PER_FOOT, maxDim * pxPerFoot) : step;
+  const tickFeet = system === 'metric' ? labelStep / METRES_PER_FOOT : step;
+  const ticks = (side: number) =>
+    Array.from({ length: Math.floor(side / tickFeet + 1e-9) + 1 }, (_, i) => ({ at: i * tickFeet, label: i * labelStep }));
+  const ticksX = ticks(width);
+  const ticksY = ticks(height);
   const linesX = Array.from({ length: Math.floor(width / minor) + 1 }, (_, i) => i * minor);
   const linesY = Array.from({ length: Math.floor(height / minor) + 1 }, (_, i) => i * minor);
   const view = `${-margin} ${-margin} ${width + margin * 1.4} ${height + margin * 1.4}`;
@@ -169,7 +178,7 @@ export function LayoutCanvas({
       viewBox={view}
       xmlns="http://www.w3.org/2000/svg"
       role="group"
-      aria-label={`${name}: ${feet(width)} by ${feet(height)} feet, ${beds.length} ${beds.length === 1 ? 'bed' : 'beds'}`}
+      aria-label={`${name}: ${len(width)} by ${len(height)} ${lengthWord(system)}, ${beds.length} ${beds.length === 1 ? 'bed' : 'beds'}`}
       tabIndex={interactive ? 0 : undefined}
       onKeyDown={onKeyDown}
       onPointerMove={onMove}
@@ -180,7 +189,7 @@ export function LayoutCanvas({
       }}
       fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
     >
-      <title>{`${name} (${feet(width)} × ${feet(height)} ft)`}</title>
+      <title>{`${name} (${len(width)} × ${len(height)} ${u})`}</title>
       <rect x={0} y={0} width={width} height={height} fill="#f3f7ee" onPointerDown={onGroundDown} data-testid="layout-ground" />
       <g pointerEvents="none">
         {linesX.map((x) => (
@@ -190,18 +199,18 @@ export function LayoutCanvas({
           <line key={`hy${y}`} x1={0} y1={y} x2={width} y2={y} stroke={y % step === 0 ? '#b9c9b0' : '#dbe5d4'} strokeWidth={unit * (y % step === 0 ? 0.08 : 0.04)} />
         ))}
         <rect x={0} y={0} width={width} height={height} fill="none" stroke="#6d8a63" strokeWidth={unit * 0.14} />
-        {ticksX.map((x) => (
-          <text key={`tx${x}`} x={x} y={-font * 0.6} fontSize={font * 0.85} textAnchor="middle" fill="#5a6b5f">
-            {x}
+        {ticksX.map((t) => (
+          <text key={`tx${t.label}`} x={t.at} y={-font * 0.6} fontSize={font * 0.85} textAnchor="middle" fill="#5a6b5f">
+            {t.label}
           </text>
         ))}
-        {ticksY.map((y) => (
-          <text key={`ty${y}`} x={-font * 0.5} y={y + font * 0.3} fontSize={font * 0.85} textAnchor="end" fill="#5a6b5f">
-            {y}
+        {ticksY.map((t) => (
+          <text key={`ty${t.label}`} x={-font * 0.5} y={t.at + font * 0.3} fontSize={font * 0.85} textAnchor="end" fill="#5a6b5f">
+            {t.label}
           </text>
         ))}
         <text x={-font * 0.5} y={-font * 0.6} fontSize={font * 0.75} textAnchor="end" fill="#5d6d62">
-          ft
+          {u}
         </text>
       </g>
       {beds.map((bed, i) => {
@@ -237,7 +246,7 @@ export function LayoutCanvas({
               strokeWidth={unit * (isSel ? 0.22 : 0.12)}
               role={interactive ? 'button' : undefined}
               aria-label={
-                interactive ? `${bed.name || `Bed ${i + 1}`}, ${feet(r.width)} by ${feet(r.height)} ft at ${feet(r.x)}, ${feet(r.y)}` : undefined
+                interactive ? `${bed.name || `Bed ${i + 1}`}, ${len(r.width)} by ${len(r.height)} ${u} at ${len(r.x)}, ${len(r.y)}` : undefined
               }
               aria-pressed={interactive ? isSel : undefined}
               // A bed is reached with Tab and picked with Enter or Space, like any button; the
@@ -326,7 +335,7 @@ export function LayoutCanvas({
             strokeDasharray={`${unit * 0.5} ${unit * 0.3}`}
           />
           <text x={preview.x + preview.width / 2} y={preview.y + preview.height / 2 + font * 0.35} fontSize={font} textAnchor="middle" fill="#1d4f33">
-            {feet(preview.width)} × {feet(preview.height)} ft
+            {len(preview.width)} × {len(preview.height)} {u}
           </text>
         </g>
       ) : null}

@@ -9,13 +9,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLayouts, useLayoutWrites } from '../api/layouts';
 import type { GardenLayout } from '../api/types';
 import { PlanningCard, PlanningCardList, usePlanningSearch } from '../components/planning-cards';
-import { feet } from '../lib/geometry';
+import { lengthText, lengthUnit, useUnitSystem } from '@/lib/units';
 import '../planning.css';
 
 /** DELETE_LAYOUT_TEXT is the spec's confirmation (§2). */
 export const DELETE_LAYOUT_TEXT = 'This permanently deletes the layout and all associated data.';
 
 function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: GardenLayout) => void }) {
+  const system = useUnitSystem();
+  const u = lengthUnit(system);
   const { copy } = useLayoutWrites();
   const { toast } = useToast();
   const duplicate = async () => {
@@ -42,7 +44,7 @@ function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: 
         </DropdownMenuItem>
       }
       onDelete={() => onDelete(layout)}
-      size={`${feet(layout.width)} ft × ${feet(layout.height)} ft`}
+      size={`${lengthText(layout.width, system)} ${u} × ${lengthText(layout.height, system)} ${u}`}
     />
   );
 }

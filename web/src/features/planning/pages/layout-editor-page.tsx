@@ -17,9 +17,10 @@ import { BedPanel } from '../components/bed-panel';
 import { LayoutCanvas } from '../components/layout-canvas';
 import { UnsavedGuard } from '../components/unsaved-guard';
 import { useDraft } from '../components/use-draft';
+import { lengthText, lengthUnit, lengthWord, parseLength, useUnitSystem } from '@/lib/units';
 import { useMedia } from '../components/use-media';
 import { downloadPng, downloadSvg } from '../lib/export';
-import { bedProblems, feet, freeSpot, moveRect, nextBedName, overlapsAny, resizeRect, type Rect } from '../lib/geometry';
+import { bedProblems, freeSpot, moveRect, nextBedName, overlapsAny, resizeRect, type Rect } from '../lib/geometry';
 import '../planning.css';
 
 /** What the editor changes: the layout's own fields and its beds. */
@@ -78,14 +79,20 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState(false);
-  const [sizeText, setSizeText] = useState({ width: feet(draft.width), height: feet(draft.height) });
+  // Sizes are kept in feet; the fields show and take the gardener's unit (metres when metric).
+  const system = useUnitSystem();
+  const len = (v: number) => lengthText(v, system);
+  const u = lengthUnit(system);
+  const shownSize = () => ({ width: len(draft.width), height: len(draft.height) });
+  const [sizeText, setSizeText] = useState(shownSize);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const leaving = useRef(false);
   const isNew = layout === null;
   const bounds = { width: draft.width, height: draft.height };
   const bed = selected !== null ? draft.beds[selected] : undefined;
 
-  useEffect(() => setSizeText({ width: feet(draft.width), height: feet(draft.height) }), [draft.width, draft.height]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- shownSize changes with these only
+  useEffect(() => setSizeText(shownSize()), [draft.width, draft.height, system]);
   useEffect(() => {
     if (selected !== null && selected >= draft.beds.length) setSelected(null);
   }, [draft.beds.length, selected]);
@@ -119,17 +126,19 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
   };
 
   const applySize = (key: 'width' | 'height') => {
-    const v = Number(sizeText[key]);
+    // Left as shown, a side keeps its exact feet; typed, it is read in the shown unit.
+    const text = sizeText[key];
+    const v = text === len(draft[key]) ? draft[key] : system === 'metric' ? parseLength(text, system) : Number(text);
     if (!Number.isFinite(v) || v < 1 || v > 500) {
-      setErrors([`${key === 'width' ? 'Width' : 'Height'} must be between 1 and 500 feet`]);
-      setSizeText({ width: feet(draft.width), height: feet(draft.height) });
+      setErrors([`${key === 'width' ? 'Width' : 'Height'} must be between ${len(1)} and ${len(500)} ${lengthWord(system)}`]);
+      setSizeText(shownSize());
       return;
     }
     const next = { ...bounds, [key]: v };
     const outside = draft.beds.find((b) => b.x + b.width > next.width + 1e-6 || b.y + b.height > next.height + 1e-6);
     if (outside) {
-      setErrors([`${outside.name} would lie outside a ${feet(next.width)} × ${feet(next.height)} ft layout: move or resize it first`]);
-      setSizeText({ width: feet(draft.width), height: feet(draft.height) });
+      setErrors([`${outside.name} would lie outside a ${len(next.width)} × ${len(next.height)} ${u} layout: move or resize it first`]);
+      setSizeText(shownSize());
       return;
     }
     setErrors([]);
@@ -216,7 +225,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
         <div>
           <h1 className="pl-editor__title">{draft.name || 'Untitled layout'}</h1>
           <p className="pl-muted">
-            {feet(draft.width)} ft × {feet(draft.height)} ft · {draft.beds.length} {draft.beds.length === 1 ? 'bed' : 'beds'}
+            {len(draft.width)} {u} × {len(draft.height)} {u} · {draft.beds.length} {draft.beds.length === 1 ? 'bed' : 'beds'}
           </p>
         </div>
         <div className="pl-editor__save">
@@ -278,7 +287,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
       <div className="pl-editor__body">
         <div className="pl-editor__canvas pl-print-area">
           <p className="pl-print-only pl-print-title">
-            {draft.name} — {feet(draft.width)} × {feet(draft.height)} ft
+            {draft.name} — {len(draft.width)} × {len(draft.height)} {u}
           </p>
           <LayoutCanvas
             svgRef={svgRef}
@@ -326,11 +335,12 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
                 {(['width', 'height'] as const).map((side) => (
                   <Field
                     key={side}
-                    label={side === 'width' ? 'Width (ft)' : 'Length (ft)'}
+                    label={side === 'width' ? `Width (${u})` : `Length (${u})`}
                     type="number"
                     inputMode="decimal"
-                    min={1}
-                    max={500}
+                    step={system === 'metric' ? 0.01 : undefined}
+                    min={len(1)}
+                    max={len(500)}
                     value={sizeText[side]}
                     onChange={(e) => setSizeText((s) => ({ ...s, [side]: e.target.value }))}
                     onBlur={() => applySize(side)}
@@ -348,7 +358,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
                           <span className="pl-dot" style={{ background: b.color ?? '#5a9e4b' }} aria-hidden="true" />
                           <span className="pl-bedlist__name">{b.name}</span>
                           <span className="pl-muted pl-small">
-                            {feet(b.width)} × {feet(b.height)} ft
+                            {len(b.width)} × {len(b.height)} {u}
                             {b.plantings.length ? ` · ${b.plantings.length} planted` : ''}
                           </span>
                         </button>

@@ -34,6 +34,7 @@ import { ThemePreferencesCard } from '../components/theme-preferences-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { LanguageCard } from '../components/language-card';
 import { TimeZoneCard } from '../components/time-zone-card';
+import { UnitsCard } from '../components/units-card';
 import './settings-page.css';
 
 /** Where Back to Users leads (spec 02 §2). */
@@ -145,6 +146,7 @@ function OwnSettings() {
       <TimeZoneCard user={user} save={saveTimeZone} saveHour={saveReminderHour} />
       <LanguageCard user={user} save={saveLanguage} />
       <ThemePreferencesCard user={user} save={saveTheme} />
+      <UnitsCard user={user} />
       <ApiTokensCard />
       <SecuritySection
         manageSiteId={user.siteId && user.role !== 'superadmin' && (user.isSiteAdmin || user.role === 'admin') ? user.siteId : null}
