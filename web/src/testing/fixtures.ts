@@ -21,9 +21,11 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastLogin: null,
     preferences: { notifications: true },
     notificationPreferences: { email: true, push: false, careReminders: true, weeklyDigest: false },
-    language: '',
+    // Set, as after the first sign-in: '' would start the app's sync of the browser's language
+    // and zone (language-sync.tsx, time-zone-sync.tsx), which their own tests ask for with ''.
+    language: 'en',
     theme: 'system',
-    timeZone: '',
+    timeZone: 'UTC',
     reminderHour: null,
     lastSpringFrost: null,
     firstAutumnFrost: null,
