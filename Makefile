@@ -11,7 +11,7 @@ GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/...
 COUNTS   := $(CURDIR)/bin/test-counts
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build image package web deps test test-go test-web test-e2e bench-cluster bench-web test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
+.PHONY: run build image package web deps api-types test test-go test-web test-e2e bench-cluster bench-web test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 
 ## run: install front-end packages, build the web app into the binary, migrate, serve on :8080
 run: build
@@ -135,7 +135,13 @@ test-e2e: build
 minio:
 	tests/minio/install.sh
 
-## lint: gofmt, go vet and the TypeScript compiler
+## api-types: regenerate the web app's API types (web/src/api/schema.d.ts) from the OpenAPI
+## document of GET /api/openapi.json with openapi-typescript; run it after changing an answer
+## type or an operation, and commit the file (`make lint` fails while it is stale)
+api-types: node_modules/.installed
+	node web/scripts/api-types.mjs
+
+## lint: gofmt, go vet, the TypeScript compiler, ESLint, and the generated API types are current
 lint: node_modules/.installed
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files --others --exclude-standard '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
@@ -143,6 +149,7 @@ lint: node_modules/.installed
 	tests/tools/staticcheck.sh $(GO_PKGS)
 	npm run typecheck
 	npm run lint:web
+	node web/scripts/api-types.mjs --check
 
 ## bench-web: Lighthouse's mobile audit of the dashboard and the plant list (a gardener with 15
 ## plants, 5 overdue) against the built binary, median of RUNS=3; figures for docs/performance.md.

@@ -214,6 +214,6 @@ describe('quickAddPlant (Add to My Plants on the plant database pages)', () => {
 
   it('types an item without a plant type as Herbs unless its name says otherwise', () => {
     expect(quickAddPlant(makeDbItem({ commonName: 'Thyme', plantType: '' })).plantType).toBe('Herbs');
-    expect(quickAddPlant(makeDbItem({ commonName: 'Cherry Fruit Mix', plantType: null })).plantType).toBe('Fruits');
+    expect(quickAddPlant(makeDbItem({ commonName: 'Cherry Fruit Mix', plantType: '' })).plantType).toBe('Fruits');
   });
 });

@@ -48,7 +48,7 @@ describe('unitSystemOf', () => {
     expect(unitSystemOf({ units: null, language: 'en' }, ['en-US'])).toBe('imperial');
     expect(unitSystemOf({ units: null, language: 'en' }, ['de-DE'])).toBe('imperial');
     expect(unitSystemOf({ units: null, language: 'de' }, ['en-US'])).toBe('metric');
-    expect(unitSystemOf({ language: '' }, ['en-US', 'de'])).toBe('imperial');
+    expect(unitSystemOf({ units: null, language: '' }, ['en-US', 'de'])).toBe('imperial');
     expect(unitSystemOf(null, ['fr-FR'])).toBe('metric');
     expect(unitSystemOf(null, [])).toBe('metric');
   });

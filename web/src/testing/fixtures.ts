@@ -1,4 +1,4 @@
-import type { CareTask, JournalEntry, Plant, PlantDatabaseItem, RemotePlant, User } from '@/api/types';
+import type { CareTask, JournalEntry, MaintenanceStatus, Plant, PlantDatabaseItem, RemotePlant, Site, User, UserCategory } from '@/api/types';
 import { dayFromNow, instantFromNow } from './clock';
 
 let nextId = 100;
@@ -21,6 +21,15 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastLogin: null,
     preferences: { notifications: true },
     notificationPreferences: { email: true, push: false, careReminders: true, weeklyDigest: false },
+    // Set, as after the first sign-in: '' would start the app's sync of the browser's language
+    // and zone (language-sync.tsx, time-zone-sync.tsx), which their own tests ask for with ''.
+    language: 'en',
+    theme: 'system',
+    units: null,
+    timeZone: 'UTC',
+    reminderHour: null,
+    lastSpringFrost: null,
+    firstAutumnFrost: null,
     ...overrides,
   };
 }
@@ -58,6 +67,18 @@ export function makePlant(overrides: Partial<Plant> = {}): Plant {
     createdAt: instantFromNow(-20),
     nextWatering: null,
     nextFertilizing: null,
+    waterMode: 'fixed',
+    suggestedWaterFrequency: null,
+    effectiveWaterFrequency: overrides.waterFrequency === undefined ? 7 : overrides.waterFrequency,
+    waterLearnedFrom: 0,
+    waterPostponedDays: 0,
+    fertilizeMode: 'fixed',
+    suggestedFertilizerFrequency: null,
+    effectiveFertilizerFrequency: overrides.fertilizerFrequency === undefined ? 30 : overrides.fertilizerFrequency,
+    fertilizeLearnedFrom: 0,
+    outdoor: false,
+    seasonFactor: 1,
+    waterBroughtForwardDays: 0,
     ...overrides,
   };
 }
@@ -92,6 +113,8 @@ export function makeEntry(overrides: Partial<JournalEntry> = {}): JournalEntry {
     growthStage: '',
     entryDate: dayFromNow(0),
     createdAt: instantFromNow(0, '09:00'),
+    editedAt: null,
+    edited: false,
     ...overrides,
   };
 }
@@ -114,6 +137,9 @@ export function makeDbItem(overrides: Partial<PlantDatabaseItem> = {}): PlantDat
     slug: '',
     source: 'manual',
     alternativeImageUrls: [],
+    sowing: null,
+    createdAt: instantFromNow(-30),
+    updatedAt: instantFromNow(-30),
     ...overrides,
   };
 }
@@ -132,5 +158,62 @@ export function makeRemotePlant(overrides: Partial<RemotePlant> = {}): RemotePla
     alternativeImageUrls: [],
     price: '2.95',
     ...overrides,
+  };
+}
+
+/** makeSite builds a site as GET /api/sites/{id} answers it. */
+export function makeSite(overrides: Partial<Site> = {}): Site {
+  const id = overrides.id ?? nextThingId++;
+  return {
+    id,
+    name: `Site ${id}`,
+    description: '',
+    email: '',
+    address: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    phoneNumber: '',
+    website: '',
+    country: '',
+    status: 'active',
+    categoryId: null,
+    userLimit: 0,
+    plantLimit: 0,
+    userCount: 0,
+    maintenanceMode: false,
+    maintenanceMessage: '',
+    maintenanceStartedAt: null,
+    maintenanceEndedAt: null,
+    createdAt: instantFromNow(-60),
+    ...overrides,
+  };
+}
+
+/** makeUserCategory builds a user category as GET /api/user-categories answers it. */
+export function makeUserCategory(overrides: Partial<UserCategory> = {}): UserCategory {
+  const id = overrides.id ?? nextThingId++;
+  return { id, name: `Category ${id}`, description: '', experts: false, createdAt: instantFromNow(-60), ...overrides };
+}
+
+type SiteInMaintenance = MaintenanceStatus['sitesInMaintenance'][number];
+type FunctionInMaintenance = MaintenanceStatus['functionsInMaintenance'][number];
+
+/** makeMaintenanceStatus builds GET /api/maintenance/status; the count follows the sites listed. */
+export function makeMaintenanceStatus(
+  sites: (Partial<SiteInMaintenance> & { id: number })[] = [],
+  functions: (Partial<FunctionInMaintenance> & { id: number })[] = [],
+): MaintenanceStatus {
+  return {
+    hasMaintenance: sites.length + functions.length > 0,
+    sitesInMaintenance: sites.map((s) => ({ name: `Site ${s.id}`, maintenanceMessage: '', maintenanceStartedAt: null, ...s })),
+    sitesInMaintenanceCount: sites.length,
+    functionsInMaintenance: functions.map((f) => ({
+      name: `function_${f.id}`,
+      displayName: `Function ${f.id}`,
+      maintenanceMessage: '',
+      lastMaintenanceStart: null,
+      ...f,
+    })),
   };
 }

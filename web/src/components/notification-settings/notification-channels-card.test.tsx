@@ -198,7 +198,7 @@ describe('test notification', () => {
   it('summarises the channels', () => {
     expect(
       channelSummary({
-        notification: { id: 1, title: 't', content: 'c', createdAt: '', isRead: false },
+        notification: { id: 1, title: 't', content: 'c', createdAt: '', isRead: false, readAt: null, data: {} },
         channels: {
           inApp: { status: 'sent', sent: 1, failed: 0, removed: 0 },
           push: { status: 'sent', sent: 2, failed: 0, removed: 0 },

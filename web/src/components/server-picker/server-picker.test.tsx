@@ -9,19 +9,22 @@ import { optionNames, pickerPopover } from '@/testing/picker';
 import { http, HttpResponse, server } from '@/testing/server';
 import { PickerList, ServerPicker } from './server-picker';
 import { siteSource } from './sources';
+import { makeSite } from '@/testing/fixtures';
 
 const SITES = siteSource(true);
 
 /** n sites named "Site 001"… (by name as the server orders them), in the mock server. */
 function seedSites(n: number): Site[] {
-  db.sites = Array.from({ length: n }, (_, i) => ({
+  db.sites = Array.from({ length: n }, (_, i) =>
+    makeSite({
     id: i + 1,
     name: `Site ${String(i + 1).padStart(3, '0')}`,
     status: 'active',
     userLimit: 0,
     plantLimit: 0,
     city: i === 41 ? 'Leeds' : 'York',
-  }));
+    }),
+  );
   return db.sites;
 }
 

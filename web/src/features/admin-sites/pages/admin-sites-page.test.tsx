@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { makeSite, makeUser } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
@@ -18,8 +18,8 @@ describe('Sites (/admin/sites)', () => {
   it('lists sites with limits, 0 shown as ∞ and Unlimited', async () => {
     superadmin();
     db.sites = [
-      { id: 1, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, city: 'Leeds', country: 'United Kingdom' },
-      { id: 2, name: 'Hilltop', status: 'inactive', userLimit: 5, plantLimit: 30 },
+      makeSite({ id: 1, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, city: 'Leeds', country: 'United Kingdom' }),
+      makeSite({ id: 2, name: 'Hilltop', status: 'inactive', userLimit: 5, plantLimit: 30 }),
     ];
     db.users = [makeUser({ id: 8, siteId: 2 })];
     renderApp('/admin/sites');
@@ -84,7 +84,7 @@ describe('Sites (/admin/sites)', () => {
 
   it('edits a site and toggles its status', async () => {
     superadmin();
-    db.sites = [{ id: 1, name: 'Riverside', status: 'active', userLimit: 10, plantLimit: 0 }];
+    db.sites = [makeSite({ id: 1, name: 'Riverside', status: 'active', userLimit: 10, plantLimit: 0 })];
     const { user } = renderApp('/admin/sites');
     await user.click(await screen.findByRole('button', { name: 'Edit Riverside' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Site' });
@@ -102,7 +102,7 @@ describe('Sites (/admin/sites)', () => {
 
   it('deletes after a confirmation and shows the 409 message', async () => {
     superadmin();
-    db.sites = [{ id: 1, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 }];
+    db.sites = [makeSite({ id: 1, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 })];
     db.users = [makeUser({ id: 8, siteId: 1 })];
     const { user } = renderApp('/admin/sites');
     await user.click(await screen.findByRole('button', { name: 'Delete Riverside' }));

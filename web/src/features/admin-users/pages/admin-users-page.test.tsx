@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/api/types';
-import { makeUser } from '@/testing/fixtures';
+import { makeSite, makeUser } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { pickOption } from '@/testing/picker';
 import { renderApp } from '@/testing/render';
@@ -20,7 +20,7 @@ function seed(): Record<string, User> {
     fern: makeUser({ id: 4, username: 'fern', fullName: 'Fern Green', siteId: 9 }),
   };
   db.users = [me, users.boss, users.chief, users.fern];
-  db.sites = [{ id: 9, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 }];
+  db.sites = [makeSite({ id: 9, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 })];
   return users;
 }
 

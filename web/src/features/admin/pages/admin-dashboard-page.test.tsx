@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { makeSite, makeUser, makeUserCategory } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
@@ -11,15 +11,15 @@ const sent = (method: string, path: string) => db.requests.filter((r) => r.metho
 function seed(role: 'admin' | 'superadmin' = 'superadmin') {
   const me = signedInGardener({ id: 1, role, username: role === 'admin' ? 'ann' : 'admin', siteId: role === 'admin' ? 3 : null });
   db.sites = [
-    { id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 25, city: 'Leeds' },
-    { id: 4, name: 'Hilltop', status: 'active', userLimit: 10, plantLimit: 0, city: 'York', maintenanceMode: true },
+    makeSite({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 25, city: 'Leeds' }),
+    makeSite({ id: 4, name: 'Hilltop', status: 'active', userLimit: 10, plantLimit: 0, city: 'York', maintenanceMode: true }),
   ];
   db.users = [
     me,
     makeUser({ id: 2, username: 'fern', fullName: 'Fern Green', email: 'fern@example.com', siteId: 3 }),
     makeUser({ id: 5, username: 'moss', fullName: 'Moss Stone', email: 'moss@example.com', siteId: 4, isActive: false }),
   ];
-  db.userCategories = [{ id: 7, name: 'Volunteers', description: 'People who help', createdAt: '2026-01-02T10:00:00Z' }];
+  db.userCategories = [makeUserCategory({ id: 7, name: 'Volunteers', description: 'People who help', createdAt: '2026-01-02T10:00:00Z' })];
   // Hilltop is in maintenance: the superadmin has pressed Continue Anyway.
   window.sessionStorage.setItem('garden.maintenanceBypass', '1');
   return me;

@@ -42,6 +42,7 @@ describe('dashboard', () => {
       watering: [{ plantId: 1, name: 'Plant 1', dueDate: todayKey() }, { plantId: 2, name: 'Plant 2', dueDate: todayKey() }],
       fertilizing: [],
       repotting: 3,
+      overdue: 0,
     };
     summary.stats.thisMonth = { counts: { water: 8, fertilize: 2, prune: 4, repot: 0 }, topPlants: [{ plantId: 1, name: 'Plant 1', count: 6 }, { plantId: 2, name: 'Plant 2', count: 3 }] };
     summary.stats.lastMonth = { counts: { water: 1, fertilize: 0, prune: 0, repot: 0 }, topPlants: [] };

@@ -1,49 +1,18 @@
-/** An expert question (spec 02 §3; docs/api.md "Expert Q&A"). */
-export interface Question {
-  id: number;
-  userId: number;
-  title: string;
-  /** Sanitized HTML (or plain text). */
-  content: string;
-  /** The content's text, for the card. */
-  excerpt: string;
-  tags: string[];
-  imageUrl?: string;
-  status: 'Open' | 'Answered';
-  answerCount: number;
-  acceptedAnswerId?: number | null;
-  username?: string | null;
-  userAvatar?: string | null;
-  createdAt: string;
-  isMine: boolean;
-  /** When the asker last changed the question (null until then). */
-  editedAt?: string | null;
-  edited?: boolean;
-  /** The caller may edit it: the asker, before any answer. */
-  canEdit?: boolean;
-}
+/**
+ * Expert Q&A's wire types (spec 02 §3; docs/api.md "Expert Q&A"): the schemas of the OpenAPI
+ * document (src/api/schema.d.ts, `make api-types`). The document says a string for status; the
+ * server writes Open or Answered.
+ */
+import type { Narrow, Schemas } from '@/api/types';
+
+/** An expert question. */
+export type Question = Narrow<Schemas['Question'], { status: 'Open' | 'Answered' }>;
 
 /** An answer; isExpert carries the Expert badge. */
-export interface Answer {
-  id: number;
-  questionId: number;
-  userId: number;
-  content: string;
-  isExpert: boolean;
-  isAccepted: boolean;
-  username: string;
-  userAvatar?: string | null;
-  createdAt: string;
-}
+export type Answer = Schemas['Answer'];
 
 /** GET /api/expert-qa/{id}: the question with its first answers. */
-export interface QuestionDetail extends Question {
-  answers: Answer[];
-  answersNextCursor?: string;
-  canAccept: boolean;
-}
+export type QuestionDetail = Narrow<Schemas['QuestionDetail'], { status: 'Open' | 'Answered' }>;
 
-export interface TagCount {
-  tag: string;
-  count: number;
-}
+/** GET /api/expert-qa/tags: a tag and how many questions carry it. */
+export type TagCount = Schemas['QuestionTag'];

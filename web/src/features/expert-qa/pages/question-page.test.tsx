@@ -9,13 +9,14 @@ import type { Answer, QuestionDetail } from '../api/types';
 vi.mock('@/components/rich-text-editor/rich-text-editor', () => import('@/components/rich-text-editor/test-editor'));
 
 const answer = (id: number, username: string, isExpert: boolean, isAccepted = false): Answer => ({
-  id, questionId: 5, userId: id + 10, content: `<p>Answer from ${username}</p>`, isExpert, isAccepted, username, createdAt: '2026-11-21T10:00:00Z',
+  id, questionId: 5, userId: id + 10, content: `<p>Answer from ${username}</p>`, isExpert, isAccepted, username, createdAt: '2026-11-21T10:00:00Z', userAvatar: null,
 });
 
 const detail = (overrides: Partial<QuestionDetail> = {}): QuestionDetail => ({
   id: 5, userId: 1, title: 'Why are my basil leaves yellow?', content: '<p>The <b>lower</b> leaves turn yellow.</p>', excerpt: '', tags: ['basil'],
   status: 'Answered', answerCount: 2, createdAt: '2026-11-20T10:00:00Z', isMine: true, username: 'gardener',
-  answers: [answer(1, 'sage', true), answer(2, 'bea', false)], canAccept: true, ...overrides,
+  answers: [answer(1, 'sage', true), answer(2, 'bea', false)], canAccept: true,
+  imageUrl: '', acceptedAnswerId: null, userAvatar: null, updatedAt: '2026-11-20T10:00:00Z', editedAt: null, edited: false, canEdit: true, ...overrides,
 });
 
 describe('Question page', () => {

@@ -7,7 +7,7 @@ import { signedInGardener } from '@/testing/session';
 import type { ForumCategory } from '../api/types';
 import { CategoryFormDialog } from './category-form-dialog';
 
-const veg: ForumCategory = { id: 5, name: 'Vegetables', slug: 'veg', description: 'Beds and pots', topicsCount: 2, sortOrder: 3, createdAt: '2026-06-01T08:00:00Z' };
+const veg: ForumCategory = { id: 5, name: 'Vegetables', slug: 'veg', description: 'Beds and pots', topicsCount: 2, sortOrder: 3, createdAt: '2026-06-01T08:00:00Z', lastActivityAt: null };
 
 describe('CategoryFormDialog', () => {
   let requests: { method: string; url: string; body: unknown }[];

@@ -10,8 +10,8 @@ import { TopicForm } from './topic-form';
 vi.mock('@/components/rich-text-editor/rich-text-editor', () => import('./test-editor'));
 
 const categories: ForumCategory[] = [
-  { id: 1, name: 'Fruit & Veg', slug: 'fruit-veg', description: '', topicsCount: 0, sortOrder: 1, createdAt: '2026-06-01T08:00:00Z' },
-  { id: 2, name: 'Herbs', slug: 'herbs', description: '', topicsCount: 0, sortOrder: 2, createdAt: '2026-06-01T08:00:00Z' },
+  { id: 1, name: 'Fruit & Veg', slug: 'fruit-veg', description: '', topicsCount: 0, sortOrder: 1, createdAt: '2026-06-01T08:00:00Z', lastActivityAt: null },
+  { id: 2, name: 'Herbs', slug: 'herbs', description: '', topicsCount: 0, sortOrder: 2, createdAt: '2026-06-01T08:00:00Z', lastActivityAt: null },
 ];
 
 describe('TopicForm', () => {

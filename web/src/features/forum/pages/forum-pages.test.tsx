@@ -10,11 +10,12 @@ import type { ForumCategory, ForumPost, ForumTopic } from '../api/types';
 vi.mock('@/components/rich-text-editor/rich-text-editor', () => import('../components/test-editor'));
 
 const at = '2026-06-01T08:00:00Z';
-const category: ForumCategory = { id: 1, name: 'Fruit & Veg', slug: 'fruit-veg', description: 'Growing food', topicsCount: 1, sortOrder: 1, createdAt: at };
+const category: ForumCategory = { id: 1, name: 'Fruit & Veg', slug: 'fruit-veg', description: 'Growing food', topicsCount: 1, sortOrder: 1, createdAt: at, lastActivityAt: at };
 const topic: ForumTopic = {
   id: 7, title: 'Best tomatoes for a cold greenhouse?', content: '<p>Which <b>varieties</b> ripen?</p>', excerpt: 'Which varieties ripen?',
   userId: 2, username: 'ann', createdAt: at, categoryId: 1, categorySlug: 'fruit-veg', categoryName: 'Fruit & Veg', postCount: 1,
   viewCount: 3, isPinned: true, isLocked: false, pinned: true, locked: false, inReview: false, lastActivityAt: at,
+  edited: false, editedAt: null,
 };
 const reply: ForumPost = {
   id: 11, topicId: 7, content: '<p>Sungold.</p>', userId: 3, username: 'bob', userAvatar: null, createdAt: at, updatedAt: '2026-06-01T09:00:00Z',

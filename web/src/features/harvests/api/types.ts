@@ -1,4 +1,5 @@
 /** Harvest tracking types and URLs (spec 02 §3; docs/api.md "Harvest tracking"). */
+import type { Narrow, Schemas } from '@/api/types';
 
 /** The harvest units, in the order the form offers them. */
 export const HARVEST_UNITS = ['g', 'kg', 'oz', 'lb', 'items', 'bunches', 'litres'] as const;
@@ -21,109 +22,46 @@ export const PERIODS: readonly { value: HarvestPeriod; label: string }[] = [
   { value: 'month', label: 'This month' },
 ];
 
-/** A harvest record as the API answers it. */
-export interface Harvest {
-  id: number;
-  userId?: number;
-  /** null once the plant was deleted; plantName stays. */
-  plantId: number | null;
-  plantName: string | null;
-  /** yyyy-MM-dd */
-  harvestDate: string;
-  quantity: number | null;
-  unit: string | null;
-  kind?: UnitKind | '';
-  commonQuantity?: number | null;
-  commonUnit?: string;
-  notes: string | null;
-  imageUrl: string | null;
-  /** The bed of one of the gardener's layouts it came from; null (or absent) when none. */
-  bedId?: number | null;
-  /** The bed's and its layout's names ('' without a bed). */
-  bedName?: string;
-  layoutName?: string;
-  createdAt?: string;
-}
+// The answers are the schemas of the OpenAPI document (src/api/schema.d.ts, `make api-types`).
+// The document says a string for each kind, period and rankedBy; the server writes one of
+// UnitKind and HarvestPeriod, so those fields are narrowed here.
+
+/** A harvest record as the API answers it; plantId is null once the plant was deleted. */
+export type Harvest = Narrow<Schemas['Harvest'], { kind: UnitKind | '' }>;
 
 /** A bed a harvest can come from (GET /api/garden-beds): ids and names only. */
-export interface HarvestBed {
-  id: number;
-  name: string;
-  layoutId: number;
-  layoutName: string;
-}
+export type HarvestBed = Schemas['HarvestBed'];
 
 /** One kind a bed gave: the total in `unit` and the same per square foot of the bed. */
-export interface BedYield {
-  kind: UnitKind;
-  unit: string;
-  amount: number;
-  perSquareFoot: number;
-  records: number;
-}
+export type BedYield = Narrow<Schemas['BedYield'], { kind: UnitKind }>;
 
 /** What one bed gave in the period: its area in ft² and its yields per kind. */
-export interface BedYields {
-  bedId: number;
-  bedName: string;
-  layoutId: number;
-  layoutName: string;
-  area: number;
-  records: number;
-  yields: BedYield[];
-}
+export type BedYields = Narrow<Schemas['BedYields'], { yields: BedYield[] }>;
 
-export interface HarvestTotal {
-  kind: UnitKind;
-  unit: string;
-  amount: number;
-  records: number;
-}
+export type HarvestTotal = Narrow<Schemas['HarvestTotal'], { kind: UnitKind }>;
 
-export interface PlantTotals {
-  plantName: string;
-  records: number;
-  totals: HarvestTotal[];
-}
+export type PlantTotals = Narrow<Schemas['PlantTotals'], { totals: HarvestTotal[] }>;
 
-export interface MonthlyTotal {
-  /** yyyy-MM */
-  month: string;
-  plantName: string;
-  kind: UnitKind;
-  unit: string;
-  amount: number;
-  records: number;
-}
+/** One plant's total of one kind in a month (yyyy-MM). */
+export type MonthlyTotal = Narrow<Schemas['Monthly'], { kind: UnitKind }>;
 
-export interface YearComparison {
-  plantName: string;
-  kind: UnitKind;
-  unit: string;
-  current: number;
-  previous: number;
-  currentRecords: number;
-  previousRecords: number;
-}
+export type YearComparison = Narrow<Schemas['Comparison'], { kind: UnitKind }>;
 
-export interface DateSpan {
-  from: string | null;
-  to: string | null;
-}
+export type DateSpan = Schemas['Range'];
 
 /** GET /api/harvests/stats. */
-export interface HarvestStats {
-  period: HarvestPeriod;
-  range: DateSpan;
-  totalHarvests: number;
-  totals: HarvestTotal[];
-  plants: PlantTotals[];
-  mostHarvested: (PlantTotals & { rankedBy: UnitKind | ''; amount: number | null; unit: string }) | null;
-  monthly: MonthlyTotal[];
-  yearOnYear: { current: DateSpan; previous: DateSpan; plants: YearComparison[] };
-  /** One entry per bed the period's records came from (absent from an older server). */
-  yieldPerSquareFoot?: BedYields[];
-}
+export type HarvestStats = Narrow<
+  Schemas['HarvestStats'],
+  {
+    period: HarvestPeriod;
+    totals: HarvestTotal[];
+    plants: PlantTotals[];
+    mostHarvested: Narrow<Schemas['MostHarvested'], { rankedBy: UnitKind | ''; totals: HarvestTotal[] }> | null;
+    monthly: MonthlyTotal[];
+    yearOnYear: Narrow<Schemas['YearOnYear'], { plants: YearComparison[] }>;
+    yieldPerSquareFoot: BedYields[];
+  }
+>;
 
 /** The filters of the list, the stats and the export. */
 export interface HarvestFilters {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Harvest } from '../api/types';
+import { makeHarvest } from '../testing/mock-harvests';
 import { calendarCells, groupByDay, monthFromParam, monthParam, monthSpan, shiftMonth } from './calendar-data';
 
-const h = (id: number, harvestDate: string, plantName = 'Pea'): Harvest => ({
-  id,
-  plantId: 1,
-  plantName,
-  harvestDate,
-  quantity: null,
-  unit: '',
-  notes: '',
-  imageUrl: '',
-});
+const h = (id: number, harvestDate: string, plantName = 'Pea'): Harvest =>
+  makeHarvest({ id, plantId: 1, plantName, harvestDate, quantity: null, unit: '', notes: '', imageUrl: '' });
 
 describe('calendar data', () => {
   it('spans a month from its first to its last day, leap years included', () => {

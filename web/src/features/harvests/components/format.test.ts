@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Harvest } from '../api/types';
+import { makeHarvest } from '../testing/mock-harvests';
 import { formatQuantity, harvestName, shareSurplusUrl } from './format';
 
-const base: Harvest = { id: 1, plantId: 4, plantName: 'Courgette', harvestDate: '2026-08-01', quantity: 6, unit: 'items', notes: 'Too many!', imageUrl: '' };
+const base = makeHarvest({ id: 1, plantId: 4, plantName: 'Courgette', harvestDate: '2026-08-01', quantity: 6, unit: 'items', notes: 'Too many!', imageUrl: '' });
 
 describe('record formatting', () => {
   it('shows quantity with unit, units without one, Not specified without quantity', () => {

@@ -1,7 +1,7 @@
 import type { Harvest } from '../api/types';
 
 /** The name a record shows: its plant's, or Unnamed Harvest (spec 02 §2). */
-export function harvestName(h: Pick<Harvest, 'plantName'>): string {
+export function harvestName(h: { plantName?: string | null }): string {
   return h.plantName?.trim() || 'Unnamed Harvest';
 }
 
@@ -20,7 +20,7 @@ export function formatRate(value: number): string {
 }
 
 /** bedLabel: "Bed 1 · Back garden" for a record's bed, '' without one. */
-export function bedLabel(h: Pick<Harvest, 'bedId' | 'bedName' | 'layoutName'>): string {
+export function bedLabel(h: Partial<Pick<Harvest, 'bedId' | 'bedName' | 'layoutName'>>): string {
   if (!h.bedId) return '';
   return [h.bedName?.trim(), h.layoutName?.trim()].filter(Boolean).join(' · ');
 }

@@ -24,6 +24,15 @@ export function makeHarvest(overrides: Partial<Harvest> = {}): Harvest {
     unit: 'kg',
     notes: '',
     imageUrl: '',
+    userId: 1,
+    kind: 'mass',
+    commonQuantity: 1,
+    commonUnit: 'kg',
+    bedId: null,
+    bedName: '',
+    layoutName: '',
+    createdAt: `${yearFromNow()}-07-01T09:00:00Z`,
+    updatedAt: `${yearFromNow()}-07-01T09:00:00Z`,
     ...overrides,
   };
 }

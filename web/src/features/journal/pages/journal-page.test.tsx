@@ -75,7 +75,7 @@ describe('Growth Journal', () => {
     db.plants = [makePlant({ id: 1, name: 'Basil' }), makePlant({ id: 2, name: 'Tomato' })];
     db.entries = [
       makeEntry({ plantId: 1, plantName: 'Basil', title: 'A', growthStage: '' }),
-      makeEntry({ plantId: 2, plantName: 'Tomato', title: 'B', growthStage: null }),
+      makeEntry({ plantId: 2, plantName: 'Tomato', title: 'B', growthStage: '' }),
     ];
     renderApp('/journal?plant=2');
     await screen.findByRole('heading', { name: 'B' });

@@ -7,6 +7,7 @@ import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { MAINTENANCE_POLL_MS } from '../api/get-maintenance-status';
 import { BYPASS_KEY } from './bypass';
+import { makeSite } from '@/testing/fixtures';
 
 const statusReads = () => db.requests.filter((r) => r.method === 'GET' && r.path === '/api/maintenance/status').length;
 
@@ -17,7 +18,7 @@ function putInMaintenance(name: string, message: string) {
 }
 
 function siteInMaintenance(message = 'Riverside is closed for the day'): Site {
-  const site: Site = { id: 7, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: message };
+  const site: Site = makeSite({ id: 7, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: message });
   db.sites.push(site);
   return site;
 }

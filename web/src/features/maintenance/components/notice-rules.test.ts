@@ -3,10 +3,10 @@ import type { MaintenanceStatus } from '@/api/types';
 import { featuresForPath } from './feature-gates';
 import { maintenanceNoticeFor, noticeHeading } from './notice-rules';
 
-const none: MaintenanceStatus = { hasMaintenance: false, sitesInMaintenance: [], functionsInMaintenance: [] };
-const forum = { id: 6, name: 'community_forum', displayName: 'Community Forum', maintenanceMessage: 'Forum upgrade' };
-const siteWide = { id: 1, name: 'site_wide', displayName: 'Entire Site', maintenanceMessage: 'Everything is paused' };
-const site = { id: 3, name: 'Riverside', maintenanceMessage: 'Riverside is moving' };
+const none: MaintenanceStatus = { hasMaintenance: false, sitesInMaintenance: [], sitesInMaintenanceCount: 0, functionsInMaintenance: [] };
+const forum = { id: 6, name: 'community_forum', displayName: 'Community Forum', maintenanceMessage: 'Forum upgrade', lastMaintenanceStart: null };
+const siteWide = { id: 1, name: 'site_wide', displayName: 'Entire Site', maintenanceMessage: 'Everything is paused', lastMaintenanceStart: null };
+const site = { id: 3, name: 'Riverside', maintenanceMessage: 'Riverside is moving', maintenanceStartedAt: null };
 const status = (s: Partial<MaintenanceStatus>): MaintenanceStatus => ({ ...none, hasMaintenance: true, ...s });
 
 const gardener = { role: 'user' as const };
@@ -74,7 +74,7 @@ describe('maintenanceNoticeFor (spec 01 §5)', () => {
   });
 
   it('shows the site-wide screen everywhere when a site is in maintenance, with the first site’s name and message', () => {
-    const st = status({ sitesInMaintenance: [site, { id: 4, name: 'Other', maintenanceMessage: 'x' }], functionsInMaintenance: [forum] });
+    const st = status({ sitesInMaintenance: [site, { id: 4, name: 'Other', maintenanceMessage: 'x', maintenanceStartedAt: null }], functionsInMaintenance: [forum] });
     for (const pathname of ['/', '/plants', '/community/forum', '/settings']) {
       const notice = maintenanceNoticeFor({ status: st, user: gardener, pathname, bypassed: false });
       expect(notice).toEqual({ kind: 'site', siteName: 'Riverside', message: 'Riverside is moving' });

@@ -4,6 +4,7 @@ import { db } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
+import { makeSite } from '@/testing/fixtures';
 
 const superadmin = () => signedInGardener({ role: 'superadmin', username: 'admin' });
 const sent = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
@@ -20,7 +21,7 @@ describe('Maintenance Mode page', () => {
     superadmin();
     const forum = db.functions.find((f) => f.name === 'community_forum')!;
     forum.lastMaintenanceStart = '2026-11-20T09:00:00Z';
-    db.sites.push({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: false });
+    db.sites.push(makeSite({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: false }));
     renderApp('/admin/maintenance');
     const functions = await screen.findByRole('list', { name: 'Application functions' });
     const row = within(functions).getByRole('article', { name: 'Community Forum' });
@@ -52,7 +53,7 @@ describe('Maintenance Mode page', () => {
 
   it('switches maintenance off at once, without a message', async () => {
     superadmin();
-    db.sites.push({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: 'Closed' });
+    db.sites.push(makeSite({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: 'Closed' }));
     const { user } = renderApp('/admin/maintenance');
     const toggle = await screen.findByRole('switch', { name: 'Maintenance for Riverside' });
     expect(toggle).toBeChecked();
@@ -110,8 +111,8 @@ describe('Maintenance Mode page', () => {
   it('filters the sites in maintenance on the server and says how many there are', async () => {
     superadmin();
     db.sites.push(
-      { id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: 'Closed' },
-      { id: 4, name: 'Hilltop', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: false },
+      makeSite({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: true, maintenanceMessage: 'Closed' }),
+      makeSite({ id: 4, name: 'Hilltop', status: 'active', userLimit: 0, plantLimit: 0, maintenanceMode: false }),
     );
     const { user } = renderApp('/admin/maintenance');
     expect(await screen.findByText(/1 site is in maintenance now\./)).toBeInTheDocument();

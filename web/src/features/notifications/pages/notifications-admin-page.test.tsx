@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Site, User } from '@/api/types';
-import { makeUser } from '@/testing/fixtures';
+import { makeSite, makeUser } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { makeAdminNotification } from '@/testing/notifications';
 import { optionNames, pickOption, pickerPopover } from '@/testing/picker';
@@ -161,7 +161,7 @@ describe('Notifications Management page', () => {
 
   it('says how many active users the target reaches, counted on the server, and searches users on the server', async () => {
     db.users = users.map((u) => (u.username === 'rosa' ? { ...u, siteId: 7 } : u));
-    db.sites = [{ ...sites[0]!, maintenanceMode: false }];
+    db.sites = [makeSite({ ...sites[0]!, maintenanceMode: false })];
     const { user } = await openSendTab();
     expect(await screen.findByText('Reaches 2 active users now.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Target type'), 'site');

@@ -1,3 +1,4 @@
+import type { Schemas } from '@/api/types';
 /**
  * The crop rotation grid as pure functions: rows (beds or areas) × years, cells holding a
  * group, rotate, and the rule check. The server computes the same warnings (core/domain
@@ -5,27 +6,11 @@
  */
 
 /** A row of the grid: a bed of the linked layout or a named area. */
-export interface GridRow {
-  bedId: number | null;
-  area: string | null;
-  name: string;
-}
+export type GridRow = Schemas['PlanRow'];
 
-export interface Assignment {
-  bedId: number | null;
-  area: string | null;
-  year: number;
-  groupId: number;
-}
+export type Assignment = Schemas['Assignment'];
 
-export interface RotationWarning {
-  bedId: number | null;
-  area: string | null;
-  year: number;
-  previousYear: number;
-  groupId: number;
-  message: string;
-}
+export type RotationWarning = Schemas['Warning'];
 
 /** Cells maps `${rowKey}|${year}` to a group id. */
 export type Cells = ReadonlyMap<string, number>;

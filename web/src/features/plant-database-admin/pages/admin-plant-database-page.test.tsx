@@ -426,6 +426,8 @@ describe('Plant database administration: Import Schedule', () => {
         count: { added: 0, updated: 0, failed: 0 },
         message: 'The store did not answer',
         trigger: 'schedule',
+        finishedAt: '2026-11-21T09:05:30',
+        running: false,
       },
       {
         id: 1,
@@ -434,6 +436,8 @@ describe('Plant database administration: Import Schedule', () => {
         count: { added: 37, updated: 0, failed: 1 },
         message: '37 added, 1 failed',
         trigger: 'manual',
+        finishedAt: '2026-11-20T14:01:00',
+        running: false,
       },
     ];
     renderApp('/admin/plant-database?tab=schedule');
@@ -503,7 +507,7 @@ describe('Plant database administration: Import Schedule', () => {
 
   it('defaults the time to 01:30 when the schedule names none', async () => {
     admin();
-    db.schedule = { enabled: false, cronTime: null, time: null, lastRun: null, nextRun: null };
+    db.schedule = { enabled: false, cronTime: '', time: '', lastRun: null, nextRun: null };
     renderApp('/admin/plant-database?tab=schedule');
     expect(await screen.findByLabelText('Daily import time')).toHaveValue('01:30');
     const card = screen.getByRole('region', { name: 'Import Schedule' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/api/types';
-import { makeUser } from '@/testing/fixtures';
+import { makeSite, makeUser, makeUserCategory } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { pickOption } from '@/testing/picker';
 import { renderApp } from '@/testing/render';
@@ -142,7 +142,7 @@ describe('Settings (own account)', () => {
 
   it('lets a superadmin choose a category, which is sent', async () => {
     signedInGardener({ role: 'superadmin', username: 'admin' });
-    db.userCategories = [{ id: 4, name: 'Volunteers', description: '' }];
+    db.userCategories = [makeUserCategory({ id: 4, name: 'Volunteers', description: '' })];
     const { user } = renderApp('/settings');
     const form = await account();
     const select = within(form).getByLabelText('User category');
@@ -271,7 +271,7 @@ describe('User Settings (?userId=)', () => {
 
   it('gives a superadmin role, site, site admin flag and active flag with the admin form rules', async () => {
     signedInGardener({ role: 'superadmin', username: 'admin' });
-    db.sites.push({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 });
+    db.sites.push(makeSite({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0 }));
     seedTarget({ siteId: 3, isSiteAdmin: true });
     const { user } = renderApp('/settings?userId=55');
     const form = await account();

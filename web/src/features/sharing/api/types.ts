@@ -4,54 +4,14 @@ export type ListingType = (typeof LISTING_TYPES)[number];
 
 /** The fixed plant types of spec 02 §3; the filter adds any other found in listings. */
 export { PLANT_TYPES } from '@/api/types';
+import type { Narrow, Schemas } from '@/api/types';
 
-/** A plant listing (spec 02 §3; docs/api.md "Plant sharing"). */
-export interface Listing {
-  id: number;
-  userId: number;
-  title: string;
-  plantName: string;
-  plantType: string;
-  species?: string;
-  description?: string;
-  listingType: ListingType;
-  /** Pounds; only Sell listings have one. */
-  price: number | null;
-  quantity: number;
-  location?: string;
-  imageUrl?: string;
-  status: 'Open' | 'Closed';
-  isExpired: boolean;
-  createdAt: string;
-  updatedAt?: string;
-  expiresAt: string;
-  closedAt?: string | null;
-  /** When the owner last changed the listing's text (null until then). */
-  editedAt?: string | null;
-  edited?: boolean;
-  username: string;
-  userAvatar?: string | null;
-  isOwner: boolean;
-  /** The owner, admins of the owner's site and superadmins may delete. */
-  canDelete?: boolean;
-  messageCount?: number;
-  canRenew: boolean;
-  renewableAt?: string;
-  completedWithUserId?: number;
-  canAddToPlants: boolean;
-  addedToPlantId?: number;
-}
+/**
+ * A plant listing (spec 02 §3; docs/api.md "Plant sharing") and a message about one: the schemas
+ * of the OpenAPI document (src/api/schema.d.ts, `make api-types`). The document says a string
+ * for listingType and status; the server writes one of ListingType and Open or Closed.
+ */
+export type Listing = Narrow<Schemas['Listing'], { listingType: ListingType; status: 'Open' | 'Closed' }>;
 
 /** A message of one conversation about a listing (spec 02 §3 Listing message). */
-export interface ListingMessage {
-  id: number;
-  listingId: number;
-  message: string;
-  userId: number;
-  username: string;
-  userAvatar?: string | null;
-  createdAt: string;
-  /** The person who is not the owner: the conversation this message belongs to. */
-  conversationWith: number;
-  conversationUsername: string;
-}
+export type ListingMessage = Schemas['ListingMessage'];

@@ -9,7 +9,8 @@ import type { Listing } from '../api/types';
 const listing = (overrides: Partial<Listing> = {}): Listing => ({
   id: 4, userId: 1, title: 'Spare mint cuttings', plantName: 'Mint', plantType: 'Herbs', description: 'Rooted in water', listingType: 'Sell',
   price: 2.5, quantity: 3, location: 'Leeds', imageUrl: '', status: 'Open', isExpired: false, createdAt: instantFromNow(-3),
-  expiresAt: instantFromNow(27), username: 'gardener', isOwner: true, canRenew: false, canAddToPlants: false, ...overrides,
+  expiresAt: instantFromNow(27), username: 'gardener', isOwner: true, canRenew: false, canAddToPlants: false,
+  species: '', updatedAt: '', closedAt: null, editedAt: null, edited: false, userAvatar: null, canDelete: true, ...overrides,
 });
 
 function serveListing(l: Listing) {

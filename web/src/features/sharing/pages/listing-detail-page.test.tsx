@@ -8,11 +8,12 @@ import type { Listing, ListingMessage } from '../api/types';
 const listing = (overrides: Partial<Listing> = {}): Listing => ({
   id: 4, userId: 1, title: 'Spare mint cuttings', plantName: 'Mint', plantType: 'Herbs', description: '', listingType: 'Sell', price: 2.5,
   quantity: 3, location: 'Leeds', imageUrl: '', status: 'Open', isExpired: false, createdAt: '2026-11-20T10:00:00Z',
-  expiresAt: '2026-12-20T10:00:00Z', username: 'gardener', isOwner: true, canRenew: false, canAddToPlants: false, ...overrides,
+  expiresAt: '2026-12-20T10:00:00Z', username: 'gardener', isOwner: true, canRenew: false, canAddToPlants: false,
+  species: '', updatedAt: '', closedAt: null, editedAt: null, edited: false, userAvatar: null, canDelete: true, ...overrides,
 });
 
 const message = (id: number, from: string, fromId: number, withId: number, withName: string, text: string): ListingMessage => ({
-  id, listingId: 4, message: text, userId: fromId, username: from, createdAt: '2026-11-21T10:00:00Z', conversationWith: withId, conversationUsername: withName,
+  id, listingId: 4, message: text, userId: fromId, username: from, createdAt: '2026-11-21T10:00:00Z', conversationWith: withId, conversationUsername: withName, userAvatar: null,
 });
 
 describe('Listing detail', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Site } from '@/api/types';
-import { makeUser } from '@/testing/fixtures';
+import { makeSite, makeUser } from '@/testing/fixtures';
 import { db } from '@/testing/mock-api';
 import { optionNames } from '@/testing/picker';
 import { renderApp } from '@/testing/render';
@@ -11,7 +11,7 @@ import { http, HttpResponse, server } from '@/testing/server';
 const sent = (method: string, path: string) => db.requests.filter((r) => r.method === method && r.path === path);
 
 function site(overrides: Partial<Site> = {}): Site {
-  const s: Site = { id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, city: 'Leeds', ...overrides };
+  const s: Site = makeSite({ id: 3, name: 'Riverside', status: 'active', userLimit: 0, plantLimit: 0, city: 'Leeds', ...overrides });
   db.sites.push(s);
   return s;
 }
@@ -292,7 +292,7 @@ describe('Site Users: superadmins', () => {
 
   it('opens a site that is not on the first page of sites by its id alone, never reading every site', async () => {
     seedSites();
-    db.sites.push(...Array.from({ length: 60 }, (_, i) => ({ id: 100 + i, name: `Allotment ${i}`, status: 'active' as const, userLimit: 0, plantLimit: 0 })));
+    db.sites.push(...Array.from({ length: 60 }, (_, i) => makeSite({ id: 100 + i, name: `Allotment ${i}`, status: 'active', userLimit: 0, plantLimit: 0 })));
     db.users.push(makeUser({ id: 40, username: 'last', fullName: 'Last Grower', siteId: 159 }));
     renderApp('/site-users?site=159');
     expect(await screen.findByRole('article', { name: 'Last Grower' })).toBeInTheDocument();
