@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -84,6 +85,12 @@ export default defineConfig(({ command, mode }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // One test file per core. Vitest's default leaves a core to its main process (cores - 1),
+    // which on CI's two cores ran the 100-odd files one after the other (8 minutes): the main
+    // process is busy only while it transforms the modules the first files import, and each
+    // file's jsdom and module graph then run on their own core. Files stay isolated (each in
+    // its own fresh environment, as before). VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     // Whole-page tests render the app with lazy routes; 5 s is too little on a loaded 2-core runner.
     testTimeout: 30_000,
     restoreMocks: true,
