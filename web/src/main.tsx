@@ -3,6 +3,7 @@ import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { initialLocale, loadLocale } from './lib/i18n/i18n';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { followSystemTheme } from './lib/theme';
 import './styles/index.css';
@@ -15,11 +16,18 @@ followSystemTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first paint waits for the language's catalogue (a small chunk per language, fetched
+// with the route's code); a catalogue that cannot be fetched leaves the app in English.
+const mount = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+loadLocale(initialLocale())
+  .catch(() => loadLocale('en'))
+  .catch(() => undefined)
+  .finally(mount);
 
 // The service worker shows Web Push notifications (web/public/sw.js); registered once the
 // page has loaded so that it never competes with the app's own start (nor its code with the

@@ -5,6 +5,8 @@ import { deferred } from '@/components/ui/deferred';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
+import { currentLocale } from '@/lib/i18n/locale';
+import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
@@ -36,14 +38,15 @@ const UserMenu = deferred(() => import('./user-menu').then((m) => m.UserMenu), U
 const Sheet = lazyDialog(() => import('@/components/ui/sheet').then((m) => m.Sheet));
 
 const today = () =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
+  new Intl.DateTimeFormat(currentLocale(), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date());
 
 function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const visible = useScrollVisibility();
+  const t = useT();
   return (
     <header className={visible ? 'mobile-header' : 'mobile-header mobile-header--hidden'}>
       {/* No tooltip: this header is the phone's, where nothing hovers; the label is for readers. */}
-      <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
+      <button type="button" className="icon-button" aria-label={t('shell.openMenu')} onClick={onOpenMenu}>
         <Menu size={22} aria-hidden="true" />
       </button>
       <Brand />
@@ -57,15 +60,16 @@ function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
 
 function BottomBar() {
   const { user } = useSession();
+  const t = useT();
   const items = BOTTOM_BAR_ITEMS.filter((item) => hasRole(user, item.role));
   return (
-    <nav className="bottom-bar" aria-label="Quick links">
+    <nav className="bottom-bar" aria-label={t('shell.quickLinks')}>
       <ul className="bottom-bar__list" style={{ gridTemplateColumns: `repeat(${items.length}, 1fr)` }}>
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className="bottom-bar__link">
               <item.icon size={22} aria-hidden="true" />
-              <span>{item.label}</span>
+              <span>{t(item.label)}</span>
             </NavLink>
           </li>
         ))}
@@ -76,6 +80,7 @@ function BottomBar() {
 
 /** AppLayout: desktop sidebar and header; on phones a hide-on-scroll header, drawer and bottom bar. */
 export function AppLayout() {
+  const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -88,20 +93,20 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
-      <aside className="sidebar" aria-label="Sidebar">
+      <aside className="sidebar" aria-label={t('shell.sidebar')}>
         <div className="sidebar__brand">
           <Brand />
         </div>
-        <nav className="sidebar__nav" aria-label="Main navigation">
+        <nav className="sidebar__nav" aria-label={t('shell.mainNavigation')}>
           <NavGroups />
         </nav>
       </aside>
 
       <MobileHeader onOpenMenu={() => setDrawerOpen(true)} />
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Garden menu" description="Navigation">
-        <nav aria-label="Mobile navigation">
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title={t('shell.menuTitle')} description={t('shell.menuDescription')}>
+        <nav aria-label={t('shell.mobileNavigation')}>
           <NavGroups onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Sheet>
