@@ -22,14 +22,14 @@ type Node = string | [string, string?, (string | Record<string, Node[]>)?];
 function shape(text: string): { args: string[]; plurals: string[][] } {
   const args = new Set<string>();
   const plurals: string[][] = [];
-  const walk = (nodes: Node[] | string) => {
-    if (typeof nodes === 'string') return;
+  const walk = (nodes: Node[] | string | undefined) => {
+    if (!Array.isArray(nodes)) return; // a plain text, or a plural's empty offset
     for (const node of nodes) {
       if (typeof node === 'string') continue;
       const [name, type, format] = node;
       args.add(type ? `${name}:${type}` : name);
       if (format && typeof format === 'object') {
-        if (type === 'plural' || type === 'selectordinal') plurals.push(Object.keys(format));
+        if (type === 'plural' || type === 'selectordinal') plurals.push(Object.keys(format).filter((k) => k !== 'offset'));
         for (const branch of Object.values(format)) walk(branch);
       }
     }

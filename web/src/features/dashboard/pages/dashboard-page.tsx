@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
@@ -26,16 +27,17 @@ const WeatherCard = lazy(() => import('../components/weather-card'));
  * journey, care statistics and plant database highlights.
  */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const t = useT();
+  useDocumentTitle(t('nav.dashboard'));
   const { user } = useSession();
-  const name = user ? displayName(user) : 'gardener';
+  const name = user ? displayName(user) : t('dashboard.gardener');
   const summary = useDashboardSummary(todayKey());
   return (
     <div className="dashboard">
       <PageHeader
-        eyebrow="Dashboard"
-        title="Your Garden Dashboard"
-        description={`${greeting()}, ${name}! Here is what your garden needs today.`}
+        eyebrow={t('nav.dashboard')}
+        title={t('dashboard.title')}
+        description={t('dashboard.greeting', { greeting: greeting(), name })}
         actions={<AddPlantButton />}
       />
       <div className="dash-grid">
