@@ -3,7 +3,7 @@ import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { initialLocale, loadLocale } from './lib/i18n/i18n';
+import { initialLocale, loadLocale, registerCatalogues } from './lib/i18n/i18n';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { followSystemTheme } from './lib/theme';
 import './styles/index.css';
@@ -16,6 +16,7 @@ followSystemTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
 
+registerCatalogues(import.meta.glob('./locales/*.json'));
 // The first paint waits for the language's catalogue (a small chunk per language, fetched
 // with the route's code); a catalogue that cannot be fetched leaves the app in English.
 const mount = () =>

@@ -16,11 +16,22 @@ export type MessageKey = keyof typeof en;
 /** The values an ICU message takes: {count, plural, …}, {name}, {date, date, medium}. */
 export type MessageValues = Record<string, unknown>;
 
-// One lazily loaded chunk per language.
-const catalogues = import.meta.glob<{ default: Messages }>('../../locales/*.json');
+type Loader = () => Promise<{ default: Messages }>;
+let catalogues: Record<string, Loader> = {};
 
-function catalogueLoader(locale: string) {
-  return catalogues[`../../locales/${locale}.json`];
+/**
+ * registerCatalogues: the entry (main.tsx) and the Vitest setup hand over their
+ * import.meta.glob of src/locales, one lazily loaded chunk per language. The glob lives in the
+ * entry so that Vite's preload helper stays in the entry chunk instead of a chunk of its own.
+ */
+export function registerCatalogues(loaders: Record<string, () => Promise<unknown>>): void {
+  catalogues = Object.fromEntries(
+    Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/|\.json$/g, ''), load as Loader]),
+  );
+}
+
+function catalogueLoader(locale: string): Loader | undefined {
+  return catalogues[locale];
 }
 
 const loaded = new Set<string>();
