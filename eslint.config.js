@@ -2,7 +2,7 @@
 // and the import boundaries of web/src (docs/web.md): a feature imports shared code
 // (components, lib, api, app) and its own files, never another feature; shared code never
 // imports a feature. Run with `npm run lint:web` (part of `make lint`).
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -32,6 +32,45 @@ const featureBoundaries = features.map((feature) => ({
     ],
   },
 }));
+
+// Letters of the scripts the twelve languages are written in: a text with none ("·", "/", "→")
+// is punctuation, not a sentence.
+const LETTER = '/[A-Za-z\\u00C0-\\u024F\\u0400-\\u04FF]/';
+// Props that reach the reader or a screen reader as text.
+const TEXT_PROPS = '/^(title|aria-label|aria-description|aria-valuetext|aria-roledescription|placeholder|alt|label|description|hint|tooltip|emptyText|confirmLabel|cancelLabel|actionLabel|submitLabel|heading|subtitle|message)$/';
+/**
+ * literalStrings: a user-visible text written in JSX instead of going through the translator
+ * (lib/i18n: t('key')), issue #25. Text between tags, strings and ternaries of strings in
+ * braces, and the text props above. docs/i18n.md ("How to convert a feature").
+ */
+export const literalStrings = {
+  'no-restricted-syntax': [
+    'error',
+    ...[
+      `JSXText[value=${LETTER}]`,
+      `JSXElement > JSXExpressionContainer > Literal[value=${LETTER}]`,
+      `JSXFragment > JSXExpressionContainer > Literal[value=${LETTER}]`,
+      `JSXElement > JSXExpressionContainer > ConditionalExpression > Literal[value=${LETTER}]`,
+      `JSXFragment > JSXExpressionContainer > ConditionalExpression > Literal[value=${LETTER}]`,
+      `JSXElement > JSXExpressionContainer > LogicalExpression > Literal[value=${LETTER}]`,
+      `JSXElement > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=${LETTER}]`,
+      `JSXAttribute[name.name=${TEXT_PROPS}] > Literal[value=${LETTER}]`,
+      `JSXAttribute[name.name=${TEXT_PROPS}] > JSXExpressionContainer > Literal[value=${LETTER}]`,
+      `JSXAttribute[name.name=${TEXT_PROPS}] > JSXExpressionContainer > ConditionalExpression > Literal[value=${LETTER}]`,
+      `JSXAttribute[name.name=${TEXT_PROPS}] > JSXExpressionContainer > LogicalExpression > Literal[value=${LETTER}]`,
+      `JSXAttribute[name.name=${TEXT_PROPS}] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=${LETTER}]`,
+    ].map((selector) => ({
+      selector,
+      message: "A user-visible text goes through the translator: t('key') with the key in web/src/locales/*.json (docs/i18n.md).",
+    })),
+  ],
+};
+
+/** The files not yet converted to translated texts (docs/i18n.md): the list only shrinks. */
+export const pendingTranslation = readFileSync(new URL('./web/i18n-pending.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#'));
 
 export default tseslint.config(
   { ignores: ['web/dist/**', 'node_modules/**', 'tests/**', 'bin/**', 'web/src/api/schema.d.ts'] },
@@ -73,4 +112,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   ...featureBoundaries,
+  {
+    // Every text a reader meets is translated (issue #25), outside tests and test helpers.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx', 'web/src/testing/**', ...pendingTranslation],
+    rules: literalStrings,
+  },
 );

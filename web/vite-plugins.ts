@@ -123,3 +123,32 @@ export function precacheList(): Plugin {
     },
   };
 }
+
+/**
+ * linguiCatalogues compiles the web app's catalogues (src/locales/*.json, ICU MessageFormat
+ * texts by key) into Lingui's compiled form as they are imported, in the build, the dev server
+ * and Vitest alike: the browser gets ready-to-format arrays and no MessageFormat parser
+ * (@lingui/core leaves its compiler out of production builds). A text that does not parse
+ * fails the build.
+ */
+export function linguiCatalogues(): Plugin {
+  const catalogue = /[\\/]src[\\/]locales[\\/][A-Za-z-]+\.json$/;
+  return {
+    name: 'garden:lingui-catalogues',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!catalogue.test(id.split('?')[0]!)) return null;
+      const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled: Record<string, unknown> = {};
+      for (const [key, text] of Object.entries(messages)) {
+        try {
+          compiled[key] = compileMessage(text);
+        } catch (err) {
+          this.error(`${id}: "${key}" is not an ICU message: ${(err as Error).message}`);
+        }
+      }
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { firstPageChunk, lucideDirectImports, precacheList } from './vite-plugins';
+import { firstPageChunk, linguiCatalogues, lucideDirectImports, precacheList } from './vite-plugins';
 
 // The Vite project lives in web/; scripts run from the repository root with
 // --config web/vite.config.ts, so every path here is resolved from this folder.
@@ -40,6 +40,7 @@ export default defineConfig(({ command, mode }) => ({
     lucideDirectImports(lucideBarrel),
     firstPage.plugin,
     precacheList(),
+    linguiCatalogues(),
   ],
   resolve: {
     alias: [

@@ -3,6 +3,7 @@ import './lib/zod-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { initialLocale, loadLocale, registerCatalogues } from './lib/i18n/i18n';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { startSessionRestore } from './lib/session';
 import { followSystemTheme } from './lib/theme';
@@ -19,16 +20,24 @@ startSessionRestore();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
 
-// The first render as a transition: React renders it in slices of a few milliseconds with
+registerCatalogues(import.meta.glob('./locales/*.json'));
+// The first paint waits for the language's catalogue (a small chunk per language, fetched
+// with the route's code); a catalogue that cannot be fetched leaves the app in English.
+// The first render is a transition: React renders it in slices of a few milliseconds with
 // the browser free in between, instead of one long task that a slow phone's user waits on
 // (Lighthouse's Total Blocking Time). Nothing is shown before it either way.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const mount = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+loadLocale(initialLocale())
+  .catch(() => loadLocale('en'))
+  .catch(() => undefined)
+  .finally(mount);
 
 // The service worker shows Web Push notifications (web/public/sw.js); registered once the
 // page has loaded so that it never competes with the app's own start (nor its code with the

@@ -1,3 +1,4 @@
+import { currentLocale } from '@/lib/i18n/locale';
 import type { ApiErrorBody } from './types';
 
 /** Storage key of the bearer token (spec 01 §3). */
@@ -59,7 +60,8 @@ export async function apiRequest(
   body?: unknown,
   init: { signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The language shown: the server answers a visitor in it (a gardener in their setting).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = body !== undefined;

@@ -1,10 +1,13 @@
+import { LocaleRemount } from '@/lib/i18n/provider';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <AppRouter />
+      <LocaleRemount>
+        <AppRouter />
+      </LocaleRemount>
     </AppProvider>
   );
 }

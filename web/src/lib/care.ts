@@ -1,4 +1,5 @@
 import type { PlantType } from '@/api/types';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 
 /** Light needs the add-plant form offers (spec 01 §5). */
 export const LIGHT_NEEDS = ['Low Light', 'Medium Light', 'Bright Indirect', 'Bright Light', 'Full Sun'] as const;
@@ -11,31 +12,33 @@ export const DEFAULT_FERTILIZER_DAYS = 30;
 export const MIN_DAYS = 1;
 export const MAX_DAYS = 365;
 
-const statusLabels: Record<string, string> = {
-  healthy: 'Healthy',
-  needs_water: 'Needs Water',
-  needs_care: 'Needs Care',
+const statusLabels: Record<string, MessageKey> = {
+  healthy: 'status.healthy',
+  needs_water: 'status.needsWater',
+  needs_care: 'status.needsCare',
 };
 
 /** statusLabel: Healthy, Needs Water, Needs Care; any other status shows as is. */
 export function statusLabel(status: string | null | undefined): string {
-  if (!status) return 'Unknown';
-  return statusLabels[status] ?? status;
+  if (!status) return t('status.unknown');
+  const key = statusLabels[status];
+  return key ? t(key) : status;
 }
 
-const taskLabels: Record<string, string> = {
-  water: 'Water',
-  fertilize: 'Fertilize',
-  prune: 'Prune',
-  repot: 'Repot',
-  mist: 'Mist',
-  rotate: 'Rotate',
-  inspect: 'Inspect',
+const taskLabels: Record<string, MessageKey> = {
+  water: 'task.water',
+  fertilize: 'task.fertilize',
+  prune: 'task.prune',
+  repot: 'task.repot',
+  mist: 'task.mist',
+  rotate: 'task.rotate',
+  inspect: 'task.inspect',
 };
 
 /** taskLabel: the display name of a task type ("Water"); unknown types show as is. */
 export function taskLabel(type: string): string {
-  return taskLabels[type] ?? type;
+  const key = taskLabels[type];
+  return key ? t(key) : type;
 }
 
 /** clampPercent keeps a growth progress between 0 and 100 (0 when missing). */

@@ -6,9 +6,16 @@
  * first page) needs only these few English patterns, and date-fns' format() brings its token
  * parser and the en-US locale (about 8 kB gzipped) into the first load. Pages with richer
  * needs (calendars, charts, relative times) still use date-fns in their own chunks.
+ *
+ * In another language than English (issue #25) the names of months and weekdays come from
+ * Intl, and formatDate, formatLongDate and localDate write the language's own order through
+ * Intl.DateTimeFormat; English keeps the patterns above (they are what the spec shows).
  */
+import { t } from '@/lib/i18n/i18n';
+import { currentLocale } from '@/lib/i18n/locale';
+import { firstDayOfWeek } from '@/lib/i18n/week';
 
-/** Week starts Monday (spec 01 §9). */
+/** Week starts Monday in English (spec 01 §9); another language starts on its own first day. */
 export const WEEK_STARTS_ON = 1 as const;
 
 const DAY_MS = 86_400_000;
@@ -17,16 +24,22 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 // The tokens of date-fns' format() that the app's patterns use; text in quotes is literal.
+/** The name of a date's month or weekday in the shown language (English: the tables above). */
+function named(d: Date, part: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(currentLocale(), part).format(d);
+}
+const english = () => currentLocale() === 'en';
+
 const TOKENS: Record<string, (d: Date) => string> = {
   yyyy: (d) => pad(d.getFullYear(), 4),
-  MMMM: (d) => MONTHS[d.getMonth()]!,
-  MMM: (d) => MONTHS[d.getMonth()]!.slice(0, 3),
+  MMMM: (d) => (english() ? MONTHS[d.getMonth()]! : named(d, { month: 'long' })),
+  MMM: (d) => (english() ? MONTHS[d.getMonth()]!.slice(0, 3) : named(d, { month: 'short' })),
   MM: (d) => pad(d.getMonth() + 1),
   M: (d) => String(d.getMonth() + 1),
   dd: (d) => pad(d.getDate()),
   d: (d) => String(d.getDate()),
-  EEEE: (d) => WEEKDAYS[d.getDay()]!,
-  EEE: (d) => WEEKDAYS[d.getDay()]!.slice(0, 3),
+  EEEE: (d) => (english() ? WEEKDAYS[d.getDay()]! : named(d, { weekday: 'long' })),
+  EEE: (d) => (english() ? WEEKDAYS[d.getDay()]!.slice(0, 3) : named(d, { weekday: 'short' })),
   HH: (d) => pad(d.getHours()),
   H: (d) => String(d.getHours()),
   hh: (d) => pad(d.getHours() % 12 || 12),
@@ -118,29 +131,48 @@ export function isDateKey(value: string): boolean {
   return date !== null && toDateKey(date) === value;
 }
 
-/** formatDate: "MMM d, yyyy" (the app's general date format), '' when unreadable. */
-export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
-  const date = value instanceof Date ? value : parseDate(value);
-  return date && !Number.isNaN(date.getTime()) ? format(date, pattern) : '';
+/**
+ * localDate writes a date with Intl in the shown language ({ month: 'short', day: 'numeric' }:
+ * "Nov 27", "27. Nov.", "27 нояб."); English as en-US writes it, as the app's patterns do.
+ */
+export function localDate(date: Date, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(english() ? 'en-US' : currentLocale(), options).format(date);
 }
 
-/** formatLongDate: "MMMM d, yyyy" (journal entries). */
+const MEDIUM: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const LONG: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
+
+/**
+ * formatDate: "MMM d, yyyy" (the app's general date format; another language's own medium
+ * date), '' when unreadable. A pattern of one's own keeps its order in every language.
+ */
+export function formatDate(value: string | Date | null | undefined, pattern?: string): string {
+  const date = value instanceof Date ? value : parseDate(value);
+  if (!date || Number.isNaN(date.getTime())) return '';
+  if (pattern) return format(date, pattern);
+  return english() ? format(date, 'MMM d, yyyy') : localDate(date, MEDIUM);
+}
+
+/** formatLongDate: "MMMM d, yyyy" (journal entries; another language's own long date). */
 export function formatLongDate(value: string | Date | null | undefined): string {
-  return formatDate(value, 'MMMM d, yyyy');
+  const date = value instanceof Date ? value : parseDate(value);
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return english() ? format(date, 'MMMM d, yyyy') : localDate(date, LONG);
 }
 
 /**
  * relativeDay labels an upcoming date on plant cards: Today, Tomorrow, "In N days" within
- * a week, otherwise "MMM d" (also for overdue dates); null when there is no date.
+ * a week, otherwise "MMM d" (also for overdue dates); null when there is no date. In a
+ * sentence ("Water today"), today and tomorrow are written as a sentence writes them.
  */
-export function relativeDay(value: string | null | undefined, now: Date = new Date()): string | null {
+export function relativeDay(value: string | null | undefined, now: Date = new Date(), inSentence = false): string | null {
   const date = parseDate(value);
   if (!date) return null;
   const days = differenceInCalendarDays(date, now);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Tomorrow';
-  if (days > 1 && days < 7) return `In ${days} days`;
-  return format(date, 'MMM d');
+  if (days === 0) return t(inSentence ? 'date.todayInSentence' : 'date.today');
+  if (days === 1) return t(inSentence ? 'date.tomorrowInSentence' : 'date.tomorrow');
+  if (days > 1 && days < 7) return t('date.inDays', { count: days });
+  return localDate(date, { month: 'short', day: 'numeric' });
 }
 
 /** isOverdue: the date's calendar day is before today's. */
@@ -156,13 +188,16 @@ export function addDaysTo(value: string | null | undefined, days: number | null 
   return addDays(date, days);
 }
 
-/** weekStart: the Monday of the date's week (local midnight). */
-export function weekStart(date: Date): Date {
-  const back = (date.getDay() - WEEK_STARTS_ON + 7) % 7;
+/**
+ * weekStart: the first day of the date's week (local midnight): Monday in English (the
+ * spec's), else the shown language's first day (lib/i18n/week.ts: Sunday in Brazil).
+ */
+export function weekStart(date: Date, firstDay: number = firstDayOfWeek()): Date {
+  const back = (date.getDay() - firstDay + 7) % 7;
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() - back);
 }
 
-/** weekDays: the seven days (Monday first) of the date's week. */
+/** weekDays: the seven days (the language's first day first) of the date's week. */
 export function weekDays(date: Date): Date[] {
   const start = weekStart(date);
   return Array.from({ length: 7 }, (_, i) => addDays(start, i));
@@ -170,12 +205,13 @@ export function weekDays(date: Date): Date[] {
 
 /** isoWeek: the ISO week number (weeks start on Monday; week 1 holds the year's first Thursday). */
 export function isoWeek(date: Date): number {
-  const thursday = addDays(weekStart(date), 3);
+  const monday = (d: Date) => weekStart(d, WEEK_STARTS_ON);
+  const thursday = addDays(monday(date), 3);
   const firstThursday = new Date(thursday.getFullYear(), 0, 4);
-  return Math.round(differenceInCalendarDays(weekStart(thursday), weekStart(firstThursday)) / 7) + 1;
+  return Math.round(differenceInCalendarDays(monday(thursday), monday(firstThursday)) / 7) + 1;
 }
 
-/** monthGrid: whole weeks (Monday first) covering the date's month, 28 to 42 days. */
+/** monthGrid: whole weeks (the language's first day first) covering the date's month, 28 to 42 days. */
 export function monthGrid(date: Date): Date[] {
   const first = weekStart(new Date(date.getFullYear(), date.getMonth(), 1));
   const last = addDays(weekStart(new Date(date.getFullYear(), date.getMonth() + 1, 0)), 6);
@@ -183,5 +219,15 @@ export function monthGrid(date: Date): Date[] {
   return Array.from({ length: count }, (_, i) => addDays(first, i));
 }
 
-/** Short weekday names, Monday first. */
+/** Short weekday names, Monday first (English). */
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/**
+ * weekdayNames: the short names of a calendar's columns in the shown language, its first day
+ * first (English: WEEKDAY_SHORT, Monday first).
+ */
+export function weekdayNames(): string[] {
+  if (english()) return [...WEEKDAY_SHORT];
+  const start = weekStart(new Date(2026, 0, 7)); // any week will do
+  return Array.from({ length: 7 }, (_, i) => named(addDays(start, i), { weekday: 'short' }));
+}

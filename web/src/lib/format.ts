@@ -1,15 +1,17 @@
 import type { Role, User } from '@/api/types';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 
-const roleLabels: Record<Role, string> = {
-  user: 'User',
-  admin: 'Admin',
-  superadmin: 'Superadmin',
+const roleLabels: Record<Role, MessageKey> = {
+  user: 'role.user',
+  admin: 'role.admin',
+  superadmin: 'role.superadmin',
 };
 
 /** roleLabel gives the display name of a role ("Superadmin"); unknown roles show as is. */
 export function roleLabel(role: string | null | undefined): string {
-  if (!role) return 'Unknown';
-  return roleLabels[role as Role] ?? role;
+  if (!role) return t('role.unknown');
+  const key = roleLabels[role as Role];
+  return key ? t(key) : role;
 }
 
 /** displayName is the user's full name, or the username when there is none. */
@@ -29,7 +31,7 @@ export function initials(name: string): string {
 /** A greeting by the local time of day. */
 export function greeting(now: Date = new Date()): string {
   const hour = now.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  if (hour < 12) return t('greeting.morning');
+  if (hour < 18) return t('greeting.afternoon');
+  return t('greeting.evening');
 }

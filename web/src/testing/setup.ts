@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadLocaleSync, registerCatalogues } from '@/lib/i18n/i18n';
 import { pageNavigation } from '@/lib/navigation';
+import en from '@/locales/en.json';
 import { preloadAll } from '@/lib/preload';
 import { TEST_NOW } from './clock';
 import { resetDb } from './mock-api';
@@ -12,6 +14,10 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Tests read English, the source language, loaded at once (no chunk to wait for); a test that
+// switches languages loads the others as the app does.
+registerCatalogues(import.meta.glob('../locales/*.json'));
+loadLocaleSync('en', en as never);
 // The chunks that load just after the first page (the toast renderer, the header's menus) are
 // fetched before the file's first test, so no test's outcome depends on whether it ran first
 // in its file (the order is shuffled) or on how busy the machine is.
@@ -33,6 +39,7 @@ afterEach(() => {
   server.resetHandlers();
   resetDb();
   window.localStorage.clear();
+  loadLocaleSync('en', en as never);
   window.sessionStorage.clear();
   document.documentElement.style.removeProperty('--banner-h');
   delete document.documentElement.dataset.theme;

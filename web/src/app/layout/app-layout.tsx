@@ -6,6 +6,8 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
 import { useIdle } from '@/lib/preload';
+import { currentLocale } from '@/lib/i18n/locale';
+import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
@@ -36,18 +38,24 @@ const NotificationsDropdown = deferred(
 const UserMenu = deferred(() => import('./user-menu').then((m) => m.UserMenu), UserMenuPlaceholder);
 const Sheet = lazyDialog(() => import('@/components/ui/sheet').then((m) => m.Sheet));
 
-// One formatter for every render of the layout: making an Intl.DateTimeFormat costs far more
-// than formatting with it (it was a tenth of the dashboard's script time on a slow phone).
-let dayFormat: Intl.DateTimeFormat | undefined;
-const today = () =>
-  (dayFormat ??= new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' })).format(new Date());
+// One formatter per language for every render of the layout: making an Intl.DateTimeFormat costs
+// far more than formatting with it (it was a tenth of the dashboard's script time on a slow phone).
+let dayFormat: { locale: string; format: Intl.DateTimeFormat } | undefined;
+const today = () => {
+  const locale = currentLocale();
+  if (dayFormat?.locale !== locale) {
+    dayFormat = { locale, format: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }) };
+  }
+  return dayFormat.format.format(new Date());
+};
 
 function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const visible = useScrollVisibility();
+  const t = useT();
   return (
     <header className={visible ? 'mobile-header' : 'mobile-header mobile-header--hidden'}>
       {/* No tooltip: this header is the phone's, where nothing hovers; the label is for readers. */}
-      <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
+      <button type="button" className="icon-button" aria-label={t('shell.openMenu')} onClick={onOpenMenu}>
         <Menu size={22} aria-hidden="true" />
       </button>
       <Brand />
@@ -61,15 +69,16 @@ function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
 
 function BottomBar() {
   const { user } = useSession();
+  const t = useT();
   const items = BOTTOM_BAR_ITEMS.filter((item) => hasRole(user, item.role));
   return (
-    <nav className="bottom-bar" aria-label="Quick links">
+    <nav className="bottom-bar" aria-label={t('shell.quickLinks')}>
       <ul className="bottom-bar__list" style={{ gridTemplateColumns: `repeat(${items.length}, 1fr)` }}>
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className="bottom-bar__link">
               <item.icon size={22} aria-hidden="true" />
-              <span>{item.label}</span>
+              <span>{t(item.label)}</span>
             </NavLink>
           </li>
         ))}
@@ -80,6 +89,7 @@ function BottomBar() {
 
 /** AppLayout: desktop sidebar and header; on phones a hide-on-scroll header, drawer and bottom bar. */
 export function AppLayout() {
+  const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const idle = useIdle();
   const location = useLocation();
@@ -93,20 +103,20 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
-      <aside className="sidebar" aria-label="Sidebar">
+      <aside className="sidebar" aria-label={t('shell.sidebar')}>
         <div className="sidebar__brand">
           <Brand />
         </div>
-        <nav className="sidebar__nav" aria-label="Main navigation">
+        <nav className="sidebar__nav" aria-label={t('shell.mainNavigation')}>
           <NavGroups />
         </nav>
       </aside>
 
       <MobileHeader onOpenMenu={() => setDrawerOpen(true)} />
-      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title="Garden menu" description="Navigation">
-        <nav aria-label="Mobile navigation">
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title={t('shell.menuTitle')} description={t('shell.menuDescription')}>
+        <nav aria-label={t('shell.mobileNavigation')}>
           <NavGroups onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Sheet>

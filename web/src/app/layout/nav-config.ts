@@ -20,10 +20,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { User } from '@/api/types';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { hasRole, type RequiredRole } from '@/lib/session';
 
 export interface NavItem {
-  label: string;
+  /** The label's key in web/src/locales (translated where it is shown). */
+  label: MessageKey;
   to: string;
   icon: LucideIcon;
   /** Shown only to users with this role or higher. */
@@ -48,7 +50,7 @@ export function mayOpen(user: User | null | undefined, item: NavItem): boolean {
 
 export interface NavGroup {
   id: string;
-  label: string;
+  label: MessageKey;
   items: NavItem[];
 }
 
@@ -60,23 +62,23 @@ export interface NavGroup {
 export const NAV_GROUPS: NavGroup[] = [
   {
     id: 'main',
-    label: 'Main',
+    label: 'nav.group.main',
     items: [
-      { label: 'Dashboard', to: '/', icon: House, end: true },
-      { label: 'My Plants', to: '/plants', icon: Sprout },
-      { label: 'Schedule', to: '/schedule', icon: CalendarDays },
-      { label: 'Journal', to: '/journal', icon: BookOpen },
-      { label: 'Plant Database', to: '/plant-database', icon: Database },
-      { label: 'Sowing Calendar', to: '/sowing-calendar', icon: Wheat },
+      { label: 'nav.dashboard', to: '/', icon: House, end: true },
+      { label: 'nav.myPlants', to: '/plants', icon: Sprout },
+      { label: 'nav.schedule', to: '/schedule', icon: CalendarDays },
+      { label: 'nav.journal', to: '/journal', icon: BookOpen },
+      { label: 'nav.plantDatabase', to: '/plant-database', icon: Database },
+      { label: 'nav.sowingCalendar', to: '/sowing-calendar', icon: Wheat },
     ],
   },
   {
     id: 'admin',
-    label: 'Administration',
+    label: 'nav.group.admin',
     items: [
-      { label: 'Admin Dashboard', to: '/admin', icon: ShieldCheck, role: 'admin', end: true },
+      { label: 'nav.adminDashboard', to: '/admin', icon: ShieldCheck, role: 'admin', end: true },
       {
-        label: 'Plant Database',
+        label: 'nav.plantDatabase',
         to: '/admin/plant-database',
         icon: Database,
         role: 'admin',
@@ -84,44 +86,44 @@ export const NAV_GROUPS: NavGroup[] = [
           pathname.startsWith('/admin/plants/') || (onAdminPlantDatabase(pathname) && search.get('tab') !== 'ecommerce'),
       },
       {
-        label: 'Ecommerce',
+        label: 'nav.ecommerce',
         to: '/admin/ecommerce',
         icon: Store,
         role: 'admin',
         current: (pathname, search) => onAdminPlantDatabase(pathname) && search.get('tab') === 'ecommerce',
       },
-      { label: 'Sites', to: '/admin/sites', icon: Building, role: 'superadmin' },
-      { label: 'Users', to: '/admin/users', icon: Users, role: 'superadmin' },
-      { label: 'Site Users', to: '/admin/site-users', icon: UserCog, role: 'admin', siteManager: true },
-      { label: 'Maintenance Mode', to: '/admin/maintenance', icon: Wrench, role: 'superadmin' },
-      { label: 'Notifications', to: '/admin/notifications', icon: Bell, role: 'superadmin' },
+      { label: 'nav.sites', to: '/admin/sites', icon: Building, role: 'superadmin' },
+      { label: 'nav.users', to: '/admin/users', icon: Users, role: 'superadmin' },
+      { label: 'nav.siteUsers', to: '/admin/site-users', icon: UserCog, role: 'admin', siteManager: true },
+      { label: 'nav.maintenanceMode', to: '/admin/maintenance', icon: Wrench, role: 'superadmin' },
+      { label: 'nav.notifications', to: '/admin/notifications', icon: Bell, role: 'superadmin' },
     ],
   },
   {
     id: 'community',
-    label: 'Community',
+    label: 'nav.group.community',
     items: [
-      { label: 'Forum', to: '/community/forum', icon: MessagesSquare },
-      { label: 'Plant Sharing', to: '/community/plant-sharing', icon: HandHeart },
-      { label: 'Expert Q&A', to: '/community/expert-qa', icon: GraduationCap },
+      { label: 'nav.forum', to: '/community/forum', icon: MessagesSquare },
+      { label: 'nav.plantSharing', to: '/community/plant-sharing', icon: HandHeart },
+      { label: 'nav.expertQa', to: '/community/expert-qa', icon: GraduationCap },
     ],
   },
   {
     id: 'planning',
-    label: 'Garden Planning',
+    label: 'nav.group.planning',
     items: [
-      { label: 'Garden Layouts', to: '/planning/garden-layouts', icon: LayoutGrid },
-      { label: 'Crop Rotation', to: '/planning/crop-rotation', icon: RefreshCw },
-      { label: 'Harvest Tracking', to: '/planning/harvest-tracking', icon: Wheat },
+      { label: 'nav.gardenLayouts', to: '/planning/garden-layouts', icon: LayoutGrid },
+      { label: 'nav.cropRotation', to: '/planning/crop-rotation', icon: RefreshCw },
+      { label: 'nav.harvestTracking', to: '/planning/harvest-tracking', icon: Wheat },
     ],
   },
 ];
 
 /** The mobile bottom bar (spec 02 §2): Maintenance is added for superadmins. */
 export const BOTTOM_BAR_ITEMS: NavItem[] = [
-  { label: 'Home', to: '/', icon: House, end: true },
-  { label: 'Plants', to: '/plants', icon: Sprout },
-  { label: 'Schedule', to: '/schedule', icon: CalendarDays },
-  { label: 'Journal', to: '/journal', icon: BookOpen },
-  { label: 'Maintenance', to: '/admin/maintenance', icon: Wrench, role: 'superadmin' },
+  { label: 'nav.home', to: '/', icon: House, end: true },
+  { label: 'nav.plants', to: '/plants', icon: Sprout },
+  { label: 'nav.schedule', to: '/schedule', icon: CalendarDays },
+  { label: 'nav.journal', to: '/journal', icon: BookOpen },
+  { label: 'nav.maintenance', to: '/admin/maintenance', icon: Wrench, role: 'superadmin' },
 ];

@@ -1,6 +1,7 @@
 import { ChevronDown, Download, LogOut, Settings } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useT } from '@/lib/i18n/provider';
 import { installApp, useCanInstall } from '@/lib/install-prompt';
 import { useSession } from '@/lib/session';
 import { NAV_GROUPS, mayOpen, type NavGroup, type NavItem } from './nav-config';
@@ -8,10 +9,11 @@ import { NAV_GROUPS, mayOpen, type NavGroup, type NavItem } from './nav-config';
 /** ItemLink: a NavLink, or for an item that says when it is current, a link that asks it. */
 function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   const body = (
     <>
       <item.icon className="nav-link__icon" size={18} aria-hidden="true" />
-      <span>{item.label}</span>
+      <span>{t(item.label)}</span>
     </>
   );
   if (!item.current) {
@@ -38,6 +40,7 @@ function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
  */
 function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void }) {
   const { user } = useSession();
+  const t = useT();
   const [open, setOpen] = useState(true);
   const contentId = useId();
   const items = group.items.filter((item) => mayOpen(user, item));
@@ -53,7 +56,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
         data-state={state}
         onClick={() => setOpen(!open)}
       >
-        <span id={`nav-group-${group.id}`}>{group.label}</span>
+        <span id={`nav-group-${group.id}`}>{t(group.label)}</span>
         <ChevronDown className="nav-group__chevron" size={16} aria-hidden="true" />
       </button>
       <div className="nav-group__content" id={contentId} data-state={state} hidden={!open}>
@@ -75,6 +78,7 @@ function Group({ group, onNavigate }: { group: NavGroup; onNavigate?: () => void
 export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
   const { logout, loggingOut } = useSession();
   const canInstall = useCanInstall();
+  const t = useT();
   return (
     <div className="nav">
       <div className="nav__groups">
@@ -87,14 +91,14 @@ export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
           <li>
             <button type="button" className="nav-link nav-link--button" onClick={() => void installApp()}>
               <Download className="nav-link__icon" size={18} aria-hidden="true" />
-              <span>Install app</span>
+              <span>{t('nav.installApp')}</span>
             </button>
           </li>
         ) : null}
         <li>
           <NavLink to="/settings" className="nav-link" onClick={onNavigate}>
             <Settings className="nav-link__icon" size={18} aria-hidden="true" />
-            <span>Settings</span>
+            <span>{t('nav.settings')}</span>
           </NavLink>
         </li>
         <li>
@@ -105,7 +109,7 @@ export function NavGroups({ onNavigate }: { onNavigate?: () => void }) {
             disabled={loggingOut}
           >
             <LogOut className="nav-link__icon" size={18} aria-hidden="true" />
-            <span>{loggingOut ? 'Logging out…' : 'Log Out'}</span>
+            <span>{loggingOut ? t('nav.loggingOut') : t('nav.logOut')}</span>
           </button>
         </li>
       </ul>

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import type { User } from '@/api/types';
 import type { PlaceholderProps } from '@/components/ui/deferred';
 import { displayName, initials, roleLabel } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 
 /**
@@ -11,6 +12,7 @@ import { useSession } from '@/lib/session';
  */
 export function UserChip({ user, compact = false, ...rest }: { user: User; compact?: boolean } & ComponentProps<'button'>) {
   const name = displayName(user);
+  const t = useT();
   return (
     // No aria-label: the name is the visible name and role after a hidden "Account menu for",
     // so that what a voice-control user reads on the button is in its name (WCAG 2.5.3).
@@ -19,12 +21,13 @@ export function UserChip({ user, compact = false, ...rest }: { user: User; compa
         {initials(name) || '?'}
       </span>
       {compact ? (
-        <span className="visually-hidden">Account menu for {name}</span>
+        <span className="visually-hidden">{t('account.menuFor', { name })}</span>
       ) : (
         <span className="user-chip__text">
-          <span className="visually-hidden">Account menu for </span>
-          <span className="user-chip__name">{name}</span>
-          <span className="visually-hidden">, </span>
+          <span className="visually-hidden">{t('account.menuFor', { name })}, </span>
+          <span className="user-chip__name" aria-hidden="true">
+            {name}
+          </span>
           <span className="user-chip__role">{roleLabel(user.role)}</span>
         </span>
       )}

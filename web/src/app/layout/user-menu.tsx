@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import type { DeferredProps } from '@/components/ui/deferred';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { displayName, roleLabel } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
 import { UserChip } from './user-chip';
 
 /** UserMenu: the signed-in user (name and role) with Settings and Log Out. */
 export function UserMenu({ compact = false, defaultOpen }: { compact?: boolean } & DeferredProps) {
   const { user, logout, loggingOut } = useSession();
+  const t = useT();
   if (!user) return null;
   const name = displayName(user);
   return (
@@ -29,7 +31,7 @@ export function UserMenu({ compact = false, defaultOpen }: { compact?: boolean }
           <span className="menu__icon" aria-hidden="true">
             <Settings size={16} />
           </span>
-          Settings
+          {t('nav.settings')}
         </Link>
       </DropdownMenuItem>
       {hasRole(user, 'admin') ? (
@@ -38,13 +40,13 @@ export function UserMenu({ compact = false, defaultOpen }: { compact?: boolean }
             <span className="menu__icon" aria-hidden="true">
               <Bug size={16} />
             </span>
-            Token debug
+            {t('account.tokenDebug')}
           </Link>
         </DropdownMenuItem>
       ) : null}
       <DropdownMenuSeparator />
       <DropdownMenuItem destructive icon={<LogOut size={16} />} onSelect={() => void logout()}>
-        {loggingOut ? 'Logging out…' : 'Log Out'}
+        {loggingOut ? t('nav.loggingOut') : t('nav.logOut')}
       </DropdownMenuItem>
     </DropdownMenu>
   );

@@ -4,23 +4,25 @@ import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { StatusScreen } from '@/components/ui/status-screen';
 import { SessionProvider, clearSession, useSession } from '@/lib/session';
+import { useT } from '@/lib/i18n/provider';
 import { pageNavigation } from '@/lib/navigation';
 import { preloadable, usePreloaded } from '@/lib/preload';
 
 /** SessionGate shows a spinner while a stored session is verified, and its failure. */
 function SessionGate() {
   const session = useSession();
-  if (session.status === 'restoring') return <FullScreenSpinner label="Restoring your session…" />;
+  const t = useT();
+  if (session.status === 'restoring') return <FullScreenSpinner label={t('session.restoring')} />;
   if (session.status === 'error') {
     return (
       <StatusScreen
         tone="warning"
         icon={<CloudOff size={32} />}
-        title="We couldn't reach your garden"
+        title={t('session.unreachable')}
         actions={
           <>
             <Button icon={<RefreshCw size={18} aria-hidden="true" />} onClick={session.retryRestore}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
             <Button
               variant="outline"
@@ -30,12 +32,12 @@ function SessionGate() {
                 pageNavigation.assign('/auth');
               }}
             >
-              Sign in again
+              {t('session.signInAgain')}
             </Button>
           </>
         }
       >
-        <p>Your session could not be checked with the server. Please try again in a moment.</p>
+        <p>{t('session.notChecked')}</p>
         {session.restoreError ? <p className="status-screen__detail">{session.restoreError}</p> : null}
       </StatusScreen>
     );

@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { addMonths, format, isSameDay, isSameMonth, isToday } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
-import { WEEKDAY_SHORT, monthGrid, parseDate, toDateKey } from '@/lib/dates';
+import { weekdayNames, monthGrid, parseDate, toDateKey } from '@/lib/dates';
 import './date-picker.css';
 
 /**
@@ -37,7 +37,7 @@ export function MiniCalendar({ value, onSelect, max }: { value: string; onSelect
         </button>
       </div>
       <div className="mini-calendar__grid" role="grid" aria-label={format(month, 'MMMM yyyy')}>
-        {WEEKDAY_SHORT.map((d) => (
+        {weekdayNames().map((d) => (
           <span key={d} className="mini-calendar__weekday" aria-hidden="true">
             {d.slice(0, 2)}
           </span>

@@ -24,6 +24,7 @@ import { Input, type InputProps } from './input';
 import { Select, type SelectProps } from './select';
 import { CheckboxField, Switch } from './switch';
 import { Textarea, type TextareaProps } from './textarea';
+import { translateMessage } from '@/lib/i18n/i18n';
 
 /*
  * The one form layer of the web app: react-hook-form holds the values, a zod schema (kept
@@ -113,7 +114,8 @@ export function useFieldError(name: string): string | undefined {
   const { control } = useFormContext();
   const { errors } = useFormState({ control, name });
   const error = get(errors, name) as { message?: unknown } | undefined;
-  return typeof error?.message === 'string' && error.message ? error.message : undefined;
+  // A schema's message may be a catalogue key (docs/i18n.md); the server's come translated.
+  return typeof error?.message === 'string' && error.message ? translateMessage(error.message) : undefined;
 }
 
 interface BoundProps {

@@ -16,6 +16,8 @@ import { LOGOUT_REDIRECT_DELAY_MS } from '@/lib/config';
 import { useToast } from '@/components/ui/toast';
 import { postEndImpersonation } from './api/end-impersonation';
 import { applyTheme, isTheme, storedTheme } from '@/lib/theme';
+import { chooseLocale, currentLocale } from '@/lib/i18n/i18n';
+import { isGardenLocale } from '@/lib/i18n/locale';
 import { getCurrentUser } from './api/get-user';
 import { postImpersonate } from './api/impersonate';
 import { postLogout } from './api/logout';
@@ -154,6 +156,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isTheme(theme) && theme !== storedTheme()) applyTheme(theme);
   }, [theme]);
+
+  // So does their language (issue #25 item 5): the app shows the one saved with the account.
+  const language = state.status !== 'signed-in' || state.impersonation?.isImpersonating ? undefined : state.user?.language;
+  useEffect(() => {
+    if (isGardenLocale(language) && language !== currentLocale()) void chooseLocale(language);
+  }, [language]);
 
   // Another tab signed in, out or switched identity: follow it.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiJSON } from '@/api/client';
 import type { LoginAnswer } from './login-2fa';
 import { PASSWORD_MIN, USERNAME_MIN } from '@/lib/config';
+import type { MessageKey } from '@/lib/i18n/i18n';
 
 export const LOGIN_URL = '/api/login';
 
@@ -13,8 +14,9 @@ export interface LoginCredentials {
 
 /** loginSchema is the sign-in form (spec 01 §5): username at least 3 characters, password at least 6. */
 export const loginSchema = z.object({
-  username: z.string().trim().min(USERNAME_MIN, 'Username must be at least 3 characters'),
-  password: z.string().min(PASSWORD_MIN, 'Password must be at least 6 characters'),
+  // Catalogue keys (web/src/locales): the form shows them in the visitor's language.
+  username: z.string().trim().min(USERNAME_MIN, 'form.usernameMin3' satisfies MessageKey),
+  password: z.string().min(PASSWORD_MIN, 'form.passwordMin6' satisfies MessageKey),
 });
 
 /** postLogin: POST /api/login with {username, password}; answers {token, user}, or {twoFactor, ticket}. */

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { applyServerErrors, Form, FormInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { saveFlashToast } from '@/lib/flash-toast';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { pageNavigation } from '@/lib/navigation';
 import { storeLoginResponse } from '@/lib/session';
 import type { SessionResponse } from '@/api/types';
@@ -15,7 +17,6 @@ import { isTwoFactorDue, signInWithPasskey, type TwoFactorDue } from '../api/log
 import { startOIDC, useSignInOptions } from '../api/oidc';
 import { TwoFactorStep } from './two-factor-step';
 
-const FALLBACK_FAILURE = 'Invalid username or password';
 
 /**
  * LoginForm: username and password (spec 01 §5). On success the response is stored
@@ -34,13 +35,14 @@ export function LoginForm() {
   const sso = options.data?.oidc ?? null;
   const { trigger, isMutating } = useLogin();
   const { toast } = useToast();
+  const t = useT();
   const pending = isMutating || redirecting;
 
   const signedIn = (response: SessionResponse) => {
     storeLoginResponse(response);
     const welcome = {
-      title: 'Login successful',
-      description: `Welcome back, ${response.user.username}!`,
+      title: t('auth.loginSuccessful'),
+      description: t('auth.welcomeBack', { username: response.user.username }),
       variant: 'success' as const,
     };
     toast(welcome);
@@ -60,10 +62,10 @@ export function LoginForm() {
       }
       signedIn(response);
     } catch (error) {
-      const message = getErrorMessage(error, FALLBACK_FAILURE);
+      const message = getErrorMessage(error, translate('auth.invalidCredentials'));
       applyServerErrors(form, error);
       setFailure(message);
-      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      toast({ title: t('auth.loginFailed'), description: message, variant: 'destructive' });
     }
   };
 
@@ -74,9 +76,9 @@ export function LoginForm() {
     try {
       signedIn(await signInWithPasskey(getPasskey));
     } catch (error) {
-      const message = error instanceof DOMException ? 'The passkey sign-in was cancelled.' : getErrorMessage(error, 'The passkey could not be verified');
+      const message = error instanceof DOMException ? t('auth.passkeyCancelled') : getErrorMessage(error, t('auth.passkeyNotVerified'));
       setFailure(message);
-      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      toast({ title: t('auth.loginFailed'), description: message, variant: 'destructive' });
     } finally {
       setPasskeyPending(false);
     }
@@ -89,9 +91,9 @@ export function LoginForm() {
     try {
       await startOIDC(); // the page goes to the identity provider
     } catch (error) {
-      const message = getErrorMessage(error, 'Single sign-on is unavailable');
+      const message = getErrorMessage(error, t('auth.ssoUnavailable'));
       setFailure(message);
-      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      toast({ title: t('auth.loginFailed'), description: message, variant: 'destructive' });
       setSsoPending(false);
     }
   };
@@ -113,33 +115,33 @@ export function LoginForm() {
     <Form form={form} className="login-form" onSubmit={onSubmit} aria-describedby={failure ? 'login-failure' : undefined}>
       {failure ? (
         <div id="login-failure">
-          <Alert variant="destructive" title="Authentication Failed">
+          <Alert variant="destructive" title={t('auth.authenticationFailed')}>
             {failure}
           </Alert>
         </div>
       ) : null}
       <FormInput
         name="username"
-        label="Username"
+        label={t('auth.username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="Your username"
+        placeholder={t('auth.usernamePlaceholder')}
         icon={<UserRound size={18} />}
       />
       <div className="login-form__password">
         <FormInput
           name="password"
-          label="Password"
+          label={t('auth.password')}
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={t('auth.passwordPlaceholder')}
           icon={<LockKeyhole size={18} />}
         />
         <button
           type="button"
           className="login-form__reveal"
-          aria-label={showPassword ? 'Hide password' : 'Show password'}
+          aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
           aria-pressed={showPassword}
           onClick={() => setShowPassword((v) => !v)}
         >
@@ -153,7 +155,7 @@ export function LoginForm() {
         loading={pending}
         icon={<LogIn size={18} aria-hidden="true" />}
       >
-        {pending ? 'Logging in...' : 'Log in'}
+        {pending ? t('auth.loggingIn') : t('auth.logIn')}
       </Button>
       {passkeysSupported() ? (
         <Button
@@ -164,7 +166,7 @@ export function LoginForm() {
           icon={<Fingerprint size={18} aria-hidden="true" />}
           onClick={() => void withPasskey()}
         >
-          Sign in with a passkey
+          {t('auth.withPasskey')}
         </Button>
       ) : null}
       {sso ? (
@@ -176,7 +178,7 @@ export function LoginForm() {
           icon={<KeyRound size={18} aria-hidden="true" />}
           onClick={() => void withSSO()}
         >
-          {`Sign in with ${sso.name}`}
+          {t('auth.withSso', { name: sso.name })}
         </Button>
       ) : null}
     </Form>

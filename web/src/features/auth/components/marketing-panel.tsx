@@ -1,25 +1,16 @@
 import { BellRing, ChartLine, Sun } from 'lucide-react';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 
-const points = [
-  {
-    icon: ChartLine,
-    title: 'Track plant growth',
-    text: 'Follow every plant on a visual timeline of photos, notes and milestones.',
-  },
-  {
-    icon: BellRing,
-    title: 'Care reminders',
-    text: 'Get a nudge when it is time to water, fertilize or repot, so nothing is forgotten.',
-  },
-  {
-    icon: Sun,
-    title: 'Seasonal planting tips',
-    text: 'Know what to sow, plant and harvest as the seasons turn.',
-  },
+const points: { icon: typeof Sun; title: MessageKey; text: MessageKey }[] = [
+  { icon: ChartLine, title: 'marketing.growthTitle', text: 'marketing.growthText' },
+  { icon: BellRing, title: 'marketing.remindersTitle', text: 'marketing.remindersText' },
+  { icon: Sun, title: 'marketing.seasonsTitle', text: 'marketing.seasonsText' },
 ];
 
 /** MarketingPanel: the welcome panel with the three selling points (spec 01 §1). */
 export function MarketingPanel() {
+  const t = useT();
   return (
     <section className="marketing" aria-labelledby="marketing-title">
       <svg className="marketing__plants" viewBox="40 200 340 160" aria-hidden="true">
@@ -37,11 +28,11 @@ export function MarketingPanel() {
         <path d="M0 80 C110 50 200 70 280 80 S370 95 400 88 V120 H0Z" fill="rgba(255,255,255,.12)" />
       </svg>
       <div className="marketing__content">
-        <p className="marketing__eyebrow">Welcome to Garden</p>
-        <h2 id="marketing-title" className="marketing__title">Grow a healthier, happier garden</h2>
-        <p className="marketing__lead">
-          Your plants, their care and their story, together in one calm place.
-        </p>
+        <p className="marketing__eyebrow">{t('marketing.eyebrow')}</p>
+        <h2 id="marketing-title" className="marketing__title">
+          {t('marketing.title')}
+        </h2>
+        <p className="marketing__lead">{t('marketing.lead')}</p>
         <ul className="marketing__points">
           {points.map((point) => (
             <li key={point.title} className="marketing__point">
@@ -49,8 +40,8 @@ export function MarketingPanel() {
                 <point.icon size={20} />
               </span>
               <span>
-                <strong>{point.title}</strong>
-                <span className="marketing__point-text">{point.text}</span>
+                <strong>{t(point.title)}</strong>
+                <span className="marketing__point-text">{t(point.text)}</span>
               </span>
             </li>
           ))}

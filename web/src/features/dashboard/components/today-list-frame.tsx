@@ -2,6 +2,7 @@ import { ListChecks } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useToday } from '@/api/today/get-today';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/provider';
 import { DashboardSection } from './section';
 import './today-list.css';
 
@@ -12,8 +13,9 @@ const TodayList = lazy(() => import('./today-list').then((m) => ({ default: m.To
 
 /** TodayListSkeleton: three grey rows in the list's reserved height, while code or data load. */
 export function TodayListSkeleton() {
+  const t = useT();
   return (
-    <LoadingRegion label="Loading today's care" className="today-list__body today-list__loading">
+    <LoadingRegion label={t('today.loading')} className="today-list__body today-list__loading">
       <Skeleton height={32} width="40%" />
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} height={56} radius={8} />
@@ -30,8 +32,15 @@ export function TodayListSection() {
   // The list's request leaves with the dashboard, not after the list's code has arrived (the
   // list reads the same SWR entry): one round trip less before the first section shows.
   useToday();
+  const t = useT();
   return (
-    <DashboardSection id="today-list" title="Today" icon={<ListChecks size={18} />} className="today-list" link={{ to: '/schedule', label: 'Schedule' }}>
+    <DashboardSection
+      id="today-list"
+      title={t('date.today')}
+      icon={<ListChecks size={18} />}
+      className="today-list"
+      link={{ to: '/schedule', label: t('nav.schedule') }}
+    >
       <Suspense fallback={<TodayListSkeleton />}>
         <TodayList />
       </Suspense>

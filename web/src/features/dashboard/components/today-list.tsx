@@ -6,6 +6,7 @@ import { DueItemRow } from '@/components/due-item/due-item-row';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { TodayListSkeleton } from './today-list-frame';
 
 /** How many rows show before "Show all": the section's reserved height holds this many. */
@@ -19,6 +20,7 @@ export function TodayList() {
   const today = useToday();
   const water = useWaterPlants();
   const { toast } = useToast();
+  const t = useT();
   const [showAll, setShowAll] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -26,9 +28,9 @@ export function TodayList() {
   if (today.error) {
     return (
       <div className="today-list__body today-list__state">
-        <p className="dash-error">Today's care could not be loaded.</p>
+        <p className="dash-error">{t('today.loadFailed')}</p>
         <Button size="sm" variant="outline" onClick={() => void today.mutate()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -37,8 +39,8 @@ export function TodayList() {
   if (items.length === 0) {
     return (
       <div className="today-list__body today-list__state">
-        <p className="today-list__empty">Nothing due today</p>
-        <p className="today-list__hint">Every plant is cared for. Enjoy the garden!</p>
+        <p className="today-list__empty">{t('today.nothingDue')}</p>
+        <p className="today-list__hint">{t('today.allCaredFor')}</p>
       </div>
     );
   }
@@ -50,47 +52,48 @@ export function TodayList() {
       await water.trigger(thirsty.map((it) => it.plantId));
       setConfirming(false);
       toast({
-        title: 'Plants watered',
-        description: `${thirsty.length} ${thirsty.length === 1 ? 'plant was' : 'plants were'} watered.`,
+        title: t('today.watered'),
+        description: t('today.wateredCount', { count: thirsty.length }),
         variant: 'success',
       });
     } catch {
-      toast({ title: 'Error', description: 'Could not water the plants. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('today.waterFailed'), variant: 'destructive' });
     }
   };
   return (
     <div className="today-list__body">
       <div className="today-list__toolbar">
         <p className="today-list__count">
-          <strong>{items.length}</strong> due{overdue > 0 ? <span className="today-list__overdue"> · {overdue} overdue</span> : null}
+          <strong>{items.length}</strong> {t('today.due')}
+          {overdue > 0 ? <span className="today-list__overdue"> · {t('today.overdue', { count: overdue })}</span> : null}
         </p>
         {thirsty.length >= 2 ? (
           <Button size="sm" icon={<Droplets size={16} aria-hidden="true" />} onClick={() => setConfirming(true)}>
-            Water all ({thirsty.length})
+            {t('today.waterAllCount', { count: thirsty.length })}
           </Button>
         ) : null}
       </div>
-      <ul className="due-list" aria-label="Care due today">
+      <ul className="due-list" aria-label={t('today.listLabel')}>
         {shown.map((item) => (
           <DueItemRow key={item.key} item={item} />
         ))}
       </ul>
       {items.length > TODAY_ROWS ? (
         <Button size="sm" variant="ghost" className="today-list__more" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
-          {showAll ? 'Show fewer' : `Show all ${items.length}`}
+          {showAll ? t('today.showFewer') : t('today.showAll', { count: items.length })}
         </Button>
       ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Water ${thirsty.length} plants?`}
+        title={t('today.confirmTitle', { count: thirsty.length })}
         description={
           <>
-            Each is recorded as watered now, and its due water tasks are completed:
+            {t('today.confirmText')}
             <span className="today-list__names">{thirsty.map((it) => it.plantName).join(', ')}</span>
           </>
         }
-        confirmLabel="Water all"
+        confirmLabel={t('today.waterAll')}
         destructive={false}
         pending={water.isMutating}
         onConfirm={() => void waterAll()}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardReminder, DashboardSummary } from '@/api/types';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/provider';
 import { DashboardSection } from './section';
 
 function Tile({
@@ -20,6 +21,7 @@ function Tile({
   caption: string;
   plants?: DashboardReminder[];
 }) {
+  const t = useT();
   return (
     <div className={`care-tile care-tile--${tone}`}>
       <div className="care-tile__top">
@@ -42,7 +44,7 @@ function Tile({
               <Link to={`/plants/${plant.plantId}`}>{plant.name}</Link>
             </li>
           ))}
-          {plants.length > 3 ? <li className="care-tile__more">+{plants.length - 3} more</li> : null}
+          {plants.length > 3 ? <li className="care-tile__more">{t('care.more', { count: plants.length - 3 })}</li> : null}
         </ul>
       ) : null}
     </div>
@@ -52,35 +54,35 @@ function Tile({
 /** TodaysCare: the Watering Needed, Fertilizing and Repotting tiles from the summary. */
 export function TodaysCare({ summary, error }: { summary: DashboardSummary | undefined; error: boolean }) {
   const r = summary?.reminders;
-  const plantsWord = (n: number) => (n === 1 ? 'plant' : 'plants');
+  const t = useT();
   return (
-    <DashboardSection id="todays-care" title="Today's Plant Care" icon={<HeartPulse size={18} />}>
+    <DashboardSection id="todays-care" title={t('care.title')} icon={<HeartPulse size={18} />}>
       {error ? (
-        <p className="dash-error">Today's reminders could not be loaded.</p>
+        <p className="dash-error">{t('care.loadFailed')}</p>
       ) : (
         <div className="care-tiles">
           <Tile
             tone="blue"
             icon={<Droplets size={20} />}
-            title="Watering Needed"
+            title={t('care.watering')}
             count={r ? r.watering.length : null}
-            caption={r ? `${plantsWord(r.watering.length)} to water` : ''}
+            caption={r ? t('care.toWater', { count: r.watering.length }) : ''}
             plants={r?.watering}
           />
           <Tile
             tone="amber"
             icon={<FlaskConical size={20} />}
-            title="Fertilizing"
+            title={t('care.fertilizing')}
             count={r ? r.fertilizing.length : null}
-            caption={r ? `${plantsWord(r.fertilizing.length)} to feed` : ''}
+            caption={r ? t('care.toFeed', { count: r.fertilizing.length }) : ''}
             plants={r?.fertilizing}
           />
           <Tile
             tone="brown"
             icon={<Shovel size={20} />}
-            title="Repotting"
+            title={t('care.repotting')}
             count={r ? r.repotting : null}
-            caption={r ? `pending ${r.repotting === 1 ? 'task' : 'tasks'}` : ''}
+            caption={r ? t('care.pendingTasks', { count: r.repotting }) : ''}
           />
         </div>
       )}

@@ -7,15 +7,20 @@ import { TaskChip } from '@/components/task-chip/task-chip';
 import { Button } from '@/components/ui/button';
 import { deferred } from '@/components/ui/deferred';
 import { Segmented } from '@/components/ui/segmented';
-import { addDays, format, isoWeek, isToday, toDateKey, weekDays } from '@/lib/dates';
+import { addDays, format, isoWeek, isToday, localDate, toDateKey, weekDays } from '@/lib/dates';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { DueCareButton } from './due-care-button';
 import { DashboardSection } from './section';
 
 const VIEWS = [
-  { value: 'day', label: 'Day' },
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-] as const;
+  { value: 'day', label: 'week.viewDay' },
+  { value: 'week', label: 'week.viewWeek' },
+  { value: 'month', label: 'week.viewMonth' },
+] as const satisfies readonly { value: string; label: MessageKey }[];
+
+const shortDay = (d: Date) => localDate(d, { month: 'short', day: 'numeric' });
+const longDay = (d: Date) => localDate(d, { weekday: 'long', month: 'long', day: 'numeric' });
 
 // The menu behind each due chip loads just after the first page (see deferred): the chip
 // shows at once, its Radix menu code arrives a moment later.
@@ -25,12 +30,13 @@ const DueCareMenu = deferred(
 );
 
 /**
- * WeekStrip: the dashboard's weekly schedule, Monday first, with the ISO week number and
+ * WeekStrip: the dashboard's weekly schedule, the language's first day first, with the ISO week number and
  * previous/next week arrows. The Day/Week/Month toggles change nothing visible (spec 01
  * §2): the full calendar is on the Schedule page. Each day shows the plants' due waterings
  * and fertilizings (as the Schedule and the iCal feed place them), then its tasks.
  */
 export function WeekStrip() {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const [view, setView] = useState<'day' | 'week' | 'month'>('week');
   const anchor = addDays(new Date(), offset * 7);
@@ -50,28 +56,28 @@ export function WeekStrip() {
   return (
     <DashboardSection
       id="dash-schedule"
-      title="Schedule"
+      title={t('nav.schedule')}
       icon={<CalendarDays size={18} />}
-      link={{ to: '/schedule', label: 'Open Schedule' }}
+      link={{ to: '/schedule', label: t('week.openSchedule') }}
     >
       <div className="week-strip__toolbar">
         <div className="week-strip__nav">
-          <Button variant="ghost" size="icon" aria-label="Previous week" onClick={() => setOffset((o) => o - 1)}>
+          <Button variant="ghost" size="icon" aria-label={t('week.previous')} onClick={() => setOffset((o) => o - 1)}>
             <ChevronLeft size={20} aria-hidden="true" />
           </Button>
           <p className="week-strip__label" aria-live="polite">
-            <strong>Week {isoWeek(anchor)}</strong>
+            <strong>{t('week.number', { week: isoWeek(anchor) })}</strong>
             <span>
-              {format(days[0]!, 'MMM d')} – {format(days[6]!, 'MMM d')}
+              {shortDay(days[0]!)} – {shortDay(days[6]!)}
             </span>
           </p>
-          <Button variant="ghost" size="icon" aria-label="Next week" onClick={() => setOffset((o) => o + 1)}>
+          <Button variant="ghost" size="icon" aria-label={t('week.next')} onClick={() => setOffset((o) => o + 1)}>
             <ChevronRight size={20} aria-hidden="true" />
           </Button>
         </div>
-        <Segmented label="Schedule view" options={VIEWS} value={view} onChange={setView} />
+        <Segmented label={t('week.viewLabel')} options={VIEWS.map((v) => ({ value: v.value, label: t(v.label) }))} value={view} onChange={setView} />
       </div>
-      {tasks.error ? <p className="dash-error">The week's tasks could not be loaded.</p> : null}
+      {tasks.error ? <p className="dash-error">{t('week.loadFailed')}</p> : null}
       <ol className="week-strip" aria-busy={tasks.isLoading}>
         {days.map((day) => {
           const key = toDateKey(day);
@@ -83,11 +89,13 @@ export function WeekStrip() {
             <li
               key={key}
               className={isToday(day) ? 'week-strip__day week-strip__day--today' : 'week-strip__day'}
-              aria-label={`${format(day, 'EEEE, MMMM d')}: ${list.length} ${list.length === 1 ? 'task' : 'tasks'}${
-                care.length ? `, ${care.length} due` : ''
-              }`}
+              aria-label={
+                care.length
+                  ? t('week.dayLabelDue', { day: longDay(day), tasks: list.length, due: care.length })
+                  : t('week.dayLabel', { day: longDay(day), tasks: list.length })
+              }
             >
-              <span className="week-strip__weekday">{format(day, 'EEE')}</span>
+              <span className="week-strip__weekday">{localDate(day, { weekday: 'short' })}</span>
               <span className="week-strip__date">{format(day, 'd')}</span>
               <span className="week-strip__tasks">
                 {care.slice(0, 3).map((c) => (
@@ -107,7 +115,7 @@ export function WeekStrip() {
                   <Link
                     to={`/schedule?date=${key}`}
                     className="week-strip__more"
-                    aria-label={`${hidden} more on ${format(day, 'EEEE, MMMM d')}: open the day`}
+                    aria-label={t('week.more', { count: hidden, day: longDay(day) })}
                   >
                     +{hidden}
                   </Link>

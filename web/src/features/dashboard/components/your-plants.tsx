@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { nextCareDate, statusLabel } from '@/lib/care';
 import { relativeDay } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { DashboardSection, SectionStates } from './section';
 
 /** How many plants the dashboard shows (spec 01 §9). */
@@ -15,27 +16,34 @@ export const DASHBOARD_PLANTS = 4;
 /** YourPlants: the first 4 plants with a link to all of them. */
 export function YourPlants() {
   const plants = usePlants();
+  const t = useT();
   const list = (plants.data ?? []).slice(0, DASHBOARD_PLANTS);
   return (
-    <DashboardSection id="your-plants" title="Your Plants" icon={<Sprout size={18} />} link={{ to: '/plants', label: 'View All' }}>
+    <DashboardSection id="your-plants" title={t('plants.yours')} icon={<Sprout size={18} />} link={{ to: '/plants', label: t('common.viewAll') }}>
       <SectionStates
         query={plants}
         loading={{
-          label: 'Loading your plants…',
+          label: t('plants.loading'),
           className: 'mini-plants',
           skeleton: Array.from({ length: DASHBOARD_PLANTS }, (_, i) => <Skeleton key={i} height={168} radius={12} />),
         }}
-        error="Your plants could not be loaded."
+        error={t('plants.loadFailed')}
         isEmpty={list.length === 0}
         empty={
-          <EmptyState compact titleAs="h3" icon={<Sprout size={22} />} title="No plants yet" action={<AddPlantButton label="Add Your First Plant" />}>
-            Add the plants you care for and Garden reminds you when they need water.
+          <EmptyState
+            compact
+            titleAs="h3"
+            icon={<Sprout size={22} />}
+            title={t('plants.none')}
+            action={<AddPlantButton label={t('plants.addFirst')} />}
+          >
+            {t('plants.noneText')}
           </EmptyState>
         }
       >
         <ul className="mini-plants">
           {list.map((plant) => {
-            const next = relativeDay(nextCareDate(plant, 'water'));
+            const next = relativeDay(nextCareDate(plant, 'water'), new Date(), true);
             return (
               <li key={plant.id} className="mini-plant">
                 <Link to={`/plants/${plant.id}`} className="mini-plant__link">
@@ -43,7 +51,7 @@ export function YourPlants() {
                   <span className="mini-plant__name">{plant.name}</span>
                   <span className="mini-plant__meta">
                     {statusLabel(plant.status)}
-                    {next ? ` · Water ${next === 'Today' || next === 'Tomorrow' ? next.toLowerCase() : next}` : ''}
+                    {next ? ` · ${t('plants.waterWhen', { when: next })}` : ''}
                   </span>
                 </Link>
               </li>

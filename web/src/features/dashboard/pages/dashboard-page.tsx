@@ -4,21 +4,34 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
-import { CareStatistics } from '../components/care-statistics';
-import { DatabaseHighlights } from '../components/database-highlights';
-import { GrowthJourney } from '../components/growth-journey';
 import { SowNow } from '../components/sow-now';
 import { TodayListSection } from '../components/today-list-frame';
 import { TodaysCare } from '../components/todays-care';
-import { WeekStrip } from '../components/week-strip';
 import { YourPlants } from '../components/your-plants';
 import './dashboard-page.css';
 
 // The weather card's code loads after the first page: the dashboard is at its bundle budget.
 const WeatherCard = lazy(() => import('../components/weather-card'));
+// So do the week strip and the three sections at the page's end, below the fold (the
+// translations' runtime took their place in the first load, issue #25): each keeps its place
+// with a skeleton meanwhile.
+// Their four chunks are asked for together, at the page's first render.
+const later = () => [
+  import('../components/week-strip'),
+  import('../components/growth-journey'),
+  import('../components/care-statistics'),
+  import('../components/database-highlights'),
+] as const;
+let chunks: ReturnType<typeof later> | undefined;
+const sections = () => (chunks ??= later());
+const WeekStrip = lazy(() => sections()[0].then((m) => ({ default: m.WeekStrip })));
+const GrowthJourney = lazy(() => sections()[1].then((m) => ({ default: m.GrowthJourney })));
+const CareStatistics = lazy(() => sections()[2].then((m) => ({ default: m.CareStatistics })));
+const DatabaseHighlights = lazy(() => sections()[3].then((m) => ({ default: m.DatabaseHighlights })));
 
 /**
  * DashboardPage (/): the Today list first (everything due or overdue, one tap each), then the
@@ -26,16 +39,17 @@ const WeatherCard = lazy(() => import('../components/weather-card'));
  * journey, care statistics and plant database highlights.
  */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const t = useT();
+  useDocumentTitle(t('nav.dashboard'));
   const { user } = useSession();
-  const name = user ? displayName(user) : 'gardener';
+  const name = user ? displayName(user) : t('dashboard.gardener');
   const summary = useDashboardSummary(todayKey());
   return (
     <div className="dashboard">
       <PageHeader
-        eyebrow="Dashboard"
-        title="Your Garden Dashboard"
-        description={`${greeting()}, ${name}! Here is what your garden needs today.`}
+        eyebrow={t('nav.dashboard')}
+        title={t('dashboard.title')}
+        description={t('dashboard.greeting', { greeting: greeting(), name })}
         actions={<AddPlantButton />}
       />
       <div className="dash-grid">
@@ -45,11 +59,19 @@ export function DashboardPage() {
           <WeatherCard />
         </Suspense>
         <YourPlants />
-        <WeekStrip />
+        <Suspense fallback={<Skeleton height={260} className="dash-section" />}>
+          <WeekStrip />
+        </Suspense>
         <SowNow />
-        <GrowthJourney />
-        <CareStatistics summary={summary.data} error={Boolean(summary.error)} />
-        <DatabaseHighlights />
+        <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
+          <GrowthJourney />
+        </Suspense>
+        <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
+          <CareStatistics summary={summary.data} error={Boolean(summary.error)} />
+        </Suspense>
+        <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
+          <DatabaseHighlights />
+        </Suspense>
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { formatLongDate, parseDate, todayKey, WEEKDAY_SHORT } from '@/lib/dates';
+import { formatLongDate, parseDate, todayKey, weekdayNames } from '@/lib/dates';
 import { useHarvestsBetween } from '../api/get-harvests';
 import type { HarvestFilters } from '../api/types';
 import { calendarCells, monthSpan, shiftMonth } from './calendar-data';
@@ -79,7 +79,7 @@ export function HarvestCalendar({
       ) : (
         <div className="harvest-calendar__grid">
           <div className="harvest-calendar__weekdays" aria-hidden="true">
-            {WEEKDAY_SHORT.map((d) => (
+            {weekdayNames().map((d) => (
               <span key={d}>
                 {d}
               </span>

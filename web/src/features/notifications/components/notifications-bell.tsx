@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { PlaceholderProps } from '@/components/ui/deferred';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import './bell.css';
 
@@ -17,11 +18,12 @@ export function badgeText(unread: number): string {
  * axe's label-content-name-mismatch), and a screen reader hears the count with it.
  */
 export function BellButton({ unread, ...rest }: { unread: number } & ComponentProps<'button'>) {
+  const t = useT();
   return (
     <button
       type="button"
       className="icon-button bell"
-      aria-label={unread > 0 ? `Notifications (${badgeText(unread)} unread)` : 'Notifications'}
+      aria-label={unread > 0 ? t('bell.unread', { count: badgeText(unread) }) : t('nav.notifications')}
       {...rest}
     >
       <Bell size={22} aria-hidden="true" />

@@ -2,7 +2,7 @@ import { format, isSameMonth, isToday } from 'date-fns';
 import { careDueByDate } from '@/api/care-tasks/get-care-due';
 import type { CareDue, CareTask } from '@/api/types';
 import { CareDueChip, TaskChip, TaskDot } from '@/components/task-chip/task-chip';
-import { WEEKDAY_SHORT, monthGrid, parseDate, toDateKey, weekDays } from '@/lib/dates';
+import { weekdayNames, monthGrid, parseDate, toDateKey, weekDays } from '@/lib/dates';
 import { taskKey } from '@/components/task-item/task-item';
 
 export type CalendarView = 'day' | 'week' | 'month';
@@ -116,7 +116,7 @@ export function ScheduleCalendar({
     const days = monthGrid(anchor);
     return (
       <div className="cal-month" role="group" aria-label={format(anchor, 'MMMM yyyy')}>
-        {WEEKDAY_SHORT.map((d) => (
+        {weekdayNames().map((d) => (
           <span key={d} className="cal-month__weekday" aria-hidden="true">
             {d}
           </span>

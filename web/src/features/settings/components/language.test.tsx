@@ -56,7 +56,12 @@ describe('the gardener’s language', () => {
     expect(names).toContain('Русский');
     await user.selectOptions(select, 'Deutsch');
     await waitFor(() => expect(languagePatches().map((r) => r.body)).toEqual([{ language: 'de' }]));
-    expect(await screen.findByText('Language saved')).toBeInTheDocument();
+    // The app switches to German at once (issue #25 item 5), the page drawn again in it.
+    expect(await screen.findByText('Sprache gespeichert')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    const german = await screen.findByRole('combobox', { name: 'Sprache' });
+    expect(german).toHaveValue('de');
+    expect(screen.getByRole('link', { name: 'Einstellungen' })).toBeInTheDocument();
 
     server.use(
       http.patch('*/api/user/settings', () =>
@@ -66,8 +71,9 @@ describe('the gardener’s language', () => {
         ),
       ),
     );
-    await user.selectOptions(select, 'Magyar');
+    await user.selectOptions(german, 'Magyar');
     expect(await screen.findByText(/Die Sprache muss/)).toBeInTheDocument();
-    expect(select).toHaveValue('de');
+    expect(german).toHaveValue('de');
+    expect(document.documentElement.lang).toBe('de');
   });
 });

@@ -40,7 +40,7 @@ describe('the Units card', () => {
     await waitFor(() => expect(storedUser().units).toBeNull());
   });
 
-  it('shows a saved choice and puts it back when the server refuses a change', async () => {
+  it('shows a saved choice and puts it back when the server refuses a change (in the gardener\'s German)', async () => {
     signedInGardener({ language: 'de', units: 'imperial' });
     const { user } = renderApp('/settings');
     const imperial = await screen.findByRole('radio', { name: /^Imperial/ });
@@ -50,8 +50,8 @@ describe('the Units card', () => {
         HttpResponse.json({ message: 'Units must be metric or imperial', code: 'invalid', errors: { units: 'Units must be metric or imperial' } }, { status: 400 }),
       ),
     );
-    await user.click(screen.getByRole('radio', { name: /^Metric/ }));
-    expect(await screen.findByText('Units not saved')).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio', { name: /^Metrisch/ }));
+    expect(await screen.findByText('Maßeinheiten nicht gespeichert')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^Imperial/ })).toBeChecked();
   });
 });

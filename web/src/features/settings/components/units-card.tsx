@@ -4,6 +4,7 @@ import { getErrorMessage } from '@/api/client';
 import type { User, UnitSystem } from '@/api/types';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { unitSystemOf } from '@/lib/units';
 import { useUpdateSettings } from '../api/update-settings';
 import { syncSessionUser } from './sync-session-user';
@@ -11,7 +12,6 @@ import './units-card.css';
 
 type Choice = 'auto' | UnitSystem;
 
-const SYSTEM_LABEL: Record<UnitSystem, string> = { metric: 'Metric', imperial: 'Imperial' };
 const SYSTEM_HINT: Record<UnitSystem, string> = { metric: 'm, kg, L, °C', imperial: 'ft, lb, gal, °F' };
 
 /**
@@ -24,12 +24,14 @@ const SYSTEM_HINT: Record<UnitSystem, string> = { metric: 'm, kg, L, °C', imper
 export function UnitsCard({ user }: { user: User }) {
   const { trigger } = useUpdateSettings();
   const { toast } = useToast();
+  const t = useT();
+  const systemLabel = (system: UnitSystem) => (system === 'metric' ? t('units.metric') : t('units.imperial'));
   const [choice, setChoice] = useState<Choice>(user.units === 'metric' || user.units === 'imperial' ? user.units : 'auto');
   const automatic = unitSystemOf({ units: null, language: user.language });
   const choices: { value: Choice; label: string; hint: string; icon: ReactNode }[] = [
-    { value: 'auto', label: 'Automatic', hint: `${SYSTEM_LABEL[automatic]}, from your language`, icon: <Globe size={20} aria-hidden="true" /> },
-    { value: 'metric', label: 'Metric', hint: SYSTEM_HINT.metric, icon: <Ruler size={20} aria-hidden="true" /> },
-    { value: 'imperial', label: 'Imperial', hint: SYSTEM_HINT.imperial, icon: <Compass size={20} aria-hidden="true" /> },
+    { value: 'auto', label: t('units.automatic'), hint: t('units.fromLanguage', { system: systemLabel(automatic) }), icon: <Globe size={20} aria-hidden="true" /> },
+    { value: 'metric', label: t('units.metric'), hint: SYSTEM_HINT.metric, icon: <Ruler size={20} aria-hidden="true" /> },
+    { value: 'imperial', label: t('units.imperial'), hint: SYSTEM_HINT.imperial, icon: <Compass size={20} aria-hidden="true" /> },
   ];
   const choose = (next: Choice) => {
     const previous = choice;
@@ -38,19 +40,19 @@ export function UnitsCard({ user }: { user: User }) {
       .then((saved) => syncSessionUser(saved))
       .catch((error: unknown) => {
         setChoice(previous);
-        toast({ title: 'Units not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+        toast({ title: t('units.notSaved'), description: getErrorMessage(error, t('units.tryAgain')), variant: 'destructive' });
       });
   };
   return (
     <Card aria-labelledby="units-title">
       <CardHeader
         icon={<Ruler size={18} />}
-        title={<span id="units-title">Units</span>}
-        description="How Garden shows and takes lengths, harvest weights and volumes, and temperatures."
+        title={<span id="units-title">{t('units.title')}</span>}
+        description={t('units.description')}
       />
       <CardBody>
         <fieldset className="theme-choices">
-          <legend className="visually-hidden">Units</legend>
+          <legend className="visually-hidden">{t('units.title')}</legend>
           {choices.map((c) => (
             <label key={c.value} className={choice === c.value ? 'theme-choice theme-choice--selected' : 'theme-choice'}>
               <input type="radio" name="units" value={c.value} checked={choice === c.value} onChange={() => choose(c.value)} />
