@@ -11,6 +11,9 @@ import { gzipSync } from 'node:zlib';
 const TARGET = 150_000; // bytes of JS + CSS after gzip: issue #14's budget
 const CEILING = TARGET; // make test fails past the budget itself
 const FIRST_ROUTE = 'src/features/dashboard/pages/dashboard-page.tsx';
+// The first paint waits for the gardener's catalogue (main.tsx): a lazy chunk, but on the first
+// load's path, so English's counts here (the other languages' are within 1 kB of it).
+const FIRST_CATALOGUE = 'src/locales/en.json';
 
 const dist = process.env.BUNDLE_DIST || new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
@@ -29,6 +32,7 @@ function visit(key) {
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 visit(entry);
 visit(FIRST_ROUTE);
+visit(FIRST_CATALOGUE);
 
 let total = 0;
 const rows = [];

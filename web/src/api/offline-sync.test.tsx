@@ -103,7 +103,7 @@ describe('the offline queue', () => {
       </AppProvider>,
     );
     act(() => queueCare({ kind: 'water', plantId: 4, at: wateredAt, label: 'Water Basil' }));
-    expect(screen.getByRole('status')).toHaveTextContent('You are offline');
+    expect(await screen.findByRole('status')).toHaveTextContent('You are offline');
     expect(screen.getByRole('status')).toHaveTextContent('1 change waits to be sent.');
     expect(sent).toEqual([]);
 
