@@ -125,14 +125,15 @@ export function precacheList(): Plugin {
 }
 
 /**
- * linguiCatalogues compiles the web app's catalogues (src/locales/*.json, ICU MessageFormat
+ * linguiCatalogues compiles the web app's catalogues (src/locales/*.json and the areas'
+ * src/locales/<area>/*.json, ICU MessageFormat
  * texts by key) into Lingui's compiled form as they are imported, in the build, the dev server
  * and Vitest alike: the browser gets ready-to-format arrays and no MessageFormat parser
  * (@lingui/core leaves its compiler out of production builds). A text that does not parse
  * fails the build.
  */
 export function linguiCatalogues(): Plugin {
-  const catalogue = /[\\/]src[\\/]locales[\\/][A-Za-z-]+\.json$/;
+  const catalogue = /[\\/]src[\\/]locales[\\/](?:[a-z-]+[\\/])?[A-Za-z-]+\.json$/;
   return {
     name: 'garden:lingui-catalogues',
     enforce: 'pre',

@@ -2,9 +2,11 @@
  * The web app's catalogues (issue #25 item 2): every language has exactly English's keys, no
  * empty text, every text is ICU MessageFormat, and keeps English's placeholders — the same
  * arguments with the same types ({count, plural}, {day, date}); a plural covers every form the
- * language's grammar needs (Polish and Russian: one, few, many, other).
+ * language's grammar needs (Polish and Russian: one, few, many, other). The same holds for each
+ * area's catalogues (src/locales/<area>/<lang>.json), whose keys start with "<area>." and are
+ * none of the core catalogue's (Lingui merges them into one table per language).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -13,8 +15,9 @@ import { LANGUAGES } from '@/lib/language';
 
 const folder = dirname(fileURLToPath(import.meta.url));
 const read = (file: string) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as Record<string, string>;
-const en = read('en.json');
-const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
+const coreEn = read('en.json');
+const areas = readdirSync(folder).filter((f) => statSync(join(folder, f)).isDirectory());
+const jsonIn = (dir: string) => readdirSync(join(folder, dir)).filter((f) => f.endsWith('.json'));
 
 type Node = string | [string, string?, (string | Record<string, Node[]>)?];
 
@@ -38,15 +41,27 @@ function shape(text: string): { args: string[]; plurals: string[][] } {
   return { args: [...args].sort(), plurals };
 }
 
-describe('the web app’s catalogues', () => {
+/** The checks of one set of catalogues: the core ('') or an area's ('plants'). */
+function checkCatalogues(area: string) {
+  const dir = area ? `${area}/` : '';
+  const en = read(`${dir}en.json`);
+  const files = jsonIn(area || '.');
+
   it('ship one file for each of the twelve languages', () => {
     expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(LANGUAGES.map((l) => l.tag).sort());
   });
 
+  if (area) {
+    it(`keys start with "${area}." and are none of the core catalogue's`, () => {
+      const wrong = Object.keys(en).filter((key) => !key.startsWith(`${area}.`) || key in coreEn);
+      expect(wrong).toEqual([]);
+    });
+  }
+
   for (const file of files.filter((f) => f !== 'en.json')) {
     const locale = file.replace(/\.json$/, '');
     it(`${locale} has every key of English and no other, each text with English's placeholders`, () => {
-      const messages = read(file);
+      const messages = read(`${dir}${file}`);
       const problems: string[] = [];
       for (const key of Object.keys(en)) if (!(key in messages)) problems.push(`missing: ${key}`);
       for (const key of Object.keys(messages)) if (!(key in en)) problems.push(`not in English: ${key}`);
@@ -80,4 +95,8 @@ describe('the web app’s catalogues', () => {
   it('English is ICU MessageFormat throughout', () => {
     for (const [key, text] of Object.entries(en)) expect(() => shape(text), key).not.toThrow();
   });
-});
+}
+
+describe('the web app’s catalogues', () => checkCatalogues(''));
+
+for (const area of areas) describe(`the ${area} area’s catalogues`, () => checkCatalogues(area));

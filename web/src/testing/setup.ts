@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { loadLocaleSync, registerCatalogues } from '@/lib/i18n/i18n';
+import { loadLocaleSync, registerCatalogues, type Area } from '@/lib/i18n/i18n';
 import { pageNavigation } from '@/lib/navigation';
 import en from '@/locales/en.json';
 import { preloadAll } from '@/lib/preload';
@@ -14,10 +14,15 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// Tests read English, the source language, loaded at once (no chunk to wait for); a test that
-// switches languages loads the others as the app does.
-registerCatalogues(import.meta.glob('../locales/*.json'));
-loadLocaleSync('en', en as never);
+// Tests read English, the source language, loaded at once (no chunk to wait for): the core
+// catalogue and every area's (src/locales/<area>/en.json), so a component renders its texts
+// without its route; a test that switches languages loads the others as the app does.
+registerCatalogues(import.meta.glob(['../locales/*.json', '../locales/*/*.json']));
+const areaEnglish = import.meta.glob<Record<string, unknown>>('../locales/*/en.json', { eager: true, import: 'default' });
+const areas = Object.keys(areaEnglish).map((path) => path.split('/').at(-2) as Area);
+const english = Object.assign({}, en, ...Object.values(areaEnglish)) as never;
+const showEnglish = () => loadLocaleSync('en', english, areas);
+showEnglish();
 // The chunks that load just after the first page (the toast renderer, the header's menus) are
 // fetched before the file's first test, so no test's outcome depends on whether it ran first
 // in its file (the order is shuffled) or on how busy the machine is.
@@ -39,7 +44,7 @@ afterEach(() => {
   server.resetHandlers();
   resetDb();
   window.localStorage.clear();
-  loadLocaleSync('en', en as never);
+  showEnglish();
   window.sessionStorage.clear();
   document.documentElement.style.removeProperty('--banner-h');
   delete document.documentElement.dataset.theme;

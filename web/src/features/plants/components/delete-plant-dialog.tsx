@@ -2,6 +2,7 @@ import { getErrorMessage } from '@/api/client';
 import type { Plant } from '@/api/types';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useDeletePlant } from '../api/delete-plant';
 
 /**
@@ -21,16 +22,17 @@ export function DeletePlantDialog({
 }) {
   const { trigger, isMutating } = useDeletePlant();
   const { toast } = useToast();
+  const t = useT();
   const confirm = async () => {
     try {
       await trigger(plant.id);
-      toast({ title: 'Plant deleted', description: `${plant.name} was removed from your garden.`, variant: 'success' });
+      toast({ title: t('plants.delete.deleted'), description: t('plants.delete.deletedText', { name: plant.name }), variant: 'success' });
       onOpenChange(false);
       onDeleted?.();
     } catch (error) {
       toast({
-        title: 'Failed to delete plant',
-        description: getErrorMessage(error, 'There was a problem deleting your plant'),
+        title: t('plants.delete.failed'),
+        description: getErrorMessage(error, t('plants.delete.failedText')),
         variant: 'destructive',
       });
       onOpenChange(false);
@@ -40,9 +42,9 @@ export function DeletePlantDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Are you sure?"
-      description={`This will permanently delete ${plant.name} and all associated journal entries and care tasks.`}
-      confirmLabel="Delete Plant"
+      title={t('plants.delete.title')}
+      description={t('plants.delete.text', { name: plant.name })}
+      confirmLabel={t('plants.delete.confirm')}
       pending={isMutating}
       onConfirm={() => void confirm()}
     />
