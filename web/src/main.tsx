@@ -20,7 +20,7 @@ startSessionRestore();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
 
-registerCatalogues(import.meta.glob(['./locales/*.json', './locales/*/*.json']));
+registerCatalogues(import.meta.glob('./locales/*.json'));
 // The first paint waits for the language's catalogue (a small chunk per language, fetched
 // with the route's code); a catalogue that cannot be fetched leaves the app in English.
 // The first render is a transition: React renders it in slices of a few milliseconds with

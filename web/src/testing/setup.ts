@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { loadLocaleSync, registerCatalogues, type Area } from '@/lib/i18n/i18n';
+import { keepArea, type Area } from '@/lib/i18n/areas';
+import { loadLocaleSync, registerCatalogues } from '@/lib/i18n/i18n';
 import { pageNavigation } from '@/lib/navigation';
 import en from '@/locales/en.json';
 import { preloadAll } from '@/lib/preload';
@@ -17,11 +18,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Tests read English, the source language, loaded at once (no chunk to wait for): the core
 // catalogue and every area's (src/locales/<area>/en.json), so a component renders its texts
 // without its route; a test that switches languages loads the others as the app does.
-registerCatalogues(import.meta.glob(['../locales/*.json', '../locales/*/*.json']));
+registerCatalogues(import.meta.glob('../locales/*.json'));
 const areaEnglish = import.meta.glob<Record<string, unknown>>('../locales/*/en.json', { eager: true, import: 'default' });
-const areas = Object.keys(areaEnglish).map((path) => path.split('/').at(-2) as Area);
+const areaCatalogues = import.meta.glob('../locales/*/*.json');
+for (const path of Object.keys(areaEnglish)) {
+  const area = path.split('/').at(-2) as Area;
+  const mine = Object.fromEntries(Object.entries(areaCatalogues).filter(([file]) => file.includes(`/${area}/`)));
+  keepArea(area, mine, 'en');
+}
 const english = Object.assign({}, en, ...Object.values(areaEnglish)) as never;
-const showEnglish = () => loadLocaleSync('en', english, areas);
+const showEnglish = () => loadLocaleSync('en', english);
 showEnglish();
 // The chunks that load just after the first page (the toast renderer, the header's menus) are
 // fetched before the file's first test, so no test's outcome depends on whether it ran first

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { loadArea, type Area } from '@/lib/i18n/i18n';
 import { NotFoundPage } from '@/features/misc/pages/not-found';
 import { RouteErrorPage } from '@/features/misc/pages/route-error';
 import { AppLayout } from '../layout/app-layout';
@@ -26,18 +25,19 @@ export const SUPERADMIN_PATHS = [
 
 const notBuilt = (path: string): RouteObject => ({ path, element: <NotFoundPage /> });
 
-/**
- * The route's `lazy`: the page's module (its own chunk) is fetched on the first visit, with
- * its area's catalogue in the shown language (in parallel), so the page renders with its texts;
- * a catalogue that cannot be fetched leaves the keys and the page still opens.
- */
-const lazyComponent = (load: () => Promise<ComponentType>, area?: Area) => async () => {
-  const [Component] = await Promise.all([load(), area ? loadArea(area).catch(() => undefined) : undefined]);
-  return { Component };
-};
+/** The route's `lazy`: the page's module (its own chunk) is fetched on the first visit. */
+const lazyComponent = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-/** A lazily loaded page at `path`; `area` names its catalogue (src/locales/<area>/). */
-const page = (path: string, load: () => Promise<ComponentType>, area?: Area): RouteObject => ({ path, lazy: lazyComponent(load, area) });
+/** A lazily loaded page at `path`. */
+const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({ path, lazy: lazyComponent(load) });
+
+/**
+ * The plants area's texts (src/locales/plants) in the shown language, as the plants pages'
+ * loader: React Router runs it in parallel with the page's `lazy` and renders the page once
+ * both are done, so the page shows its texts at once. A catalogue that cannot be fetched leaves
+ * the keys; the page still opens.
+ */
+const plantsTexts = () => import('@/locales/plants').then((m) => m.loadTexts());
 
 /** Site Users (spec 02 §2, both paths): admins, superadmins and site admins of role user. */
 const siteUsersPage = () => import('@/features/site-users/pages/site-users-page').then((m) => m.SiteUsersPage);
@@ -123,9 +123,9 @@ export const routes: RouteObject[] = [
                   import('@/features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
                 ),
               },
-              page('plants', () => import('@/features/plants/pages/plants-page').then((m) => m.PlantsPage), 'plants'),
-              page('plants/:id', () => import('@/features/plants/pages/plant-details-page').then((m) => m.PlantDetailsPage), 'plants'),
-              page('plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage), 'plants'),
+              { ...page('plants', () => import('@/features/plants/pages/plants-page').then((m) => m.PlantsPage)), loader: plantsTexts },
+              { ...page('plants/:id', () => import('@/features/plants/pages/plant-details-page').then((m) => m.PlantDetailsPage)), loader: plantsTexts },
+              { ...page('plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage)), loader: plantsTexts },
               page('schedule', () => import('@/features/schedule/pages/schedule-page').then((m) => m.SchedulePage)),
               page('journal', () => import('@/features/journal/pages/journal-page').then((m) => m.JournalPage)),
               page('plant-database', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.PlantDatabasePage)),

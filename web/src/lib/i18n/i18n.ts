@@ -12,14 +12,11 @@ import { readStored, writeStored } from '@/lib/local-storage';
 import { currentLocale, isGardenLocale, LOCALE_KEY, setCurrentLocale, SOURCE_LOCALE } from './locale';
 
 /**
- * A key of an English catalogue, the core one or an area's: t('nav.plants') and
- * t('plants.details.water') are checked by the TypeScript compiler. A new area's English file
+ * A key of an English catalogue, the core one or an area's (lib/i18n/areas.ts): t('nav.plants')
+ * and t('plants.limit.title') are checked by the TypeScript compiler. A new area's English file
  * joins this union (docs/i18n.md).
  */
 export type MessageKey = keyof typeof en | keyof typeof plantsEn;
-
-/** The feature areas with catalogues of their own (src/locales/<area>/<lang>.json). */
-export type Area = 'plants';
 
 /** The values an ICU message takes: {count, plural, …}, {name}, {date, date, medium}. */
 export type MessageValues = Record<string, unknown>;
@@ -29,69 +26,47 @@ let catalogues: Record<string, Loader> = {};
 
 /**
  * registerCatalogues: the entry (main.tsx) and the Vitest setup hand over their
- * import.meta.glob of src/locales: the core catalogues (locales/<lang>.json, "de") and the
- * areas' (locales/<area>/<lang>.json, "plants/de"), one lazily loaded chunk each. The glob
- * lives in the entry so that Vite's preload helper stays in the entry chunk instead of a chunk
- * of its own.
+ * import.meta.glob of src/locales, one lazily loaded chunk per language. The glob lives in the
+ * entry so that Vite's preload helper stays in the entry chunk instead of a chunk of its own.
  */
 export function registerCatalogues(loaders: Record<string, () => Promise<unknown>>): void {
   catalogues = Object.fromEntries(
-    Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/locales\/|\.json$/g, ''), load as Loader]),
+    Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/|\.json$/g, ''), load as Loader]),
   );
 }
 
-/** The catalogue of a language ("de") or of an area in it ("plants/de"). */
-function catalogueLoader(name: string): Loader | undefined {
-  return catalogues[name];
+function catalogueLoader(locale: string): Loader | undefined {
+  return catalogues[locale];
 }
 
-/** The catalogues merged into Lingui so far: "de", "plants/de". */
 const loaded = new Set<string>();
-/** The areas whose pages have been opened: a language switch loads their catalogues too. */
-const areas = new Set<Area>();
-
-/** fetchCatalogue merges a catalogue into its language's messages, once. */
-async function fetchCatalogue(locale: string, area?: Area): Promise<void> {
-  const name = area ? `${area}/${locale}` : locale;
-  if (loaded.has(name)) return;
-  const load = catalogueLoader(name);
-  // Lingui merges a language's catalogues: the core one and each area's keys side by side.
-  if (load) i18n.load(locale, (await load()).default);
-  loaded.add(name);
-}
 
 /**
- * loadLocale fetches a language's catalogue and those of the areas opened so far (once each,
- * in parallel) and shows it; an unknown language shows English. Components follow through
- * useT and LocaleRemount (lib/i18n/provider.tsx).
+ * What else a language switch loads: lib/i18n/areas.ts adds the catalogues of the areas opened
+ * so far (kept out of the first load: it comes with the first area).
+ */
+export const localeLoaders: ((locale: string) => Promise<unknown>)[] = [];
+
+/**
+ * loadLocale fetches a language's catalogue (once), and the opened areas' ones, and shows it; an unknown language shows
+ * English. Components follow through useT and LocaleRemount (lib/i18n/provider.tsx).
  */
 export async function loadLocale(locale: string): Promise<string> {
   const tag = isGardenLocale(locale) && catalogueLoader(locale) ? locale : SOURCE_LOCALE;
-  await Promise.all([fetchCatalogue(tag), ...[...areas].map((area) => fetchCatalogue(tag, area))]);
+  if (!loaded.has(tag)) {
+    const load = catalogueLoader(tag);
+    if (load) i18n.load(tag, (await load()).default);
+    loaded.add(tag);
+  }
+  await Promise.all(localeLoaders.map((load) => load(tag)));
   setCurrentLocale(tag);
   i18n.activate(tag);
   return tag;
 }
 
-/**
- * loadArea fetches an area's catalogue in the shown language (routes.tsx: with the page's own
- * chunk, so the page renders with its texts) and keeps the area for later language switches.
- */
-export function loadArea(area: Area): Promise<void> {
-  areas.add(area);
-  return fetchCatalogue(currentLocale(), area);
-}
-
-/**
- * loadLocaleSync: the Vitest setup shows English without waiting for a chunk: the core
- * catalogue and every area's, merged, with the areas kept for a test's language switch.
- */
-export function loadLocaleSync(locale: string, messages: Messages, withAreas: readonly Area[] = []): void {
+/** loadLocaleSync: the Vitest setup shows English without waiting for a chunk. */
+export function loadLocaleSync(locale: string, messages: Messages): void {
   loaded.add(locale);
-  for (const area of withAreas) {
-    areas.add(area);
-    loaded.add(`${area}/${locale}`);
-  }
   i18n.load(locale, messages);
   setCurrentLocale(locale);
   i18n.activate(locale);
@@ -133,7 +108,7 @@ export function t(key: MessageKey, values?: MessageValues): string {
  * language) as it is.
  */
 export function translateMessage(text: string): string {
-  return Object.prototype.hasOwnProperty.call(i18n.messages ?? {}, text) ? i18n._(text) : text;
+  return Object.hasOwn(i18n.messages ?? {}, text) ? i18n._(text) : text;
 }
 
 export { currentLocale, i18n };
