@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { clampPercent } from '@/lib/care';
 
 /**
@@ -18,26 +19,27 @@ export function GrowthProgressCard({ plant }: { plant: Plant }) {
   const sliderId = useId();
   const update = useUpdatePlant();
   const { toast } = useToast();
+  const t = useT();
   useEffect(() => setValue(saved), [saved]);
 
   const save = async () => {
     try {
       await update.trigger({ id: plant.id, patch: { growthProgress: value } });
-      toast({ title: 'Progress saved', description: `${plant.name} is at ${value}%.`, variant: 'success' });
+      toast({ title: t('plants.growth.saved'), description: t('plants.growth.savedText', { name: plant.name, value }), variant: 'success' });
     } catch {
-      toast({ title: 'Error', description: 'Could not save the growth progress. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('plants.growth.failedText'), variant: 'destructive' });
     }
   };
 
   return (
-    <Card aria-label="Growth progress">
-      <CardHeader icon={<Sprout size={18} />} title="Growth Progress" />
+    <Card aria-label={t('plants.growth.label')}>
+      <CardHeader icon={<Sprout size={18} />} title={t('plants.growth.title')} />
       <CardBody>
         <p className="growth__value">{saved}%</p>
-        <ProgressBar value={saved} label={`Growth progress of ${plant.name}`} />
+        <ProgressBar value={saved} label={t('plants.growth.bar', { name: plant.name })} />
         <div className="growth__control">
           <label htmlFor={sliderId} className="growth__label">
-            Update progress{value !== saved ? <strong>: {value}%</strong> : null}
+            {t('plants.growth.update')}{value !== saved ? <strong>: {value}%</strong> : null}
           </label>
           <input
             id={sliderId}
@@ -50,7 +52,7 @@ export function GrowthProgressCard({ plant }: { plant: Plant }) {
             onChange={(e) => setValue(Number(e.target.value))}
           />
           <Button size="sm" variant="outline" disabled={value === saved} loading={update.isMutating} onClick={() => void save()}>
-            Save progress
+            {t('plants.growth.save')}
           </Button>
         </div>
       </CardBody>
