@@ -7,6 +7,7 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { taskLabel } from '@/lib/care';
 import { formatDate, isOverdue } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { usePlantCareTasks } from '../api/get-plant-care-tasks';
 
 function taskDate(task: CareTask): string {
@@ -24,28 +25,29 @@ export function sortHistory(tasks: CareTask[]): CareTask[] {
 /** CareHistoryCard: the plant's tasks as a table — Date, Task Type, Status (Completed, Scheduled or Overdue in red). */
 export function CareHistoryCard({ plantId }: { plantId: number }) {
   const tasks = usePlantCareTasks(plantId);
-  const rows = sortHistory((tasks.data ?? []).filter((t) => !t.projected));
+  const t = useT();
+  const rows = sortHistory((tasks.data ?? []).filter((task) => !task.projected));
   return (
     <Card className="plant-detail__wide" aria-labelledby="care-history-title">
-      <CardHeader icon={<ClipboardList size={18} />} title={<span id="care-history-title">Care History</span>} />
+      <CardHeader icon={<ClipboardList size={18} />} title={<span id="care-history-title">{t('plants.history.title')}</span>} />
       <CardBody>
         {tasks.isLoading ? (
-          <LoadingRegion label="Loading care history…" className="form-stack">
+          <LoadingRegion label={t('plants.history.loading')} className="form-stack">
             <Skeleton height={20} />
             <Skeleton height={20} />
             <Skeleton height={20} />
           </LoadingRegion>
         ) : tasks.error ? (
-          <p className="muted">The care history could not be loaded.</p>
+          <p className="muted">{t('plants.history.failed')}</p>
         ) : rows.length === 0 ? (
-          <p className="muted">No care tasks yet. Water Now, Fertilize or the Schedule page add them here.</p>
+          <p className="muted">{t('plants.history.none')}</p>
         ) : (
           <Table>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Task Type</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('plants.history.date')}</th>
+                <th scope="col">{t('plants.history.type')}</th>
+                <th scope="col">{t('plants.history.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -62,11 +64,11 @@ export function CareHistoryCard({ plantId }: { plantId: number }) {
                   </td>
                   <td className="care-history__status">
                     {task.completed ? (
-                      <Badge tone="green">Completed</Badge>
+                      <Badge tone="green">{t('plants.history.completed')}</Badge>
                     ) : isOverdue(task.scheduledDate) ? (
-                      <Badge tone="red">Overdue</Badge>
+                      <Badge tone="red">{t('plants.history.overdue')}</Badge>
                     ) : (
-                      <Badge tone="blue">Scheduled</Badge>
+                      <Badge tone="blue">{t('plants.history.scheduled')}</Badge>
                     )}
                   </td>
                 </tr>

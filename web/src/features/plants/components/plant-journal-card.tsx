@@ -8,6 +8,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { truncate } from '@/lib/text';
 import { usePlantJournalEntries } from '../api/get-plant-journal-entries';
 
@@ -15,29 +16,30 @@ import { usePlantJournalEntries } from '../api/get-plant-journal-entries';
 export function PlantJournalCard({ plantId, plantName }: { plantId: number; plantName: string }) {
   const entries = usePlantJournalEntries(plantId);
   const [adding, setAdding] = useState(false);
+  const t = useT();
   const list = entries.data ?? [];
   return (
     <Card className="plant-detail__wide" aria-labelledby="plant-journal-title">
       <CardHeader
         icon={<BookOpen size={18} />}
-        title={<span id="plant-journal-title">Growth Journal</span>}
+        title={<span id="plant-journal-title">{t('plants.journal.title')}</span>}
         actions={
           <Button size="sm" variant="secondary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-            Add Entry
+            {t('plants.journal.add')}
           </Button>
         }
       />
       <CardBody>
         {entries.isLoading ? (
-          <LoadingRegion label="Loading journal entries…" className="plant-journal__list">
+          <LoadingRegion label={t('plants.journal.loading')} className="plant-journal__list">
             <Skeleton height={56} />
             <Skeleton height={56} />
           </LoadingRegion>
         ) : entries.error ? (
-          <p className="muted">The journal entries could not be loaded.</p>
+          <p className="muted">{t('plants.journal.failed')}</p>
         ) : list.length === 0 ? (
-          <EmptyState compact titleAs="h3" icon={<BookOpen size={22} />} title="No journal entries yet">
-            Write down how {plantName} is doing: height, leaves, flowers.
+          <EmptyState compact titleAs="h3" icon={<BookOpen size={22} />} title={t('plants.journal.none')}>
+            {t('plants.journal.noneText', { name: plantName })}
           </EmptyState>
         ) : (
           <ul className="plant-journal__list">
@@ -58,7 +60,7 @@ export function PlantJournalCard({ plantId, plantName }: { plantId: number; plan
         )}
         {list.length > 0 ? (
           <Link to={`/journal?plant=${plantId}`} className="plant-detail__more">
-            Open in the Growth Journal
+            {t('plants.journal.open')}
           </Link>
         ) : null}
       </CardBody>
