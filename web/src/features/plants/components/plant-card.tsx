@@ -9,6 +9,7 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { ProgressBar } from '@/components/ui/progress';
 import { DEFAULT_PLANT_TYPE, clampPercent, nextCareDate } from '@/lib/care';
 import { isOverdue, relativeDay } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { PlantStatusBadge } from './plant-status-badge';
 import '@/components/ui/tile.css';
 import './plant-card.css';
@@ -20,11 +21,12 @@ const DeletePlantDialog = lazyDialog(() => import('./delete-plant-dialog').then(
 
 /** PlantCard: one plant on My Plants (spec 01 §2), with a menu to edit or delete it. */
 export function PlantCard({ plant }: { plant: Plant }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const progress = clampPercent(plant.growthProgress);
   const next = nextCareDate(plant, 'water');
-  const nextLabel = relativeDay(next) ?? 'Not set';
+  const nextLabel = relativeDay(next) ?? t('plants.card.notSet');
   return (
     <article className="tile tile--lift plant-card" aria-labelledby={`plant-${plant.id}-name`}>
       <Link to={`/plants/${plant.id}`} className="tile__media" tabIndex={-1} aria-hidden="true">
@@ -37,16 +39,16 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </h2>
           <DropdownMenu
             trigger={
-              <button type="button" className="icon-button plant-card__menu" aria-label={`Actions for ${plant.name}`}>
+              <button type="button" className="icon-button plant-card__menu" aria-label={t('plants.card.actions', { name: plant.name })}>
                 <EllipsisVertical size={18} aria-hidden="true" />
               </button>
             }
           >
             <DropdownMenuItem icon={<Pencil size={16} />} onSelect={() => setEditing(true)}>
-              Edit Plant
+              {t('plants.card.edit')}
             </DropdownMenuItem>
             <DropdownMenuItem destructive icon={<Trash size={16} />} onSelect={() => setConfirming(true)}>
-              Delete Plant
+              {t('plants.delete.confirm')}
             </DropdownMenuItem>
           </DropdownMenu>
         </div>
@@ -58,27 +60,27 @@ export function PlantCard({ plant }: { plant: Plant }) {
         </div>
         <p className={plant.location ? 'plant-card__location' : 'plant-card__location plant-card__location--empty'}>
           <MapPin size={15} aria-hidden="true" />
-          {plant.location || 'No location set'}
+          {plant.location || t('plants.card.noLocation')}
         </p>
         <div className="plant-card__progress">
           <div className="plant-card__progress-label">
-            <span>Growth Progress</span>
+            <span>{t('plants.growth.title')}</span>
             <span>{progress}%</span>
           </div>
-          <ProgressBar value={progress} label={`Growth progress of ${plant.name}`} size="sm" />
+          <ProgressBar value={progress} label={t('plants.growth.bar', { name: plant.name })} size="sm" />
         </div>
         <dl className="tile__facts plant-card__facts">
           <div className="plant-card__next">
             <dt>
-              <Droplets size={15} aria-hidden="true" /> Next watering
+              <Droplets size={15} aria-hidden="true" /> {t('plants.card.nextWatering')}
             </dt>
             <dd className={next && isOverdue(next) ? 'plant-card__overdue' : undefined}>{nextLabel}</dd>
           </div>
           <div className="plant-card__light">
             <dt>
-              <Sun size={15} aria-hidden="true" /> Light
+              <Sun size={15} aria-hidden="true" /> {t('plants.card.light')}
             </dt>
-            <dd>{plant.lightNeeds || 'Not set'}</dd>
+            <dd>{plant.lightNeeds || t('plants.card.notSet')}</dd>
           </div>
         </dl>
       </div>
