@@ -10,8 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Form, FormCheckbox, FormDate, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
-
-const SAVE_FAILED = { title: 'Error', description: 'There was a problem saving your plant. Please try again.', variant: 'destructive' } as const;
+import { useT } from '@/lib/i18n/provider';
 
 function EditPlantForm({
   plant,
@@ -30,13 +29,14 @@ function EditPlantForm({
   const form = useZodForm(editPlantSchema, { defaultValues: editPlantDefaults(plant) });
   const update = useUpdatePlant();
   const { toast } = useToast();
+  const t = useT();
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
 
   const onSubmit = async (values: EditPlantValues) => {
     onPendingChange(true);
     try {
       await update.trigger({ id: plant.id, patch: toPlantPatch(values, plant) });
-      toast({ title: 'Plant updated', description: `${values.name} was saved.`, variant: 'success' });
+      toast({ title: t('plants.edit.updated'), description: t('plants.edit.updatedText', { name: values.name }), variant: 'success' });
       onDone();
     } finally {
       onPendingChange(false);
@@ -44,29 +44,29 @@ function EditPlantForm({
   };
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(SAVE_FAILED)}>
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast({ title: t('common.error'), description: t('plants.edit.failedText'), variant: 'destructive' })}>
       <div className="form-grid form-grid--2">
-        <FormInput name="name" label="Plant name" autoComplete="off" />
-        <FormInput name="species" label="Species" autoComplete="off" />
+        <FormInput name="name" label={t('plants.edit.name')} autoComplete="off" />
+        <FormInput name="species" label={t('plants.edit.species')} autoComplete="off" />
         <PlantTypeSelect />
         <LightNeedsSelect />
-        <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
-        <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
-        <FormDate name="lastWatered" label="Last watered" max={today} />
-        <FormDate name="lastFertilized" label="Last fertilized" max={today} />
-        <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
-        <FormCheckbox name="outdoor" label="Grows outdoors" description="Rain waters it; frost and heat warnings name it." />
-        <FormDate name="acquiredDate" label="Acquired" />
-        <FormNumber name="growthProgress" label="Growth progress (%)" min={0} max={100} step={5} />
+        <FormNumber name="waterFrequency" label={t('plants.edit.waterEvery')} min={1} max={365} step={1} />
+        <FormNumber name="fertilizerFrequency" label={t('plants.edit.fertilizeEvery')} min={1} max={365} step={1} />
+        <FormDate name="lastWatered" label={t('plants.edit.lastWatered')} max={today} />
+        <FormDate name="lastFertilized" label={t('plants.edit.lastFertilized')} max={today} />
+        <FormInput name="location" label={t('plants.edit.location')} placeholder={t('plants.edit.locationHint')} />
+        <FormCheckbox name="outdoor" label={t('plants.edit.outdoor')} description={t('plants.edit.outdoorText')} />
+        <FormDate name="acquiredDate" label={t('plants.edit.acquired')} />
+        <FormNumber name="growthProgress" label={t('plants.edit.growth')} min={0} max={100} step={5} />
       </div>
       <ImageField
-        label="Plant photo"
+        label={t('plants.edit.photo')}
         value={imageUrl ?? ''}
         error={form.formState.errors.imageUrl?.message}
         onChange={(url) => form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
         onBusyChange={onImageBusyChange}
       />
-      <FormTextarea name="notes" label="Notes" rows={4} />
+      <FormTextarea name="notes" label={t('plants.edit.notes')} rows={4} />
     </Form>
   );
 }
@@ -80,6 +80,7 @@ export function EditPlantDialog({ plant, open, onOpenChange }: { plant: Plant; o
   const formId = useId();
   const [pending, setPending] = useState(false);
   const [imageBusy, setImageBusy] = useState(false);
+  const t = useT();
   return (
     <Dialog
       open={open}
@@ -90,16 +91,16 @@ export function EditPlantDialog({ plant, open, onOpenChange }: { plant: Plant; o
         }
         onOpenChange(next);
       }}
-      title="Edit Plant"
-      description={`Change anything about ${plant.name}; the care schedule follows the dates and intervals.`}
+      title={t('plants.edit.title')}
+      description={t('plants.edit.text', { name: plant.name })}
       size="lg"
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('plants.edit.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={pending} disabled={imageBusy}>
-            {pending ? 'Saving…' : 'Save Changes'}
+            {pending ? t('plants.edit.saving') : t('plants.edit.save')}
           </Button>
         </>
       }
