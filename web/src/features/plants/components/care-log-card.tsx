@@ -12,28 +12,35 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextareaField } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { formatDate, todayKey } from '@/lib/dates';
+import { t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 
-const kindLabels: Record<string, string> = {
-  water: 'Watered',
-  fertilize: 'Fertilized',
-  mist: 'Misted',
-  prune: 'Pruned',
-  repot: 'Repotted',
-  rotate: 'Rotated',
-  inspect: 'Inspected',
-  check: 'Checked the soil',
+const kindLabels: Record<string, MessageKey> = {
+  water: 'plants.log.kind.water',
+  fertilize: 'plants.log.kind.fertilize',
+  mist: 'plants.log.kind.mist',
+  prune: 'plants.log.kind.prune',
+  repot: 'plants.log.kind.repot',
+  rotate: 'plants.log.kind.rotate',
+  inspect: 'plants.log.kind.inspect',
+  check: 'plants.log.kind.check',
 };
-const sourceLabels: Record<string, string> = {
-  manual: 'Logged by you',
-  task: 'From a task',
-  rain: 'Rain',
-  import: 'Earlier date',
+const sourceLabels: Record<string, MessageKey> = {
+  manual: 'plants.log.source.manual',
+  task: 'plants.log.source.task',
+  rain: 'plants.log.source.rain',
+  import: 'plants.log.source.import',
 };
-const feedbackLabels: Record<CareFeedback, string> = { dry: 'Bone dry', ok: 'Just right', moist: 'Still moist' };
+const feedbackLabels: Record<CareFeedback, MessageKey> = {
+  dry: 'plants.log.feedback.dry',
+  ok: 'plants.log.feedback.ok',
+  moist: 'plants.log.feedback.moist',
+};
 
 /** careKindLabel: how the log names a kind of care ("Watered"); unknown kinds show as is. */
 export function careKindLabel(kind: string): string {
-  return kindLabels[kind] ?? kind;
+  const key = kindLabels[kind];
+  return key ? translate(key) : kind;
 }
 
 /** atFromDay: the picked day as the instant sent: now for today, else the gardener's local midday. */
@@ -53,11 +60,12 @@ function messageOf(error: unknown): string {
       return error.message;
     }
   }
-  return 'Could not save. Please try again.';
+  return translate('plants.log.saveFailed');
 }
 
 function LogCareForm({ plantId, onDone }: { plantId: number; onDone: () => void }) {
   const { toast } = useToast();
+  const t = useT();
   const log = useLogCare(plantId);
   const [kind, setKind] = useState<CareKind>('water');
   const [day, setDay] = useState(todayKey());
@@ -77,7 +85,7 @@ function LogCareForm({ plantId, onDone }: { plantId: number; onDone: () => void 
     if (postpones) body.postponeDays = Number(postpone);
     try {
       await log.trigger(body);
-      toast({ title: 'Care logged', description: careKindLabel(kind), variant: 'success' });
+      toast({ title: t('plants.log.logged'), description: careKindLabel(kind), variant: 'success' });
       onDone();
     } catch (err) {
       setError(messageOf(err));
@@ -85,35 +93,35 @@ function LogCareForm({ plantId, onDone }: { plantId: number; onDone: () => void 
   };
 
   return (
-    <form className="form-stack care-log__form" aria-label="Log care" onSubmit={(e) => void submit(e)} noValidate>
-      <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as CareKind)}>
+    <form className="form-stack care-log__form" aria-label={t('plants.log.log')} onSubmit={(e) => void submit(e)} noValidate>
+      <SelectField label={t('plants.log.kind')} value={kind} onChange={(e) => setKind(e.target.value as CareKind)}>
         {CARE_KINDS.map((k) => (
           <option key={k} value={k}>
             {careKindLabel(k)}
           </option>
         ))}
       </SelectField>
-      <Field label="Date" type="date" value={day} max={todayKey()} onChange={(e) => setDay(e.target.value)} />
-      <SelectField label="Feedback" value={feedback} onChange={(e) => setFeedback(e.target.value as CareFeedback | '')}>
-        <option value="">No feedback</option>
+      <Field label={t('plants.log.date')} type="date" value={day} max={todayKey()} onChange={(e) => setDay(e.target.value)} />
+      <SelectField label={t('plants.log.feedback')} value={feedback} onChange={(e) => setFeedback(e.target.value as CareFeedback | '')}>
+        <option value="">{t('plants.log.noFeedback')}</option>
         {CARE_FEEDBACK.map((f) => (
           <option key={f} value={f}>
-            {feedbackLabels[f]}
+            {t(feedbackLabels[f])}
           </option>
         ))}
       </SelectField>
       {postpones ? (
         <Field
-          label="Postpone watering (days)"
+          label={t('plants.log.postpone')}
           type="number"
           min={1}
           max={365}
           value={postpone}
           onChange={(e) => setPostpone(e.target.value)}
-          hint="The soil is still moist: the next watering moves back, nothing is watered."
+          hint={t('plants.log.postponeHint')}
         />
       ) : null}
-      <TextareaField label="Note" value={note} rows={2} onChange={(e) => setNote(e.target.value)} />
+      <TextareaField label={t('plants.log.note')} value={note} rows={2} onChange={(e) => setNote(e.target.value)} />
       {error ? (
         <p role="alert" className="field__error">
           {error}
@@ -121,10 +129,10 @@ function LogCareForm({ plantId, onDone }: { plantId: number; onDone: () => void 
       ) : null}
       <div className="care-log__actions">
         <Button type="submit" loading={log.isMutating}>
-          Save
+          {t('plants.log.save')}
         </Button>
         <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
+          {t('plants.edit.cancel')}
         </Button>
       </div>
     </form>
@@ -132,22 +140,23 @@ function LogCareForm({ plantId, onDone }: { plantId: number; onDone: () => void 
 }
 
 function CareLogEntry({ event, onDelete, deleting }: { event: CareEvent; onDelete: () => void; deleting: boolean }) {
+  const t = useT();
   const when = formatDate(event.at);
   return (
     <li className="care-log__entry">
       <div className="care-log__what">
         <strong>{careKindLabel(event.kind)}</strong>
         <span className="muted"> · {when}</span>
-        <span className="muted"> · {sourceLabels[event.source] ?? event.source}</span>
-        {event.feedback ? <span className="muted"> · {feedbackLabels[event.feedback]}</span> : null}
-        {event.postponeDays > 0 ? <span className="muted"> · watering postponed {event.postponeDays} days</span> : null}
+        <span className="muted"> · {sourceLabels[event.source] ? t(sourceLabels[event.source]!) : event.source}</span>
+        {event.feedback ? <span className="muted"> · {t(feedbackLabels[event.feedback])}</span> : null}
+        {event.postponeDays > 0 ? <span className="muted"> · {t('plants.log.postponed', { days: event.postponeDays })}</span> : null}
         {event.note ? <p className="care-log__note">{event.note}</p> : null}
       </div>
       <Button
         variant="ghost"
         size="sm"
         icon={<Trash size={16} aria-hidden="true" />}
-        aria-label={`Delete ${careKindLabel(event.kind)} on ${when}`}
+        aria-label={t('plants.log.deleteEntry', { kind: careKindLabel(event.kind), when })}
         loading={deleting}
         onClick={onDelete}
       />
@@ -160,6 +169,7 @@ export function CareLogCard({ plantId }: { plantId: number }) {
   const log = useCareLog(plantId);
   const remove = useDeleteCare(plantId);
   const { toast } = useToast();
+  const t = useT();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -167,9 +177,9 @@ export function CareLogCard({ plantId }: { plantId: number }) {
     setDeleting(id);
     try {
       await remove.trigger(id);
-      toast({ title: 'Entry deleted', variant: 'success' });
+      toast({ title: t('plants.log.deleted'), variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: messageOf(err), variant: 'destructive' });
+      toast({ title: t('common.error'), description: messageOf(err), variant: 'destructive' });
     } finally {
       setDeleting(null);
     }
@@ -179,11 +189,11 @@ export function CareLogCard({ plantId }: { plantId: number }) {
     <Card className="plant-detail__wide" aria-labelledby="care-log-title">
       <CardHeader
         icon={<History size={18} />}
-        title={<span id="care-log-title">Care log</span>}
+        title={<span id="care-log-title">{t('plants.log.title')}</span>}
         actions={
           adding ? null : (
             <Button size="sm" variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-              Log care
+              {t('plants.log.log')}
             </Button>
           )
         }
@@ -191,16 +201,16 @@ export function CareLogCard({ plantId }: { plantId: number }) {
       <CardBody>
         {adding ? <LogCareForm plantId={plantId} onDone={() => setAdding(false)} /> : null}
         {log.isLoading ? (
-          <LoadingRegion label="Loading the care log…" className="form-stack">
+          <LoadingRegion label={t('plants.log.loading')} className="form-stack">
             <Skeleton height={20} />
             <Skeleton height={20} />
           </LoadingRegion>
         ) : log.error ? (
-          <p className="muted">The care log could not be loaded.</p>
+          <p className="muted">{t('plants.log.failed')}</p>
         ) : log.items.length === 0 ? (
-          <p className="muted">Nothing logged yet. Water Now, Fertilize or Log care add entries here.</p>
+          <p className="muted">{t('plants.log.none')}</p>
         ) : (
-          <ul className="care-log__list" aria-label="Care log entries">
+          <ul className="care-log__list" aria-label={t('plants.log.entries')}>
             {log.items.map((event) => (
               <CareLogEntry key={event.id} event={event} deleting={deleting === event.id} onDelete={() => void del(event.id)} />
             ))}
