@@ -12,6 +12,7 @@ import { downloadText, downloadUrl } from '@/lib/download';
 import { qrFileName } from '@/lib/text';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useT } from '@/lib/i18n/provider';
 import { usePlant } from '../api/get-plant';
 import { usePlantQrCode } from '../api/get-plant-qrcode';
 import { getPlantQrCodeSvg } from '../api/get-plant-qrcode-svg';
@@ -25,7 +26,8 @@ const QR_WIDTH = 200;
  * and printing of the label alone (see the print rules in the stylesheet).
  */
 export function PlantQrCodePage() {
-  useDocumentTitle('QR Code');
+  const t = useT();
+  useDocumentTitle(t('plants.qrPage.title'));
   const params = useParams();
   const id = parseId(params.id);
   const plant = usePlant(id);
@@ -41,7 +43,7 @@ export function PlantQrCodePage() {
     try {
       downloadUrl(qr.data.qrCodeDataUrl, qrFileName(id, name, 'png'));
     } catch {
-      toast({ title: 'Failed to download PNG', variant: 'destructive' });
+      toast({ title: t('plants.qrPage.pngFailed'), variant: 'destructive' });
     }
   };
 
@@ -52,14 +54,14 @@ export function PlantQrCodePage() {
     try {
       svg = await getPlantQrCodeSvg(id);
     } catch {
-      toast({ title: 'Failed to fetch SVG', variant: 'destructive' });
+      toast({ title: t('plants.qrPage.svgFetchFailed'), variant: 'destructive' });
       setSvgPending(false);
       return;
     }
     try {
       downloadText(svg, 'image/svg+xml', qrFileName(id, name, 'svg'));
     } catch {
-      toast({ title: 'Failed to download SVG', variant: 'destructive' });
+      toast({ title: t('plants.qrPage.svgFailed'), variant: 'destructive' });
     } finally {
       setSvgPending(false);
     }
@@ -69,14 +71,14 @@ export function PlantQrCodePage() {
     try {
       window.print();
     } catch {
-      toast({ title: 'Failed to prepare for printing', variant: 'destructive' });
+      toast({ title: t('plants.qrPage.printFailed'), variant: 'destructive' });
     }
   };
 
   const back = (
     <Link to={backTo} className="back-link qr-page__back">
       <ArrowLeft size={18} aria-hidden="true" />
-      Back to plant details
+      {t('plants.qrPage.back')}
     </Link>
   );
 
@@ -84,8 +86,8 @@ export function PlantQrCodePage() {
     return (
       <div className="qr-page">
         {back}
-        <EmptyState icon={<SearchX size={26} />} title="Plant not found" titleAs="h1">
-          Failed to fetch plant details
+        <EmptyState icon={<SearchX size={26} />} title={t('plants.qrPage.notFound')} titleAs="h1">
+          {t('plants.qrPage.plantFailed')}
         </EmptyState>
       </div>
     );
@@ -94,15 +96,15 @@ export function PlantQrCodePage() {
   let label;
   if (qr.isLoading || plant.isLoading) {
     label = (
-      <LoadingRegion label="Loading QR code…" className="qr-label">
+      <LoadingRegion label={t('plants.qrPage.loading')} className="qr-label">
         <Skeleton width={QR_WIDTH} height={QR_WIDTH} />
         <Skeleton width={140} height={20} />
       </LoadingRegion>
     );
   } else if (qr.error || !qr.data?.qrCodeDataUrl) {
     label = (
-      <Alert variant="destructive" title="Failed to fetch QR code">
-        <p>Failed to load QR code. Please try again.</p>
+      <Alert variant="destructive" title={t('plants.qrPage.fetchFailed')}>
+        <p>{t('plants.qr.failed')}</p>
         <Button
           size="sm"
           variant="outline"
@@ -110,26 +112,26 @@ export function PlantQrCodePage() {
           icon={<RefreshCw size={16} aria-hidden="true" />}
           onClick={() => void qr.mutate()}
         >
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Alert>
     );
   } else {
     label = (
-      <figure className="qr-label" aria-label="QR label">
+      <figure className="qr-label" aria-label={t('plants.qrPage.label')}>
         {imageBroken ? (
-          <Alert variant="destructive" title="Failed to load QR code image" />
+          <Alert variant="destructive" title={t('plants.qrPage.imageFailed')} />
         ) : (
           <img
             src={qr.data.qrCodeDataUrl}
-            alt={name ? `QR code for ${name}` : 'QR code'}
+            alt={name ? t('plants.qr.alt', { name }) : t('plants.qrPage.alt')}
             width={QR_WIDTH}
             height={QR_WIDTH}
             className="qr-label__image"
             onError={() => setImageBroken(true)}
           />
         )}
-        <figcaption className="qr-label__name">{name || `Plant ${id}`}</figcaption>
+        <figcaption className="qr-label__name">{name || t('plants.qrPage.plant', { id })}</figcaption>
         {plant.data?.species ? <p className="qr-label__species">{plant.data.species}</p> : null}
       </figure>
     );
@@ -140,19 +142,19 @@ export function PlantQrCodePage() {
     <div className="qr-page">
       {back}
       <PageHeader
-        title="QR Code"
-        description={name ? `A label for ${name}: scanning it opens the plant's page.` : undefined}
+        title={t('plants.qrPage.title')}
+        description={name ? t('plants.qrPage.text', { name }) : undefined}
       />
       {plant.error ? (
-        <Alert variant="warning" title="Failed to fetch plant details">
-          The label is shown without the plant's name.
+        <Alert variant="warning" title={t('plants.qrPage.plantFailed')}>
+          {t('plants.qrPage.noName')}
         </Alert>
       ) : null}
       <section className="qr-page__card">
         <div className="qr-page__print-area">{label}</div>
         <div className="qr-page__actions">
           <Button icon={<Download size={18} aria-hidden="true" />} disabled={!ready} onClick={downloadPng}>
-            Download PNG
+            {t('plants.qrPage.png')}
           </Button>
           <Button
             variant="outline"
@@ -161,14 +163,14 @@ export function PlantQrCodePage() {
             loading={svgPending}
             onClick={() => void downloadSvg()}
           >
-            Download SVG
+            {t('plants.qrPage.svg')}
           </Button>
           <Button variant="outline" icon={<Printer size={18} aria-hidden="true" />} disabled={!ready} onClick={print}>
-            Print QR Code
+            {t('plants.qrPage.print')}
           </Button>
         </div>
         <p className="qr-page__hint">
-          <QrCode size={16} aria-hidden="true" /> Printing shows the label only: the plant's name and its code.
+          <QrCode size={16} aria-hidden="true" /> {t('plants.qrPage.hint')}
         </p>
       </section>
     </div>
