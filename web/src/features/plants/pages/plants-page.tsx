@@ -25,6 +25,7 @@ import {
 } from '../components/plant-filters';
 import { PlantLimitBar } from '../components/plant-limit-bar';
 import '@/components/ui/tile.css';
+import { useT } from '@/lib/i18n/provider';
 import './plants-page.css';
 
 function PlantGridSkeleton() {
@@ -61,7 +62,8 @@ function useDebounced<T>(value: T, ms: number): T {
  * pages the list.
  */
 export function PlantsPage() {
-  useDocumentTitle('My Plants');
+  const t = useT();
+  useDocumentTitle(t('nav.myPlants'));
   const limit = usePlantLimit();
   const [filters, setFilters] = useState<PlantFilters>(defaultFilters);
   const search = useDebounced(filters.search, 250);
@@ -77,20 +79,20 @@ export function PlantsPage() {
   return (
     <div className="plants-page">
       <PageHeader
-        title="My Plants"
-        description="Every plant you look after, with what each one needs next."
+        title={t('nav.myPlants')}
+        description={t('plants.list.text')}
         actions={<AddPlantButton />}
       />
       <PlantLimitBar limit={limit.data} />
       <div className="plants-toolbar" role="search">
         <SearchField
-          label="Search plants"
-          placeholder="Search by name, species or location"
+          label={t('plants.list.search')}
+          placeholder={t('plants.list.searchHint')}
           value={filters.search}
           onChange={(value) => setFilters((f) => ({ ...f, search: value }))}
         />
         <SelectField
-          label="Status"
+          label={t('plants.list.status')}
           value={filters.status}
           onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StatusFilter }))}
         >
@@ -101,7 +103,7 @@ export function PlantsPage() {
           ))}
         </SelectField>
         <SelectField
-          label="Sort by"
+          label={t('plants.list.sort')}
           value={filters.sort}
           onChange={(e) => setFilters((f) => ({ ...f, sort: e.target.value as SortOrder }))}
         >
@@ -114,31 +116,32 @@ export function PlantsPage() {
       </div>
       {filtered && items.length > 0 ? (
         <p className="plants-page__count" aria-live="polite">
-          Showing {items.length}
-          {total !== undefined ? ` of ${total}` : ''} plants
+          {total !== undefined
+            ? t('plants.list.showingOf', { count: items.length, total })
+            : t('plants.list.showing', { count: items.length })}
         </p>
       ) : null}
       <ListStates
         query={{ isLoading: plants.isLoading && !previous.current, error: plants.error, mutate: plants.mutate }}
         isEmpty={!filtered && items.length === 0}
         noResults={items.length === 0}
-        loading={{ label: 'Loading your plants…', className: 'tile-grid plant-grid', skeleton: <PlantGridSkeleton /> }}
-        errorTitle="Could not load your plants"
-        errorText="Something went wrong while loading your plants. Please try again."
+        loading={{ label: t('plants.list.loading'), className: 'tile-grid plant-grid', skeleton: <PlantGridSkeleton /> }}
+        errorTitle={t('plants.list.failed')}
+        errorText={t('plants.list.failedText')}
         empty={{
           icon: <Sprout size={28} />,
-          title: 'No Plants Added Yet',
-          text: 'Start your garden by adding the first plant you look after.',
-          action: <AddPlantButton label="Add Your First Plant" />,
+          title: t('plants.list.none'),
+          text: t('plants.list.noneText'),
+          action: <AddPlantButton label={t('plants.addFirst')} />,
         }}
         noResultsState={{
-          text: 'No plants match your search or filter.',
+          text: t('plants.list.noMatch'),
           onClear: () => setFilters(defaultFilters),
-          clearLabel: 'Clear Filters',
+          clearLabel: t('plants.list.clear'),
         }}
         pager={plants}
       >
-        <ul className="tile-grid plant-grid" aria-label="Plants" aria-busy={plants.isLoading}>
+        <ul className="tile-grid plant-grid" aria-label={t('nav.plants')} aria-busy={plants.isLoading}>
           {items.map((plant) => (
             <li key={plant.id}>
               <PlantCard plant={plant} />
