@@ -120,7 +120,7 @@ test.describe('keyboard only: add a plant, water, complete a task, reply, move a
     const task = await send(page, 'POST', '/api/care-tasks', { plantId, taskType: 'prune', scheduledDate: today });
     expect(task.status).toBe(201);
     await page.goto(`${garden.baseURL}/`);
-    const list = page.getByRole('region', { name: 'Today' });
+    const list = page.getByRole('region', { name: 'Today', exact: true });
     const complete = list.getByRole('button', { name: `Complete: Prune ${PLANT}` });
     await tabTo(page, complete);
     const [done] = await Promise.all([

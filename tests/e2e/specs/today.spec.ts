@@ -54,7 +54,7 @@ test.describe("the gardener's morning (Today list, Water all, one definition of 
       expect(r.status).toBe(201);
     }
     await page.reload();
-    const list = page.getByRole('region', { name: 'Today' });
+    const list = page.getByRole('region', { name: 'Today', exact: true });
     await list.getByText('6', { exact: true }).waitFor();
     await tallShot(page, 'today-dashboard-desktop');
     await page.setViewportSize(PHONE);
@@ -82,7 +82,7 @@ test.describe("the gardener's morning (Today list, Water all, one definition of 
       await send(page, 'POST', '/api/plants', { name: `Pot ${i}`, plantType: 'Herbs', waterFrequency: 2, lastWatered: `${shift(today, -5)}T08:00:00Z` });
     }
     await page.reload();
-    const list = page.getByRole('region', { name: 'Today' });
+    const list = page.getByRole('region', { name: 'Today', exact: true });
     await list.getByRole('button', { name: 'Water all (3)' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Water 3 plants?' });
     await confirm.getByText('Pot 7, Pot 8, Pot 9').waitFor();
@@ -106,7 +106,7 @@ test.describe("the gardener's morning (Today list, Water all, one definition of 
     expect((await send(page, 'POST', '/api/care-tasks', { plantId: ivy, taskType: 'water', scheduledDate: shift(today, -2) })).status).toBe(201);
     await page.reload();
 
-    const list = page.getByRole('region', { name: 'Today' });
+    const list = page.getByRole('region', { name: 'Today', exact: true });
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await list.getByRole('listitem', { name: 'Water Ivy (overdue)' }).waitFor();
     await page.getByRole('region', { name: "Today's Plant Care" }).getByRole('link', { name: 'Ivy' }).waitFor();
