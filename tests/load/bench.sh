@@ -182,7 +182,7 @@ LUA
 # grow alike.
 writes() {
   local name=$1 dburl=$2 data=$3 apid=$4 bpid=$5 aport=$6 bport=$7 token=$8 topic half
-  topic=$("$work/baseline" -seed-writes "$WRITERS" -database-url "$dburl" -data-dir "$data" 2>>"$work/baseline-$name.log" | head -1)
+  topic=$("$work/baseline" -seed-writes "$WRITERS" -database-url "$dburl" -data-dir "$data" 2>>"$work/baseline-$name.log")
   half=$((PLANTS / 2))
   echo "== $name writes: $CONNS connections, $ROUNDS rounds of $WRITE_DURATION a write and side, alternating; $WRITERS writers a side"
   for kind in water reply create; do : >"$work/w-$kind-$name"; done
