@@ -192,6 +192,7 @@ func (s *source) bind(q string) string {
 // sqlSource runs the statements through database/sql, each prepared once.
 func sqlSource(db *sql.DB, postgres bool) *source {
 	var stmts sync.Map
+	writeSlot := make(chan struct{}, 1)
 	name := "SQLite, database/sql"
 	if postgres {
 		name = "PostgreSQL, database/sql"
@@ -212,8 +213,21 @@ func sqlSource(db *sql.DB, postgres bool) *source {
 			return sqlRows{rows}, err
 		},
 		begin: func(ctx context.Context) (*txn, error) {
+			release := func() {}
+			if !postgres {
+				// One write transaction at a time, the others waiting in arrival order, as
+				// gardenctl's SQLite write queue does (SQLite has one writer anyway; without it
+				// the waiting writers sleep and poll in the busy handler).
+				select {
+				case writeSlot <- struct{}{}:
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+				release = func() { <-writeSlot }
+			}
 			tx, err := db.BeginTx(ctx, nil)
 			if err != nil {
+				release()
 				return nil, err
 			}
 			return &txn{
@@ -225,8 +239,14 @@ func sqlSource(db *sql.DB, postgres bool) *source {
 					_, err := tx.ExecContext(ctx, q, args...)
 					return err
 				},
-				commit:   func(context.Context) error { return tx.Commit() },
-				rollback: func(context.Context) { _ = tx.Rollback() },
+				commit: func(context.Context) error {
+					defer release()
+					return tx.Commit()
+				},
+				rollback: func(context.Context) {
+					defer release()
+					_ = tx.Rollback()
+				},
 			}, nil
 		}}
 }
