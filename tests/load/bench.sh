@@ -4,10 +4,13 @@
 # p50/p99 latency and server CPU per request of each round, and the ratios app/bare with their
 # spread; then the same figures of the app alone for the other hot reads of issue #30 (the
 # dashboard's summary, the harvest list, the forum's latest topics), which no bare handler
-# answers yet. Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
+# answers yet; then three writes (issue #30 item 3: water one plant, reply to a topic with 20
+# watchers, create a plant) against the baseline's bare handlers sending the same statements.
+# Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
 #
 #   make bench-load                       # 3 rounds of 10 s each, 64 connections
 #   ROUNDS=5 DURATION=20s tests/load/bench.sh
+#   DURATION=3s WRITE_DURATION=3s ROUNDS=1 WRITERS=1000 tests/load/bench.sh   # a short run
 #
 # Needs wrk (Debian package; installed here when missing) and, for PostgreSQL, the server at
 # 127.0.0.1:5432 (skipped with a notice when it is not there).
