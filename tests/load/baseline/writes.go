@@ -473,28 +473,58 @@ func replyHandler(src *source) http.Handler {
 				return err
 			}
 			if len(claimed) > 0 {
+				// One multi-row insert of the notifications and one of their outbox rows, as
+				// the store writes a send (CreateNotifications, EnqueueDeliveries).
 				text := username + " replied: " + in.Content
 				data := fmt.Sprintf(`{"postId":%d,"topicId":%d,"type":"forum_reply","url":"/community/forum/topic/%d"}`, postID, topicID, topicID)
-				notes := make([]int64, len(claimed))
+				var q strings.Builder
+				q.WriteString(`INSERT INTO notifications (kind, title, content, target_type, target_id, data, created_by,
+		created_at, recipient_count) VALUES `)
+				args := make([]any, 0, 9*len(claimed))
 				for i, id := range claimed {
+					if i > 0 {
+						q.WriteString(", ")
+					}
+					q.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, (SELECT count(*) FROM users u WHERE u.is_active AND u.id = ?))`)
+					args = append(args, "forum_reply", `New reply in "`+title+`"`, text, "user", id, data, nil, now, id)
+				}
+				q.WriteString(` RETURNING id, recipient_count`)
+				notes := make([]int64, 0, len(claimed))
+				rows, err := tx.query(ctx, src.sql(q.String()), args...)
+				if err != nil {
+					return err
+				}
+				for rows.Next() {
+					var id int64
 					var count int
-					if err := one(ctx, tx.query, src.sql(`INSERT INTO notifications (kind, title, content, target_type, target_id, data, created_by,
-		created_at, recipient_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT count(*) FROM users u WHERE u.is_active AND u.id = ?)) RETURNING id, recipient_count`),
-						[]any{"forum_reply", `New reply in "` + title + `"`, text, "user", id, data, nil, now, id}, &notes[i], &count); err != nil {
+					if err := rows.Scan(&id, &count); err != nil {
+						rows.Close()
 						return err
 					}
+					notes = append(notes, id)
+				}
+				rows.Close()
+				if err := rows.Err(); err != nil {
+					return err
 				}
 				if _, err := drain(ctx, tx.query, 4, src.sql(`SELECT user_id, ntfy_server, ntfy_topic, updated_at FROM notification_channels
 				WHERE user_id IN (`+placeholders(len(claimed))+`)`), ids(claimed)...); err != nil {
 					return err
 				}
+				q.Reset()
+				q.WriteString(`INSERT INTO outbox (channel, user_id, notification_id, webhook_delivery_id, status, next_attempt_at,
+				created_at, claimed_by, claimed_until) VALUES `)
+				args = args[:0]
 				for i, id := range claimed {
-					var outboxID int64
-					if err := one(ctx, tx.query, src.sql(`INSERT INTO outbox (channel, user_id, notification_id, webhook_delivery_id, status, next_attempt_at,
-				created_at, claimed_by, claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-						[]any{"push", id, notes[i], nil, "pending", now, now, "", nil}, &outboxID); err != nil {
-						return err
+					if i > 0 {
+						q.WriteString(", ")
 					}
+					q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+					args = append(args, "push", id, notes[i], nil, "pending", now, now, "", nil)
+				}
+				q.WriteString(" RETURNING id")
+				if _, err := drain(ctx, tx.query, 1, src.sql(q.String()), args...); err != nil {
+					return err
 				}
 			}
 			hooks := append(ids(to), "%,forum.reply,%", "%,forum.reply,%")
