@@ -170,7 +170,9 @@ bench-cluster: build minio
 
 ## bench-load: the load harness (tests/load/bench.sh): gardenctl against a bare net/http baseline
 ## (byte-identical plant list; pgxpool on PostgreSQL) on SQLite and PostgreSQL, ratios with their
-## spread, then the app alone on the dashboard summary, harvests and latest topics (docs/performance.md)
+## spread, then the app alone on the dashboard summary, harvests and latest topics, then three writes
+## (water one plant, reply to a topic with 20 watchers, create a plant) against bare handlers sending
+## the same statements (docs/performance.md); WRITE_DURATION and WRITERS tune the writes
 bench-load:
 	tests/load/bench.sh
 

@@ -4,10 +4,13 @@
 # p50/p99 latency and server CPU per request of each round, and the ratios app/bare with their
 # spread; then the same figures of the app alone for the other hot reads of issue #30 (the
 # dashboard's summary, the harvest list, the forum's latest topics), which no bare handler
-# answers yet. Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
+# answers yet; then three writes (issue #30 item 3: water one plant, reply to a topic with 20
+# watchers, create a plant) against the baseline's bare handlers sending the same statements.
+# Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
 #
 #   make bench-load                       # 3 rounds of 10 s each, 64 connections
 #   ROUNDS=5 DURATION=20s tests/load/bench.sh
+#   DURATION=3s WRITE_DURATION=3s ROUNDS=1 WRITERS=1000 tests/load/bench.sh   # a short run
 #
 # Needs wrk (Debian package; installed here when missing) and, for PostgreSQL, the server at
 # 127.0.0.1:5432 (skipped with a notice when it is not there).
@@ -17,6 +20,11 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
 CONNS=${CONNS:-64}
 PLANTS=${PLANTS:-50}
+# The writes (issue #30 item 3): WRITE_DURATION per write and side in each round; WRITERS
+# gardeners a side, each with a topic of their own that 20 gardeners watch (posting is limited
+# to 10 replies a minute per gardener, so the replies are spread over them).
+WRITE_DURATION=${WRITE_DURATION:-$DURATION}
+WRITERS=${WRITERS:-1500}
 if ! command -v wrk >/dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
@@ -41,11 +49,14 @@ trap cleanup EXIT
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rss_mib() { awk '/VmRSS/ {printf "%.0f", $2/1024}' "/proc/$1/status"; }
 
-# round NAME PID URL TOKEN → one line: rps p50_ms p99_ms cpu_us_per_request
+# round NAME PID URL TOKEN [LUA_SCRIPT] → one line: rps p50_ms p99_ms cpu_us_per_request
+# (with a script, the requests are the script's, for WRITE_DURATION)
 round() {
   local pid=$2 url=$3 token=$4 before after out
+  local args=(-d"$DURATION")
+  if [ -n "${5:-}" ]; then args=(-d"$WRITE_DURATION" -s "$5"); fi
   before=$(cpu_ticks "$pid")
-  out=$(wrk -t2 -c"$CONNS" -d"$DURATION" --latency -H "Authorization: Bearer $token" "$url")
+  out=$(wrk -t2 -c"$CONNS" "${args[@]}" --latency -H "Authorization: Bearer $token" "$url")
   after=$(cpu_ticks "$pid")
   python3 - "$before" "$after" <<PY "$out"
 import re, sys
@@ -136,8 +147,69 @@ show("throughput app / bare", thr, 0.90, "higher")
 show("p99 / p50 of the app", tail, 3.0, "lower")
 show("server CPU per request app / bare", cpu, 1.2, "lower")
 PY
+  writes "$name" "$dburl" "$data" "$apid" "$bpid" "$aport" "$bport" "$token"
   kill "$apid" "$bpid" 2>/dev/null || true
   wait "$apid" "$bpid" 2>/dev/null || true
+}
+
+# The wrk script of the writes: WRK_KIND water (plant ids WRK_FROM…, as the signed-in bench
+# gardener), reply (writer k replies to topic WRK_TOPIC+k) or create (writer k creates a plant),
+# k running over WRK_FROM…WRK_FROM+WRK_COUNT-1, spread over wrk's two threads.
+cat >"$work/writes.lua" <<'LUA'
+local kind, from, count = os.getenv("WRK_KIND"), tonumber(os.getenv("WRK_FROM")), tonumber(os.getenv("WRK_COUNT"))
+local topic, token = tonumber(os.getenv("WRK_TOPIC") or "0"), os.getenv("WRK_TOKEN")
+local threads = 0
+function setup(thread) thread:set("tid", threads); threads = threads + 1 end
+local i
+function request()
+  if i == nil then i = tid or 0 end
+  i = i + 2
+  local k = from + (i % count)
+  -- Headers given to wrk.format replace wrk's -H ones (Host excepted).
+  local h = {["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. token}
+  if kind == "water" then
+    return wrk.format("POST", "/api/plants/water", h, '{"plantIds":[' .. k .. ']}')
+  end
+  h["Authorization"] = "Bearer bench-writer-" .. k
+  if kind == "reply" then
+    return wrk.format("POST", "/api/forum/topics/" .. (topic + k) .. "/posts", h, '{"content":"A reply timed by the load harness"}')
+  end
+  return wrk.format("POST", "/api/plants", h, '{"name":"Timed plant","species":"Basil","plantType":"Herbs","waterFrequency":3,"fertilizerFrequency":30,"location":"Bed 1","lastWatered":"2026-11-20T08:00:00Z","notes":"Created by the load harness"}')
+end
+LUA
+
+# writes NAME DBURL DATA APID BPID APORT BPORT TOKEN: watering one plant, replying to a topic
+# with 20 watchers and creating a plant, each timed on the app and on the baseline alternately,
+# the app watering plants 1…PLANTS/2 and the baseline the others, each side's replies and new
+# plants by its own WRITERS gardeners: both sides write the same kind of rows into tables that
+# grow alike.
+writes() {
+  local name=$1 dburl=$2 data=$3 apid=$4 bpid=$5 aport=$6 bport=$7 token=$8 topic half
+  topic=$("$work/baseline" -seed-writes "$WRITERS" -database-url "$dburl" -data-dir "$data" 2>>"$work/baseline-$name.log")
+  half=$((PLANTS / 2))
+  echo "== $name writes: $CONNS connections, $ROUNDS rounds of $WRITE_DURATION a write and side, alternating; $WRITERS writers a side"
+  for kind in water reply create; do : >"$work/w-$kind-$name"; done
+  for r in $(seq 1 "$ROUNDS"); do
+    for kind in water reply create; do
+      local afrom=0 bfrom=$WRITERS count=$WRITERS
+      if [ "$kind" = water ]; then afrom=1 bfrom=$((half + 1)) count=$half; fi
+      a=$(WRK_TOKEN=$token WRK_KIND=$kind WRK_FROM=$afrom WRK_COUNT=$count WRK_TOPIC=$topic round app "$apid" "http://127.0.0.1:$aport" "$token" "$work/writes.lua")
+      b=$(WRK_TOKEN=$token WRK_KIND=$kind WRK_FROM=$bfrom WRK_COUNT=$count WRK_TOPIC=$topic round bare "$bpid" "http://127.0.0.1:$bport" "$token" "$work/writes.lua")
+      echo "round $r $kind  app: $a   bare: $b   (req/s p50_ms p99_ms cpu_us/req)"
+      echo "$a $b" >>"$work/w-$kind-$name"
+    done
+  done
+  python3 - "$work" "$name" <<'PY'
+import sys, statistics as st
+work, name = sys.argv[1], sys.argv[2]
+what = {"water": "POST /api/plants/water (one plant)", "reply": "POST /api/forum/topics/{id}/posts (20 watchers)", "create": "POST /api/plants"}
+for kind, label in what.items():
+    rows = [list(map(float, l.split())) for l in open(f"{work}/w-{kind}-{name}") if l.strip()]
+    def ratio(i):
+        xs = [r[i] / r[i + 4] for r in rows]
+        return f"{st.mean(xs):.2f} ({min(xs):.2f}–{max(xs):.2f})"
+    print(f"{label:50s} app/bare: throughput {ratio(0)}, p50 {ratio(1)}, p99 {ratio(2)}, CPU/req {ratio(3)}")
+PY
 }
 
 if [[ ,$BENCH_DBS, == *,sqlite,* ]]; then

@@ -96,7 +96,14 @@ func main() {
 	dataDir := flag.String("data-dir", "./data", "folder of garden.db when SQLite")
 
 	databaseSQL := flag.Bool("database-sql", false, "PostgreSQL through database/sql (pgx's stdlib) instead of pgx's own pool")
+	seed := flag.Int("seed-writes", 0, "seed what the timed writes need for this many writers a side, print the first topic's id and exit")
 	flag.Parse()
+	if *seed > 0 {
+		if err := seedWrites(*databaseURL, *dataDir, *seed); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 
 	var src *source
 	if *databaseURL != "" && !*databaseSQL {
@@ -106,6 +113,9 @@ func main() {
 		src = sqlSource(db, postgres)
 	}
 	http.Handle("GET /api/plants", plantsHandler(src))
+	http.Handle("POST /api/plants", createPlantHandler(src))
+	http.Handle("POST /api/plants/water", waterHandler(src))
+	http.Handle("POST /api/forum/topics/{id}/posts", replyHandler(src))
 	log.Printf("baseline listening on %s (%s)", *addr, src.name)
 	log.Fatal(http.ListenAndServe(*addr, nil))
 }
@@ -115,7 +125,7 @@ func openDB(fail interface{ Fatal(...any) }, databaseURL, dataDir string) (*sql.
 	driver, dsn := "pgx", databaseURL
 	if dsn == "" {
 		driver = "sqlite"
-		dsn = "file:" + filepath.Join(dataDir, "garden.db") + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_time_format=sqlite"
+		dsn = "file:" + filepath.Join(dataDir, "garden.db") + "?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
 	}
 	db, err := sql.Open(driver, dsn)
 	if err != nil {
@@ -140,6 +150,7 @@ type source struct {
 	name     string
 	postgres bool
 	query    func(ctx context.Context, q string, args ...any) (rowScanner, error)
+	begin    func(ctx context.Context) (*txn, error)
 }
 
 // rowScanner is what both *sql.Rows and pgx.Rows offer.
@@ -181,6 +192,7 @@ func (s *source) bind(q string) string {
 // sqlSource runs the statements through database/sql, each prepared once.
 func sqlSource(db *sql.DB, postgres bool) *source {
 	var stmts sync.Map
+	writeSlot := make(chan struct{}, 1)
 	name := "SQLite, database/sql"
 	if postgres {
 		name = "PostgreSQL, database/sql"
@@ -199,6 +211,43 @@ func sqlSource(db *sql.DB, postgres bool) *source {
 			}
 			rows, err := st.(*sql.Stmt).QueryContext(ctx, args...)
 			return sqlRows{rows}, err
+		},
+		begin: func(ctx context.Context) (*txn, error) {
+			release := func() {}
+			if !postgres {
+				// One write transaction at a time, the others waiting in arrival order, as
+				// gardenctl's SQLite write queue does (SQLite has one writer anyway; without it
+				// the waiting writers sleep and poll in the busy handler).
+				select {
+				case writeSlot <- struct{}{}:
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+				release = func() { <-writeSlot }
+			}
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				release()
+				return nil, err
+			}
+			return &txn{
+				query: func(ctx context.Context, q string, args ...any) (rowScanner, error) {
+					rows, err := tx.QueryContext(ctx, q, args...)
+					return sqlRows{rows}, err
+				},
+				exec: func(ctx context.Context, q string, args ...any) error {
+					_, err := tx.ExecContext(ctx, q, args...)
+					return err
+				},
+				commit: func(context.Context) error {
+					defer release()
+					return tx.Commit()
+				},
+				rollback: func(context.Context) {
+					defer release()
+					_ = tx.Rollback()
+				},
+			}, nil
 		}}
 }
 
@@ -221,6 +270,24 @@ func openPool(fail interface{ Fatal(...any) }, databaseURL string) *source {
 		query: func(ctx context.Context, q string, args ...any) (rowScanner, error) {
 			rows, err := pool.Query(ctx, q, args...)
 			return pgxRows{rows}, err
+		},
+		begin: func(ctx context.Context) (*txn, error) {
+			tx, err := pool.Begin(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return &txn{
+				query: func(ctx context.Context, q string, args ...any) (rowScanner, error) {
+					rows, err := tx.Query(ctx, q, args...)
+					return pgxRows{rows}, err
+				},
+				exec: func(ctx context.Context, q string, args ...any) error {
+					_, err := tx.Exec(ctx, q, args...)
+					return err
+				},
+				commit:   func(ctx context.Context) error { return tx.Commit(ctx) },
+				rollback: func(ctx context.Context) { _ = tx.Rollback(ctx) },
+			}, nil
 		}}
 }
 
@@ -244,8 +311,7 @@ func signedIn(src *source, w http.ResponseWriter, r *http.Request) (gardener, bo
 	var g gardener
 	var hemisphere string
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	sum := sha256.Sum256([]byte(token))
-	err := src.queryRow(r.Context(), src.bind(sessionQuery), []any{hex.EncodeToString(sum[:]), time.Now().UTC()},
+	err := src.queryRow(r.Context(), src.bind(sessionQuery), []any{hashToken(token), time.Now().UTC()},
 		&g.id, &g.zone, &g.garden.WinterFactor, &hemisphere)
 	if !ok || err != nil {
 		http.Error(w, `{"message":"Please sign in","code":"unauthorized"}`, http.StatusUnauthorized)
@@ -253,6 +319,12 @@ func signedIn(src *source, w http.ResponseWriter, r *http.Request) (gardener, bo
 	}
 	g.garden.Hemisphere = domain.Hemisphere(hemisphere)
 	return g, true
+}
+
+// hashToken is the stored form of a session token (app.HashToken).
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
 }
 
 // plantsHandler answers GET /api/plants from src: the first page in the default order, with the
@@ -371,7 +443,10 @@ func anyTime(v any) (*time.Time, error) {
 var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // writeJSON answers 200 with v encoded as gardenctl encodes its answers.
-func writeJSON(w http.ResponseWriter, v any) {
+func writeJSON(w http.ResponseWriter, v any) { writeJSONStatus(w, http.StatusOK, v) }
+
+// writeJSONStatus answers status with v encoded as gardenctl encodes its answers.
+func writeJSONStatus(w http.ResponseWriter, status int, v any) {
 	buf := buffers.Get().(*bytes.Buffer)
 	defer func() { buf.Reset(); buffers.Put(buf) }()
 	if err := json.NewEncoder(buf).Encode(v); err != nil {
@@ -380,6 +455,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
 }
 
