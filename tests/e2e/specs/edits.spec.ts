@@ -6,24 +6,10 @@
 
 import type { Page } from '@playwright/test';
 import { test, expect, DESKTOP, PHONE, type Account } from '../fixtures';
+import { send } from '../support/api';
 
 const EVE: Account = { username: 'edit-eve', password: 'secret-pass-eve' };
 const FINN: Account = { username: 'edit-finn', password: 'secret-pass-finn' };
-
-/** A write through the page's own session (the set-up the scenario does not exercise). */
-function send(page: Page, method: string, url: string, body: unknown) {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const response = await fetch(u as string, {
-        method: m as string,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, url, body] as const,
-  );
-}
 
 test.describe('editing a journal entry, a listing and a question', () => {
   test.describe.configure({ mode: 'serial' });

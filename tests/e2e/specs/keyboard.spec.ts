@@ -6,23 +6,10 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type Account } from '../fixtures';
+import { send } from '../support/api';
 
 const KIT: Account = { username: 'keyboard-kit', password: 'secret-pass-keys' };
 const PLANT = 'Keyboard Chives';
-
-/** A request with the page's token. */
-const send = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
 
 /**
  * Presses Tab (Shift+Tab when back) until target has the focus, then checks that the focus can be

@@ -5,24 +5,10 @@
 
 import type { Page } from '@playwright/test';
 import { test, expect, type Account } from '../fixtures';
+import { send } from '../support/api';
 
 const SEEDER: Account = { username: 'seeder', password: 'secret-pass-7' };
 const SOWER: Account = { username: 'sower', password: 'secret-pass-8' };
-
-/** POST or PATCH from the signed-in page, with its token. */
-function send(page: Page, method: string, url: string, body: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 test.describe('sowing (an admin and a gardener)', () => {
   test.describe.configure({ mode: 'serial' });

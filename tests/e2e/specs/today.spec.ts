@@ -6,22 +6,9 @@
 
 import type { Page } from '@playwright/test';
 import { test, expect, DESKTOP, PHONE, type Account } from '../fixtures';
+import { send } from '../support/api';
 
 const GARDENER: Account = { username: 'tilda', password: 'secret-pass-27' };
-
-/** A request with the page's token (the seed of this scenario goes through the API). */
-const send = (page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
 
 /** The server's date for the gardener, moved by days (yyyy-MM-dd). */
 function shift(today: string, days: number): string {
