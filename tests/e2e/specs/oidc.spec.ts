@@ -69,7 +69,11 @@ test.describe('single sign-on', () => {
     server = startServer(env, path.join(E2E_DIR, 'test-results', 'oidc-server.log'));
     await waitReady(base, server);
     await runGardenctl(env, ['users', 'create', '--username', DAVE.username, '--password', DAVE.password, '--role', 'user', '--email', DAVE.email]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // The steps that tamper with the flow (a wrong state, a wrong nonce) intercept its requests
+    // with page.route, which does not see the requests a service worker makes: with the app's
+    // worker controlling the page (it registers at the first idle moment), the tampering was
+    // skipped and the flow went through. No service worker in this context.
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
   });

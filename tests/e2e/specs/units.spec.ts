@@ -60,7 +60,10 @@ test.describe('units', () => {
     const card = page.getByRole('region', { name: 'Units' });
     await expect(card.getByRole('radio', { name: /Automatic/ })).toBeChecked();
     await expect(card.getByText('Imperial, from your language')).toBeVisible();
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings') && r.request().method() === 'PATCH');
+    // The units' own save: the first sign-in also saves the browser's language with a PATCH.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/user/settings') && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('"units"'),
+    );
     await card.getByRole('radio', { name: /^Metric/ }).check();
     const response = await saved;
     expect(response.status()).toBe(200);
