@@ -28,7 +28,9 @@ describe('the gardener’s language', () => {
     renderApp('/');
     await waitFor(() => expect(languagePatches()).toHaveLength(1));
     expect(languagePatches()[0]!.body).toEqual({ language: 'fr' });
-    await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' });
+    // The page goes on in French once the language is saved (waited for here, so the switch
+    // cannot land in the next test).
+    await screen.findByRole('heading', { level: 1, name: 'Le tableau de bord de votre jardin' });
     expect(languagePatches()).toHaveLength(1);
   });
 
@@ -41,7 +43,8 @@ describe('the gardener’s language', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
     signedInGardener({ language: 'nl', timeZone: 'Europe/Paris' });
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' });
+    // A Dutch gardener's page is Dutch (waited for, so the switch cannot land in the next test).
+    await screen.findByRole('heading', { level: 1, name: 'Het overzicht van je tuin' });
     expect(languagePatches()).toHaveLength(0);
   });
 
