@@ -7,6 +7,7 @@ import { AppLayout } from '../layout/app-layout';
 import { GuestOnly, RequireAuth, RequireRole, RequireSiteManager } from './guards';
 import { OptionalAppLayout } from './optional-layout';
 import { RootRoute } from './root';
+import type { Area } from '@/lib/i18n/areas';
 
 /**
  * Admin routes of spec 02 §2 (role admin or superadmin) whose pages are not built yet:
@@ -31,34 +32,59 @@ const lazyComponent = (load: () => Promise<ComponentType>) => async () => ({ Com
 /** A lazily loaded page at `path`. */
 const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({ path, lazy: lazyComponent(load) });
 
+/** Each area's catalogue index (src/locales/<area>/index.ts), fetched with the area's first page. */
+const areaTexts: Record<Area, () => Promise<{ loadTexts: () => Promise<null> }>> = {
+  plants: () => import('@/locales/plants'),
+  settings: () => import('@/locales/settings'),
+  notifications: () => import('@/locales/notifications'),
+  forum: () => import('@/locales/forum'),
+  qa: () => import('@/locales/qa'),
+  journal: () => import('@/locales/journal'),
+  sharing: () => import('@/locales/sharing'),
+  planning: () => import('@/locales/planning'),
+  harvests: () => import('@/locales/harvests'),
+  schedule: () => import('@/locales/schedule'),
+  admin: () => import('@/locales/admin'),
+  plantdb: () => import('@/locales/plantdb'),
+  shared: () => import('@/locales/shared'),
+};
+
 /**
- * The plants area's texts (src/locales/plants) in the shown language, as the plants pages'
- * loader: React Router runs it in parallel with the page's `lazy` and renders the page once
- * both are done, so the page shows its texts at once. A catalogue that cannot be fetched leaves
- * the keys; the page still opens.
+ * An area's texts (src/locales/<area>) in the shown language, with the shared components'
+ * (src/locales/shared: editors, pickers, image fields), as the area's pages' loader: React
+ * Router runs it in parallel with the page's `lazy` and renders the page once both are done, so
+ * the page shows its texts at once. A catalogue that cannot be fetched leaves the keys; the page
+ * still opens. The first page (the dashboard), the shell and sign-in use the core catalogue only.
  */
-const plantsTexts = () => import('@/locales/plants').then((m) => m.loadTexts());
+const texts = (area: Area) => () =>
+  Promise.all([areaTexts[area](), areaTexts.shared()].map((index) => index.then((m) => m.loadTexts()))).then(() => null);
+
+/** A lazily loaded page of an area at `path`: its chunk and its area's texts. */
+const areaPage = (area: Area, path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  ...page(path, load),
+  loader: texts(area),
+});
 
 /** Site Users (spec 02 §2, both paths): admins, superadmins and site admins of role user. */
 const siteUsersPage = () => import('@/features/site-users/pages/site-users-page').then((m) => m.SiteUsersPage);
-const siteManagerPages: RouteObject[] = [page('site-users', siteUsersPage), page('admin/site-users', siteUsersPage)];
+const siteManagerPages: RouteObject[] = [areaPage('admin', 'site-users', siteUsersPage), areaPage('admin', 'admin/site-users', siteUsersPage)];
 
 /** The built admin pages: plant database administration, its Ecommerce entry and the item form. */
 const adminPages: RouteObject[] = [
-  page('admin', () => import('@/features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage)),
-  page('admin/plant-database', () => import('@/features/plant-database-admin/pages/admin-plant-database-page').then((m) => m.AdminPlantDatabasePage)),
+  areaPage('admin', 'admin', () => import('@/features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage)),
+  areaPage('plantdb', 'admin/plant-database', () => import('@/features/plant-database-admin/pages/admin-plant-database-page').then((m) => m.AdminPlantDatabasePage)),
   // The navigation's Ecommerce entry: the same page, opened on its Ecommerce Import tab.
   { path: 'admin/ecommerce', element: <Navigate to="/admin/plant-database?tab=ecommerce" replace /> },
-  page('admin/plants/new', () => import('@/features/plant-database-admin/pages/admin-plant-form-page').then((m) => m.AdminNewPlantPage)),
-  page('admin/plants/:id', () => import('@/features/plant-database-admin/pages/admin-plant-form-page').then((m) => m.AdminEditPlantPage)),
+  areaPage('plantdb', 'admin/plants/new', () => import('@/features/plant-database-admin/pages/admin-plant-form-page').then((m) => m.AdminNewPlantPage)),
+  areaPage('plantdb', 'admin/plants/:id', () => import('@/features/plant-database-admin/pages/admin-plant-form-page').then((m) => m.AdminEditPlantPage)),
 ];
 
 /** The built superadmin pages. */
 const superadminPages: RouteObject[] = [
-  page('admin/sites', () => import('@/features/admin-sites/pages/admin-sites-page').then((m) => m.AdminSitesPage)),
-  page('admin/users', () => import('@/features/admin-users/pages/admin-users-page').then((m) => m.AdminUsersPage)),
-  page('admin/maintenance', () => import('@/features/maintenance/pages/maintenance-page').then((m) => m.MaintenancePage)),
-  page('admin/notifications', () => import('@/features/notifications/pages/notifications-admin-page').then((m) => m.NotificationsAdminPage)),
+  areaPage('admin', 'admin/sites', () => import('@/features/admin-sites/pages/admin-sites-page').then((m) => m.AdminSitesPage)),
+  areaPage('admin', 'admin/users', () => import('@/features/admin-users/pages/admin-users-page').then((m) => m.AdminUsersPage)),
+  areaPage('admin', 'admin/maintenance', () => import('@/features/maintenance/pages/maintenance-page').then((m) => m.MaintenancePage)),
+  areaPage('notifications', 'admin/notifications', () => import('@/features/notifications/pages/notifications-admin-page').then((m) => m.NotificationsAdminPage)),
 ];
 
 /**
@@ -66,21 +92,21 @@ const superadminPages: RouteObject[] = [
  * (the app's navigation when signed in); the pages ask visitors to sign in before writing.
  */
 const forumPages: RouteObject[] = [
-  page('community/forum', () => import('@/features/forum/pages/forum-home-page').then((m) => m.ForumHomePage)),
-  page('community/forum/category/:slug', () => import('@/features/forum/pages/forum-category-page').then((m) => m.ForumCategoryPage)),
-  page('community/forum/topic/:id', () => import('@/features/forum/pages/forum-topic-page').then((m) => m.ForumTopicPage)),
-  page('community/forum/new', () => import('@/features/forum/pages/forum-new-topic-page').then((m) => m.ForumNewTopicPage)),
+  areaPage('forum', 'community/forum', () => import('@/features/forum/pages/forum-home-page').then((m) => m.ForumHomePage)),
+  areaPage('forum', 'community/forum/category/:slug', () => import('@/features/forum/pages/forum-category-page').then((m) => m.ForumCategoryPage)),
+  areaPage('forum', 'community/forum/topic/:id', () => import('@/features/forum/pages/forum-topic-page').then((m) => m.ForumTopicPage)),
+  areaPage('forum', 'community/forum/new', () => import('@/features/forum/pages/forum-new-topic-page').then((m) => m.ForumNewTopicPage)),
 ];
 
 /** Garden layouts and crop rotation (spec 02 §2 and the pages its links promise). */
 const planningPages: RouteObject[] = [
-  page('planning/garden-layouts', () => import('@/features/planning/pages/garden-layouts-page').then((m) => m.GardenLayoutsPage)),
-  page('planning/garden-layouts/new', () => import('@/features/planning/pages/layout-editor-page').then((m) => m.LayoutEditorPage)),
-  page('planning/garden-layouts/:id', () => import('@/features/planning/pages/layout-editor-page').then((m) => m.LayoutEditorPage)),
-  page('planning/crop-rotation', () => import('@/features/planning/pages/crop-rotation-page').then((m) => m.CropRotationPage)),
-  page('planning/crop-rotation/groups', () => import('@/features/planning/pages/rotation-groups-page').then((m) => m.RotationGroupsPage)),
-  page('planning/crop-rotation/new', () => import('@/features/planning/pages/plan-editor-page').then((m) => m.PlanEditorPage)),
-  page('planning/crop-rotation/:id', () => import('@/features/planning/pages/plan-editor-page').then((m) => m.PlanEditorPage)),
+  areaPage('planning', 'planning/garden-layouts', () => import('@/features/planning/pages/garden-layouts-page').then((m) => m.GardenLayoutsPage)),
+  areaPage('planning', 'planning/garden-layouts/new', () => import('@/features/planning/pages/layout-editor-page').then((m) => m.LayoutEditorPage)),
+  areaPage('planning', 'planning/garden-layouts/:id', () => import('@/features/planning/pages/layout-editor-page').then((m) => m.LayoutEditorPage)),
+  areaPage('planning', 'planning/crop-rotation', () => import('@/features/planning/pages/crop-rotation-page').then((m) => m.CropRotationPage)),
+  areaPage('planning', 'planning/crop-rotation/groups', () => import('@/features/planning/pages/rotation-groups-page').then((m) => m.RotationGroupsPage)),
+  areaPage('planning', 'planning/crop-rotation/new', () => import('@/features/planning/pages/plan-editor-page').then((m) => m.PlanEditorPage)),
+  areaPage('planning', 'planning/crop-rotation/:id', () => import('@/features/planning/pages/plan-editor-page').then((m) => m.PlanEditorPage)),
 ];
 
 /**
@@ -88,12 +114,12 @@ const planningPages: RouteObject[] = [
  * pages sit under the optional layout; writing asks to sign in on the page itself.
  */
 const communityPages: RouteObject[] = [
-  page('community/plant-sharing', () => import('@/features/sharing/pages/plant-sharing-page').then((m) => m.PlantSharingPage)),
-  page('community/plant-sharing/new', () => import('@/features/sharing/pages/new-listing-page').then((m) => m.NewListingPage)),
-  page('community/plant-sharing/:id', () => import('@/features/sharing/pages/listing-detail-page').then((m) => m.ListingDetailPage)),
-  page('community/expert-qa', () => import('@/features/expert-qa/pages/expert-qa-page').then((m) => m.ExpertQAPage)),
-  page('community/expert-qa/new', () => import('@/features/expert-qa/pages/new-question-page').then((m) => m.NewQuestionPage)),
-  page('community/expert-qa/:id', () => import('@/features/expert-qa/pages/question-page').then((m) => m.QuestionPage)),
+  areaPage('sharing', 'community/plant-sharing', () => import('@/features/sharing/pages/plant-sharing-page').then((m) => m.PlantSharingPage)),
+  areaPage('sharing', 'community/plant-sharing/new', () => import('@/features/sharing/pages/new-listing-page').then((m) => m.NewListingPage)),
+  areaPage('sharing', 'community/plant-sharing/:id', () => import('@/features/sharing/pages/listing-detail-page').then((m) => m.ListingDetailPage)),
+  areaPage('qa', 'community/expert-qa', () => import('@/features/expert-qa/pages/expert-qa-page').then((m) => m.ExpertQAPage)),
+  areaPage('qa', 'community/expert-qa/new', () => import('@/features/expert-qa/pages/new-question-page').then((m) => m.NewQuestionPage)),
+  areaPage('qa', 'community/expert-qa/:id', () => import('@/features/expert-qa/pages/question-page').then((m) => m.QuestionPage)),
 ];
 
 /** The route tree; the browser router and the tests' memory router both use it. */
@@ -123,23 +149,23 @@ export const routes: RouteObject[] = [
                   import('@/features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
                 ),
               },
-              { ...page('plants', () => import('@/features/plants/pages/plants-page').then((m) => m.PlantsPage)), loader: plantsTexts },
-              { ...page('plants/:id', () => import('@/features/plants/pages/plant-details-page').then((m) => m.PlantDetailsPage)), loader: plantsTexts },
-              { ...page('plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage)), loader: plantsTexts },
-              page('schedule', () => import('@/features/schedule/pages/schedule-page').then((m) => m.SchedulePage)),
-              page('journal', () => import('@/features/journal/pages/journal-page').then((m) => m.JournalPage)),
-              page('plant-database', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.PlantDatabasePage)),
-              page('plant-database/:id', () => import('@/features/plant-database/pages/plant-database-detail-page').then((m) => m.PlantDatabaseDetailPage)),
+              areaPage('plants', 'plants', () => import('@/features/plants/pages/plants-page').then((m) => m.PlantsPage)),
+              areaPage('plants', 'plants/:id', () => import('@/features/plants/pages/plant-details-page').then((m) => m.PlantDetailsPage)),
+              areaPage('plants', 'plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage)),
+              areaPage('schedule', 'schedule', () => import('@/features/schedule/pages/schedule-page').then((m) => m.SchedulePage)),
+              areaPage('journal', 'journal', () => import('@/features/journal/pages/journal-page').then((m) => m.JournalPage)),
+              areaPage('plantdb', 'plant-database', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.PlantDatabasePage)),
+              areaPage('plantdb', 'plant-database/:id', () => import('@/features/plant-database/pages/plant-database-detail-page').then((m) => m.PlantDatabaseDetailPage)),
               // The calendar ships in the plant database page's chunk: one chunk fewer on the first load's list.
-              page('sowing-calendar', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.SowingCalendarPage)),
+              areaPage('plantdb', 'sowing-calendar', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.SowingCalendarPage)),
               ...planningPages,
-              page('planning/harvest-tracking', () => import('@/features/harvests/pages/harvest-tracking-page').then((m) => m.HarvestTrackingPage)),
-              page('planning/harvest-tracking/new', () => import('@/features/harvests/pages/new-harvest-page').then((m) => m.NewHarvestPage)),
-              page('planning/harvest-tracking/:id/edit', () => import('@/features/harvests/pages/edit-harvest-page').then((m) => m.EditHarvestPage)),
-              page('settings', () => import('@/features/settings/pages/settings-page').then((m) => m.SettingsPage)),
+              areaPage('harvests', 'planning/harvest-tracking', () => import('@/features/harvests/pages/harvest-tracking-page').then((m) => m.HarvestTrackingPage)),
+              areaPage('harvests', 'planning/harvest-tracking/new', () => import('@/features/harvests/pages/new-harvest-page').then((m) => m.NewHarvestPage)),
+              areaPage('harvests', 'planning/harvest-tracking/:id/edit', () => import('@/features/harvests/pages/edit-harvest-page').then((m) => m.EditHarvestPage)),
+              areaPage('settings', 'settings', () => import('@/features/settings/pages/settings-page').then((m) => m.SettingsPage)),
               { element: <RequireSiteManager />, children: siteManagerPages },
               // Superadmins only; the page itself sends others to / with "Access denied" (spec 02 §6).
-              page('admin/forum-categories', () => import('@/features/forum/pages/forum-categories-admin-page').then((m) => m.ForumCategoriesAdminPage)),
+              areaPage('forum', 'admin/forum-categories', () => import('@/features/forum/pages/forum-categories-admin-page').then((m) => m.ForumCategoriesAdminPage)),
               {
                 element: <RequireRole role="admin" />,
                 children: [
@@ -165,7 +191,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           ...forumPages,
-          page('debug/token', () => import('@/features/debug/pages/token-debug-page').then((m) => m.TokenDebugPage)),
+          areaPage('admin', 'debug/token', () => import('@/features/debug/pages/token-debug-page').then((m) => m.TokenDebugPage)),
           ...communityPages,
           // The API reference (docs/api.md): Swagger UI over GET /api/openapi.json, loaded only here.
           page('api/docs', () => import('@/features/api-docs/pages/api-docs-page').then((m) => m.ApiDocsPage)),

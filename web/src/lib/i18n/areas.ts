@@ -11,7 +11,20 @@ import { i18n, localeLoaders } from './i18n';
 import { currentLocale } from './locale';
 
 /** A feature area with catalogues of its own; a new area joins here and in MessageKey. */
-export type Area = 'plants';
+export type Area =
+  | 'plants'
+  | 'settings'
+  | 'notifications'
+  | 'forum'
+  | 'qa'
+  | 'journal'
+  | 'sharing'
+  | 'planning'
+  | 'harvests'
+  | 'schedule'
+  | 'admin'
+  | 'plantdb'
+  | 'shared';
 
 /** An area's import.meta.glob of its catalogues, one lazily loaded chunk per language. */
 export type AreaCatalogues = Record<string, () => Promise<unknown>>;

@@ -7,6 +7,18 @@
 import { i18n, type Messages } from '@lingui/core';
 import type en from '@/locales/en.json';
 import type plantsEn from '@/locales/plants/en.json';
+import type settingsEn from '@/locales/settings/en.json';
+import type notificationsEn from '@/locales/notifications/en.json';
+import type forumEn from '@/locales/forum/en.json';
+import type qaEn from '@/locales/qa/en.json';
+import type journalEn from '@/locales/journal/en.json';
+import type sharingEn from '@/locales/sharing/en.json';
+import type planningEn from '@/locales/planning/en.json';
+import type harvestsEn from '@/locales/harvests/en.json';
+import type scheduleEn from '@/locales/schedule/en.json';
+import type adminEn from '@/locales/admin/en.json';
+import type plantdbEn from '@/locales/plantdb/en.json';
+import type sharedEn from '@/locales/shared/en.json';
 import { browserLanguage } from '@/lib/language';
 import { readStored, writeStored } from '@/lib/local-storage';
 import { currentLocale, isGardenLocale, LOCALE_KEY, setCurrentLocale, SOURCE_LOCALE } from './locale';
@@ -16,7 +28,21 @@ import { currentLocale, isGardenLocale, LOCALE_KEY, setCurrentLocale, SOURCE_LOC
  * and t('plants.limit.title') are checked by the TypeScript compiler. A new area's English file
  * joins this union (docs/i18n.md).
  */
-export type MessageKey = keyof typeof en | keyof typeof plantsEn;
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof plantsEn
+  | keyof typeof settingsEn
+  | keyof typeof notificationsEn
+  | keyof typeof forumEn
+  | keyof typeof qaEn
+  | keyof typeof journalEn
+  | keyof typeof sharingEn
+  | keyof typeof planningEn
+  | keyof typeof harvestsEn
+  | keyof typeof scheduleEn
+  | keyof typeof adminEn
+  | keyof typeof plantdbEn
+  | keyof typeof sharedEn;
 
 /** The values an ICU message takes: {count, plural, …}, {name}, {date, date, medium}. */
 export type MessageValues = Record<string, unknown>;
