@@ -32,32 +32,14 @@ const lazyComponent = (load: () => Promise<ComponentType>) => async () => ({ Com
 /** A lazily loaded page at `path`. */
 const page = (path: string, load: () => Promise<ComponentType>): RouteObject => ({ path, lazy: lazyComponent(load) });
 
-/** Each area's catalogue index (src/locales/<area>/index.ts), fetched with the area's first page. */
-const areaTexts: Record<Area, () => Promise<{ loadTexts: () => Promise<null> }>> = {
-  plants: () => import('@/locales/plants'),
-  settings: () => import('@/locales/settings'),
-  notifications: () => import('@/locales/notifications'),
-  forum: () => import('@/locales/forum'),
-  qa: () => import('@/locales/qa'),
-  journal: () => import('@/locales/journal'),
-  sharing: () => import('@/locales/sharing'),
-  planning: () => import('@/locales/planning'),
-  harvests: () => import('@/locales/harvests'),
-  schedule: () => import('@/locales/schedule'),
-  admin: () => import('@/locales/admin'),
-  plantdb: () => import('@/locales/plantdb'),
-  shared: () => import('@/locales/shared'),
-};
-
 /**
  * An area's texts (src/locales/<area>) in the shown language, with the shared components'
- * (src/locales/shared: editors, pickers, image fields), as the area's pages' loader: React
- * Router runs it in parallel with the page's `lazy` and renders the page once both are done, so
- * the page shows its texts at once. A catalogue that cannot be fetched leaves the keys; the page
- * still opens. The first page (the dashboard), the shell and sign-in use the core catalogue only.
+ * (src/locales/shared), as the area's pages' loader: React Router runs it in parallel with the
+ * page's `lazy` and renders the page once both are done, so the page shows its texts at once.
+ * One import for every area keeps the list of catalogues out of the first load. The first page
+ * (the dashboard), the shell and sign-in use the core catalogue only.
  */
-const texts = (area: Area) => () =>
-  Promise.all([areaTexts[area](), areaTexts.shared()].map((index) => index.then((m) => m.loadTexts()))).then(() => null);
+const texts = (area: Area) => () => import('@/lib/i18n/areas').then((m) => m.loadAreaTexts(area));
 
 /** A lazily loaded page of an area at `path`: its chunk and its area's texts. */
 const areaPage = (area: Area, path: string, load: () => Promise<ComponentType>): RouteObject => ({

@@ -4,7 +4,7 @@
  * the gardener switches.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTexts } from '@/locales/plants';
+import { loadAreaTexts } from './areas';
 import { chooseLocale, loadLocale, t } from './i18n';
 
 afterEach(async () => {
@@ -18,7 +18,7 @@ describe('area catalogues', () => {
   });
 
   it('a language switch loads every area opened so far, in the new language', async () => {
-    await loadTexts();
+    await loadAreaTexts('plants');
     await chooseLocale('de');
     expect(t('plants.limit.title')).toBe('Pflanzenlimit');
     expect(t('plants.delete.deletedText', { name: 'Basilikum' })).toBe('Basilikum wurde aus deinem Garten entfernt.');
@@ -28,7 +28,7 @@ describe('area catalogues', () => {
 
   it('an area opened in a language loads in that language', async () => {
     await loadLocale('ru');
-    await loadTexts();
+    await loadAreaTexts('plants');
     expect(t('plants.limit.unlimited', { count: 3 })).toBe('3 растения · без ограничений');
   });
 });

@@ -1,10 +1,9 @@
 /*
  * Area catalogues (issue #25): each feature area beside the core (shell, sign-in, dashboard,
  * shared components) has catalogues of its own, src/locales/<area>/<lang>.json, so converting
- * a feature costs the first load nothing. An area's index (src/locales/<area>/index.ts) is
- * fetched with the area's pages (routes.tsx) and loads its catalogue in the shown language;
- * a language switch loads every opened area's in the new one (localeLoaders). This module comes
- * with the first area, not with the first load.
+ * a feature costs the first load nothing. This module comes with the first area's page
+ * (routes.tsx areaPage), not with the first load, and loads the area's catalogue in the shown
+ * language; a language switch loads every opened area's in the new one (localeLoaders).
  */
 import type { Messages } from '@lingui/core';
 import { i18n, localeLoaders } from './i18n';
@@ -26,7 +25,7 @@ export type Area =
   | 'plantdb'
   | 'shared';
 
-/** An area's import.meta.glob of its catalogues, one lazily loaded chunk per language. */
+/** An area's catalogues, one lazily loaded chunk per language, by path. */
 export type AreaCatalogues = Record<string, () => Promise<unknown>>;
 
 const areas = new Map<Area, AreaCatalogues>();
@@ -44,13 +43,30 @@ async function loadAreaLocale(area: Area, locale: string): Promise<void> {
 localeLoaders.push((locale) => Promise.all([...areas.keys()].map((area) => loadAreaLocale(area, locale))));
 
 /**
- * loadArea: an area's catalogue in the shown language (its index calls it when a page of the
- * area is opened), kept for the language switches after.
+ * Every area's catalogues, one lazily loaded chunk per area and language: this module is itself
+ * fetched with the first area's page (routes.tsx), so the list costs the first load nothing.
  */
-export function loadArea(area: Area, catalogues: AreaCatalogues): Promise<void> {
-  areas.set(area, catalogues);
+const catalogues = import.meta.glob('../../locales/*/*.json');
+
+function cataloguesOf(area: Area): AreaCatalogues {
+  return Object.fromEntries(Object.entries(catalogues).filter(([path]) => path.includes(`/locales/${area}/`)));
+}
+
+/**
+ * loadArea: an area's catalogue in the shown language, kept for the language switches after.
+ * A catalogue that cannot be fetched leaves the keys; the page still opens.
+ */
+export function loadArea(area: Area): Promise<void> {
+  areas.set(area, cataloguesOf(area));
   return loadAreaLocale(area, currentLocale()).catch(() => undefined);
 }
+
+/**
+ * loadAreaTexts: the loader of an area's pages (routes.tsx areaPage): the area's texts and the
+ * shared components' (`shared`: editors, pickers, image fields), so null, React Router's "no data".
+ */
+export const loadAreaTexts = (area: Area): Promise<null> =>
+  Promise.all([loadArea(area), loadArea('shared')]).then(() => null);
 
 /** keepArea: the Vitest setup's area, already shown in `locale` (loaded synchronously). */
 export function keepArea(area: Area, catalogues: AreaCatalogues, locale: string): void {
