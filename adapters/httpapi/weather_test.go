@@ -226,6 +226,8 @@ func TestWeather_RainFrostHeat(t *testing.T) {
 			tok = h.login("rosa", "password-rosa") // the harness's sessions last a day
 			expect(t, h.do("PATCH", fmt.Sprintf("/api/plants/%d", chard), tok, map[string]any{"lastWatered": h.clock.Now().AddDate(0, 0, -6).Format(time.RFC3339)}), 200, "")
 			srv.SetDays(day(-1, 9.5, 4, 11), day(0, 0, -2, 30), day(1, 0, 18, 34), day(2, 0, 15, 25))
+			// Rosa measures in °F: the heat notice gives tomorrow's 34 °C as 93 °F.
+			expect(t, h.do("PATCH", "/api/user/settings", tok, map[string]any{"units": "imperial"}), 200, "")
 			if run, err = h.weather.Run(ctx, nil); err != nil || run.FrostWarnings != 0 || run.HeatMoved != 1 {
 				t.Fatalf("hot run %+v %v", run, err)
 			}
@@ -235,7 +237,7 @@ func TestWeather_RainFrostHeat(t *testing.T) {
 				t.Fatalf("heat did not bring chard forward: %v", p)
 			}
 			r = h.do("GET", "/api/weather", tok, nil)
-			if !strings.Contains(r.raw, "watering Chard a day earlier") {
+			if !strings.Contains(r.raw, "(93 °F): watering Chard a day earlier") {
 				t.Fatalf("card %s", r.raw)
 			}
 

@@ -140,7 +140,7 @@ func (w *Weather) apply(ctx context.Context, f *domain.Forecast, out *WeatherRun
 		if d, hot := f.HeatAhead(today, u.Garden.HeatC); hot {
 			// Plants the rain just watered are not due any more (their read is older).
 			if due := domain.HeatPlants(notIn(mine, watered), today); len(due) > 0 {
-				n, err := w.notice(ctx, u, domain.KindWeatherHeat, today, "Heat at your garden", domain.HeatMessage(d, due), due, func(p *domain.Plant) bool {
+				n, err := w.notice(ctx, u, domain.KindWeatherHeat, today, "Heat at your garden", domain.HeatMessage(d, due, u.Units), due, func(p *domain.Plant) bool {
 					if len(domain.HeatPlants([]*domain.Plant{p}, today)) == 0 {
 						return false // watered since the read
 					}

@@ -154,10 +154,20 @@ func FrostMessage(night time.Time, plants []*Plant) string {
 	return msg + ": protect " + plantNames(plants)
 }
 
-// HeatMessage is "Heat expected Friday (34 °C): watering Basil, Tomato a day earlier".
-func HeatMessage(d DailyWeather, plants []*Plant) string {
+// HeatMessage is "Heat expected Friday (34 °C): watering Basil, Tomato a day earlier", in
+// the recipient's chosen measurement system: "(93 °F)" for a gardener who chose imperial, °C
+// (the forecast's own unit) for one who has not chosen (docs/decisions.md). The temperature is
+// written into the stored text (the notification is one gardener's), and each of the two
+// sentences is a catalogue key of its own, so the reader's language keeps the unit.
+func HeatMessage(d DailyWeather, plants []*Plant, units Units) string {
+	if units == UnitsImperial {
+		return fmt.Sprintf("Heat expected %s (%.0f °F): watering %s a day earlier", d.Day.Weekday(), Fahrenheit(d.MaxC), plantNames(plants))
+	}
 	return fmt.Sprintf("Heat expected %s (%.0f °C): watering %s a day earlier", d.Day.Weekday(), d.MaxC, plantNames(plants))
 }
+
+// Fahrenheit is a temperature of c °C in °F.
+func Fahrenheit(c float64) float64 { return c*9/5 + 32 }
 
 // WeatherNotification is a weather notice to user u.
 func WeatherNotification(userID int64, kind, title, content string, now time.Time) *Notification {

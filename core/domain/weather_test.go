@@ -102,8 +102,11 @@ func TestWeatherRules(t *testing.T) {
 		if !domain.DateOf(got[0].NextWatering().UTC()).Equal(domain.DateOf(today)) {
 			t.Fatalf("next watering %v, want today", got[0].NextWatering())
 		}
-		if msg := domain.HeatMessage(d, got); msg != "Heat expected Friday (34 °C): watering Basil a day earlier" {
+		if msg := domain.HeatMessage(d, got, domain.UnitsMetric); msg != "Heat expected Friday (34 °C): watering Basil a day earlier" {
 			t.Fatalf("message %q", msg)
+		}
+		if msg := domain.HeatMessage(d, got, domain.UnitsImperial); msg != "Heat expected Friday (93 °F): watering Basil a day earlier" {
+			t.Fatalf("imperial message %q", msg)
 		}
 		if again := domain.HeatPlants(plants, today); len(again) != 0 {
 			t.Fatalf("brought forward twice: %s", names(again))
