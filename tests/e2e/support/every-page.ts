@@ -11,8 +11,10 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, SHOTS } from '../fixtures';
+import { E2E_DIR } from './server';
 
 /** Widths axe-core checks. */
 const AXE_WIDTHS = [1280, 390];
@@ -403,6 +405,91 @@ export async function check(page: Page, routes: string[]): Promise<{ axeFindings
 }
 
 
+/** The web app's catalogues of one language, the core's and every area's, merged by key. */
+function catalogue(lang: string): Record<string, string> {
+  const dir = path.join(E2E_DIR, '..', '..', 'web', 'src', 'locales');
+  const areas = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return Object.assign(
+    {},
+    ...['', ...areas].map((area) => JSON.parse(readFileSync(path.join(dir, area, `${lang}.json`), 'utf8')) as Record<string, string>),
+  );
+}
+
+/**
+ * English sentences a German page must not show: the texts of English's catalogues of two words
+ * or more, without placeholders, whose German differs (a German page showing one means a text
+ * that did not follow the language). A gardener's own words (the seeded garden is English) are
+ * not in the catalogues.
+ */
+function englishOnly(): Set<string> {
+  const en = catalogue('en');
+  const de = catalogue('de');
+  return new Set(
+    Object.entries(en)
+      .filter(([key, text]) => !text.includes('{') && text.trim().split(/\s+/).length >= 2 && de[key] !== text)
+      .map(([, text]) => text.trim()),
+  );
+}
+
+/**
+ * untranslated lists what a page in another language shows of English: a catalogue key shown
+ * as such ("forum.reply.title": a text whose area catalogue the page did not load) and a line
+ * that is an English catalogue text (see englishOnly).
+ */
+async function untranslated(page: Page, where: string, english: Set<string>): Promise<string[]> {
+  const lines = await page.evaluate(() => {
+    const texts = document.body.innerText.split('\n');
+    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      for (const attr of ['aria-label', 'placeholder', 'title']) texts.push(el.getAttribute(attr) ?? '');
+    }
+    return texts.map((t) => t.trim()).filter(Boolean);
+  });
+  const found = new Set<string>();
+  for (const line of lines) {
+    if (/^[a-z][a-zA-Z]*(\.[a-zA-Z0-9]+)+$/.test(line)) found.add(`${where}: shows the key "${line}"`);
+    else if (english.has(line)) found.add(`${where}: shows English "${line}"`);
+  }
+  return [...found];
+}
+
+/**
+ * checkIn visits each route in `lang` (the signed-in gardener's saved language and the device's,
+ * as the Settings card sets them) at the narrowest fit width, where a longer language cuts
+ * first: nothing in English, no sideways scroll, no cut button. The language is English again
+ * afterwards, whatever happened.
+ */
+export async function checkIn(page: Page, lang: string, routes: string[]): Promise<string[]> {
+  const english = englishOnly();
+  const findings: string[] = [];
+  const setLanguage = async (language: string) => {
+    await api(page, 'PATCH', '/api/user/settings', { language });
+    await page.evaluate((language) => localStorage.setItem('garden-language', language), language);
+  };
+  await setLanguage(lang);
+  try {
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const route of only(routes)) {
+      await page.goto(route);
+      const settled = await settle(page).then(
+        () => true,
+        (error: Error) => {
+          findings.push(`${route}: ${error.message.split('\n')[0]}`);
+          return false;
+        },
+      );
+      if (!settled) continue;
+      await expect(page.locator('html'), `${route} is shown in ${lang}`).toHaveAttribute('lang', lang);
+      findings.push(...(await untranslated(page, `${route} (${lang})`, english)));
+      findings.push(...(await misfits(page, `${route} (${lang}) at 360 px`)));
+    }
+  } finally {
+    await setLanguage('en');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  if (findings.length > 0) console.log(findings.join('\n'));
+  return findings;
+}
+
 /** What the steps a spec file adds to its suite can use, once the suite's first step has run. */
 export interface SuiteContext {
   /** The signed-in superadmin's page (one browser context for the whole file). */
@@ -457,6 +544,13 @@ export function describeEveryPage(
         test.setTimeout(60_000 + 30_000 * signedIn(seeded).length);
         const { axeFindings, fitFindings } = await check(page, signedIn(seeded));
         expect({ axeFindings, fitFindings }).toEqual({ axeFindings: [], fitFindings: [] });
+      });
+    }
+
+    if (signedIn) {
+      test('every page signed in, in German: no English text, no sideways scroll, no cut button at 360 px', async () => {
+        test.setTimeout(60_000 + 10_000 * signedIn(seeded).length);
+        expect(await checkIn(page, 'de', signedIn(seeded))).toEqual([]);
       });
     }
 
