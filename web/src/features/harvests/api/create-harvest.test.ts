@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { harvestSchema } from './create-harvest';
 
 const TODAY = '2026-07-10';
@@ -8,8 +9,8 @@ function messages(input: Record<string, unknown>): Record<string, string> {
   const result = harvestSchema(TODAY).safeParse({ ...valid, ...input });
   if (result.success) return {};
   const out: Record<string, string> = {};
-  // The form shows a field's first message.
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  // The form shows a field's first message (a catalogue key, in English here).
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= translateMessage(issue.message);
   return out;
 }
 

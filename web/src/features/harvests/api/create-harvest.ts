@@ -6,15 +6,15 @@ import { useApiMutation } from '@/api/mutation';
 
 /** The form's messages: the server's (docs/api.md "Harvest tracking"), so both say the same. */
 export const HARVEST_MESSAGES = {
-  plant: 'Please select a plant',
-  dateRequired: 'Harvest date is required',
-  date: 'Please enter a valid date',
-  future: 'Harvest date cannot be in the future',
-  quantityNumber: 'Quantity must be a number',
-  quantityMin: 'Quantity must be 0 or greater',
-  quantityMax: 'Quantity is too large',
-  unit: 'Please select a unit',
-  notes: 'Notes cannot exceed 5000 characters',
+  plant: 'harvests.form.selectPlant',
+  dateRequired: 'harvests.form.dateRequired',
+  date: 'harvests.form.validDate',
+  future: 'harvests.form.dateFuture',
+  quantityNumber: 'harvests.form.quantityNumber',
+  quantityMin: 'harvests.form.quantityMin',
+  quantityMax: 'harvests.form.quantityMax',
+  unit: 'harvests.form.selectUnit',
+  notes: 'harvests.form.notesMax',
 } as const;
 
 /** tomorrowKey: the server allows a date up to one day ahead (time zones); so does the form. */

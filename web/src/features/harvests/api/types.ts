@@ -11,16 +11,21 @@ export const UNIT_KINDS: readonly UnitKind[] = ['mass', 'count', 'volume'];
 
 /** The common unit each kind's totals are given in (a bunch counts as one item). */
 export const COMMON_UNIT: Record<UnitKind, string> = { mass: 'kg', count: 'items', volume: 'litres' };
-export const KIND_LABEL: Record<UnitKind, string> = { mass: 'Weight', count: 'Count', volume: 'Volume' };
+/** The kinds' names (catalogue keys: t(KIND_LABEL[kind])). */
+export const KIND_LABEL = { mass: 'harvests.kind.mass', count: 'harvests.kind.count', volume: 'harvests.kind.volume' } as const satisfies Record<
+  UnitKind,
+  string
+>;
 
 /** The time filters of spec 02 §9, as ?period= takes them. */
 export type HarvestPeriod = 'all' | 'year' | '3months' | 'month';
-export const PERIODS: readonly { value: HarvestPeriod; label: string }[] = [
-  { value: 'all', label: 'All time' },
-  { value: 'year', label: 'This year' },
-  { value: '3months', label: 'Last 3 months' },
-  { value: 'month', label: 'This month' },
-];
+/** The periods' names are catalogue keys: t(period.label). */
+export const PERIODS = [
+  { value: 'all', label: 'harvests.period.all' },
+  { value: 'year', label: 'harvests.period.year' },
+  { value: '3months', label: 'harvests.period.3months' },
+  { value: 'month', label: 'harvests.period.month' },
+] as const satisfies readonly { value: HarvestPeriod; label: string }[];
 
 // The answers are the schemas of the OpenAPI document (src/api/schema.d.ts, `make api-types`).
 // The document says a string for each kind, period and rankedBy; the server writes one of

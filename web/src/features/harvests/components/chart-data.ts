@@ -1,5 +1,6 @@
 import { addMonths, format } from 'date-fns';
-import { parseDate } from '@/lib/dates';
+import { localDate, parseDate } from '@/lib/dates';
+import { t } from '@/lib/i18n/i18n';
 import { UNIT_KINDS, type DateSpan, type HarvestStats, type MonthlyTotal, type UnitKind, type YearComparison } from '../api/types';
 
 /** kindsIn: the kinds the stats have amounts of, in the order mass, count, volume. */
@@ -50,7 +51,7 @@ export function monthlySeries(monthly: readonly MonthlyTotal[], kind: UnitKind, 
   const last = range?.to ? range.to.slice(0, 7) : months[months.length - 1]!;
   const rows = monthsBetween(first < months[0]! ? first : months[0]!, last > months[months.length - 1]! ? last : months[months.length - 1]!).map(
     (month) => {
-      const row: MonthRow = { month, label: format(parseDate(`${month}-01`)!, 'MMM yyyy') };
+      const row: MonthRow = { month, label: localDate(parseDate(`${month}-01`)!, MONTH_YEAR) };
       for (const s of series) row[s.key] = 0;
       return row;
     },
@@ -79,17 +80,21 @@ export function yearOnYearRows(plants: readonly YearComparison[], kind: UnitKind
     .sort((a, b) => b.current - a.current || b.previous - a.previous || a.plantName.localeCompare(b.plantName));
 }
 
+const MONTH_YEAR: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric' };
+const DAY_MONTH: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+
 /** spanLabel names a span in a legend: "2026" for a whole year, "Jun 2026", or "Mar–Jun 2026". */
 export function spanLabel(span: DateSpan): string {
   const from = parseDate(span.from);
   const to = parseDate(span.to);
-  if (!from || !to) return 'All time';
+  if (!from || !to) return t('harvests.period.all');
   if (format(from, 'MM-dd') === '01-01' && format(to, 'MM-dd') === '12-31' && from.getFullYear() === to.getFullYear()) {
     return String(from.getFullYear());
   }
-  if (format(from, 'yyyy-MM') === format(to, 'yyyy-MM')) return format(from, 'MMM yyyy');
-  if (from.getFullYear() === to.getFullYear()) return `${format(from, 'MMM d')} – ${format(to, 'MMM d, yyyy')}`;
-  return `${format(from, 'MMM d, yyyy')} – ${format(to, 'MMM d, yyyy')}`;
+  if (format(from, 'yyyy-MM') === format(to, 'yyyy-MM')) return localDate(from, MONTH_YEAR);
+  const first = localDate(from, from.getFullYear() === to.getFullYear() ? DAY_MONTH : DAY_MONTH_YEAR);
+  return t('harvests.span', { from: first, to: localDate(to, DAY_MONTH_YEAR) });
 }
 
 function round(x: number): number {

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight, CloudOff, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
@@ -6,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { formatLongDate, parseDate, todayKey, weekdayNames } from '@/lib/dates';
+import { formatLongDate, localDate, parseDate, todayKey, weekdayNames } from '@/lib/dates';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useHarvestsBetween } from '../api/get-harvests';
 import type { HarvestFilters } from '../api/types';
 import { calendarCells, monthSpan, shiftMonth } from './calendar-data';
@@ -14,8 +15,8 @@ import { formatQuantity, harvestName } from './format';
 import { HarvestCard } from './harvest-card';
 
 function describeDay(date: string, count: number): string {
-  const base = format(parseDate(date)!, 'EEEE, MMMM d, yyyy');
-  return count === 0 ? base : `${base}, ${count} ${count === 1 ? 'harvest' : 'harvests'}`;
+  const base = localDate(parseDate(date)!, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  return count === 0 ? base : t('harvests.calendar.day', { date: base, count });
 }
 
 /**
@@ -34,6 +35,7 @@ export function HarvestCalendar({
   onMonthChange: (month: Date) => void;
   plantTypes: Map<number, string>;
 }) {
+  const t = useT();
   const span = monthSpan(month);
   const list = useHarvestsBetween(filters, span.from, span.to);
   const [openDay, setOpenDay] = useState<string | null>(null);
@@ -47,18 +49,18 @@ export function HarvestCalendar({
 
   const cells = useMemo(() => calendarCells(month, list.items), [month, list.items]);
   const dayRecords = openDay ? (cells.find((c) => c.date === openDay)?.harvests ?? []) : [];
-  const title = format(month, 'MMMM yyyy');
+  const title = localDate(month, { month: 'long', year: 'numeric' });
 
   return (
-    <section className="harvest-calendar" aria-label="Harvest calendar">
+    <section className="harvest-calendar" aria-label={t('harvests.calendar.label')}>
       <div className="harvest-calendar__bar">
-        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(month, -1))}>
+        <Button variant="outline" size="icon" aria-label={t('harvests.calendar.previous')} onClick={() => onMonthChange(shiftMonth(month, -1))}>
           <ChevronLeft size={18} aria-hidden="true" />
         </Button>
         <h2 className="harvest-calendar__title" aria-live="polite">
           {title}
         </h2>
-        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => onMonthChange(shiftMonth(month, 1))}>
+        <Button variant="outline" size="icon" aria-label={t('harvests.calendar.next')} onClick={() => onMonthChange(shiftMonth(month, 1))}>
           <ChevronRight size={18} aria-hidden="true" />
         </Button>
         {list.isLoading || isLoadingMore ? <Spinner size={18} /> : null}
@@ -67,14 +69,14 @@ export function HarvestCalendar({
         <EmptyState
           compact
           icon={<CloudOff size={22} />}
-          title="Failed to load harvest records"
+          title={t('harvests.list.loadFailed')}
           action={
             <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void list.mutate()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           }
         >
-          {getErrorMessage(list.error, 'Please try again later.')}
+          {getErrorMessage(list.error, t('harvests.tryLater'))}
         </EmptyState>
       ) : (
         <div className="harvest-calendar__grid">
@@ -110,7 +112,7 @@ export function HarvestCalendar({
                                 {harvestName(h)}
                               </span>
                             ))}
-                            {cell.harvests.length > 2 ? <span className="harvest-day__more">+{cell.harvests.length - 2} more</span> : null}
+                            {cell.harvests.length > 2 ? <span className="harvest-day__more">{t('harvests.calendar.more', { count: cell.harvests.length - 2 })}</span> : null}
                           </span>
                           <span className="harvest-day__count" aria-hidden="true">
                             {cell.harvests.length}
@@ -131,13 +133,13 @@ export function HarvestCalendar({
         title={openDay ? formatLongDate(openDay) : ''}
         description={
           dayRecords.length === 0
-            ? 'No harvests on this day.'
+            ? t('harvests.calendar.none')
             : dayRecords.map((h) => `${harvestName(h)}: ${formatQuantity(h)}`).join(' · ')
         }
         size="md"
       >
         {dayRecords.length === 0 ? null : (
-          <ul className="harvest-list harvest-list--dialog" aria-label="Harvests of the day">
+          <ul className="harvest-list harvest-list--dialog" aria-label={t('harvests.calendar.ofDay')}>
             {dayRecords.map((h) => (
               <li key={h.id}>
                 <HarvestCard harvest={h} plantType={h.plantId ? plantTypes.get(h.plantId) : undefined} />

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { useDeleteHarvest } from '../api/delete-harvest';
 import type { Harvest } from '../api/types';
 import { bedLabel, formatQuantity, harvestName, shareSurplusUrl } from './format';
@@ -21,6 +22,7 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteHarvest();
   const { toast } = useToast();
+  const t = useT();
   const name = harvestName(harvest);
   const measured = harvest.quantity !== null && harvest.quantity !== undefined;
   const bed = bedLabel(harvest);
@@ -28,9 +30,9 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
   const onDelete = async () => {
     try {
       await remove.trigger(harvest.id);
-      toast({ title: 'Record Deleted', variant: 'success' });
+      toast({ title: t('harvests.card.deleted'), variant: 'success' });
     } catch (error) {
-      toast({ title: 'Failed to Delete Record', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('harvests.card.deleteFailed'), description: getErrorMessage(error, t('harvests.tryAgain')), variant: 'destructive' });
     }
     setConfirming(false);
   };
@@ -51,7 +53,7 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
           </h2>
           <DropdownMenu
             trigger={
-              <Button variant="ghost" size="icon" aria-label={`Actions for ${name}, ${formatDate(harvest.harvestDate)}`}>
+              <Button variant="ghost" size="icon" aria-label={t('harvests.card.actions', { name, date: formatDate(harvest.harvestDate) })}>
                 <MoreVertical size={18} aria-hidden="true" />
               </Button>
             }
@@ -61,7 +63,7 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
                 <span className="menu__icon" aria-hidden="true">
                   <Pencil size={16} />
                 </span>
-                Edit Record
+                {t('harvests.card.edit')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
@@ -69,11 +71,11 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
                 <span className="menu__icon" aria-hidden="true">
                   <Gift size={16} />
                 </span>
-                Share surplus
+                {t('harvests.card.share')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem destructive icon={<Trash size={16} />} onSelect={() => setConfirming(true)}>
-              Delete Record
+              {t('harvests.card.delete')}
             </DropdownMenuItem>
           </DropdownMenu>
         </div>
@@ -89,7 +91,7 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
           {bed ? (
             <span className="harvest-card__bed">
               <MapPin size={14} aria-hidden="true" />
-              <span className="visually-hidden">Bed: </span>
+              <span className="visually-hidden">{t('harvests.card.bed')} </span>
               {bed}
             </span>
           ) : null}
@@ -99,9 +101,9 @@ export function HarvestCard({ harvest, plantType }: { harvest: Harvest; plantTyp
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete Record"
-        description={`Delete the harvest of ${name} from ${formatDate(harvest.harvestDate)}? This cannot be undone.`}
-        confirmLabel="Delete Record"
+        title={t('harvests.card.delete')}
+        description={t('harvests.card.deleteText', { name, date: formatDate(harvest.harvestDate) })}
+        confirmLabel={t('harvests.card.delete')}
         pending={remove.isMutating}
         onConfirm={() => void onDelete()}
       />

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Segmented } from '@/components/ui/segmented';
+import { useT } from '@/lib/i18n/provider';
 import { convertAmount, totalUnit, useUnitSystem } from '@/lib/units';
 import { COMMON_UNIT, KIND_LABEL, type HarvestStats, type UnitKind } from '../api/types';
 import { kindsIn, monthlySeries, spanLabel, yearOnYearRows } from './chart-data';
-import { formatAmount } from './format';
+import { formatAmount, unitName } from './format';
 
 /** Series colours: the app's greens first, then colours that stay apart from them. */
 const PALETTE = ['#2f7d4f', '#e08a1e', '#3b82c4', '#b4475c', '#7a5cc2', '#8aa33b', '#1f9c9c', '#c2653a', '#5c6b8a', '#a3803b'];
@@ -16,15 +17,16 @@ const PALETTE = ['#2f7d4f', '#e08a1e', '#3b82c4', '#b4475c', '#7a5cc2', '#8aa33b
  */
 export default function HarvestCharts({ stats: raw }: { stats: HarvestStats }) {
   // The server's totals are in kg, items and litres; the charts show the gardener's system.
+  const t = useT();
   const system = useUnitSystem();
   const stats = useMemo(() => statsIn(raw, system), [raw, system]);
   const kinds = useMemo(() => kindsIn(stats), [stats]);
   const [picked, setPicked] = useState<UnitKind | null>(null);
   const kind = picked && kinds.includes(picked) ? picked : kinds[0];
   if (!kind) {
-    return <p className="harvest-charts__empty">No weighed, counted or measured harvests in this period yet.</p>;
+    return <p className="harvest-charts__empty">{t('harvests.charts.none')}</p>;
   }
-  const unit = totalUnit(kind, system);
+  const unit = unitName(totalUnit(kind, system));
   const monthly = monthlySeries(stats.monthly, kind, stats.range);
   const yoy = yearOnYearRows(stats.yearOnYear.plants, kind);
   const currentLabel = spanLabel(stats.yearOnYear.current);
@@ -39,20 +41,20 @@ export default function HarvestCharts({ stats: raw }: { stats: HarvestStats }) {
     <div className="harvest-charts">
       {kinds.length > 1 ? (
         <Segmented
-          label="Measure"
+          label={t('harvests.charts.measure')}
           value={kind}
           onChange={setPicked}
-          options={kinds.map((k) => ({ value: k, label: `${KIND_LABEL[k]} (${totalUnit(k, system)})` }))}
+          options={kinds.map((k) => ({ value: k, label: t('harvests.charts.kindOption', { kind: t(KIND_LABEL[k]), unit: unitName(totalUnit(k, system)) }) }))}
         />
       ) : null}
       <figure className="harvest-chart">
         <figcaption className="harvest-chart__title">
-          Monthly totals per plant <span>({unit})</span>
+          {t('harvests.charts.monthly')} <span>({unit})</span>
         </figcaption>
         {monthly.rows.length === 0 ? (
-          <p className="harvest-charts__empty">Nothing of this kind in the period.</p>
+          <p className="harvest-charts__empty">{t('harvests.charts.noneOfKind')}</p>
         ) : (
-          <div className="harvest-chart__canvas" role="img" aria-label={`Monthly ${KIND_LABEL[kind].toLowerCase()} per plant in ${unit}`}>
+          <div className="harvest-chart__canvas" role="img" aria-label={t('harvests.charts.monthlyLabel', { kind, unit })}>
             <ResponsiveContainer width="100%" height={300}>
               <BarChart data={monthly.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -70,12 +72,12 @@ export default function HarvestCharts({ stats: raw }: { stats: HarvestStats }) {
       </figure>
       <figure className="harvest-chart">
         <figcaption className="harvest-chart__title">
-          Year on year: {currentLabel} vs {previousLabel} <span>({unit})</span>
+          {t('harvests.charts.yearOnYear', { current: currentLabel, previous: previousLabel })} <span>({unit})</span>
         </figcaption>
         {yoy.length === 0 ? (
-          <p className="harvest-charts__empty">Nothing of this kind to compare.</p>
+          <p className="harvest-charts__empty">{t('harvests.charts.nothingToCompare')}</p>
         ) : (
-          <div className="harvest-chart__canvas" role="img" aria-label={`Totals per plant, ${currentLabel} against ${previousLabel}, in ${unit}`}>
+          <div className="harvest-chart__canvas" role="img" aria-label={t('harvests.charts.yearOnYearLabel', { current: currentLabel, previous: previousLabel, unit })}>
             <ResponsiveContainer width="100%" height={Math.max(180, 56 + yoy.length * 44)}>
               <BarChart data={yoy} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />

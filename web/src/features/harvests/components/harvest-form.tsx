@@ -8,10 +8,12 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Form, FormDate, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { harvestUnitsFor, totalUnit, useUnitSystem } from '@/lib/units';
 import { harvestSchema, type HarvestFormValues, type NewHarvest } from '../api/create-harvest';
 import { groupBedsByLayout, useGardenBeds } from '../api/get-garden-beds';
 import { HARVEST_UNITS } from '../api/types';
+import { unitName } from './format';
 
 /** KEPT_PLANT is the plant option of a record whose plant was deleted: it keeps its name. */
 export const KEPT_PLANT = 'kept';
@@ -30,23 +32,24 @@ export interface CurrentBed {
  * is an option from the start; a failed bed list leaves just that and "No bed".
  */
 export function BedField({ currentBed }: { currentBed?: CurrentBed }) {
+  const t = useT();
   const beds = useGardenBeds();
   const groups = groupBedsByLayout(beds.items.filter((b) => b.id !== currentBed?.id)).filter((g) => g.beds.length > 0);
   const hint = beds.error
-    ? 'Your beds could not be loaded. Please try again later.'
+    ? t('harvests.bed.loadFailed')
     : !beds.isLoading && beds.items.length === 0
-      ? 'Draw beds in Garden Layouts to see yield per square foot.'
-      : 'Where it grew: the stats show each bed’s yield per square foot.';
+      ? t('harvests.bed.drawBeds')
+      : t('harvests.bed.hint');
   return (
     <div className="harvest-form__bed">
-      <FormSelect name="bedId" label="Bed" description={hint}>
-        <option value="">No bed</option>
+      <FormSelect name="bedId" label={t('harvests.bed.label')} description={hint}>
+        <option value="">{t('harvests.bed.none')}</option>
         {currentBed ? (
           <option value={String(currentBed.id)}>{`${currentBed.name} (${currentBed.layoutName})`}</option>
         ) : null}
         {beds.isLoading ? (
           <option value="" disabled>
-            Loading your beds…
+            {t('harvests.bed.loading')}
           </option>
         ) : null}
         {groups.map((g) => (
@@ -61,12 +64,12 @@ export function BedField({ currentBed }: { currentBed?: CurrentBed }) {
       </FormSelect>
       {beds.hasMore ? (
         <Button type="button" variant="ghost" size="sm" loading={beds.isLoadingMore} onClick={() => void beds.loadMore()}>
-          Load more beds
+          {t('harvests.bed.loadMore')}
         </Button>
       ) : null}
       {!beds.isLoading && !beds.error && beds.items.length === 0 ? (
         <Link className="harvest-form__link" to="/planning/garden-layouts">
-          Go to Garden Layouts
+          {t('harvests.bed.goToLayouts')}
         </Link>
       ) : null}
     </div>
@@ -103,6 +106,7 @@ export function HarvestForm({
   onSave: (harvest: NewHarvest) => Promise<unknown>;
 }) {
   const { toast } = useToast();
+  const t = useT();
   const [uploading, setUploading] = useState(false);
   const form = useZodForm(harvestSchema(todayKey()), { defaultValues: defaults });
   const sorted = plants.slice().sort((a, b) => a.name.localeCompare(b.name));
@@ -115,42 +119,41 @@ export function HarvestForm({
       aria-label={label}
       className="harvest-form"
       onSubmit={onSave}
-      onSubmitError={(error) => toast({ title: failure, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })}
+      onSubmitError={(error) => toast({ title: failure, description: getErrorMessage(error, t('harvests.tryAgain')), variant: 'destructive' })}
     >
-      <FormSelect name="plantId" label="Plant">
-        <option value="">Select a plant</option>
-        {keptPlantName !== undefined ? <option value={KEPT_PLANT}>{`${keptPlantName || 'Unnamed Harvest'} (plant deleted)`}</option> : null}
+      <FormSelect name="plantId" label={t('harvests.form.plant')}>
+        <option value="">{t('harvests.form.selectAPlant')}</option>
+        {keptPlantName !== undefined ? <option value={KEPT_PLANT}>{t('harvests.form.plantDeleted', { name: keptPlantName || t('harvests.unnamed') })}</option> : null}
         {sorted.map((p) => (
           <option key={p.id} value={String(p.id)}>
             {p.name}
           </option>
         ))}
       </FormSelect>
-      <FormDate name="harvestDate" label="Harvest date" />
+      <FormDate name="harvestDate" label={t('harvests.form.date')} />
       <div className="harvest-form__row">
-        <FormNumber name="quantity" label="Quantity" inputMode="decimal" step="any" min={0} placeholder="Optional" />
-        <FormSelect name="unit" label="Unit">
-          <option value="">No unit</option>
+        <FormNumber name="quantity" label={t('harvests.form.quantity')} inputMode="decimal" step="any" min={0} placeholder={t('harvests.form.optional')} />
+        <FormSelect name="unit" label={t('harvests.form.unit')}>
+          <option value="">{t('harvests.form.noUnit')}</option>
           {harvestUnitsFor(HARVEST_UNITS, system).map((u) => (
             <option key={u} value={u}>
-              {u}
+              {unitName(u)}
             </option>
           ))}
         </FormSelect>
       </div>
       <p className="harvest-form__hint">
-        Leave the quantity empty if you did not weigh or count. Totals add up weights in {totalUnit('mass', system)}, counts in items (a bunch
-        counts as one) and volumes in {system === 'metric' ? 'litres' : 'gallons'}.
+        {t('harvests.form.hint', { mass: totalUnit('mass', system), system })}
       </p>
       <BedField currentBed={currentBed} />
-      <FormTextarea name="notes" label="Notes" rows={4} placeholder="How was it? Variety, bed, taste…" />
+      <FormTextarea name="notes" label={t('harvests.form.notes')} rows={4} placeholder={t('harvests.form.notesPlaceholder')} />
       <Controller
         control={form.control}
         name="imageUrl"
         render={({ field, fieldState }) => (
           <ImageField
-            label="Photo"
-            emptyText="Add a photo of your harvest"
+            label={t('harvests.form.photo')}
+            emptyText={t('harvests.form.photoEmpty')}
             value={field.value ?? ''}
             onChange={field.onChange}
             error={fieldState.error?.message}
@@ -160,10 +163,10 @@ export function HarvestForm({
       />
       <div className="harvest-form__actions">
         <Link className={buttonClass('outline')} to={cancelTo}>
-          Cancel
+          {t('harvests.form.cancel')}
         </Link>
         <Button type="submit" loading={form.formState.isSubmitting} disabled={uploading}>
-          {form.formState.isSubmitting ? 'Saving…' : submitLabel}
+          {form.formState.isSubmitting ? t('harvests.form.saving') : submitLabel}
         </Button>
       </div>
     </Form>

@@ -3,10 +3,11 @@ import { getErrorMessage } from '@/api/client';
 import { Sheet } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/dates';
-import { formatTotal, yieldIn, useUnitSystem } from '@/lib/units';
+import { useT } from '@/lib/i18n/provider';
+import { yieldIn, useUnitSystem } from '@/lib/units';
 import { useHarvestStats } from '../api/get-harvests';
 import { KIND_LABEL, PERIODS, type BedYields, type Harvest, type HarvestFilters } from '../api/types';
-import { formatAmount, formatQuantity, formatRate, harvestName } from './format';
+import { amountText, formatAmount, formatQuantity, formatRate, harvestName, totalText, unitName } from './format';
 
 /** How many records Recent Activity shows (spec 02 §9). */
 export const RECENT_ACTIVITY = 3;
@@ -18,24 +19,24 @@ export const RECENT_ACTIVITY = 3;
  */
 export function YieldCard({ beds }: { beds: readonly BedYields[] }) {
   // Imperial: per square foot, in lb; metric: per square metre, in kg (issue #25 item 4).
+  const t = useT();
   const system = useUnitSystem();
-  const per = system === 'metric' ? 'square metre' : 'square foot';
   return (
     <section className="stat-card" aria-labelledby="stat-yield">
       <h3 id="stat-yield" className="stat-card__title">
-        <LandPlot size={16} aria-hidden="true" /> Yield per {per}
+        <LandPlot size={16} aria-hidden="true" /> {t('harvests.yield.title', { system })}
       </h3>
       {beds.length === 0 ? (
-        <p className="stat-card__detail">Choose the bed a harvest came from when you record it to see what each bed gives per {per}.</p>
+        <p className="stat-card__detail">{t('harvests.yield.none', { system })}</p>
       ) : (
-        <ul className="stat-yield" aria-label={`Yield per ${per}`}>
+        <ul className="stat-yield" aria-label={t('harvests.yield.title', { system })}>
           {beds.map((b) => (
             <li key={b.bedId}>
               <span className="stat-yield__bed">{b.bedName}</span>
               <span className="stat-yield__layout">{b.layoutName}</span>
               {b.yields.length === 0 ? (
                 <span className="stat-yield__meta">
-                  {b.records} {b.records === 1 ? 'harvest' : 'harvests'}, none weighed or counted
+                  {t('harvests.yield.unmeasured', { count: b.records })}
                 </span>
               ) : (
                 b.yields.map((raw) => {
@@ -43,10 +44,10 @@ export function YieldCard({ beds }: { beds: readonly BedYields[] }) {
                   return (
                     <span key={raw.kind}>
                       <span className="stat-yield__rate">
-                        {formatRate(y.rate)} {y.unit}/{y.areaUnit}
+                        {formatRate(y.rate)} {unitName(y.unit)}/{y.areaUnit}
                       </span>{' '}
                       <span className="stat-yield__meta">
-                        ({formatAmount(y.amount)} {y.unit} from {formatAmount(y.area)} {y.areaUnit})
+                        {t('harvests.yield.meta', { amount: amountText(y.amount, y.unit), area: `${formatAmount(y.area)} ${y.areaUnit}` })}
                       </span>
                     </span>
                   );
@@ -77,38 +78,39 @@ export function HarvestStatsSheet({
   filters: HarvestFilters;
   recent: readonly Harvest[];
 }) {
+  const t = useT();
   const stats = useHarvestStats(filters, open);
-  const period = PERIODS.find((p) => p.value === filters.period)?.label ?? 'All time';
+  const period = t(PERIODS.find((p) => p.value === filters.period)?.label ?? 'harvests.period.all');
   const data = stats.data;
   const most = data?.mostHarvested;
   const system = useUnitSystem();
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Harvest Stats" side="right" closeLabel="Close stats" className="harvest-sheet">
+    <Sheet open={open} onOpenChange={onOpenChange} title={t('harvests.stats.title')} side="right" closeLabel={t('harvests.stats.close')} className="harvest-sheet">
           <div className="harvest-sheet__body">
             <p className="harvest-sheet__period">{period}</p>
             {stats.isLoading ? (
-              <div aria-label="Loading stats…" role="status">
+              <div aria-label={t('harvests.stats.loading')} role="status">
                 <Skeleton height={86} />
                 <Skeleton height={120} />
               </div>
             ) : stats.error ? (
               <p className="harvest-sheet__error" role="alert">
-                {getErrorMessage(stats.error, 'Failed to load harvest stats. Please try again later.')}
+                {getErrorMessage(stats.error, t('harvests.stats.loadFailed'))}
               </p>
             ) : data ? (
               <>
                 <section className="stat-card" aria-labelledby="stat-total">
                   <h3 id="stat-total" className="stat-card__title">
-                    <BarChart3 size={16} aria-hidden="true" /> Total Harvests
+                    <BarChart3 size={16} aria-hidden="true" /> {t('harvests.stats.total')}
                   </h3>
                   <p className="stat-card__value">{data.totalHarvests}</p>
                   {data.totals.length > 0 ? (
-                    <ul className="stat-card__totals" aria-label="Totals">
-                      {data.totals.map((t) => (
-                        <li key={t.kind}>
-                          <span>{KIND_LABEL[t.kind]}</span>
+                    <ul className="stat-card__totals" aria-label={t('harvests.stats.totals')}>
+                      {data.totals.map((total) => (
+                        <li key={total.kind}>
+                          <span>{t(KIND_LABEL[total.kind])}</span>
                           <strong>
-                            {formatTotal(t.amount, t.unit, system)}
+                            {totalText(total.amount, total.unit, system)}
                           </strong>
                         </li>
                       ))}
@@ -117,23 +119,24 @@ export function HarvestStatsSheet({
                 </section>
                 <section className="stat-card" aria-labelledby="stat-most">
                   <h3 id="stat-most" className="stat-card__title">
-                    <Trophy size={16} aria-hidden="true" /> Most Harvested
+                    <Trophy size={16} aria-hidden="true" /> {t('harvests.stats.most')}
                   </h3>
                   {most ? (
                     <>
-                      <p className="stat-card__value stat-card__value--name">{most.plantName || 'Unnamed Harvest'}</p>
+                      <p className="stat-card__value stat-card__value--name">{most.plantName || t('harvests.unnamed')}</p>
                       <p className="stat-card__detail">
-                        {most.amount !== null && most.rankedBy ? `${formatTotal(most.amount, most.unit, system)} · ` : ''}
-                        {most.records} {most.records === 1 ? 'harvest' : 'harvests'}
+                        {most.amount !== null && most.rankedBy
+                          ? t('harvests.stats.mostDetail', { amount: totalText(most.amount, most.unit, system), count: most.records })
+                          : t('harvests.stats.records', { count: most.records })}
                       </p>
                       {most.totals.length > 1 ? (
                         <p className="stat-card__detail">
-                          {most.totals.map((t) => formatTotal(t.amount, t.unit, system)).join(' · ')}
+                          {most.totals.map((total) => totalText(total.amount, total.unit, system)).join(' · ')}
                         </p>
                       ) : null}
                     </>
                   ) : (
-                    <p className="stat-card__detail">No harvests in this period yet.</p>
+                    <p className="stat-card__detail">{t('harvests.stats.noneInPeriod')}</p>
                   )}
                 </section>
                 <YieldCard beds={data.yieldPerSquareFoot ?? []} />
@@ -141,10 +144,10 @@ export function HarvestStatsSheet({
             ) : null}
             <section className="stat-card" aria-labelledby="stat-recent">
               <h3 id="stat-recent" className="stat-card__title">
-                <Activity size={16} aria-hidden="true" /> Recent Activity
+                <Activity size={16} aria-hidden="true" /> {t('harvests.stats.recent')}
               </h3>
               {recent.length === 0 ? (
-                <p className="stat-card__detail">No harvest records found</p>
+                <p className="stat-card__detail">{t('harvests.list.none')}</p>
               ) : (
                 <ul className="stat-recent">
                   {recent.slice(0, RECENT_ACTIVITY).map((h) => (

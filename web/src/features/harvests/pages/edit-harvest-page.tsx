@@ -4,11 +4,12 @@ import { Card, CardBody } from '@/components/ui/card';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHarvest, useUpdateHarvest } from '../api/update-harvest';
 import { HARVEST_UNITS } from '../api/types';
 import { HarvestForm, KEPT_PLANT } from '../components/harvest-form';
-import { BackToHarvests, HARVEST_LIST, NO_PLANTS } from './new-harvest-page';
+import { BackToHarvests, HARVEST_LIST, useNoPlants } from './new-harvest-page';
 import './harvest-tracking-page.css';
 
 /**
@@ -16,7 +17,9 @@ import './harvest-tracking-page.css';
  * whose plant was deleted keeps its name unless another plant is chosen.
  */
 export function EditHarvestPage() {
-  useDocumentTitle('Edit Harvest');
+  const t = useT();
+  const noPlants = useNoPlants();
+  useDocumentTitle(t('harvests.edit.title'));
   const params = useParams();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const navigate = useNavigate();
@@ -30,22 +33,22 @@ export function EditHarvestPage() {
   return (
     <div className="harvest-page harvest-page--form">
       <BackToHarvests />
-      <PageHeader title="Edit Harvest" description="Correct the date, the amount or the notes" />
+      <PageHeader title={t('harvests.edit.title')} description={t('harvests.edit.description')} />
       <Card>
         <CardBody>
           <ListStates
-            query={id ? loading : { isLoading: false, error: new Error('Harvest record not found') }}
+            query={id ? loading : { isLoading: false, error: new Error(t('harvests.edit.notFound')) }}
             isEmpty={!h || ((plants.data ?? []).length === 0 && h.plantId !== null)}
-            loading={{ label: 'Loading the record…', rows: 5, height: 46 }}
-            errorTitle="Failed to load the harvest record"
-            empty={NO_PLANTS}
+            loading={{ label: t('harvests.edit.loading'), rows: 5, height: 46 }}
+            errorTitle={t('harvests.edit.loadFailed')}
+            empty={noPlants}
           >
             {h ? (
               <HarvestForm
                 plants={plants.data ?? []}
-                label="Edit Harvest"
-                submitLabel="Save Changes"
-                failure="Failed to save the harvest"
+                label={t('harvests.edit.title')}
+                submitLabel={t('harvests.edit.save')}
+                failure={t('harvests.edit.failed')}
                 cancelTo={HARVEST_LIST}
                 keptPlantName={h.plantId === null ? (h.plantName ?? '') : undefined}
                 currentBed={h.bedId ? { id: h.bedId, name: h.bedName ?? '', layoutName: h.layoutName ?? '' } : undefined}
@@ -60,7 +63,7 @@ export function EditHarvestPage() {
                 }}
                 onSave={async ({ plantId, ...rest }) => {
                   await trigger(Number.isFinite(plantId) ? { ...rest, plantId } : rest);
-                  toast({ title: 'Record Updated', variant: 'success' });
+                  toast({ title: t('harvests.edit.updated'), variant: 'success' });
                   void navigate(HARVEST_LIST);
                 }}
               />

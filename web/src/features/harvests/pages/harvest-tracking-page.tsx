@@ -1,5 +1,5 @@
 import { BarChart3, CalendarDays, Download, LineChart, List, Plus, Wheat } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/api/client';
 import { usePlants } from '@/api/plants/get-plants';
@@ -13,6 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadHarvestsCsv } from '../api/export-harvests';
@@ -28,21 +30,22 @@ import './harvest-tracking-page.css';
 const HarvestCharts = lazy(() => import('../components/harvest-charts'));
 
 type View = 'list' | 'calendar' | 'charts';
-const VIEWS = [
-  { value: 'list', label: 'List View', icon: <List size={16} aria-hidden="true" /> },
-  { value: 'calendar', label: 'Calendar', icon: <CalendarDays size={16} aria-hidden="true" /> },
-  { value: 'charts', label: 'Charts', icon: <LineChart size={16} aria-hidden="true" /> },
-] as const;
+const VIEWS: readonly { value: View; label: MessageKey; icon: ReactNode }[] = [
+  { value: 'list', label: 'harvests.view.list', icon: <List size={16} aria-hidden="true" /> },
+  { value: 'calendar', label: 'harvests.view.calendar', icon: <CalendarDays size={16} aria-hidden="true" /> },
+  { value: 'charts', label: 'harvests.view.charts', icon: <LineChart size={16} aria-hidden="true" /> },
+];
 
 const isPeriod = (v: string | null): v is HarvestPeriod => PERIODS.some((p) => p.value === v);
 
 function ChartsTab({ filters }: { filters: HarvestFilters }) {
+  const t = useT();
   const stats = useHarvestStats(filters);
   if (stats.isLoading) return <Skeleton height={300} />;
   if (stats.error || !stats.data) {
     return (
       <p className="harvest-charts__empty" role="alert">
-        {getErrorMessage(stats.error, 'Failed to load harvest stats. Please try again later.')}
+        {getErrorMessage(stats.error, t('harvests.stats.loadFailed'))}
       </p>
     );
   }
@@ -60,7 +63,8 @@ function ChartsTab({ filters }: { filters: HarvestFilters }) {
  * records. Filters, view and month live in the URL, so a reload or a shared link keeps them.
  */
 export function HarvestTrackingPage() {
-  useDocumentTitle('Harvest Tracking');
+  const t = useT();
+  useDocumentTitle(t('nav.harvestTracking'));
   const [params, setParams] = useSearchParams();
   const { toast } = useToast();
   const plants = usePlants();
@@ -122,7 +126,7 @@ export function HarvestTrackingPage() {
     try {
       await downloadHarvestsCsv(filters, todayKey());
     } catch (error) {
-      toast({ title: 'Download failed', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('harvests.downloadFailed'), description: getErrorMessage(error, t('harvests.tryAgain')), variant: 'destructive' });
     } finally {
       setExporting(false);
     }
@@ -131,25 +135,25 @@ export function HarvestTrackingPage() {
   return (
     <div className="harvest-page">
       <PageHeader
-        title="Harvest Tracking"
-        description="Log what your garden gives you and see it add up"
+        title={t('nav.harvestTracking')}
+        description={t('harvests.description')}
         actions={
           <div className="harvest-page__actions">
             <Button variant="outline" icon={<BarChart3 size={18} aria-hidden="true" />} onClick={() => setStatsOpen(true)}>
-              View Stats
+              {t('harvests.viewStats')}
             </Button>
             <Button variant="outline" icon={<Download size={18} aria-hidden="true" />} loading={exporting} onClick={() => void onExport()}>
-              Download CSV
+              {t('harvests.downloadCsv')}
             </Button>
             <LinkButton to={`/planning/harvest-tracking/new${plantId ? `?plantId=${plantId}` : ''}`} icon={<Plus size={18} aria-hidden="true" />}>
-              Record Harvest
+              {t('harvests.record')}
             </LinkButton>
           </div>
         }
       />
-      <SearchToolbar className="harvest-filters" label="Search" placeholder="Search harvests" value={search} onChange={setSearch}>
-        <SelectField label="Plant" value={plantId} onChange={(e) => setParam('plantId', e.target.value)}>
-          <option value="">All Plants</option>
+      <SearchToolbar className="harvest-filters" label={t('harvests.search')} placeholder={t('harvests.searchPlaceholder')} value={search} onChange={setSearch}>
+        <SelectField label={t('harvests.form.plant')} value={plantId} onChange={(e) => setParam('plantId', e.target.value)}>
+          <option value="">{t('harvests.allPlants')}</option>
           {(plants.data ?? [])
             .slice()
             .sort((a, b) => a.name.localeCompare(b.name))
@@ -159,31 +163,37 @@ export function HarvestTrackingPage() {
               </option>
             ))}
         </SelectField>
-        <SelectField label="Time period" value={period} onChange={(e) => setParam('period', e.target.value === 'all' ? '' : e.target.value)}>
+        <SelectField label={t('harvests.period.label')} value={period} onChange={(e) => setParam('period', e.target.value === 'all' ? '' : e.target.value)}>
           {PERIODS.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {t(p.label)}
             </option>
           ))}
         </SelectField>
       </SearchToolbar>
-      <Tabs options={VIEWS} value={view} onChange={(v) => setParam('view', v === 'list' ? '' : v)} label="Harvest views" idBase="harvest-view" />
+      <Tabs options={VIEWS.map((v) => ({ ...v, label: t(v.label) }))} value={view} onChange={(v) => setParam('view', v === 'list' ? '' : v)} label={t('harvests.view.label')} idBase="harvest-view" />
       <TabPanel idBase="harvest-view" value={view} className="harvest-page__panel">
         {view === 'list' ? (
           <PagedListStates
             list={list}
             filtered={filtered}
-            noun="harvest records"
-            loading={{ rows: 4, height: 96 }}
-            errorText="Please try again later."
+            noun={t('harvests.list.noun')}
+            loading={{ label: t('harvests.list.loading'), rows: 4, height: 96 }}
+            errorTitle={t('harvests.list.loadFailed')}
+            errorText={t('harvests.tryLater')}
             empty={{
               icon: <Wheat size={26} />,
-              text: 'Record your first harvest to start your garden’s tally.',
-              action: <LinkButton to="/planning/harvest-tracking/new" icon={<Plus size={18} aria-hidden="true" />}>Record Harvest</LinkButton>,
+              title: t('harvests.list.none'),
+              text: t('harvests.list.emptyText'),
+              action: (
+                <LinkButton to="/planning/harvest-tracking/new" icon={<Plus size={18} aria-hidden="true" />}>
+                  {t('harvests.record')}
+                </LinkButton>
+              ),
             }}
-            noResultsState={{ text: 'No harvest records found for these filters.', onClear: clear, clearLabel: 'Clear Filters' }}
+            noResultsState={{ text: t('harvests.list.noneFiltered'), onClear: clear, clearLabel: t('harvests.list.clearFilters') }}
           >
-            <ul className="harvest-list" aria-label="Harvest records">
+            <ul className="harvest-list" aria-label={t('harvests.list.label')}>
               {list.items.map((h) => (
                 <li key={h.id}>
                   <HarvestCard harvest={h} plantType={h.plantId ? plantTypes.get(h.plantId) : undefined} />

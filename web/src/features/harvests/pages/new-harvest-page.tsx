@@ -7,6 +7,7 @@ import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateHarvest } from '../api/create-harvest';
 import { HarvestForm } from '../components/harvest-form';
@@ -16,32 +17,38 @@ export const HARVEST_LIST = '/planning/harvest-tracking';
 
 /** BackToHarvests: the link above the form pages. */
 export function BackToHarvests() {
+  const t = useT();
   return (
     <Link to={HARVEST_LIST} className="harvest-page__back">
       <ArrowLeft size={16} aria-hidden="true" />
-      Back to Harvest Tracking
+      {t('harvests.back')}
     </Link>
   );
 }
 
 /** The empty state of a form page when the gardener has no plant yet. */
-export const NO_PLANTS = {
-  icon: <Sprout size={26} />,
-  title: 'No plants yet',
-  text: 'A harvest belongs to one of your plants: add the plant first.',
-  action: (
-    <Link className={buttonClass('primary')} to="/plants">
-      Go to My Plants
-    </Link>
-  ),
-};
+export function useNoPlants() {
+  const t = useT();
+  return {
+    icon: <Sprout size={26} />,
+    title: t('plants.none'),
+    text: t('harvests.noPlantsText'),
+    action: (
+      <Link className={buttonClass('primary')} to="/plants">
+        {t('harvests.goToPlants')}
+      </Link>
+    ),
+  };
+}
 
 /**
  * NewHarvestPage (/planning/harvest-tracking/new): records a harvest; ?plantId= (the plant
  * details page's "Record harvest") picks the plant.
  */
 export function NewHarvestPage() {
-  useDocumentTitle('Record Harvest');
+  const t = useT();
+  const noPlants = useNoPlants();
+  useDocumentTitle(t('harvests.record'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -53,22 +60,22 @@ export function NewHarvestPage() {
   return (
     <div className="harvest-page harvest-page--form">
       <BackToHarvests />
-      <PageHeader title="Record Harvest" description="Note what you picked today, weighed, counted or not" />
+      <PageHeader title={t('harvests.record')} description={t('harvests.new.description')} />
       <Card>
         <CardBody>
           <ListStates
             query={plants}
             isEmpty={list.length === 0}
-            loading={{ label: 'Loading your plants…', rows: 5, height: 46 }}
-            errorTitle="Failed to load your plants"
-            errorText="Please try again later."
-            empty={NO_PLANTS}
+            loading={{ label: t('plants.loading'), rows: 5, height: 46 }}
+            errorTitle={t('harvests.new.plantsFailed')}
+            errorText={t('harvests.tryLater')}
+            empty={noPlants}
           >
             <HarvestForm
               plants={list}
-              label="Record Harvest"
-              submitLabel="Record Harvest"
-              failure="Failed to record harvest"
+              label={t('harvests.record')}
+              submitLabel={t('harvests.record')}
+              failure={t('harvests.new.failed')}
               cancelTo={HARVEST_LIST}
               defaults={{
                 plantId: list.some((p) => String(p.id) === plantId) ? plantId : '',
@@ -81,7 +88,7 @@ export function NewHarvestPage() {
               }}
               onSave={async (harvest) => {
                 await trigger(harvest);
-                toast({ title: 'Harvest Recorded', variant: 'success' });
+                toast({ title: t('harvests.new.recorded'), variant: 'success' });
                 void navigate(HARVEST_LIST);
               }}
             />

@@ -16,18 +16,16 @@ export function useLayout(id: number | null) {
   return useApiQuery<GardenLayout>(id ? planningUrls.layout(id) : null);
 }
 
-const feet = (label: string) =>
-  z
-    .number({ error: `${label} must be between 1 and 500 feet` })
-    .min(1, `${label} must be between 1 and 500 feet`)
-    .max(500, `${label} must be between 1 and 500 feet`);
+/** A side of the layout in feet, with the server's message (a catalogue key). */
+const feet = (message: 'planning.layout.widthFeet' | 'planning.layout.heightFeet') =>
+  z.number({ error: message }).min(1, message).max(500, message);
 
 /** layoutSchema: a layout's own fields, with the server's messages. */
 export const layoutSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
-  description: z.string().trim().max(2000, 'Description cannot exceed 2000 characters'),
-  width: feet('Width'),
-  height: feet('Height'),
+  name: z.string().trim().min(1, 'planning.form.nameRequired').max(100, 'planning.form.name100'),
+  description: z.string().trim().max(2000, 'planning.form.description2000'),
+  width: feet('planning.layout.widthFeet'),
+  height: feet('planning.layout.heightFeet'),
 });
 export type LayoutFields = z.output<typeof layoutSchema>;
 

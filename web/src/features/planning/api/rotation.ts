@@ -27,23 +27,23 @@ export function useGroups() {
 
 /** planSchema: a plan's own fields, with the server's messages. */
 export const planSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
-  description: z.string().trim().max(2000, 'Description cannot exceed 2000 characters'),
+  name: z.string().trim().min(1, 'planning.form.nameRequired').max(100, 'planning.form.name100'),
+  description: z.string().trim().max(2000, 'planning.form.description2000'),
   startYear: z
-    .number({ error: 'Start year must be between 1900 and 2200' })
-    .int('Start year must be between 1900 and 2200')
-    .min(1900, 'Start year must be between 1900 and 2200')
-    .max(2200, 'Start year must be between 1900 and 2200'),
+    .number({ error: 'planning.plan.startYearRange' })
+    .int('planning.plan.startYearRange')
+    .min(1900, 'planning.plan.startYearRange')
+    .max(2200, 'planning.plan.startYearRange'),
   duration: z
-    .number({ error: 'Duration must be between 1 and 10 years' })
-    .int('Duration must be between 1 and 10 years')
-    .min(1, 'Duration must be between 1 and 10 years')
-    .max(10, 'Duration must be between 1 and 10 years'),
+    .number({ error: 'planning.plan.durationRange' })
+    .int('planning.plan.durationRange')
+    .min(1, 'planning.plan.durationRange')
+    .max(10, 'planning.plan.durationRange'),
   gap: z
-    .number({ error: 'Gap must be between 1 and 10 years' })
-    .int('Gap must be between 1 and 10 years')
-    .min(1, 'Gap must be between 1 and 10 years')
-    .max(10, 'Gap must be between 1 and 10 years'),
+    .number({ error: 'planning.plan.gapRange' })
+    .int('planning.plan.gapRange')
+    .min(1, 'planning.plan.gapRange')
+    .max(10, 'planning.plan.gapRange'),
   layoutId: z.string(),
   areas: z.string(),
 });
@@ -74,9 +74,9 @@ export function planBody(f: PlanFields) {
 
 /** groupSchema: a rotation group, with the server's messages. */
 export const groupSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(60, 'Name cannot exceed 60 characters'),
-  description: z.string().trim().max(500, 'Description cannot exceed 500 characters'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #4a7c59'),
+  name: z.string().trim().min(1, 'planning.form.nameRequired').max(60, 'planning.form.name60'),
+  description: z.string().trim().max(500, 'planning.form.description500'),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'planning.group.colourHex'),
 });
 export type GroupFields = z.output<typeof groupSchema>;
 

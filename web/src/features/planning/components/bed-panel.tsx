@@ -2,7 +2,9 @@ import { Trash, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
-import { lengthText, lengthUnit, lengthWord, parseLength, shownLength, useUnitSystem, type UnitSystem } from '@/lib/units';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
+import { lengthText, lengthUnit, parseLength, shownLength, useUnitSystem, type UnitSystem } from '@/lib/units';
 import type { Bed, Planting } from '../api/types';
 import { MIN_BED, insideBounds, overlapsAny, type Rect, type Size } from '../lib/geometry';
 import { DEFAULT_BED_COLOR } from './layout-canvas';
@@ -14,10 +16,10 @@ export const BED_COLORS = ['#5a9e4b', '#2e7d32', '#8d6e63', '#e65100', '#f9a825'
 type Dim = 'x' | 'y' | 'width' | 'height';
 /** The typed fields, labelled in the shown unit ("Width (ft)", "Width (m)"). */
 const dimFields = (u: string): { key: Dim; label: string }[] => [
-  { key: 'x', label: `X (${u} from left)` },
-  { key: 'y', label: `Y (${u} from top)` },
-  { key: 'width', label: `Width (${u})` },
-  { key: 'height', label: `Length (${u})` },
+  { key: 'x', label: t('planning.bed.x', { unit: u }) },
+  { key: 'y', label: t('planning.bed.y', { unit: u }) },
+  { key: 'width', label: t('planning.size.width', { unit: u }) },
+  { key: 'height', label: t('planning.size.length', { unit: u }) },
 ];
 
 /**
@@ -26,11 +28,13 @@ const dimFields = (u: string): { key: Dim; label: string }[] => [
  */
 export function checkPlace(r: Rect, others: Bed[], bounds: Size, self: number, system: UnitSystem = 'imperial'): string | null {
   const len = (v: number) => lengthText(v, system);
-  if (![r.x, r.y, r.width, r.height].every(Number.isFinite)) return `Enter a number of ${lengthWord(system)}`;
-  if (r.width < MIN_BED || r.height < MIN_BED) return `A bed must be at least ${len(MIN_BED)} ${lengthWord(system)} wide and long`;
-  if (!insideBounds(r, bounds)) return `The bed must lie inside the layout (${len(bounds.width)} × ${len(bounds.height)} ${lengthUnit(system)})`;
+  if (![r.x, r.y, r.width, r.height].every(Number.isFinite)) return t('planning.bed.enterNumber', { system });
+  if (r.width < MIN_BED || r.height < MIN_BED) return t('planning.bed.minSize', { min: len(MIN_BED), system });
+  if (!insideBounds(r, bounds)) {
+    return t('planning.bed.outside', { width: len(bounds.width), height: len(bounds.height), unit: lengthUnit(system) });
+  }
   const hit = overlapsAny(r, others, self);
-  if (hit >= 0) return `Beds cannot overlap: ${others[hit].name || `Bed ${hit + 1}`} is in the way`;
+  if (hit >= 0) return t('planning.bed.inTheWay', { bed: others[hit].name || t('planning.bed.numbered', { n: String(hit + 1) }) });
   return null;
 }
 
@@ -39,6 +43,7 @@ export function checkPlace(r: Rect, others: Bed[], bounds: Size, self: number, s
  * as a dot), or nowhere in particular when both are blank.
  */
 function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Bed; onChange: (spot: { x: number | null; y: number | null }) => void }) {
+  const t = useT();
   const system = useUnitSystem();
   const shown = (v: number | null | undefined) => (v == null ? '' : lengthText(v, system));
   const [x, setX] = useState(shown(planting.x));
@@ -59,7 +64,7 @@ function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Be
     const nx = x === shown(planting.x) && planting.x != null ? planting.x : parseLength(x, system);
     const ny = y === shown(planting.y) && planting.y != null ? planting.y : parseLength(y, system);
     if (x.trim() === '' || y.trim() === '' || !(nx >= 0 && nx <= bed.width && ny >= 0 && ny <= bed.height)) {
-      setError("A planting's position must lie inside its bed");
+      setError(t('planning.planting.inside'));
       return;
     }
     setError(null);
@@ -72,7 +77,7 @@ function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Be
       inputMode="decimal"
       step={system === 'metric' ? 0.01 : 0.5}
       min={0}
-      aria-label={`${label} of ${planting.name} in the bed (${lengthUnit(system)})`}
+      aria-label={t('planning.planting.spot', { axis: label, name: planting.name, unit: lengthUnit(system) })}
       placeholder={label}
       value={value}
       onChange={(e) => set(e.target.value)}
@@ -82,7 +87,7 @@ function PlantingSpot({ planting, bed, onChange }: { planting: Planting; bed: Be
   );
   return (
     <div className="pl-plantings__where">
-      <span className="pl-muted pl-small">At ({lengthUnit(system)})</span>
+      <span className="pl-muted pl-small">{t('planning.planting.at', { unit: lengthUnit(system) })}</span>
       {input('X', x, setX)}
       {input('Y', y, setY)}
       {error ? <span className="pl-error">{error}</span> : null}
@@ -111,6 +116,7 @@ export function BedPanel({
   onDelete: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const system = useUnitSystem();
   const u = lengthUnit(system);
   const shownDims = () => ({
@@ -145,7 +151,7 @@ export function BedPanel({
   const applyName = () => {
     const n = name.trim();
     if (!n) {
-      setError('Bed name is required');
+      setError(t('planning.bed.nameRequired'));
       setName(bed.name);
       return;
     }
@@ -155,15 +161,15 @@ export function BedPanel({
   const setPlantings = (plantings: Planting[]) => onChange({ ...bed, plantings });
 
   return (
-    <section className="pl-panel" aria-label={`Bed: ${bed.name}`}>
+    <section className="pl-panel" aria-label={t('planning.bed.panel', { name: bed.name })}>
       <header className="pl-panel__head">
-        <h2 className="pl-panel__title">{bed.name || 'Bed'}</h2>
-        <Button variant="ghost" size="icon" aria-label="Close bed" onClick={onClose}>
+        <h2 className="pl-panel__title">{bed.name || t('planning.bed.bed')}</h2>
+        <Button variant="ghost" size="icon" aria-label={t('planning.bed.close')} onClick={onClose}>
           <X size={18} aria-hidden="true" />
         </Button>
       </header>
       <Field
-        label="Bed name"
+        label={t('planning.bed.name')}
         value={name}
         maxLength={60}
         onChange={(e) => setName(e.target.value)}
@@ -171,7 +177,7 @@ export function BedPanel({
         onKeyDown={(e) => e.key === 'Enter' && applyName()}
       />
       <fieldset className="pl-fieldset">
-        <legend>Colour</legend>
+        <legend>{t('planning.bed.colour')}</legend>
         <div className="pl-swatches">
           {BED_COLORS.map((c) => (
             <button
@@ -179,7 +185,7 @@ export function BedPanel({
               type="button"
               className="pl-swatch"
               style={{ background: c }}
-              aria-label={`Colour ${c}`}
+              aria-label={t('planning.bed.colourValue', { colour: c })}
               aria-pressed={(bed.color ?? DEFAULT_BED_COLOR) === c}
               onClick={() => onChange({ ...bed, color: c })}
             />
@@ -187,14 +193,14 @@ export function BedPanel({
           <input
             type="color"
             className="pl-swatch pl-swatch--pick"
-            aria-label="Other colour"
+            aria-label={t('planning.bed.otherColour')}
             value={bed.color ?? DEFAULT_BED_COLOR}
             onChange={(e) => onChange({ ...bed, color: e.target.value })}
           />
         </div>
       </fieldset>
       <fieldset className="pl-fieldset">
-        <legend>Position and size ({lengthWord(system)})</legend>
+        <legend>{t('planning.bed.position', { system })}</legend>
         <div className="pl-dims">
           {dimFields(u).map((d) => (
             <Field
@@ -217,35 +223,34 @@ export function BedPanel({
           </p>
         ) : (
           <p className="pl-muted pl-small">
-            {system === 'metric'
-              ? 'Arrow keys move the bed half a foot (15 cm); Shift + arrows resize it.'
-              : 'Arrow keys move the bed half a foot; Shift + arrows resize it.'}
+            {t('planning.bed.arrows', { system })}
           </p>
         )}
       </fieldset>
       <fieldset className="pl-fieldset">
-        <legend>Plantings</legend>
-        {bed.plantings.length === 0 ? <p className="pl-muted pl-small">Nothing planted yet.</p> : null}
-        <ul className="pl-plantings" aria-label={`Plantings in ${bed.name}`}>
+        <legend>{t('planning.bed.plantings')}</legend>
+        {bed.plantings.length === 0 ? <p className="pl-muted pl-small">{t('planning.bed.nothingPlanted')}</p> : null}
+        <ul className="pl-plantings" aria-label={t('planning.bed.plantingsIn', { name: bed.name })}>
           {bed.plantings.map((p, k) => (
             <li key={`${p.plantId ?? 'd' + p.plantDatabaseId}-${k}`} className="pl-plantings__item">
               <span className="pl-plantings__name">
                 {p.name}
-                <span className="pl-muted pl-small">{p.plantId ? ' · my plant' : ' · database'}</span>
+                <span className="pl-muted pl-small">{' · '}
+                  {p.plantId ? t('planning.bed.myPlant') : t('planning.bed.fromDatabase')}</span>
               </span>
               <input
                 className="input pl-plantings__count"
                 type="number"
                 min={1}
                 max={10000}
-                aria-label={`Count of ${p.name}`}
+                aria-label={t('planning.bed.countOf', { name: p.name })}
                 value={p.count}
                 onChange={(e) => {
                   const n = Math.max(1, Math.min(10000, Math.round(Number(e.target.value)) || 1));
                   setPlantings(bed.plantings.map((q, j) => (j === k ? { ...q, count: n } : q)));
                 }}
               />
-              <Button variant="ghost" size="icon" aria-label={`Remove ${p.name}`} onClick={() => setPlantings(bed.plantings.filter((_, j) => j !== k))}>
+              <Button variant="ghost" size="icon" aria-label={t('planning.bed.remove', { name: p.name })} onClick={() => setPlantings(bed.plantings.filter((_, j) => j !== k))}>
                 <X size={16} aria-hidden="true" />
               </Button>
               <PlantingSpot
@@ -259,7 +264,7 @@ export function BedPanel({
         <PlantingPicker onAdd={(p) => setPlantings([...bed.plantings, p])} />
       </fieldset>
       <Button variant="danger" icon={<Trash size={16} aria-hidden="true" />} onClick={onDelete}>
-        Delete bed
+        {t('planning.bed.delete')}
       </Button>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
-import { lengthText, lengthUnit, lengthWord, METRES_PER_FOOT, useUnitSystem } from '@/lib/units';
+import { t } from '@/lib/i18n/i18n';
+import { lengthText, lengthUnit, METRES_PER_FOOT, useUnitSystem } from '@/lib/units';
 import type { Bed } from '../api/types';
 import {
   HANDLES,
@@ -56,7 +57,7 @@ function toFeet(svg: SVGSVGElement, e: { clientX: number; clientY: number }): Po
 }
 
 function plantingLines(bed: Bed): string[] {
-  return bed.plantings.map((p) => `${p.name || 'Plant'} ×${p.count}`);
+  return bed.plantings.map((p) => `${p.name || t('planning.canvas.plant')} ×${p.count}`);
 }
 
 /**
@@ -151,7 +152,7 @@ export function LayoutCanvas({
     const self = d.mode === 'draw' ? -1 : d.index;
     const hit = overlapsAny(r, beds, self);
     if (hit >= 0) {
-      onRefused?.(`Beds cannot overlap: ${beds[hit].name || `Bed ${hit + 1}`} is in the way`);
+      onRefused?.(t('planning.bed.inTheWay', { bed: beds[hit].name || t('planning.bed.numbered', { n: String(hit + 1) }) }));
       return;
     }
     if (d.mode === 'draw') onDraw?.(r);
@@ -178,7 +179,7 @@ export function LayoutCanvas({
       viewBox={view}
       xmlns="http://www.w3.org/2000/svg"
       role="group"
-      aria-label={`${name}: ${len(width)} by ${len(height)} ${lengthWord(system)}, ${beds.length} ${beds.length === 1 ? 'bed' : 'beds'}`}
+      aria-label={t('planning.canvas.label', { name, width: len(width), height: len(height), system, count: beds.length })}
       tabIndex={interactive ? 0 : undefined}
       onKeyDown={onKeyDown}
       onPointerMove={onMove}
@@ -189,7 +190,7 @@ export function LayoutCanvas({
       }}
       fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
     >
-      <title>{`${name} (${len(width)} × ${len(height)} ${u})`}</title>
+      <title>{t('planning.canvas.title', { name, width: len(width), height: len(height), unit: u })}</title>
       <rect x={0} y={0} width={width} height={height} fill="#f3f7ee" onPointerDown={onGroundDown} data-testid="layout-ground" />
       <g pointerEvents="none">
         {linesX.map((x) => (
@@ -246,7 +247,16 @@ export function LayoutCanvas({
               strokeWidth={unit * (isSel ? 0.22 : 0.12)}
               role={interactive ? 'button' : undefined}
               aria-label={
-                interactive ? `${bed.name || `Bed ${i + 1}`}, ${len(r.width)} by ${len(r.height)} ${u} at ${len(r.x)}, ${len(r.y)}` : undefined
+                interactive
+                  ? t('planning.canvas.bed', {
+                      name: bed.name || t('planning.bed.numbered', { n: String(i + 1) }),
+                      width: len(r.width),
+                      height: len(r.height),
+                      unit: u,
+                      x: len(r.x),
+                      y: len(r.y),
+                    })
+                  : undefined
               }
               aria-pressed={interactive ? isSel : undefined}
               // A bed is reached with Tab and picked with Enter or Space, like any button; the
@@ -335,7 +345,7 @@ export function LayoutCanvas({
             strokeDasharray={`${unit * 0.5} ${unit * 0.3}`}
           />
           <text x={preview.x + preview.width / 2} y={preview.y + preview.height / 2 + font * 0.35} fontSize={font} textAnchor="middle" fill="#1d4f33">
-            {len(preview.width)} × {len(preview.height)} {u}
+            {t('planning.layout.bedSize', { width: len(preview.width), height: len(preview.height), unit: u })}
           </text>
         </g>
       ) : null}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Form, FormInput, FormNumber, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/provider';
 import { useLayouts } from '../api/layouts';
 import { planSchema, type PlanFields, type PlanInput } from '../api/rotation';
 
@@ -23,28 +24,29 @@ export function PlanSettingsForm({
   onSubmit: (values: PlanFields) => Promise<void>;
   onSubmitError: (error: unknown) => void;
 }) {
+  const t = useT();
   const formId = useId();
   const form = useZodForm(planSchema, { defaultValues: defaults });
   const layouts = useLayouts('');
   const layoutId = form.watch('layoutId');
   return (
     <Form id={formId} form={form} onSubmit={onSubmit} onSubmitError={onSubmitError} className="pl-form">
-      <FormInput name="name" label="Name" placeholder="Vegetable beds 2026" autoComplete="off" />
-      <FormTextarea name="description" label="Description" rows={2} />
+      <FormInput name="name" label={t('planning.form.name')} placeholder={t('planning.plan.namePlaceholder')} autoComplete="off" />
+      <FormTextarea name="description" label={t('planning.form.description')} rows={2} />
       <div className="pl-dims pl-dims--3">
-        <FormNumber name="startYear" label="Start year" min={1900} max={2200} />
-        <FormNumber name="duration" label="Years (1–10)" min={1} max={10} />
-        <FormNumber name="gap" label="Gap (years)" min={1} max={10} description="Warn when a group returns sooner." />
+        <FormNumber name="startYear" label={t('planning.plan.startYear')} min={1900} max={2200} />
+        <FormNumber name="duration" label={t('planning.plan.years')} min={1} max={10} />
+        <FormNumber name="gap" label={t('planning.plan.gapYears')} min={1} max={10} description={t('planning.plan.gapHint')} />
       </div>
-      <FormSelect name="layoutId" label="Garden layout" description="Its beds become the plan's rows.">
-        <option value="">No layout: use named areas</option>
+      <FormSelect name="layoutId" label={t('planning.plan.layout')} description={t('planning.plan.layoutHint')}>
+        <option value="">{t('planning.plan.noLayout')}</option>
         {layouts.items.map((l) => (
           <option key={l.id} value={String(l.id)}>
-            {l.name} ({l.bedCount} {l.bedCount === 1 ? 'bed' : 'beds'})
+            {t('planning.plan.layoutOption', { name: l.name, count: l.bedCount })}
           </option>
         ))}
       </FormSelect>
-      {!layoutId ? <FormTextarea name="areas" label="Areas" rows={4} description="One per line, e.g. North bed." /> : null}
+      {!layoutId ? <FormTextarea name="areas" label={t('planning.plan.areas')} rows={4} description={t('planning.plan.areasHint')} /> : null}
       {disabledReason ? <p className="pl-muted pl-small">{disabledReason}</p> : null}
       <Button type="submit" loading={pending} disabled={Boolean(disabledReason)}>
         {submitLabel}

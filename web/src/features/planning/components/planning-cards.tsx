@@ -7,11 +7,30 @@ import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { PagedListStates, type ListQuery, type Pager } from '@/components/ui/list-states';
 import { SearchToolbar } from '@/components/ui/search-field';
+import { currentLocale } from '@/lib/i18n/locale';
+import { useT } from '@/lib/i18n/provider';
 import { useDebounced } from './use-debounced';
 
+const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** createdAgo: "3 days ago" (date-fns' words in English, Intl's in another language). */
 function createdAgo(at: string): string {
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? '' : formatDistanceToNow(d, { addSuffix: true });
+  if (Number.isNaN(d.getTime())) return '';
+  const locale = currentLocale();
+  if (locale === 'en') return formatDistanceToNow(d, { addSuffix: true });
+  const seconds = (d.getTime() - Date.now()) / 1000;
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of AGO_UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(0, 'minute');
 }
 
 /** What a PlanningCard shows of a layout or a plan. */
@@ -45,6 +64,7 @@ export function PlanningCard({
   onDelete: () => void;
   size: ReactNode;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <article className="pl-card">
@@ -53,7 +73,7 @@ export function PlanningCard({
         <DropdownMenu
           label={name}
           trigger={
-            <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+            <Button variant="ghost" size="icon" aria-label={t('planning.card.actions', { name })}>
               <MoreVertical size={18} aria-hidden="true" />
             </Button>
           }
@@ -63,7 +83,7 @@ export function PlanningCard({
           </DropdownMenuItem>
           {extraActions}
           <DropdownMenuItem icon={<Trash size={16} />} destructive onSelect={onDelete}>
-            Delete
+            {t('planning.card.delete')}
           </DropdownMenuItem>
         </DropdownMenu>
       </header>
@@ -73,7 +93,7 @@ export function PlanningCard({
       <span className="pl-card__size">{size}</span>
       {description ? <p className="pl-card__text">{description}</p> : null}
       <p className="pl-card__meta">
-        <span>By {username || 'You'}</span>
+        <span>{username ? t('planning.card.by', { name: username }) : t('planning.card.byYou')}</span>
         <span aria-hidden="true"> · </span>
         <time dateTime={createdAt}>{createdAgo(createdAt)}</time>
       </p>
@@ -94,9 +114,9 @@ export function usePlanningSearch<L>(useList: (query: string) => L) {
 
 /**
  * PlanningCardList: the searched, paged grid of a planning list page: the search box, then
- * "Loading {noun}…", "Failed to load {noun}. …", "No {noun} found." (with `emptyText` and
- * `action`), the same sentence with Clear search when the search leaves none, else the
- * cards and "Load more"; a card's delete asks first (DeleteConfirm with `deletion`).
+ * `texts`' "Loading …", "Failed to load …", "No … found." (with `emptyText` and `action`), the
+ * same sentence with Clear search when the search leaves none, else the cards and "Load
+ * more"; a card's delete asks first (DeleteConfirm with `deletion`).
  */
 export function PlanningCardList<T extends { id: number; name: string }>({
   list,
@@ -104,7 +124,7 @@ export function PlanningCardList<T extends { id: number; name: string }>({
   onSearch,
   searchLabel,
   filtered,
-  noun,
+  texts,
   skeleton,
   icon,
   emptyText,
@@ -119,8 +139,8 @@ export function PlanningCardList<T extends { id: number; name: string }>({
   searchLabel: string;
   /** A search is applied on the server. */
   filtered: boolean;
-  /** Plural and lower case: "garden layouts"; capitalised, it names the grid. */
-  noun: string;
+  /** The list's texts: "Loading garden layouts…", "Failed to load garden layouts. …", "No garden layouts found.", the grid's name. */
+  texts: { loading: string; failed: string; none: string; grid: string };
   skeleton: { rows: number; height: number };
   icon: ReactNode;
   emptyText: string;
@@ -131,20 +151,21 @@ export function PlanningCardList<T extends { id: number; name: string }>({
   /** The confirmation's word ("plan"), sentence and the delete itself. */
   deletion: { noun: string; description: string; pending: boolean; remove: (id: number) => Promise<unknown> };
 }) {
+  const t = useT();
   const [deleting, setDeleting] = useState<T | null>(null);
   return (
     <>
-      <SearchToolbar className="pl-toolbar" label={searchLabel} placeholder="Search by name or description" value={search} onChange={onSearch} />
+      <SearchToolbar className="pl-toolbar" label={searchLabel} placeholder={t('planning.list.searchPlaceholder')} value={search} onChange={onSearch} />
       <PagedListStates
         list={list}
         filtered={filtered}
-        loading={{ label: `Loading ${noun}…`, ...skeleton, className: 'pl-grid' }}
-        errorTitle={`Failed to load ${noun}. Please try again later.`}
+        loading={{ label: texts.loading, ...skeleton, className: 'pl-grid' }}
+        errorTitle={texts.failed}
         errorText=""
-        empty={{ icon, title: `No ${noun} found.`, text: emptyText, action }}
-        noResultsState={{ text: `No ${noun} found.`, onClear: () => onSearch('') }}
+        empty={{ icon, title: texts.none, text: emptyText, action }}
+        noResultsState={{ text: texts.none, onClear: () => onSearch('') }}
       >
-        <ul className={gridClassName} aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)}`}>
+        <ul className={gridClassName} aria-label={texts.grid}>
           {list.items.map((item) => (
             <li key={item.id}>{card(item, setDeleting)}</li>
           ))}

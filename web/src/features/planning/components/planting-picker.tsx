@@ -5,6 +5,7 @@ import { usePlants } from '@/api/plants/get-plants';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
+import { useT } from '@/lib/i18n/provider';
 import { useDebounced } from '@/lib/use-debounced';
 import type { Planting } from '../api/types';
 
@@ -15,6 +16,7 @@ type Source = 'mine' | 'database';
  * database item, found by name, with a count.
  */
 export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
+  const t = useT();
   const [source, setSource] = useState<Source>('mine');
   const [search, setSearch] = useState('');
   const [count, setCount] = useState('1');
@@ -35,22 +37,22 @@ export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
   return (
     <div className="pl-picker">
       <Segmented
-        label="Add from"
+        label={t('planning.picker.addFrom')}
         value={source}
         onChange={(v) => setSource(v as Source)}
         options={[
-          { value: 'mine', label: 'My plants' },
-          { value: 'database', label: 'Plant database' },
+          { value: 'mine', label: t('planning.picker.mine') },
+          { value: 'database', label: t('planning.picker.database') },
         ]}
       />
       <div className="pl-picker__row">
-        <Field label="Find a plant" type="search" icon={<Search size={16} />} value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Field label="Count" type="number" min={1} max={10000} value={count} onChange={(e) => setCount(e.target.value)} className="pl-picker__count" />
+        <Field label={t('planning.picker.find')} type="search" icon={<Search size={16} />} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field label={t('planning.picker.count')} type="number" min={1} max={10000} value={count} onChange={(e) => setCount(e.target.value)} className="pl-picker__count" />
       </div>
-      <ul className="pl-picker__list" aria-label={source === 'mine' ? 'My plants' : 'Plant database'}>
-        {loading ? <li className="pl-muted">Loading…</li> : null}
+      <ul className="pl-picker__list" aria-label={source === 'mine' ? t('planning.picker.mine') : t('planning.picker.database')}>
+        {loading ? <li className="pl-muted">{t('planning.picker.loading')}</li> : null}
         {!loading && options.length === 0 ? (
-          <li className="pl-muted">{source === 'mine' ? 'No plants of yours match.' : 'No plant database item matches.'}</li>
+          <li className="pl-muted">{source === 'mine' ? t('planning.picker.noneMine') : t('planning.picker.noneDatabase')}</li>
         ) : null}
         {options.map((o) => (
           <li key={o.id}>
@@ -72,7 +74,7 @@ export function PlantingPicker({ onAdd }: { onAdd: (p: Planting) => void }) {
               {/* The name is the visible text after a hidden "Add" (no aria-label that leaves the
                   hint out: WCAG 2.5.3); name and hint wrap instead of being clipped. */}
               <span className="pl-picker__text">
-                <span className="visually-hidden">Add</span>{' '}
+                <span className="visually-hidden">{t('planning.picker.add')}</span>{' '}
                 <span className="pl-picker__name">{o.name}</span>
                 {o.hint ? <span className="pl-muted pl-picker__hint"> {o.hint}</span> : null}
               </span>

@@ -1,14 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useT } from '@/lib/i18n/provider';
 
 /**
  * UnsavedGuard warns before unsaved work is lost: leaving the page inside the app asks first
  * (react-router's blocker), and closing or reloading the tab gets the browser's own warning.
  * `when` is read at the moment of leaving; `bypass` lets a save that navigates at once (before
- * the page re-renders as saved) through.
+ * the page re-renders as saved) through. `what` names the work: a layout's or a plan's changes.
  */
-export function UnsavedGuard({ when, what = 'changes', bypass }: { when: boolean; what?: string; bypass?: RefObject<boolean> }) {
+export function UnsavedGuard({ when, what, bypass }: { when: boolean; what?: 'layout' | 'plan'; bypass?: RefObject<boolean> }) {
+  const t = useT();
   const ref = useRef(when);
   ref.current = when;
   const blocker = useBlocker(
@@ -29,10 +31,10 @@ export function UnsavedGuard({ when, what = 'changes', bypass }: { when: boolean
       onOpenChange={(open) => {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
-      title="Leave without saving?"
-      description={`You have unsaved ${what}. If you leave now they are lost.`}
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      title={t('planning.unsaved.title')}
+      description={t('planning.unsaved.text', { what: what ?? 'other' })}
+      confirmLabel={t('planning.unsaved.leave')}
+      cancelLabel={t('planning.unsaved.stay')}
       destructive
       onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
     />

@@ -3,6 +3,7 @@
  * bed by dragging, moving and resizing inside the layout, and the overlap and bounds rules the
  * server enforces too (docs/decisions.md, "Planning").
  */
+import { t } from '@/lib/i18n/i18n';
 
 export interface Point {
   x: number;
@@ -133,27 +134,28 @@ export interface BedLike extends Rect {
  */
 export function bedProblems(beds: BedLike[], bounds: Size): { index: number; message: string }[] {
   const out: { index: number; message: string }[] = [];
-  const label = (b: BedLike, i: number) => b.name.trim() || `Bed ${i + 1}`;
+  const label = (b: BedLike, i: number) => b.name.trim() || t('planning.bed.numbered', { n: String(i + 1) });
   beds.forEach((b, i) => {
-    if (!b.name.trim()) out.push({ index: i, message: 'Bed name is required' });
+    if (!b.name.trim()) out.push({ index: i, message: t('planning.bed.nameRequired') });
     if (!(b.width >= MIN_BED - EPS) || !(b.height >= MIN_BED - EPS)) {
-      out.push({ index: i, message: 'A bed must be at least 0.5 feet wide and long' });
+      out.push({ index: i, message: t('planning.bed.minSizeFeet') });
     } else if (!insideBounds(b, bounds)) {
-      out.push({ index: i, message: `${label(b, i)} must lie inside the layout (${feet(bounds.width)} × ${feet(bounds.height)} ft)` });
+      out.push({ index: i, message: t('planning.bed.outsideFeet', { bed: label(b, i), width: feet(bounds.width), height: feet(bounds.height) }) });
     }
     for (let j = 0; j < i; j++) {
-      if (overlaps(beds[j], b)) out.push({ index: i, message: `Beds cannot overlap: ${label(beds[j], j)} and ${label(b, i)}` });
+      if (overlaps(beds[j], b)) out.push({ index: i, message: t('planning.bed.overlapPair', { first: label(beds[j], j), second: label(b, i) }) });
     }
   });
   return out;
 }
 
-/** nextBedName is "Bed N" with the smallest N no bed uses yet. */
+/** nextBedName is "Bed N" (in the shown language) with the smallest N no bed uses yet. */
 export function nextBedName(beds: { name: string }[]): string {
   const used = new Set(beds.map((b) => b.name.trim().toLowerCase()));
+  const name = (n: number) => t('planning.bed.numbered', { n: String(n) });
   let n = 1;
-  while (used.has(`bed ${n}`)) n++;
-  return `Bed ${n}`;
+  while (used.has(name(n).toLowerCase())) n++;
+  return name(n);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Schemas } from '@/api/types';
+import { t } from '@/lib/i18n/i18n';
 /**
  * The crop rotation grid as pure functions: rows (beds or areas) × years, cells holding a
  * group, rotate, and the rule check. The server computes the same warnings (core/domain
@@ -106,7 +107,7 @@ export function checkRotation(cells: Cells, rows: GridRow[], years: number[], ga
           year,
           previousYear: prev,
           groupId: id,
-          message: `${groupName(id)} return to ${row.name} in ${year}, ${d} ${d === 1 ? 'year' : 'years'} after ${prev} (wait at least ${g} years)`,
+          message: t('planning.rotation.warning', { group: groupName(id), row: row.name, year: String(year), years: d, previous: String(prev), gap: g }),
         });
       }
       last.set(id, year);

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/link-button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePlans, useRotationWrites } from '../api/rotation';
 import type { RotationPlan } from '../api/types';
@@ -12,6 +13,7 @@ import { yearRange } from '../lib/plan-grid';
 import '../planning.css';
 
 function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: RotationPlan) => void }) {
+  const t = useT();
   return (
     <PlanningCard
       item={plan}
@@ -21,11 +23,11 @@ function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: Rotati
           {yearRange(plan.startYear, plan.duration)}
         </Badge>
       }
-      editLabel="Edit Plan"
+      editLabel={t('planning.plans.edit')}
       onDelete={() => onDelete(plan)}
       size={
         <>
-          {plan.groupCount} {plan.groupCount === 1 ? 'group' : 'groups'}
+          {t('planning.plans.groups', { count: plan.groupCount })}
           {plan.layoutName ? (
             <>
               {' · '}
@@ -43,42 +45,43 @@ function PlanCard({ plan, onDelete }: { plan: RotationPlan; onDelete: (p: Rotati
  * group count; the Rotation Groups side card with Manage Groups and the About card.
  */
 export function CropRotationPage() {
-  useDocumentTitle('Crop Rotation');
+  const t = useT();
+  useDocumentTitle(t('nav.cropRotation'));
   const plans = usePlanningSearch(usePlans);
   const { deletePlan, pending } = useRotationWrites();
-  const newButton = <LinkButton to="/planning/crop-rotation/new" icon={<Plus size={18} aria-hidden="true" />}>New Plan</LinkButton>;
+  const newButton = <LinkButton to="/planning/crop-rotation/new" icon={<Plus size={18} aria-hidden="true" />}>
+      {t('planning.plans.new')}
+    </LinkButton>;
   return (
     <div className="pl-page">
-      <PageHeader title="Crop Rotation" description="Move crop families around your beds year by year, and see a mistake before you plant it." actions={newButton} />
+      <PageHeader title={t('nav.cropRotation')} description={t('planning.plans.description')} actions={newButton} />
       <div className="pl-columns">
         <div className="pl-columns__main">
           <PlanningCardList
             {...plans}
-            searchLabel="Search plans"
-            noun="rotation plans"
+            searchLabel={t('planning.plans.search')}
+            texts={{
+              loading: t('planning.plans.loading'),
+              failed: t('planning.plans.loadFailed'),
+              none: t('planning.plans.none'),
+              grid: t('planning.plans.grid'),
+            }}
             skeleton={{ rows: 3, height: 140 }}
             icon={<RefreshCw size={26} />}
-            emptyText="Plan which crop family goes in each bed for the coming years."
+            emptyText={t('planning.plans.emptyText')}
             action={newButton}
             gridClassName="pl-grid pl-grid--plans"
             card={(p, onDelete) => <PlanCard plan={p} onDelete={onDelete} />}
-            deletion={{ noun: 'plan', description: 'This permanently deletes the plan and all its assignments.', pending, remove: deletePlan }}
+            deletion={{ noun: t('planning.plans.noun'), description: t('planning.plans.deleteText'), pending, remove: deletePlan }}
           />
         </div>
-        <aside className="pl-columns__side" aria-label="Rotation groups and help">
+        <aside className="pl-columns__side" aria-label={t('planning.plans.side')}>
           <RotationGroupsCard />
           <Card>
-            <CardHeader title="About Crop Rotation" icon={<Info size={18} />} />
+            <CardHeader title={t('planning.about.title')} icon={<Info size={18} />} />
             <CardBody className="pl-about">
-              <p>
-                Growing the same family of crops in the same bed year after year builds up its pests and diseases and drains the
-                same nutrients. Rotating families keeps beds healthy.
-              </p>
-              <p>
-                The classic rotation moves legumes, brassicas, roots and alliums (with potatoes and tomatoes as a fifth group) one
-                bed along each year. The plan warns when a family comes back to a bed sooner than the gap you set: three years by
-                default.
-              </p>
+              <p>{t('planning.about.why')}</p>
+              <p>{t('planning.about.how')}</p>
             </CardBody>
           </Card>
         </aside>

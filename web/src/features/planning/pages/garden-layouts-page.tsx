@@ -5,6 +5,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLayouts, useLayoutWrites } from '../api/layouts';
 import type { GardenLayout } from '../api/types';
@@ -12,10 +13,8 @@ import { PlanningCard, PlanningCardList, usePlanningSearch } from '../components
 import { lengthText, lengthUnit, useUnitSystem } from '@/lib/units';
 import '../planning.css';
 
-/** DELETE_LAYOUT_TEXT is the spec's confirmation (§2). */
-export const DELETE_LAYOUT_TEXT = 'This permanently deletes the layout and all associated data.';
-
 function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: GardenLayout) => void }) {
+  const t = useT();
   const system = useUnitSystem();
   const u = lengthUnit(system);
   const { copy } = useLayoutWrites();
@@ -23,9 +22,9 @@ function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: 
   const duplicate = async () => {
     try {
       const c = await copy(layout.id);
-      toast({ title: 'Layout Copied', description: `${c.name} was created.`, variant: 'success' });
+      toast({ title: t('planning.layouts.copied'), description: t('planning.layouts.copiedText', { name: c.name }), variant: 'success' });
     } catch (error) {
-      toast({ title: 'Failed to copy layout', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('planning.layouts.copyFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' });
     }
   };
   return (
@@ -34,17 +33,17 @@ function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: 
       to={`/planning/garden-layouts/${layout.id}`}
       badge={
         <Badge tone="green" icon={<LayoutGrid size={12} aria-hidden="true" />}>
-          {layout.bedCount} {layout.bedCount === 1 ? 'bed' : 'beds'}
+          {t('planning.layouts.beds', { count: layout.bedCount })}
         </Badge>
       }
-      editLabel="Edit Layout"
+      editLabel={t('planning.layouts.edit')}
       extraActions={
         <DropdownMenuItem icon={<Copy size={16} />} onSelect={() => void duplicate()}>
-          Duplicate
+          {t('planning.layouts.duplicate')}
         </DropdownMenuItem>
       }
       onDelete={() => onDelete(layout)}
-      size={`${lengthText(layout.width, system)} ${u} × ${lengthText(layout.height, system)} ${u}`}
+      size={t('planning.layouts.size', { width: lengthText(layout.width, system), height: lengthText(layout.height, system), unit: u })}
     />
   );
 }
@@ -55,27 +54,35 @@ function LayoutCard({ layout, onDelete }: { layout: GardenLayout; onDelete: (l: 
  * Delete menu.
  */
 export function GardenLayoutsPage() {
-  useDocumentTitle('Garden Layouts');
+  const t = useT();
+  useDocumentTitle(t('nav.gardenLayouts'));
   const layouts = usePlanningSearch(useLayouts);
   const { remove, pending } = useLayoutWrites();
-  const newButton = <LinkButton to="/planning/garden-layouts/new" icon={<Plus size={18} aria-hidden="true" />}>New Layout</LinkButton>;
+  const newButton = <LinkButton to="/planning/garden-layouts/new" icon={<Plus size={18} aria-hidden="true" />}>
+      {t('planning.layouts.new')}
+    </LinkButton>;
   return (
     <div className="pl-page">
       <PageHeader
-        title="Garden Layouts"
-        description="Draw your beds to scale, say what grows where, and plan rotations on them."
+        title={t('nav.gardenLayouts')}
+        description={t('planning.layouts.description')}
         actions={newButton}
       />
       <PlanningCardList
         {...layouts}
-        searchLabel="Search layouts"
-        noun="garden layouts"
+        searchLabel={t('planning.layouts.search')}
+        texts={{
+          loading: t('planning.layouts.loading'),
+          failed: t('planning.layouts.loadFailed'),
+          none: t('planning.layouts.none'),
+          grid: t('planning.layouts.grid'),
+        }}
         skeleton={{ rows: 4, height: 150 }}
         icon={<LayoutGrid size={26} />}
-        emptyText="Draw your garden to scale: beds, paths and what grows in each bed."
+        emptyText={t('planning.layouts.emptyText')}
         action={newButton}
         card={(l, onDelete) => <LayoutCard layout={l} onDelete={onDelete} />}
-        deletion={{ noun: 'layout', description: DELETE_LAYOUT_TEXT, pending, remove }}
+        deletion={{ noun: t('planning.layouts.noun'), description: t('planning.layouts.deleteText'), pending, remove }}
       />
     </div>
   );

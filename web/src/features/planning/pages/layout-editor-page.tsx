@@ -10,6 +10,8 @@ import { Field } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TextareaField } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
+import { t as translate, translateMessage } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { layoutSchema, useLayout, useLayoutWrites } from '../api/layouts';
 import type { Bed, GardenLayout } from '../api/types';
@@ -17,7 +19,7 @@ import { BedPanel } from '../components/bed-panel';
 import { LayoutCanvas } from '../components/layout-canvas';
 import { UnsavedGuard } from '../components/unsaved-guard';
 import { useDraft } from '../components/use-draft';
-import { lengthText, lengthUnit, lengthWord, parseLength, useUnitSystem } from '@/lib/units';
+import { lengthText, lengthUnit, parseLength, useUnitSystem } from '@/lib/units';
 import { useMedia } from '../components/use-media';
 import { downloadPng, downloadSvg } from '../lib/export';
 import { bedProblems, freeSpot, moveRect, nextBedName, overlapsAny, resizeRect, type Rect } from '../lib/geometry';
@@ -32,7 +34,12 @@ interface Draft {
   beds: Bed[];
 }
 
-const NEW_DRAFT: Draft = { name: 'My garden', description: '', width: 20, height: 10, beds: [] };
+/** The export buttons name the file formats, the same in every language. */
+const SVG = 'SVG';
+const PNG = 'PNG';
+
+/** A new layout's draft, named in the shown language. */
+const newDraft = (): Draft => ({ name: translate('planning.layout.defaultName'), description: '', width: 20, height: 10, beds: [] });
 
 function draftOf(l: GardenLayout): Draft {
   return { name: l.name, description: l.description, width: l.width, height: l.height, beds: l.beds ?? [] };
@@ -43,11 +50,12 @@ export function LayoutEditorPage() {
   const { id } = useParams();
   const layoutId = id && /^\d+$/.test(id) ? Number(id) : null;
   const layout = useLayout(layoutId);
-  useDocumentTitle(layoutId ? (layout.data?.name ?? 'Garden Layout') : 'New Garden Layout');
+  const t = useT();
+  useDocumentTitle(layoutId ? (layout.data?.name ?? t('planning.layout.title')) : t('planning.layout.newTitle'));
   if (id && layoutId === null) return <NotFound />;
   if (layoutId && layout.isLoading) {
     return (
-      <LoadingRegion label="Loading the layout…" className="pl-page">
+      <LoadingRegion label={t('planning.layout.loading')} className="pl-page">
         <Skeleton height={44} width="40%" />
         <Skeleton height={420} />
       </LoadingRegion>
@@ -56,8 +64,8 @@ export function LayoutEditorPage() {
   if (layoutId && (layout.error || !layout.data)) {
     if (layout.error instanceof ApiError && layout.error.status === 404) return <NotFound />;
     return (
-      <EmptyState title="Failed to load the garden layout" action={<Button onClick={() => void layout.mutate()}>Try again</Button>}>
-        {getErrorMessage(layout.error, 'Please try again later.')}
+      <EmptyState title={t('planning.layout.loadFailed')} action={<Button onClick={() => void layout.mutate()}>{t('common.tryAgain')}</Button>}>
+        {getErrorMessage(layout.error, t('planning.tryLater'))}
       </EmptyState>
     );
   }
@@ -65,15 +73,24 @@ export function LayoutEditorPage() {
 }
 
 function NotFound() {
-  return <NotFoundState icon={<LayoutGrid size={26} />} title="Garden layout not found" backTo="/planning/garden-layouts" backLabel="Back to Garden Layouts" />;
+  const t = useT();
+  return (
+    <NotFoundState
+      icon={<LayoutGrid size={26} />}
+      title={t('planning.layout.notFound')}
+      backTo="/planning/garden-layouts"
+      backLabel={t('planning.layout.back')}
+    />
+  );
 }
 
 function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () => Promise<GardenLayout | undefined> }) {
+  const t = useT();
   const navigate = useNavigate();
   const { toast } = useToast();
   const writes = useLayoutWrites();
   const phone = useMedia('(max-width: 720px)');
-  const { draft, commit, undo, canUndo, markSaved, dirty } = useDraft<Draft>(layout ? draftOf(layout) : NEW_DRAFT);
+  const { draft, commit, undo, canUndo, markSaved, dirty } = useDraft<Draft>(layout ? draftOf(layout) : newDraft());
   const [version, setVersion] = useState(layout?.version ?? 0);
   const [selected, setSelected] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -102,8 +119,8 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
   }, [phone, selected]);
   useEffect(() => {
     if (!notice) return;
-    const t = setTimeout(() => setNotice(null), 4000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(timer);
   }, [notice]);
 
   const setBeds = (beds: Bed[]) => commit((d) => ({ ...d, beds }));
@@ -117,7 +134,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
   const addBedSomewhere = () => {
     const r = freeSpot({ width: Math.min(4, draft.width), height: Math.min(4, draft.height) }, draft.beds, bounds) ??
       freeSpot({ width: 1, height: 1 }, draft.beds, bounds);
-    if (!r) setNotice('There is no free ground left for another bed.');
+    if (!r) setNotice(t('planning.layout.noRoom'));
     else addBed(r);
   };
   const deleteBed = (i: number) => {
@@ -130,14 +147,14 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
     const text = sizeText[key];
     const v = text === len(draft[key]) ? draft[key] : system === 'metric' ? parseLength(text, system) : Number(text);
     if (!Number.isFinite(v) || v < 1 || v > 500) {
-      setErrors([`${key === 'width' ? 'Width' : 'Height'} must be between ${len(1)} and ${len(500)} ${lengthWord(system)}`]);
+      setErrors([t('planning.layout.sideRange', { side: key, min: len(1), max: len(500), system })]);
       setSizeText(shownSize());
       return;
     }
     const next = { ...bounds, [key]: v };
     const outside = draft.beds.find((b) => b.x + b.width > next.width + 1e-6 || b.y + b.height > next.height + 1e-6);
     if (outside) {
-      setErrors([`${outside.name} would lie outside a ${len(next.width)} × ${len(next.height)} ${u} layout: move or resize it first`]);
+      setErrors([t('planning.layout.bedOutside', { bed: outside.name, width: len(next.width), height: len(next.height), unit: u })]);
       setSizeText(shownSize());
       return;
     }
@@ -159,7 +176,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
       const r = e.shiftKey
         ? resizeRect(bed, dx ? 'e' : 's', { x: bed.x + bed.width + dx, y: bed.y + bed.height + dy }, bounds)
         : moveRect(bed, dx, dy, bounds);
-      if (overlapsAny(r, draft.beds, selected) >= 0) setNotice('Beds cannot overlap');
+      if (overlapsAny(r, draft.beds, selected) >= 0) setNotice(t('planning.bed.overlap'));
       else placeBed(selected, r);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
@@ -172,7 +189,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
   const save = async (force = false) => {
     const meta = layoutSchema.safeParse({ name: draft.name, description: draft.description, width: draft.width, height: draft.height });
     const problems = [
-      ...(meta.success ? [] : meta.error.issues.map((i) => i.message)),
+      ...(meta.success ? [] : meta.error.issues.map((i) => translateMessage(i.message))),
       ...bedProblems(draft.beds, bounds).map((p) => p.message),
     ];
     setErrors(problems);
@@ -200,7 +217,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
         setConflict(true);
         return;
       }
-      setErrors([getErrorMessage(error, 'The layout could not be saved. Please try again.')]);
+      setErrors([getErrorMessage(error, t('planning.layout.saveFailed'))]);
     }
   };
 
@@ -215,17 +232,23 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
   };
 
   // A layout that was never saved says so, changed or not (issue 27: it said "All changes saved").
-  const status = writes.pending ? 'Saving…' : isNew ? 'Not saved yet' : dirty ? 'Unsaved changes' : 'All changes saved';
+  const status = writes.pending
+    ? t('planning.status.saving')
+    : isNew
+      ? t('planning.status.notSaved')
+      : dirty
+        ? t('planning.status.unsaved')
+        : t('planning.status.saved');
   return (
     <div className="pl-page pl-editor">
       <Link className="pl-back" to="/planning/garden-layouts">
-        <ArrowLeft size={16} aria-hidden="true" /> Garden Layouts
+        <ArrowLeft size={16} aria-hidden="true" /> {t('nav.gardenLayouts')}
       </Link>
       <div className="pl-editor__head">
         <div>
-          <h1 className="pl-editor__title">{draft.name || 'Untitled layout'}</h1>
+          <h1 className="pl-editor__title">{draft.name || t('planning.layout.untitled')}</h1>
           <p className="pl-muted">
-            {len(draft.width)} {u} × {len(draft.height)} {u} · {draft.beds.length} {draft.beds.length === 1 ? 'bed' : 'beds'}
+            {t('planning.layout.summary', { width: len(draft.width), height: len(draft.height), unit: u, count: draft.beds.length })}
           </p>
         </div>
         <div className="pl-editor__save">
@@ -233,19 +256,19 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
             {status}
           </span>
           <Button icon={<Save size={16} aria-hidden="true" />} onClick={() => void save()} loading={writes.pending} disabled={!dirty && !isNew}>
-            Save
+            {t('planning.save')}
           </Button>
         </div>
       </div>
-      <div className="pl-tools" role="toolbar" aria-label="Layout tools">
+      <div className="pl-tools" role="toolbar" aria-label={t('planning.layout.tools')}>
         <Button variant="outline" size="sm" icon={<Undo2 size={16} aria-hidden="true" />} onClick={undo} disabled={!canUndo}>
-          Undo
+          {t('planning.undo')}
         </Button>
         <Button variant="outline" size="sm" icon={<Plus size={16} aria-hidden="true" />} onClick={addBedSomewhere}>
-          Add bed
+          {t('planning.layout.addBed')}
         </Button>
         <Button variant="outline" size="sm" icon={<Download size={16} aria-hidden="true" />} onClick={() => svgRef.current && downloadSvg(svgRef.current, draft.name)}>
-          SVG
+          {SVG}
         </Button>
         <Button
           variant="outline"
@@ -253,30 +276,30 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
           icon={<ImageIcon size={16} aria-hidden="true" />}
           onClick={() =>
             svgRef.current &&
-            void downloadPng(svgRef.current, draft.name).catch(() => toast({ title: 'Could not make the PNG', variant: 'destructive' }))
+            void downloadPng(svgRef.current, draft.name).catch(() => toast({ title: t('planning.layout.pngFailed'), variant: 'destructive' }))
           }
         >
-          PNG
+          {PNG}
         </Button>
         <Button variant="outline" size="sm" icon={<Printer size={16} aria-hidden="true" />} onClick={() => window.print()}>
-          Print
+          {t('planning.layout.print')}
         </Button>
       </div>
       {conflict ? (
-        <Alert variant="warning" title="This layout was changed elsewhere">
-          <p>Someone (perhaps you, in another tab) saved this layout after you opened it. Your drawing is still here.</p>
+        <Alert variant="warning" title={t('planning.layout.conflictTitle')}>
+          <p>{t('planning.layout.conflictText')}</p>
           <div className="pl-row">
             <Button size="sm" variant="outline" onClick={() => void loadLatest()}>
-              Load the latest (discard mine)
+              {t('planning.layout.loadLatest')}
             </Button>
             <Button size="sm" onClick={() => void save(true)}>
-              Save mine over it
+              {t('planning.layout.saveMine')}
             </Button>
           </div>
         </Alert>
       ) : null}
       {errors.length ? (
-        <Alert variant="destructive" title="The layout cannot be saved yet">
+        <Alert variant="destructive" title={t('planning.layout.cannotSave')}>
           <ul>
             {errors.map((e) => (
               <li key={e}>{e}</li>
@@ -287,7 +310,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
       <div className="pl-editor__body">
         <div className="pl-editor__canvas pl-print-area">
           <p className="pl-print-only pl-print-title">
-            {draft.name} — {len(draft.width)} × {len(draft.height)} {u}
+            {t('planning.layout.printTitle', { name: draft.name, width: len(draft.width), height: len(draft.height), unit: u })}
           </p>
           <LayoutCanvas
             svgRef={svgRef}
@@ -304,10 +327,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
             onKeyDown={onKey}
           />
           <p className="pl-hint" role="status">
-            {notice ??
-              (phone
-                ? 'Tap a bed to edit it, or add one with Add bed.'
-                : 'Drag on empty ground to draw a bed. Drag a bed to move it, its handles to resize. Ctrl+Z undoes.')}
+            {notice ?? (phone ? t('planning.layout.hintPhone') : t('planning.layout.hint'))}
           </p>
         </div>
         <aside className="pl-editor__side">
@@ -322,11 +342,11 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
               onClose={() => setSelected(null)}
             />
           ) : (
-            <section className="pl-panel" aria-label="Layout">
-              <h2 className="pl-panel__title">Layout</h2>
-              <Field label="Name" value={draft.name} maxLength={100} onChange={(e) => commit((d) => ({ ...d, name: e.target.value }))} />
+            <section className="pl-panel" aria-label={t('planning.layout.panel')}>
+              <h2 className="pl-panel__title">{t('planning.layout.panel')}</h2>
+              <Field label={t('planning.form.name')} value={draft.name} maxLength={100} onChange={(e) => commit((d) => ({ ...d, name: e.target.value }))} />
               <TextareaField
-                label="Description"
+                label={t('planning.form.description')}
                 rows={3}
                 value={draft.description}
                 onChange={(e) => commit((d) => ({ ...d, description: e.target.value }))}
@@ -335,7 +355,7 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
                 {(['width', 'height'] as const).map((side) => (
                   <Field
                     key={side}
-                    label={side === 'width' ? `Width (${u})` : `Length (${u})`}
+                    label={side === 'width' ? t('planning.size.width', { unit: u }) : t('planning.size.length', { unit: u })}
                     type="number"
                     inputMode="decimal"
                     step={system === 'metric' ? 0.01 : undefined}
@@ -350,16 +370,17 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
               </div>
               {draft.beds.length ? (
                 <>
-                  <h3 className="pl-panel__sub">Beds</h3>
-                  <ul className="pl-bedlist" aria-label="Beds">
+                  <h3 className="pl-panel__sub">{t('planning.layout.beds')}</h3>
+                  <ul className="pl-bedlist" aria-label={t('planning.layout.beds')}>
                     {draft.beds.map((b, i) => (
                       <li key={b.id ?? `n${i}`}>
                         <button type="button" className="pl-bedlist__item" onClick={() => setSelected(i)}>
                           <span className="pl-dot" style={{ background: b.color ?? '#5a9e4b' }} aria-hidden="true" />
                           <span className="pl-bedlist__name">{b.name}</span>
                           <span className="pl-muted pl-small">
-                            {len(b.width)} × {len(b.height)} {u}
-                            {b.plantings.length ? ` · ${b.plantings.length} planted` : ''}
+                            {b.plantings.length
+                              ? t('planning.layout.bedSizePlanted', { width: len(b.width), height: len(b.height), unit: u, count: b.plantings.length })
+                              : t('planning.layout.bedSize', { width: len(b.width), height: len(b.height), unit: u })}
                           </span>
                         </button>
                       </li>
@@ -367,13 +388,13 @@ function Editor({ layout, reload }: { layout: GardenLayout | null; reload: () =>
                   </ul>
                 </>
               ) : (
-                <p className="pl-muted pl-small">No beds yet. {phone ? 'Use Add bed.' : 'Drag on the grid to draw one.'}</p>
+                <p className="pl-muted pl-small">{phone ? t('planning.layout.noBedsPhone') : t('planning.layout.noBeds')}</p>
               )}
             </section>
           )}
         </aside>
       </div>
-      <UnsavedGuard when={dirty && !writes.pending} what="changes to this layout" bypass={leaving} />
+      <UnsavedGuard when={dirty && !writes.pending} what="layout" bypass={leaving} />
     </div>
   );
 }

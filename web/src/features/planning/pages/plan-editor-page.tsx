@@ -10,6 +10,7 @@ import { NotFoundState } from '@/components/ui/not-found-state';
 import { Segmented } from '@/components/ui/segmented';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLayout } from '../api/layouts';
 import { DEFAULT_GROUP_COLOR, planBody, useGroups, usePlan, useRotationWrites, type PlanFields } from '../api/rotation';
@@ -40,11 +41,12 @@ export function PlanEditorPage() {
   const { id } = useParams();
   const planId = id && /^\d+$/.test(id) ? Number(id) : null;
   const plan = usePlan(planId);
-  useDocumentTitle(planId ? (plan.data?.name ?? 'Rotation Plan') : 'New Rotation Plan');
+  const t = useT();
+  useDocumentTitle(planId ? (plan.data?.name ?? t('planning.plan.title')) : t('planning.plan.newTitle'));
   if (!planId) return id ? <NotFound /> : <NewPlan />;
   if (plan.isLoading) {
     return (
-      <LoadingRegion label="Loading the plan…" className="pl-page">
+      <LoadingRegion label={t('planning.plan.loading')} className="pl-page">
         <Skeleton height={44} width="40%" />
         <Skeleton height={320} />
       </LoadingRegion>
@@ -53,8 +55,8 @@ export function PlanEditorPage() {
   if (plan.error || !plan.data) {
     if (plan.error instanceof ApiError && plan.error.status === 404) return <NotFound />;
     return (
-      <EmptyState title="Failed to load the rotation plan" action={<Button onClick={() => void plan.mutate()}>Try again</Button>}>
-        {getErrorMessage(plan.error, 'Please try again later.')}
+      <EmptyState title={t('planning.plan.loadFailed')} action={<Button onClick={() => void plan.mutate()}>{t('common.tryAgain')}</Button>}>
+        {getErrorMessage(plan.error, t('planning.tryLater'))}
       </EmptyState>
     );
   }
@@ -62,10 +64,19 @@ export function PlanEditorPage() {
 }
 
 function NotFound() {
-  return <NotFoundState icon={<RefreshCw size={26} />} title="Rotation plan not found" backTo="/planning/crop-rotation" backLabel="Back to Crop Rotation" />;
+  const t = useT();
+  return (
+    <NotFoundState
+      icon={<RefreshCw size={26} />}
+      title={t('planning.plan.notFound')}
+      backTo="/planning/crop-rotation"
+      backLabel={t('planning.plan.back')}
+    />
+  );
 }
 
 function NewPlan() {
+  const t = useT();
   const navigate = useNavigate();
   const { toast } = useToast();
   const writes = useRotationWrites();
@@ -77,18 +88,18 @@ function NewPlan() {
   return (
     <div className="pl-page pl-narrow">
       <Link className="pl-back" to="/planning/crop-rotation">
-        <ArrowLeft size={16} aria-hidden="true" /> Crop Rotation
+        <ArrowLeft size={16} aria-hidden="true" /> {t('nav.cropRotation')}
       </Link>
-      <h1 className="pl-editor__title">New Rotation Plan</h1>
+      <h1 className="pl-editor__title">{t('planning.plan.newTitle')}</h1>
       <Card>
         <CardBody>
           <PlanSettingsForm
             defaults={{ name: '', description: '', startYear: new Date().getFullYear(), duration: 4, gap: 3, layoutId: '', areas: '' }}
-            submitLabel="Create Plan"
+            submitLabel={t('planning.plan.create')}
             pending={writes.pending}
             onSubmit={create}
             onSubmitError={(error) =>
-              toast({ title: 'Could not create the plan', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+              toast({ title: t('planning.plan.createFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' })
             }
           />
         </CardBody>
@@ -142,6 +153,7 @@ function GroupCell({
 }
 
 function PlanEditor({ plan }: { plan: RotationPlan }) {
+  const t = useT();
   const { toast } = useToast();
   const writes = useRotationWrites();
   const groupsList = useGroups();
@@ -156,7 +168,7 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
   const [year, setYear] = useState(String(plan.startYear));
   const [showSettings, setShowSettings] = useState(false);
   const cells: Cells = useMemo(() => new Map(draft.cells), [draft.cells]);
-  const nameOf = (id: number) => groups.find((g) => g.id === id)?.name ?? 'A group';
+  const nameOf = (id: number) => groups.find((g) => g.id === id)?.name ?? t('planning.plan.aGroup');
   const warnings = useMemo(() => checkRotation(cells, rows, years, draft.gap, nameOf), [cells, rows, years, draft.gap, groups]); // eslint-disable-line react-hooks/exhaustive-deps
   const warned = useMemo(() => {
     const m = new Map<string, string>();
@@ -172,19 +184,19 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
       // The status line says it was saved (a toast would cover the Save button).
       markSaved({ cells: Array.from(cellsFrom(saved.assignments ?? []).entries()), gap: saved.gap }, true);
     } catch (error) {
-      toast({ title: 'Could not save the plan', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('planning.plan.saveFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' });
     }
   };
   const saveSettings = async (values: PlanFields) => {
     await writes.updatePlan(plan.id, planBody(values));
-    toast({ title: 'Plan settings saved', description: values.name, variant: 'success' });
+    toast({ title: t('planning.plan.settingsSaved'), description: values.name, variant: 'success' });
     setShowSettings(false);
   };
   const seed = async () => {
     try {
       await writes.seedClassic();
     } catch (error) {
-      toast({ title: 'Could not add the groups', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('planning.groups.seedFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' });
     }
   };
 
@@ -198,22 +210,26 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
   return (
     <div className="pl-page pl-plan">
       <Link className="pl-back" to="/planning/crop-rotation">
-        <ArrowLeft size={16} aria-hidden="true" /> Crop Rotation
+        <ArrowLeft size={16} aria-hidden="true" /> {t('nav.cropRotation')}
       </Link>
       <div className="pl-editor__head">
         <div>
           <h1 className="pl-editor__title">{plan.name}</h1>
           <p className="pl-muted">
-            {yearRange(plan.startYear, plan.duration)} · {rows.length} {plan.layoutId ? 'beds' : 'areas'}
-            {plan.layoutName ? ` on ${plan.layoutName}` : ''}
+            {plan.layoutName
+              ? t('planning.plan.summaryOn', { years: yearRange(plan.startYear, plan.duration), count: rows.length, layout: plan.layoutName })
+              : t(plan.layoutId ? 'planning.plan.summaryBeds' : 'planning.plan.summaryAreas', {
+                  years: yearRange(plan.startYear, plan.duration),
+                  count: rows.length,
+                })}
           </p>
         </div>
         <div className="pl-editor__save">
           <span className={`pl-status${dirty ? ' pl-status--dirty' : ''}`} role="status" aria-live="polite">
-            {writes.pending ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+            {writes.pending ? t('planning.status.saving') : dirty ? t('planning.status.unsaved') : t('planning.status.saved')}
           </span>
           <Button icon={<Save size={16} aria-hidden="true" />} onClick={() => void save()} loading={writes.pending} disabled={!dirty}>
-            Save
+            {t('planning.save')}
           </Button>
         </div>
       </div>
@@ -221,11 +237,11 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
 
       <Card>
         <CardHeader
-          title="Rotation grid"
-          description="Pick a group for each bed and year. Rotate fills the following years from the first."
+          title={t('planning.grid.title')}
+          description={t('planning.grid.description')}
           actions={
             <Button variant="ghost" size="sm" icon={<Settings2 size={16} aria-hidden="true" />} onClick={() => setShowSettings((v) => !v)} aria-expanded={showSettings}>
-              Plan settings
+              {t('planning.plan.settings')}
             </Button>
           }
         />
@@ -242,17 +258,17 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
                   layoutId: plan.layoutId ? String(plan.layoutId) : '',
                   areas: plan.areas.join('\n'),
                 }}
-                submitLabel="Save settings"
+                submitLabel={t('planning.plan.saveSettings')}
                 pending={writes.pending}
-                disabledReason={dirty ? 'Save or undo the grid changes first.' : null}
+                disabledReason={dirty ? t('planning.plan.saveGridFirst') : null}
                 onSubmit={saveSettings}
                 onSubmitError={(error) =>
-                  toast({ title: 'Could not save the settings', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+                  toast({ title: t('planning.plan.settingsFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' })
                 }
               />
             </div>
           ) : null}
-          <div className="pl-tools" role="toolbar" aria-label="Plan tools">
+          <div className="pl-tools" role="toolbar" aria-label={t('planning.plan.tools')}>
             <Button
               variant="outline"
               size="sm"
@@ -260,13 +276,13 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
               onClick={() => setCells(rotate(cells, rows, years))}
               disabled={rows.length === 0 || years.length < 2}
             >
-              Rotate
+              {t('planning.grid.rotate')}
             </Button>
             <Button variant="outline" size="sm" icon={<Undo2 size={16} aria-hidden="true" />} onClick={undo} disabled={!canUndo}>
-              Undo
+              {t('planning.undo')}
             </Button>
             <label className="pl-gap">
-              Gap
+              {t('planning.grid.gap')}
               <input
                 className="input"
                 type="number"
@@ -278,33 +294,33 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
                   if (n >= 1 && n <= 10) commit((d) => ({ ...d, gap: n }));
                 }}
               />
-              years
+              {t('planning.grid.gapYears', { count: draft.gap })}
             </label>
           </div>
           {groups.length === 0 && !groupsList.isLoading ? (
-            <Alert variant="info" title="No rotation groups defined.">
-              <p>Groups are the crop families you rotate.</p>
+            <Alert variant="info" title={t('planning.groups.none')}>
+              <p>{t('planning.groups.explain')}</p>
               <div className="pl-row">
                 <Button size="sm" icon={<Sparkles size={16} aria-hidden="true" />} onClick={() => void seed()}>
-                  Add classic groups
+                  {t('planning.groups.addClassic')}
                 </Button>
                 <Link className="btn btn--outline btn--sm" to="/planning/crop-rotation/groups">
-                  Manage Groups
+                  {t('planning.groups.manage')}
                 </Link>
               </div>
             </Alert>
           ) : null}
           {rows.length === 0 ? (
             <p className="pl-muted">
-              {plan.layoutId ? 'The linked layout has no beds yet: draw some first.' : 'This plan has no areas yet: add them in Plan settings.'}
+              {plan.layoutId ? t('planning.grid.noBeds') : t('planning.grid.noAreas')}
             </p>
           ) : (
             <div className="pl-grid-scroll">
               <table className="pl-plan-grid">
-                <caption className="visually-hidden">Rotation grid: beds by year</caption>
+                <caption className="visually-hidden">{t('planning.grid.caption')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{plan.layoutId ? 'Bed' : 'Area'}</th>
+                    <th scope="col">{plan.layoutId ? t('planning.grid.bed') : t('planning.grid.area')}</th>
                     {years.map((y) => (
                       <th key={y} scope="col">
                         {y}
@@ -334,7 +350,7 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
             </div>
           )}
           {groups.length ? (
-            <ul className="pl-legend" aria-label="Groups">
+            <ul className="pl-legend" aria-label={t('planning.grid.groups')}>
               {groups.map((g) => (
                 <li key={g.id}>
                   <GroupDot color={g.color} /> {g.name}
@@ -349,9 +365,9 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
         <div className="pl-columns__main">
           {plan.layoutId ? (
             <Card>
-              <CardHeader title={plan.layoutName ?? 'Garden layout'} description="Each bed coloured by its group for the year chosen." />
+              <CardHeader title={plan.layoutName ?? t('planning.plan.layout')} description={t('planning.grid.preview')} />
               <CardBody>
-                <Segmented label="Year" value={year} onChange={setYear} options={years.map((y) => ({ value: String(y), label: String(y) }))} />
+                <Segmented label={t('planning.grid.year')} value={year} onChange={setYear} options={years.map((y) => ({ value: String(y), label: String(y) }))} />
                 {layout.data ? (
                   <div className="pl-preview">
                     <LayoutCanvas
@@ -362,14 +378,14 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
                       fillOf={(b) => bedsFill(b.id)}
                       labelOf={(b) => {
                         const g = cells.get(cellKey({ bedId: b.id }, chosenYear));
-                        return g != null ? nameOf(g) : 'No group';
+                        return g != null ? nameOf(g) : t('planning.grid.noGroup');
                       }}
                     />
                   </div>
                 ) : layout.isLoading ? (
                   <Skeleton height={240} />
                 ) : (
-                  <p className="pl-muted">The layout could not be loaded.</p>
+                  <p className="pl-muted">{t('planning.grid.layoutFailed')}</p>
                 )}
               </CardBody>
             </Card>
@@ -377,12 +393,12 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
         </div>
         <aside className="pl-columns__side">
           <Card>
-            <CardHeader title={`Warnings (${warnings.length})`} icon={<AlertTriangle size={18} />} />
+            <CardHeader title={t('planning.warnings.title', { count: warnings.length })} icon={<AlertTriangle size={18} />} />
             <CardBody>
               {warnings.length === 0 ? (
-                <p className="pl-muted">No group comes back to a bed within {draft.gap} {draft.gap === 1 ? 'year' : 'years'}.</p>
+                <p className="pl-muted">{t('planning.warnings.none', { count: draft.gap })}</p>
               ) : (
-                <ul className="pl-warnings" aria-label="Rotation warnings">
+                <ul className="pl-warnings" aria-label={t('planning.warnings.label')}>
                   {warnings.map((w) => (
                     <li key={`${cellKey(w, w.year)}`}>{w.message}</li>
                   ))}
@@ -392,7 +408,7 @@ function PlanEditor({ plan }: { plan: RotationPlan }) {
           </Card>
         </aside>
       </div>
-      <UnsavedGuard when={dirty && !writes.pending} what="changes to this plan" />
+      <UnsavedGuard when={dirty && !writes.pending} what="plan" />
     </div>
   );
 }

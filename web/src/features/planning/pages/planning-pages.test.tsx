@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { HttpResponse, http, server } from '@/testing/server';
 import { signedInGardener } from '@/testing/session';
-import { DELETE_LAYOUT_TEXT } from './garden-layouts-page';
 
 const layout = {
   id: 3,
@@ -57,7 +56,7 @@ describe('Garden Layouts list', () => {
     await user.click(within(card).getByRole('button', { name: 'Actions for Back garden' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(DELETE_LAYOUT_TEXT)).toBeInTheDocument();
+    expect(within(dialog).getByText('This permanently deletes the layout and all associated data.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Layout Deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Back garden' })).not.toBeInTheDocument());

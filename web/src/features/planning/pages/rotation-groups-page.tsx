@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { DEFAULT_GROUP_COLOR, groupSchema, useGroups, useRotationWrites, type GroupFields } from '../api/rotation';
 import type { RotationGroup } from '../api/types';
@@ -18,6 +19,7 @@ import { GroupDot } from '../components/group-dot';
 import '../planning.css';
 
 function GroupDialog({ group, open, onClose }: { group: RotationGroup | null; open: boolean; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const { createGroup, updateGroup, pending } = useRotationWrites();
   const { toast } = useToast();
@@ -27,22 +29,22 @@ function GroupDialog({ group, open, onClose }: { group: RotationGroup | null; op
   const submit = async (values: GroupFields) => {
     if (group) await updateGroup(group.id, values);
     else await createGroup(values);
-    toast({ title: group ? 'Group updated' : 'Group added', description: values.name, variant: 'success' });
+    toast({ title: group ? t('planning.group.updated') : t('planning.group.added'), description: values.name, variant: 'success' });
     onClose();
   };
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title={group ? 'Edit Group' : 'Add Group'}
-      description="A family of crops that moves through the beds together."
+      title={group ? t('planning.group.edit') : t('planning.group.add')}
+      description={t('planning.group.description')}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('planning.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={pending}>
-            {group ? 'Save Group' : 'Add Group'}
+            {group ? t('planning.group.save') : t('planning.group.add')}
           </Button>
         </>
       }
@@ -52,18 +54,18 @@ function GroupDialog({ group, open, onClose }: { group: RotationGroup | null; op
         form={form}
         onSubmit={submit}
         onSubmitError={(error) =>
-          toast({ title: 'Could not save the group', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+          toast({ title: t('planning.group.saveFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' })
         }
         className="pl-form"
       >
-        <FormInput name="name" label="Name" placeholder="Legumes" autoComplete="off" />
-        <FormTextarea name="description" label="Description" rows={3} placeholder="Peas and beans" />
-        <Field name="color" label="Colour" description="Cells and beds of this group are drawn in it.">
+        <FormInput name="name" label={t('planning.form.name')} placeholder={t('planning.group.namePlaceholder')} autoComplete="off" />
+        <FormTextarea name="description" label={t('planning.form.description')} rows={3} placeholder={t('planning.group.descriptionPlaceholder')} />
+        <Field name="color" label={t('planning.bed.colour')} description={t('planning.group.colourHint')}>
           {(control) => (
             <div className="pl-color">
               <input
                 type="color"
-                aria-label="Pick a colour"
+                aria-label={t('planning.group.pickColour')}
                 value={form.watch('color')}
                 onChange={(e) => form.setValue('color', e.target.value, { shouldDirty: true, shouldValidate: true })}
               />
@@ -81,7 +83,8 @@ function GroupDialog({ group, open, onClose }: { group: RotationGroup | null; op
  * add, edit, delete (refused while a plan uses the group) and the classic groups in one click.
  */
 export function RotationGroupsPage() {
-  useDocumentTitle('Rotation Groups');
+  const t = useT();
+  useDocumentTitle(t('planning.groups.title'));
   const groups = useGroups();
   const { deleteGroup, seedClassic, pending } = useRotationWrites();
   const { toast } = useToast();
@@ -96,56 +99,56 @@ export function RotationGroupsPage() {
     try {
       const { created } = await seedClassic();
       toast({
-        title: created ? 'Classic groups added' : 'Nothing to add',
-        description: created ? `${created} groups were added.` : 'You already have every classic group.',
+        title: created ? t('planning.groups.seeded') : t('planning.groups.nothingToAdd'),
+        description: created ? t('planning.groups.seededText', { count: created }) : t('planning.groups.allThere'),
         variant: 'success',
       });
     } catch (error) {
-      toast({ title: 'Could not add the groups', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('planning.groups.seedFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' });
     }
   };
   const remove = async () => {
     if (!deleting) return;
     try {
       await deleteGroup(deleting.id);
-      toast({ title: 'Group deleted', description: deleting.name, variant: 'success' });
+      toast({ title: t('planning.group.deleted'), description: deleting.name, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Could not delete the group', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('planning.group.deleteFailed'), description: getErrorMessage(error, t('planning.tryAgain')), variant: 'destructive' });
     }
     setDeleting(null);
   };
   const actions = (
     <>
       <Button variant="outline" icon={<Sparkles size={16} aria-hidden="true" />} onClick={() => void seed()} loading={pending && !deleting}>
-        Add classic groups
+        {t('planning.groups.addClassic')}
       </Button>
       <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
-        Add Group
+        {t('planning.group.add')}
       </Button>
     </>
   );
   return (
     <div className="pl-page">
       <Link className="pl-back" to="/planning/crop-rotation">
-        <ArrowLeft size={16} aria-hidden="true" /> Crop Rotation
+        <ArrowLeft size={16} aria-hidden="true" /> {t('nav.cropRotation')}
       </Link>
-      <PageHeader title="Rotation Groups" description="The crop families your plans rotate. Yours alone." actions={actions} />
+      <PageHeader title={t('planning.groups.title')} description={t('planning.groups.pageDescription')} actions={actions} />
       <Card>
         <CardBody>
           <ListStates
             query={groups}
             isEmpty={groups.items.length === 0}
-            loading={{ label: 'Loading rotation groups…', rows: 5, height: 56 }}
-            errorTitle="Failed to load rotation groups"
+            loading={{ label: t('planning.groups.loading'), rows: 5, height: 56 }}
+            errorTitle={t('planning.groups.loadFailed')}
             empty={{
               icon: <Palette size={26} />,
-              title: 'No rotation groups defined.',
-              text: 'Start with the classic four (and Solanaceae), or add your own.',
+              title: t('planning.groups.none'),
+              text: t('planning.groups.noneText'),
               action: actions,
             }}
             pager={groups}
           >
-            <ul className="pl-group-list" aria-label="Rotation groups">
+            <ul className="pl-group-list" aria-label={t('planning.groups.label')}>
               {groups.items.map((g) => (
                 <li key={g.id} className="pl-group-list__item">
                   <GroupDot color={g.color} size={18} />
@@ -153,10 +156,10 @@ export function RotationGroupsPage() {
                     <span className="pl-groups__name">{g.name}</span>
                     {g.description ? <span className="pl-groups__text">{g.description}</span> : null}
                   </div>
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${g.name}`} onClick={() => open(g)}>
+                  <Button variant="ghost" size="icon" aria-label={t('planning.group.editName', { name: g.name })} onClick={() => open(g)}>
                     <Pencil size={16} aria-hidden="true" />
                   </Button>
-                  <Button variant="ghost" size="icon" aria-label={`Delete ${g.name}`} onClick={() => setDeleting(g)}>
+                  <Button variant="ghost" size="icon" aria-label={t('planning.group.deleteName', { name: g.name })} onClick={() => setDeleting(g)}>
                     <Trash size={16} aria-hidden="true" />
                   </Button>
                 </li>
@@ -171,9 +174,9 @@ export function RotationGroupsPage() {
         onOpenChange={(o) => {
           if (!o && !pending) setDeleting(null);
         }}
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete group?'}
-        description="A group used in a rotation plan cannot be deleted: remove it from the plans first."
-        confirmLabel="Delete"
+        title={deleting ? t('planning.group.deleteTitle', { name: deleting.name }) : t('planning.group.deleteAny')}
+        description={t('planning.group.deleteText')}
+        confirmLabel={t('planning.card.delete')}
         destructive
         pending={pending}
         onConfirm={() => void remove()}

@@ -6,7 +6,7 @@ import { always } from '@/lib/schema';
 
 const isDays = (days: number) => Number.isInteger(days) && days >= MIN_DAYS && days <= MAX_DAYS;
 
-const REPEAT_RANGE = 'Repeat every X days must be between 1 and 365';
+const REPEAT_RANGE = 'schedule.task.repeatRange';
 
 /**
  * taskSchema is "Schedule a Care Task" (spec 01 §5, POST /api/care-tasks, the API's
@@ -17,9 +17,9 @@ const REPEAT_RANGE = 'Repeat every X days must be between 1 and 365';
 export const taskSchema = z
   .object({
     /** The select's text ('' before a plant is picked). */
-    plantId: z.string().refine((id) => /^\d+$/.test(id) && Number(id) >= 1, 'Please select a plant'),
-    taskType: z.enum(TASK_TYPES, { error: 'Please select a task type' }),
-    scheduledDate: z.string().refine(isDateKey, 'Please enter a valid date'),
+    plantId: z.string().refine((id) => /^\d+$/.test(id) && Number(id) >= 1, 'schedule.task.selectPlant'),
+    taskType: z.enum(TASK_TYPES, { error: 'schedule.task.selectTypeError' }),
+    scheduledDate: z.string().refine(isDateKey, 'schedule.task.validDate'),
     notes: z.string().trim(),
     isRecurring: z.boolean(),
     /** Read only when recurring; blank is undefined (see FormNumber). */
@@ -28,7 +28,7 @@ export const taskSchema = z
   // Checked even while other fields are wrong, so every message shows at once.
   .refine((task) => !task.isRecurring || task.recurringDays !== undefined, {
     path: ['recurringDays'],
-    message: 'Recurring tasks need a number of days',
+    message: 'schedule.task.needDays',
     when: always,
   })
   .refine((task) => !task.isRecurring || task.recurringDays === undefined || isDays(task.recurringDays), {

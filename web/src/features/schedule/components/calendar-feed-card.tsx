@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { COPIED_FEEDBACK_MS, copyText } from '@/lib/clipboard';
+import { useT } from '@/lib/i18n/provider';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed';
 
@@ -24,6 +25,7 @@ export function CalendarFeedCard() {
   const feed = useCalendarFeed();
   const reset = useResetCalendarFeed();
   const { toast } = useToast();
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -38,7 +40,7 @@ export function CalendarFeedCard() {
   const copy = async () => {
     if (!url) return;
     if (await copyText(url)) setCopied(true);
-    else toast({ title: 'Copy failed', description: 'Select the link and copy it by hand.', variant: 'destructive' });
+    else toast({ title: t('schedule.feed.copyFailed'), description: t('schedule.feed.copyByHand'), variant: 'destructive' });
   };
 
   const onReset = async () => {
@@ -46,10 +48,10 @@ export function CalendarFeedCard() {
       await reset.trigger();
       setConfirming(false);
       setCopied(false);
-      toast({ title: 'Calendar link reset', description: 'The old link no longer works.', variant: 'success' });
+      toast({ title: t('schedule.feed.resetDone'), description: t('schedule.feed.resetDoneText'), variant: 'success' });
     } catch {
       setConfirming(false);
-      toast({ title: 'Error', description: 'Could not reset the calendar link. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('schedule.feed.resetFailed'), variant: 'destructive' });
     }
   };
 
@@ -57,18 +59,18 @@ export function CalendarFeedCard() {
     <Card aria-labelledby={`${id}-title`} className="feed-card">
       <CardHeader
         icon={<CalendarSync size={18} />}
-        title={<span id={`${id}-title`}>Calendar subscription</span>}
-        description="See your care tasks and next watering dates in Google Calendar, Apple Calendar or Outlook."
+        title={<span id={`${id}-title`}>{t('schedule.feed.title')}</span>}
+        description={t('schedule.feed.description')}
       />
       <CardBody>
         {feed.isLoading ? (
           <Skeleton height={46} />
         ) : feed.error ? (
-          <p className="muted">The calendar link could not be loaded.</p>
+          <p className="muted">{t('schedule.feed.loadFailed')}</p>
         ) : (
           <>
             <label className="visually-hidden" htmlFor={`${id}-url`}>
-              Calendar feed URL
+              {t('schedule.feed.url')}
             </label>
             <div className="feed-card__row">
               <Input id={`${id}-url`} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="feed-card__url" />
@@ -78,12 +80,12 @@ export function CalendarFeedCard() {
                 onClick={() => void copy()}
                 aria-live="polite"
               >
-                {copied ? 'Link copied!' : 'Copy link'}
+                {copied ? t('schedule.feed.copied') : t('schedule.feed.copy')}
               </Button>
             </div>
             <p className="feed-card__hint">
-              Keep this link private: anyone who has it can see your care schedule.{' '}
-              <a href={webcalUrl(url)}>Open in your calendar app</a>
+              {t('schedule.feed.private')}{' '}
+              <a href={webcalUrl(url)}>{t('schedule.feed.open')}</a>
             </p>
             <div>
               <Button
@@ -92,7 +94,7 @@ export function CalendarFeedCard() {
                 icon={<RotateCcw size={16} aria-hidden="true" />}
                 onClick={() => setConfirming(true)}
               >
-                Reset link
+                {t('schedule.feed.reset')}
               </Button>
             </div>
           </>
@@ -101,9 +103,9 @@ export function CalendarFeedCard() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Reset the calendar link?"
-        description="The current link stops working at once. Calendars subscribed to it need the new link."
-        confirmLabel="Reset Link"
+        title={t('schedule.feed.resetTitle')}
+        description={t('schedule.feed.resetText')}
+        confirmLabel={t('schedule.feed.resetConfirm')}
         pending={reset.isMutating}
         onConfirm={() => void onReset()}
       />

@@ -1,8 +1,10 @@
-import { format, isSameMonth, isToday } from 'date-fns';
+import { isSameMonth, isToday } from 'date-fns';
 import { careDueByDate } from '@/api/care-tasks/get-care-due';
 import type { CareDue, CareTask } from '@/api/types';
 import { CareDueChip, TaskChip, TaskDot } from '@/components/task-chip/task-chip';
-import { weekdayNames, monthGrid, parseDate, toDateKey, weekDays } from '@/lib/dates';
+import { localDate, weekdayNames, monthGrid, parseDate, toDateKey, weekDays } from '@/lib/dates';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { taskKey } from '@/components/task-item/task-item';
 
 export type CalendarView = 'day' | 'week' | 'month';
@@ -18,13 +20,18 @@ export function groupByDate(tasks: CareTask[]): Map<string, CareTask[]> {
   return map;
 }
 
+/** The full date in words: "Friday, November 27, 2026" in English, the language's own order elsewhere. */
+export const FULL_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+
 function describeDay(day: Date, tasks: CareTask[], care: CareDue[] = []): string {
-  const base = format(day, 'EEEE, MMMM d, yyyy');
-  const parts: string[] = [];
-  if (tasks.length > 0) parts.push(`${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`);
-  if (care.length > 0) parts.push(`${care.length} due ${care.length === 1 ? 'care' : 'cares'}`);
-  return parts.length ? `${base}, ${parts.join(', ')}` : base;
+  const date = localDate(day, FULL_DATE);
+  if (tasks.length > 0 && care.length > 0) return t('schedule.day.tasksAndCare', { date, tasks: tasks.length, care: care.length });
+  if (tasks.length > 0) return t('schedule.day.tasks', { date, tasks: tasks.length });
+  if (care.length > 0) return t('schedule.day.care', { date, care: care.length });
+  return date;
 }
+
+const dayNumber = (day: Date) => localDate(day, { day: 'numeric' });
 
 function dueKey(due: CareDue): string {
   return `d${due.plantId}-${due.taskType}`;
@@ -49,6 +56,7 @@ function DayButton({
   max: number;
   className: string;
 }) {
+  const t = useT();
   const classes = [className];
   if (outside) classes.push(`${className}--outside`);
   if (isToday(day)) classes.push(`${className}--today`);
@@ -66,7 +74,7 @@ function DayButton({
           visible number and chips are not outside it (WCAG 2.5.3, issue 27). */}
       <span className="visually-hidden">{describeDay(day, tasks, care)}</span>
       <span className="cal-day__number" aria-hidden="true">
-        {format(day, 'd')}
+        {dayNumber(day)}
       </span>
       {total > 0 ? (
         <span className="cal-day__chips" aria-hidden="true">
@@ -76,7 +84,7 @@ function DayButton({
           {shownTasks.map((task) => (
             <TaskChip key={taskKey(task)} task={task} />
           ))}
-          {total > max ? <span className="cal-day__more">+{total - max} more</span> : null}
+          {total > max ? <span className="cal-day__more">{t('schedule.day.more', { count: total - max })}</span> : null}
         </span>
       ) : null}
       {total > 0 ? (
@@ -108,6 +116,7 @@ export function ScheduleCalendar({
   care?: CareDue[];
   onSelect: (date: string) => void;
 }) {
+  const t = useT();
   const anchor = parseDate(selected) ?? new Date();
   const byDate = groupByDate(tasks);
   const careByDate = careDueByDate(care);
@@ -115,7 +124,7 @@ export function ScheduleCalendar({
   if (view === 'month') {
     const days = monthGrid(anchor);
     return (
-      <div className="cal-month" role="group" aria-label={format(anchor, 'MMMM yyyy')}>
+      <div className="cal-month" role="group" aria-label={localDate(anchor, { month: 'long', year: 'numeric' })}>
         {weekdayNames().map((d) => (
           <span key={d} className="cal-month__weekday" aria-hidden="true">
             {d}
@@ -143,7 +152,7 @@ export function ScheduleCalendar({
 
   if (view === 'week') {
     return (
-      <div className="cal-week" role="group" aria-label={`Week of ${format(weekDays(anchor)[0]!, 'MMMM d, yyyy')}`}>
+      <div className="cal-week" role="group" aria-label={t('schedule.weekOf', { date: localDate(weekDays(anchor)[0]!, { month: 'long', day: 'numeric', year: 'numeric' }) })}>
         {weekDays(anchor).map((day) => {
           const key = toDateKey(day);
           const dayTasks = byDate.get(key) ?? [];
@@ -160,8 +169,8 @@ export function ScheduleCalendar({
               onClick={() => onSelect(key)}
             >
               <span className="cal-week__head">
-                <span className="cal-week__weekday">{format(day, 'EEE')}</span>
-                <span className="cal-week__date">{format(day, 'd')}</span>
+                <span className="cal-week__weekday">{localDate(day, { weekday: 'short' })}</span>
+                <span className="cal-week__date">{dayNumber(day)}</span>
               </span>
               <span className="cal-week__tasks" aria-hidden="true">
                 {dayTasks.length + dayCare.length === 0 ? <span className="cal-week__none">—</span> : null}
@@ -183,13 +192,13 @@ export function ScheduleCalendar({
   const dayCare = careByDate.get(selected) ?? [];
   const count = dayTasks.length + dayCare.length;
   return (
-    <div className="cal-dayview" role="group" aria-label={format(anchor, 'EEEE, MMMM d, yyyy')}>
+    <div className="cal-dayview" role="group" aria-label={localDate(anchor, FULL_DATE)}>
       <p className="cal-dayview__date">
-        <span className="cal-dayview__weekday">{format(anchor, 'EEEE')}</span>
-        <span className="cal-dayview__full">{format(anchor, 'MMMM d, yyyy')}</span>
+        <span className="cal-dayview__weekday">{localDate(anchor, { weekday: 'long' })}</span>
+        <span className="cal-dayview__full">{localDate(anchor, { month: 'long', day: 'numeric', year: 'numeric' })}</span>
       </p>
       <p className="cal-dayview__summary">
-        {count === 0 ? 'Nothing planned for this day.' : `${count} ${count === 1 ? 'thing' : 'things'} to do`}
+        {count === 0 ? t('schedule.day.nothing') : t('schedule.day.things', { count })}
       </p>
       {count > 0 ? (
         <div className="cal-dayview__chips" aria-hidden="true">

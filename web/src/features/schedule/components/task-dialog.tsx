@@ -6,13 +6,16 @@ import { Form, FormCheckbox, FormInput, FormNumber, FormSelect, FormTextarea, us
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { taskLabel } from '@/lib/care';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { taskSchema } from '../api/create-task-schema';
 
-const CREATE_FAILED = {
-  title: 'Error',
-  description: 'There was a problem scheduling your task. Please try again.',
-  variant: 'destructive',
-} as const;
+const createFailed = () =>
+  ({
+    title: translate('common.error'),
+    description: translate('schedule.task.createFailed'),
+    variant: 'destructive',
+  }) as const;
 
 function TaskForm({ formId, date, onDone, onPendingChange }: FormDialogBody & { date: string }) {
   const form = useZodForm(taskSchema, {
@@ -21,13 +24,14 @@ function TaskForm({ formId, date, onDone, onPendingChange }: FormDialogBody & { 
   const isRecurring = useWatch({ control: form.control, name: 'isRecurring' });
   const { trigger, isMutating } = useCreateCareTask();
   const { toast } = useToast();
+  const t = useT();
 
   const onSubmit = async (task: NewCareTask) => {
     if (isMutating) return;
     onPendingChange(true);
     try {
       await trigger(task);
-      toast({ title: 'Task created', variant: 'success' });
+      toast({ title: t('schedule.task.created'), variant: 'success' });
       onDone();
     } finally {
       onPendingChange(false);
@@ -35,31 +39,31 @@ function TaskForm({ formId, date, onDone, onPendingChange }: FormDialogBody & { 
   };
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(CREATE_FAILED)}>
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(createFailed())}>
       <FormPlantSelect />
       <div className="form-grid form-grid--2">
-        <FormSelect name="taskType" label="Task type">
-          <option value="">Select a task type</option>
+        <FormSelect name="taskType" label={t('schedule.task.type')}>
+          <option value="">{t('schedule.task.selectType')}</option>
           {TASK_TYPES.map((type) => (
             <option key={type} value={type}>
               {taskLabel(type)}
             </option>
           ))}
         </FormSelect>
-        <FormInput name="scheduledDate" label="Date" type="date" />
+        <FormInput name="scheduledDate" label={t('schedule.task.date')} type="date" />
       </div>
-      <FormCheckbox name="isRecurring" label="Recurring task" />
+      <FormCheckbox name="isRecurring" label={t('schedule.task.recurring')} />
       {isRecurring ? (
         <FormNumber
           name="recurringDays"
-          label="Repeat every X days"
+          label={t('schedule.task.repeatEvery')}
           min={1}
           max={365}
           step={1}
-          description="From 1 to 365 days. The next task appears when this one is completed."
+          description={t('schedule.task.repeatHint')}
         />
       ) : null}
-      <FormTextarea name="notes" label="Notes" placeholder="Optional" rows={3} />
+      <FormTextarea name="notes" label={t('schedule.task.notes')} placeholder={t('schedule.task.optional')} rows={3} />
     </Form>
   );
 }
@@ -74,14 +78,15 @@ export function TaskDialog({
   onOpenChange: (open: boolean) => void;
   date: string;
 }) {
+  const t = useT();
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Schedule a Care Task"
-      description="Plan watering, feeding and other care for one of your plants."
-      submitLabel="Schedule Task"
-      pendingLabel="Scheduling…"
+      title={t('schedule.task.title')}
+      description={t('schedule.task.description')}
+      submitLabel={t('schedule.task.submit')}
+      pendingLabel={t('schedule.task.pending')}
     >
       {(body) => <TaskForm {...body} date={date} />}
     </FormDialog>

@@ -1,4 +1,4 @@
-import { addDays, addMonths, format } from 'date-fns';
+import { addDays, addMonths } from 'date-fns';
 import { CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,20 +12,29 @@ import { Button } from '@/components/ui/button';
 import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { Segmented } from '@/components/ui/segmented';
-import { isoWeek, monthGrid, parseDate, toDateKey, todayKey, weekDays } from '@/lib/dates';
+import { isoWeek, localDate, monthGrid, parseDate, toDateKey, todayKey, weekDays } from '@/lib/dates';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT, type Translate } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCareTasksOnDate } from '../api/get-care-tasks-on-date';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
-import { ScheduleCalendar, type CalendarView } from '../components/schedule-calendar';
+import { FULL_DATE, ScheduleCalendar, type CalendarView } from '../components/schedule-calendar';
 import { TaskDialog } from '../components/task-dialog';
 import { TaskItem, taskKey } from '@/components/task-item/task-item';
 import './schedule-page.css';
 
-const VIEWS = [
-  { value: 'day', label: 'Day' },
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-] as const;
+const VIEWS: { value: CalendarView; label: MessageKey }[] = [
+  { value: 'day', label: 'week.viewDay' },
+  { value: 'week', label: 'week.viewWeek' },
+  { value: 'month', label: 'week.viewMonth' },
+];
+
+/** The previous and next buttons' names of each view. */
+const STEP_LABELS: Record<CalendarView, [MessageKey, MessageKey]> = {
+  day: ['schedule.previousDay', 'schedule.nextDay'],
+  week: ['week.previous', 'week.next'],
+  month: ['schedule.previousMonth', 'schedule.nextMonth'],
+};
 
 /** The first and last yyyy-MM-dd a view shows. */
 export function viewRange(view: CalendarView, anchor: Date): [string, string] {
@@ -34,13 +43,17 @@ export function viewRange(view: CalendarView, anchor: Date): [string, string] {
   return [toDateKey(days[0]!), toDateKey(days[days.length - 1]!)];
 }
 
-function viewTitle(view: CalendarView, anchor: Date): string {
-  if (view === 'day') return format(anchor, 'EEEE, MMMM d, yyyy');
+function viewTitle(t: Translate, view: CalendarView, anchor: Date): string {
+  if (view === 'day') return localDate(anchor, FULL_DATE);
   if (view === 'week') {
     const days = weekDays(anchor);
-    return `Week ${isoWeek(anchor)} · ${format(days[0]!, 'MMM d')} – ${format(days[6]!, 'MMM d, yyyy')}`;
+    return t('schedule.weekTitle', {
+      week: isoWeek(anchor),
+      from: localDate(days[0]!, { month: 'short', day: 'numeric' }),
+      to: localDate(days[6]!, { month: 'short', day: 'numeric', year: 'numeric' }),
+    });
   }
-  return format(anchor, 'MMMM yyyy');
+  return localDate(anchor, { month: 'long', year: 'numeric' });
 }
 
 function step(view: CalendarView, anchor: Date, direction: 1 | -1): Date {
@@ -50,6 +63,7 @@ function step(view: CalendarView, anchor: Date, direction: 1 | -1): Date {
 }
 
 function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]; onAdd: () => void }) {
+  const t = useT();
   const tasks = useCareTasksOnDate(date);
   const day = parseDate(date) ?? new Date();
   const list = tasks.data ?? [];
@@ -57,7 +71,7 @@ function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]
     <section className="day-tasks" aria-labelledby="day-tasks-title">
       <div className="day-tasks__header">
         <h2 id="day-tasks-title" className="day-tasks__title">
-          Tasks for {format(day, 'EEEE, MMMM d')}
+          {t('schedule.tasksFor', { date: localDate(day, { weekday: 'long', month: 'long', day: 'numeric' }) })}
         </h2>
       </div>
       <ListStates
@@ -66,16 +80,16 @@ function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]
         compact
         titleAs="h3"
         retry="compact"
-        loading={{ label: 'Loading tasks…', rows: 2, height: 72, radius: 12, className: 'day-tasks__list' }}
-        errorTitle="Could not load the tasks"
+        loading={{ label: t('schedule.loadingTasks'), rows: 2, height: 72, radius: 12, className: 'day-tasks__list' }}
+        errorTitle={t('schedule.loadTasksFailed')}
         errorText=""
         empty={{
           icon: <CalendarPlus size={22} />,
-          title: 'No tasks for this day',
-          text: <>Nothing to do on {format(day, 'MMMM d')}. Plan some care?</>,
+          title: t('schedule.noTasks'),
+          text: t('schedule.noTasksText', { date: localDate(day, { month: 'long', day: 'numeric' }) }),
           action: (
             <Button icon={<Plus size={16} aria-hidden="true" />} onClick={onAdd}>
-              Schedule a Task
+              {t('schedule.scheduleTask')}
             </Button>
           ),
         }}
@@ -95,7 +109,8 @@ function SelectedDayTasks({ date, care, onAdd }: { date: string; care: CareDue[]
 
 /** SchedulePage (/schedule): the care calendar, the selected day's tasks and the iCal feed. */
 export function SchedulePage() {
-  useDocumentTitle('Schedule');
+  const t = useT();
+  useDocumentTitle(t('nav.schedule'));
   const [view, setView] = useState<CalendarView>('month');
   // ?date=yyyy-MM-dd opens that day (the dashboard week strip's "+N").
   const [params] = useSearchParams();
@@ -114,25 +129,25 @@ export function SchedulePage() {
   return (
     <div className="schedule-page">
       <PageHeader
-        title="Schedule"
-        description="Plan and track the care of your plants."
+        title={t('nav.schedule')}
+        description={t('schedule.description')}
         actions={
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => setAdding(true)}>
-            Add Task
+            {t('schedule.addTask')}
           </Button>
         }
       />
       <OverdueGroup />
-      <section className="calendar-card" aria-label="Calendar">
+      <section className="calendar-card" aria-label={t('schedule.calendar')}>
         <div className="calendar-toolbar">
           <div className="calendar-toolbar__nav">
             <Button variant="outline" size="sm" onClick={() => setSelected(todayKey())}>
-              Today
+              {t('date.today')}
             </Button>
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Previous ${view}`}
+              aria-label={t(STEP_LABELS[view][0])}
               onClick={() => setSelected(toDateKey(step(view, anchor, -1)))}
             >
               <ChevronLeft size={20} aria-hidden="true" />
@@ -140,41 +155,46 @@ export function SchedulePage() {
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Next ${view}`}
+              aria-label={t(STEP_LABELS[view][1])}
               onClick={() => setSelected(toDateKey(step(view, anchor, 1)))}
             >
               <ChevronRight size={20} aria-hidden="true" />
             </Button>
             <h2 className="calendar-toolbar__title" aria-live="polite">
-              {viewTitle(view, anchor)}
+              {viewTitle(t, view, anchor)}
             </h2>
           </div>
-          <Segmented label="Calendar view" options={VIEWS} value={view} onChange={setView} />
+          <Segmented
+            label={t('week.viewLabel')}
+            options={VIEWS.map((v) => ({ value: v.value, label: t(v.label) }))}
+            value={view}
+            onChange={setView}
+          />
         </div>
         {range.error ? (
           <p className="calendar-card__error" role="alert">
-            The calendar could not be loaded.{' '}
+            {t('schedule.loadFailed')}{' '}
             <button type="button" className="link-button" onClick={() => void range.mutate()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </p>
         ) : null}
         <div className={range.isLoading ? 'calendar-card__body calendar-card__body--loading' : 'calendar-card__body'} aria-busy={range.isLoading}>
           <ScheduleCalendar view={view} selected={selected} tasks={range.data ?? []} care={due.data} onSelect={setSelected} />
         </div>
-        <ul className="calendar-legend" aria-label="Legend">
+        <ul className="calendar-legend" aria-label={t('schedule.legend.title')}>
           <li>
-            <TaskDot task={{ taskType: 'water', completed: false }} /> Scheduled
+            <TaskDot task={{ taskType: 'water', completed: false }} /> {t('schedule.legend.scheduled')}
           </li>
           <li>
-            <TaskDot task={{ taskType: 'water', completed: true }} /> Completed
+            <TaskDot task={{ taskType: 'water', completed: true }} /> {t('schedule.legend.completed')}
           </li>
           <li>
-            <TaskDot task={{ taskType: 'water', completed: false, projected: true }} /> Upcoming repeat
+            <TaskDot task={{ taskType: 'water', completed: false, projected: true }} /> {t('schedule.legend.repeat')}
           </li>
           <li>
-            <CareDueChip due={{ plantId: 0, plantName: '', taskType: 'water', date: '', dueDate: '', overdue: false }} /> Due by the
-            plant's schedule
+            <CareDueChip due={{ plantId: 0, plantName: '', taskType: 'water', date: '', dueDate: '', overdue: false }} />{' '}
+            {t('schedule.legend.due')}
           </li>
         </ul>
       </section>
