@@ -34,7 +34,7 @@ export const CARE_PART_LABELS: Record<CareInstructionPart, MessageKey> = {
   difficulty: 'plantdb.care.difficulty',
 };
 
-/** withCode: a text whose <code>…</code> parts are shown as code (names the server reads literally). */
+/** codeParts: a text whose <code>…</code> parts are shown as code (names the server reads literally). */
 export function codeParts(text: string): { code: boolean; text: string }[] {
   return text.split(/<\/?code>/).map((part, i) => ({ code: i % 2 === 1, text: part }));
 }
