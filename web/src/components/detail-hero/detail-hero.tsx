@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/provider';
 import './detail-hero.css';
 
 /** The two looks of the hero: `large` (the plant database) and `compact` (a gardener's plant). */
@@ -80,8 +81,9 @@ export function DetailPageSkeleton({
   grid: { className: string; cards: number; cardHeight: number };
 }) {
   const { imageHeight, lines } = LOADING[variant];
+  const t = useT();
   return (
-    <LoadingRegion label="Loading plant…" className={`detail-page ${className}`}>
+    <LoadingRegion label={t('shared.detailHero.loading')} className={`detail-page ${className}`}>
       <div className={heroClass(variant)}>
         <Skeleton className="detail-hero__image" height={imageHeight} />
         <div className="detail-hero__text">

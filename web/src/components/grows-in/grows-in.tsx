@@ -2,6 +2,7 @@ import { LayoutGrid } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { usePlacements } from '@/api/planning/get-placements';
+import { useT } from '@/lib/i18n/provider';
 
 /**
  * GrowsIn is the plant details page's "Grows in: Back garden · Bed 2" line, a fact of the
@@ -10,6 +11,7 @@ import { usePlacements } from '@/api/planning/get-placements';
  */
 export function GrowsIn({ plantId }: { plantId: number }) {
   const { data } = usePlacements(plantId);
+  const t = useT();
   if (!data || data.length === 0) return null;
   return (
     <div className="fact">
@@ -17,7 +19,7 @@ export function GrowsIn({ plantId }: { plantId: number }) {
         <span className="fact__icon" aria-hidden="true">
           <LayoutGrid size={16} />
         </span>
-        Grows in
+        {t('shared.growsIn.label')}
       </dt>
       <dd>
         {data.map((p, i) => (

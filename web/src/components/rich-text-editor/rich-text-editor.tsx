@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useController } from 'react-hook-form';
 import { Field } from '@/components/ui/form';
 import type { FieldControlProps } from '@/components/ui/field-frame';
+import { useT } from '@/lib/i18n/provider';
 import '@/components/rich-text/rich-text.css';
 import './rich-text-editor.css';
 
@@ -39,8 +40,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
 }
 
 function EditorPlaceholder({ minHeight = 160, label }: { minHeight?: number; label: string }) {
+  const t = useT();
   return (
-    <div className="rte rte--loading" aria-busy="true" aria-label={`${label} (loading editor)`}>
+    <div className="rte rte--loading" aria-busy="true" aria-label={t('shared.editor.loading', { label })}>
       <div className="rte__toolbar" />
       <div className="rte__content" style={{ minHeight }} />
     </div>

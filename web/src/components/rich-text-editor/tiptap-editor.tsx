@@ -3,7 +3,11 @@ import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Eye, Italic, Link2, List, ListOrdered, Pencil, Quote, Redo2, Undo2, Unlink } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n/provider';
 import type { RichTextEditorProps } from './rich-text-editor';
+
+/** The link field's hint: a web address starts so in every language. */
+const URL_START = 'https://';
 
 /** normalizeLink accepts a web or mail address as typed ("example.org" → "https://example.org"); null if unusable. */
 export function normalizeLink(input: string): string | null {
@@ -54,6 +58,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const current = (editor.getAttributes('link').href as string | undefined) ?? '';
   const [value, setValue] = useState(current);
   const [error, setError] = useState('');
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
   const submit = (event: FormEvent) => {
@@ -61,7 +66,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     event.stopPropagation();
     const href = normalizeLink(value);
     if (!href) {
-      setError('Enter a web address such as https://example.org');
+      setError(t('shared.editor.linkError'));
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
@@ -74,14 +79,14 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   };
   return (
     // A div, not a form: the editor usually sits inside the page's own form.
-    <div className="rte__link" role="group" aria-label="Link">
+    <div className="rte__link" role="group" aria-label={t('shared.editor.link')}>
       <input
         ref={inputRef}
         className="input rte__link-input"
         type="url"
         inputMode="url"
-        placeholder="https://"
-        aria-label="Link address"
+        placeholder={URL_START}
+        aria-label={t('shared.editor.linkAddress')}
         aria-invalid={error ? true : undefined}
         value={value}
         onChange={(event) => {
@@ -98,10 +103,10 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         }}
       />
       <button type="button" className="rte__link-apply" onClick={submit}>
-        Apply
+        {t('shared.editor.apply')}
       </button>
       <button type="button" className="rte__link-cancel" onClick={onDone}>
-        Cancel
+        {t('shared.editor.cancel')}
       </button>
       {error ? <p className="rte__link-error">{error}</p> : null}
     </div>
@@ -123,6 +128,7 @@ export default function TiptapEditor({
 }: RichTextEditorProps) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [linking, setLinking] = useState(false);
+  const t = useT();
   const lastEmitted = useRef(value);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -196,49 +202,49 @@ export default function TiptapEditor({
   const html = state.empty ? '' : editor.getHTML();
   return (
     <div className={['rte', invalid || aria['aria-invalid'] ? 'rte--invalid' : '', disabled ? 'rte--disabled' : ''].filter(Boolean).join(' ')}>
-      <div className="rte__toolbar" role="toolbar" aria-label={`${label} formatting`}>
+      <div className="rte__toolbar" role="toolbar" aria-label={t('shared.editor.formatting', { label })}>
         <div className="rte__tools">
-          <ToolButton label="Bold" active={state.bold} disabled={off} onClick={() => editor.chain().focus().toggleBold().run()}>
+          <ToolButton label={t('shared.editor.bold')} active={state.bold} disabled={off} onClick={() => editor.chain().focus().toggleBold().run()}>
             <Bold size={16} aria-hidden="true" />
           </ToolButton>
-          <ToolButton label="Italic" active={state.italic} disabled={off} onClick={() => editor.chain().focus().toggleItalic().run()}>
+          <ToolButton label={t('shared.editor.italic')} active={state.italic} disabled={off} onClick={() => editor.chain().focus().toggleItalic().run()}>
             <Italic size={16} aria-hidden="true" />
           </ToolButton>
           <span className="rte__sep" aria-hidden="true" />
-          <ToolButton label="Bulleted list" active={state.bullet} disabled={off} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+          <ToolButton label={t('shared.editor.bulletList')} active={state.bullet} disabled={off} onClick={() => editor.chain().focus().toggleBulletList().run()}>
             <List size={16} aria-hidden="true" />
           </ToolButton>
-          <ToolButton label="Numbered list" active={state.ordered} disabled={off} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+          <ToolButton label={t('shared.editor.numberedList')} active={state.ordered} disabled={off} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
             <ListOrdered size={16} aria-hidden="true" />
           </ToolButton>
-          <ToolButton label="Quote" active={state.quote} disabled={off} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
+          <ToolButton label={t('shared.editor.quote')} active={state.quote} disabled={off} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
             <Quote size={16} aria-hidden="true" />
           </ToolButton>
           <span className="rte__sep" aria-hidden="true" />
-          <ToolButton label={state.link ? 'Edit link' : 'Add link'} active={state.link} disabled={off} onClick={() => setLinking(true)}>
+          <ToolButton label={state.link ? t('shared.editor.editLink') : t('shared.editor.addLink')} active={state.link} disabled={off} onClick={() => setLinking(true)}>
             <Link2 size={16} aria-hidden="true" />
           </ToolButton>
           {state.link ? (
-            <ToolButton label="Remove link" disabled={off} onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}>
+            <ToolButton label={t('shared.editor.removeLink')} disabled={off} onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}>
               <Unlink size={16} aria-hidden="true" />
             </ToolButton>
           ) : null}
           <span className="rte__sep rte__sep--history" aria-hidden="true" />
-          <ToolButton label="Undo" disabled={off || !state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+          <ToolButton label={t('shared.editor.undo')} disabled={off || !state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
             <Undo2 size={16} aria-hidden="true" />
           </ToolButton>
-          <ToolButton label="Redo" disabled={off || !state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+          <ToolButton label={t('shared.editor.redo')} disabled={off || !state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
             <Redo2 size={16} aria-hidden="true" />
           </ToolButton>
         </div>
-        <div className="rte__modes" role="group" aria-label="Editor mode">
+        <div className="rte__modes" role="group" aria-label={t('shared.editor.mode')}>
           <button
             type="button"
             className={mode === 'write' ? 'rte__mode rte__mode--on' : 'rte__mode'}
             aria-pressed={mode === 'write'}
             onClick={() => setMode('write')}
           >
-            <Pencil size={14} aria-hidden="true" /> Write
+            <Pencil size={14} aria-hidden="true" /> {t('shared.editor.write')}
           </button>
           <button
             type="button"
@@ -249,7 +255,7 @@ export default function TiptapEditor({
               setMode('preview');
             }}
           >
-            <Eye size={14} aria-hidden="true" /> Preview
+            <Eye size={14} aria-hidden="true" /> {t('shared.editor.preview')}
           </button>
         </div>
       </div>
@@ -258,13 +264,13 @@ export default function TiptapEditor({
         <EditorContent editor={editor} />
       </div>
       {mode === 'preview' ? (
-        <div className="rte__preview" style={{ minHeight }} aria-label={`${label} preview`} role="region">
+        <div className="rte__preview" style={{ minHeight }} aria-label={t('shared.editor.previewLabel', { label })} role="region">
           {html ? (
             // The editor's own HTML: ProseMirror serialises only its schema (paragraphs, marks,
             // lists, quotes, checked links). The server sanitizes it again before storing.
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
           ) : (
-            <p className="rte__empty">Nothing to preview yet.</p>
+            <p className="rte__empty">{t('shared.editor.nothingToPreview')}</p>
           )}
         </div>
       ) : null}

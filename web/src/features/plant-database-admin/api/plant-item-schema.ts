@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CARE_INSTRUCTION_PARTS, PLANT_TYPES, type CareInstructionPart, type PlantDatabaseInput, type Sowing, type SowingWindow } from '@/api/types';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 import { optionalImageUrl, requiredText, text } from '@/lib/schema';
 import { isHttpUrl } from '@/lib/urls';
 
-export const COMMON_NAME_MESSAGE = 'Common name must be at least 2 characters';
-const URL_MESSAGE = 'Please enter a valid URL';
+export const COMMON_NAME_MESSAGE: MessageKey = 'plantdb.form.commonNameMin';
+const URL_MESSAGE: MessageKey = 'plantdb.form.invalidUrl';
 
 export type CareMode = 'text' | 'parts';
 
@@ -17,9 +18,9 @@ export function alternativeUrls(lines: string): string[] {
 }
 
 /** The server's messages for a window or days to harvest out of bounds (core/domain). */
-export const WINDOW_WEEKS_MESSAGE = 'Weeks must be between -26 and 26, the first no later than the second';
-export const WINDOW_MONTHS_MESSAGE = 'Months must be between 1 and 12';
-export const HARVEST_DAYS_MESSAGE = 'Days to harvest must be between 1 and 730, the first no more than the second';
+export const WINDOW_WEEKS_MESSAGE: MessageKey = 'plantdb.form.weeksRange';
+export const WINDOW_MONTHS_MESSAGE: MessageKey = 'plantdb.form.monthsRange';
+export const HARVEST_DAYS_MESSAGE: MessageKey = 'plantdb.form.harvestRange';
 
 const int = (v: string) => (/^-?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN);
 
@@ -68,8 +69,8 @@ export const plantItemSchema = z
   .object({
     commonName: requiredText(COMMON_NAME_MESSAGE, 2),
     scientificName: text(),
-    plantType: z.enum(PLANT_TYPES, { error: 'Please select a plant type' }),
-    slug: text().refine((slug) => !/\s/.test(slug), 'The slug cannot contain spaces'),
+    plantType: z.enum(PLANT_TYPES, { error: 'plantdb.form.plantTypeRequired' satisfies MessageKey }),
+    slug: text().refine((slug) => !/\s/.test(slug), 'plantdb.form.slugSpaces' satisfies MessageKey),
     /** false while the slug still follows the common name. */
     slugEdited: z.boolean(),
     description: text(),
@@ -77,7 +78,8 @@ export const plantItemSchema = z
     /** One URL per line. */
     alternativeImageUrls: z.string().superRefine((lines, ctx) => {
       const bad = alternativeUrls(lines).findIndex((url) => !isHttpUrl(url));
-      if (bad >= 0) ctx.addIssue({ code: 'custom', message: `${URL_MESSAGE} on every line (line ${bad + 1} is not one)` });
+      // The line's number is in the message: the text is made in the shown language now.
+      if (bad >= 0) ctx.addIssue({ code: 'custom', message: t('plantdb.form.invalidUrlLine', { line: bad + 1 }) });
     }),
     lightRequirements: text(),
     waterRequirements: text(),

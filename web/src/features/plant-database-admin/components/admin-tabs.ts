@@ -1,10 +1,12 @@
+import type { MessageKey } from '@/lib/i18n/i18n';
+
 /** The page's three tabs, held in `?tab=` (spec 01 §2, §9). */
 export type AdminTab = 'list' | 'ecommerce' | 'schedule';
 
-export const ADMIN_TABS: readonly { value: AdminTab; label: string }[] = [
-  { value: 'list', label: 'Plant List' },
-  { value: 'ecommerce', label: 'Ecommerce Import' },
-  { value: 'schedule', label: 'Import Schedule' },
+export const ADMIN_TABS: readonly { value: AdminTab; label: MessageKey }[] = [
+  { value: 'list', label: 'plantdb.admin.tab.list' },
+  { value: 'ecommerce', label: 'plantdb.admin.tab.ecommerce' },
+  { value: 'schedule', label: 'plantdb.admin.tab.schedule' },
 ];
 
 /** adminTabFromParam reads `?tab=`; a missing or unknown value is the list. */

@@ -12,19 +12,21 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
+import { t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { isHttpUrl } from '@/lib/urls';
 import { useClearImportedPlants } from '../api/clear-imported-plants';
 import { useClearPlantDatabase } from '../api/clear-plant-database';
 import { useRemotePlants } from '../api/get-remote-plants';
 import { ImportProgress } from './import-progress';
+import { codeParts, typeLabel } from './labels';
 import { ImportResultsPanel } from './import-results';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageSlice } from './pagination';
 import type { ImportRunner } from './use-import-runner';
 
-/** The browser confirmations of spec 01 §5, word for word. */
-export const CLEAR_ALL_CONFIRM = 'Are you sure you want to clear ALL plants from the database? This action cannot be undone.';
-export const CLEAR_IMPORTED_CONFIRM =
-  'Are you sure you want to clear only IMPORTED plants from the database? Manually added plants will be preserved.';
+/** The browser confirmations of spec 01 §5, word for word in English. */
+export const CLEAR_ALL_CONFIRM: MessageKey = 'plantdb.admin.clearAllConfirm';
+export const CLEAR_IMPORTED_CONFIRM: MessageKey = 'plantdb.admin.clearImportedConfirm';
 
 /** Height of the remote plants table's scrolling box (spec 01 §9). */
 export const REMOTE_TABLE_HEIGHT = 400;
@@ -35,15 +37,16 @@ function RemotePlantsTable({ plants }: { plants: RemotePlant[] }) {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const slice = pageSlice(plants, page, pageSize);
+  const t = useT();
   return (
     <>
-      <Table maxHeight={REMOTE_TABLE_HEIGHT} label="Remote plants" aria-label="Remote plants">
+      <Table maxHeight={REMOTE_TABLE_HEIGHT} label={t('plantdb.admin.remote.label')} aria-label={t('plantdb.admin.remote.label')}>
         <thead>
           <tr>
-            <th scope="col">Common Name</th>
-            <th scope="col">Scientific Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Store</th>
+            <th scope="col">{t('plantdb.admin.col.commonName')}</th>
+            <th scope="col">{t('plantdb.admin.col.scientificName')}</th>
+            <th scope="col">{t('plantdb.admin.col.type')}</th>
+            <th scope="col">{t('plantdb.admin.col.store')}</th>
           </tr>
         </thead>
         <tbody>
@@ -51,11 +54,11 @@ function RemotePlantsTable({ plants }: { plants: RemotePlant[] }) {
             <tr key={`${plant.storeUrl ?? plant.name}-${index}`}>
               <td className="admin-table__name">{plant.commonName || plant.name}</td>
               <td className="admin-table__latin">{plant.scientificName || <span className="table__muted">—</span>}</td>
-              <td>{plant.plantType || DEFAULT_PLANT_TYPE}</td>
+              <td>{typeLabel(plant.plantType || DEFAULT_PLANT_TYPE)}</td>
               <td>
                 {plant.storeUrl && isHttpUrl(plant.storeUrl) ? (
                   <a href={plant.storeUrl} target="_blank" rel="noopener noreferrer" className="admin-table__link">
-                    View in store
+                    {t('plantdb.admin.remote.view')}
                     <ExternalLink size={14} aria-hidden="true" />
                   </a>
                 ) : (
@@ -69,7 +72,7 @@ function RemotePlantsTable({ plants }: { plants: RemotePlant[] }) {
       <div className="pager">
         <div className="pager__size">
           <SelectField
-            label="Rows per page"
+            label={t('plantdb.admin.remote.rows')}
             value={String(pageSize)}
             onChange={(event) => {
               setPageSize(Number(event.target.value));
@@ -78,13 +81,13 @@ function RemotePlantsTable({ plants }: { plants: RemotePlant[] }) {
           >
             {PAGE_SIZES.map((size) => (
               <option key={size.value} value={size.value}>
-                {size.label}
+                {size.value === 1000 ? t('plantdb.admin.remote.all') : size.label}
               </option>
             ))}
           </SelectField>
         </div>
         <p className="pager__status" aria-live="polite">
-          {slice.from}–{slice.to} of {plants.length} · Page {slice.page} of {slice.pages}
+          {t('plantdb.admin.remote.status', { from: slice.from, to: slice.to, total: plants.length, page: slice.page, pages: slice.pages })}
         </p>
         <div className="pager__buttons">
           <Button
@@ -94,10 +97,10 @@ function RemotePlantsTable({ plants }: { plants: RemotePlant[] }) {
             disabled={slice.page <= 1}
             onClick={() => setPage(slice.page - 1)}
           >
-            Previous
+            {t('plantdb.sowing.previous')}
           </Button>
           <Button variant="outline" size="sm" disabled={slice.page >= slice.pages} onClick={() => setPage(slice.page + 1)}>
-            Next
+            {t('plantdb.sowing.next')}
             <ChevronRight size={16} aria-hidden="true" />
           </Button>
         </div>
@@ -107,19 +110,20 @@ function RemotePlantsTable({ plants }: { plants: RemotePlant[] }) {
 }
 
 function FailuresList({ failures }: { failures: RemoteFailure[] }) {
+  const t = useT();
   return (
     <Card aria-labelledby="remote-failures-title">
       <CardHeader
         icon={<PackageX size={18} />}
-        title={<span id="remote-failures-title">Products That Could Not Be Read</span>}
-        description={`${failures.length} ${failures.length === 1 ? 'product' : 'products'} of the store will not be imported.`}
+        title={<span id="remote-failures-title">{t('plantdb.admin.failures.title')}</span>}
+        description={t('plantdb.admin.failures.text', { count: failures.length })}
       />
       <CardBody>
-        <ul className="import-details" aria-label="Store failures">
+        <ul className="import-details" aria-label={t('plantdb.admin.failures.label')}>
           {failures.map((failure, index) => (
             <li key={`${failure.name}-${index}`} className="import-detail">
               <span className="import-detail__name">{failure.name}</span>
-              <Badge tone="red">Failed</Badge>
+              <Badge tone="red">{t('plantdb.admin.status.failed')}</Badge>
               <span className="import-detail__message">{failure.message}</span>
             </li>
           ))}
@@ -138,6 +142,7 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
   const clearAll = useClearPlantDatabase();
   const clearImported = useClearImportedPlants();
   const { toast } = useToast();
+  const t = useT();
   const [clearing, setClearing] = useState<Clearing>(null);
   const plants = remote.data?.data ?? [];
   const failures = remote.data?.failures ?? [];
@@ -145,7 +150,7 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
   const canImport = !remote.isLoading && !importer.running && clearing === null && plants.length > 0;
 
   const clear = async (which: 'all' | 'imported') => {
-    if (!window.confirm(which === 'all' ? CLEAR_ALL_CONFIRM : CLEAR_IMPORTED_CONFIRM)) return;
+    if (!window.confirm(translate(which === 'all' ? CLEAR_ALL_CONFIRM : CLEAR_IMPORTED_CONFIRM))) return;
     setClearing(which);
     try {
       const result = which === 'all' ? await clearAll.trigger() : await clearImported.trigger();
@@ -154,20 +159,20 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
       toast(
         which === 'all'
           ? {
-              title: 'Database Cleared',
-              description: `${deleted} ${deleted === 1 ? 'plant was' : 'plants were'} removed from the plant database.`,
+              title: t('plantdb.admin.cleared'),
+              description: t('plantdb.admin.clearedText', { count: deleted }),
               variant: 'success',
             }
           : {
-              title: 'Imported Plants Cleared',
-              description: `${deleted} imported ${deleted === 1 ? 'plant was' : 'plants were'} removed; manually added plants were kept.`,
+              title: t('plantdb.admin.importedCleared'),
+              description: t('plantdb.admin.importedClearedText', { count: deleted }),
               variant: 'success',
             },
       );
     } catch (error) {
       toast({
-        title: 'Clear Failed',
-        description: getErrorMessage(error, 'The plant database could not be cleared. Please try again.'),
+        title: t('plantdb.admin.clearFailed'),
+        description: getErrorMessage(error, t('plantdb.admin.clearFailedText')),
         variant: 'destructive',
       });
     } finally {
@@ -178,8 +183,8 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
   let list;
   if (remote.isLoading) {
     list = (
-      <LoadingRegion label="Reading the seed store…" className="admin-skeleton">
-        <p className="muted">Reading the seed store’s catalogue…</p>
+      <LoadingRegion label={t('plantdb.admin.remote.reading')} className="admin-skeleton">
+        <p className="muted">{t('plantdb.admin.remote.readingCatalogue')}</p>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height={36} />
         ))}
@@ -188,19 +193,16 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
   } else if (remote.error && getFieldErrors(remote.error).catalogueUrl) {
     // No store at all: trying again cannot help, configuring one does (issue 27).
     list = (
-      <Alert variant="warning" title="No seed store is configured">
+      <Alert variant="warning" title={t('plantdb.admin.noStore')}>
         <p>
-          Garden imports from the seed store whose address is in <code>GARDEN_CATALOGUE_URL</code>. Set it in the
-          server’s environment or configuration file (for example <code>GARDEN_CATALOGUE_URL=https://seeds.example.com</code>
-          ; <code>GARDEN_CATALOGUE_SHAPE</code> says how the store publishes its catalogue when it is not detected:{' '}
-          <code>shopify</code>, <code>woocommerce</code> or <code>html</code>), then restart <code>gardenctl serve</code>.
+          {codeParts(t('plantdb.admin.noStoreText')).map((part, i) => (part.code ? <code key={i}>{part.text}</code> : part.text))}
         </p>
       </Alert>
     );
   } else if (remote.error) {
     list = (
-      <Alert variant="destructive" title="Could not read the seed store">
-        <p>{getErrorMessage(remote.error, 'The seed store did not answer.')}</p>
+      <Alert variant="destructive" title={t('plantdb.admin.remote.failed')}>
+        <p>{getErrorMessage(remote.error, t('plantdb.admin.remote.noAnswer'))}</p>
         <Button
           variant="outline"
           size="sm"
@@ -208,14 +210,14 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
           icon={<RefreshCw size={16} aria-hidden="true" />}
           onClick={() => void remote.mutate()}
         >
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Alert>
     );
   } else if (plants.length === 0) {
     list = (
-      <EmptyState compact icon={<CloudOff size={22} />} title="No plants found">
-        Please check your connection settings
+      <EmptyState compact icon={<CloudOff size={22} />} title={t('plantdb.admin.remote.none')}>
+        {t('plantdb.admin.remote.noneText')}
       </EmptyState>
     );
   } else {
@@ -227,8 +229,8 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
       <Card aria-labelledby="ecommerce-import-title">
         <CardHeader
           icon={<Store size={18} />}
-          title={<span id="ecommerce-import-title">Ecommerce Import</span>}
-          description="Import the seed store’s plants (products marked “(PP)”) into the plant database. New plants are added, imported ones updated; plants added by hand are never changed."
+          title={<span id="ecommerce-import-title">{t('plantdb.admin.tab.ecommerce')}</span>}
+          description={t('plantdb.admin.ecommerce.description')}
         />
         <CardBody>
           <div className="admin-actions">
@@ -238,7 +240,7 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
               disabled={!canImport}
               onClick={() => void importer.run()}
             >
-              {importer.running ? 'Importing...' : 'Run Import'}
+              {importer.running ? t('plantdb.admin.importing') : t('plantdb.admin.runImport')}
             </Button>
             <Button
               variant="outline"
@@ -247,7 +249,7 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
               disabled={busy}
               onClick={() => void clear('imported')}
             >
-              {clearing === 'imported' ? 'Clearing...' : 'Clear Imported Plants'}
+              {clearing === 'imported' ? t('plantdb.admin.clearing') : t('plantdb.admin.clearImported')}
             </Button>
             <Button
               variant="danger"
@@ -256,7 +258,7 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
               disabled={busy}
               onClick={() => void clear('all')}
             >
-              {clearing === 'all' ? 'Clearing...' : 'Clear All Plants'}
+              {clearing === 'all' ? t('plantdb.admin.clearing') : t('plantdb.admin.clearAll')}
             </Button>
           </div>
           {importer.running ? <ImportProgress status={importer.status} /> : null}
@@ -267,11 +269,11 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
       <Card aria-labelledby="remote-plants-title">
         <CardHeader
           icon={<Store size={18} />}
-          title={<span id="remote-plants-title">Plants in the Store</span>}
+          title={<span id="remote-plants-title">{t('plantdb.admin.remote.title')}</span>}
           description={
             remote.data
-              ? `${plants.length} ${plants.length === 1 ? 'plant' : 'plants'} offered by the seed store`
-              : 'Read live from the seed store; nothing is saved until you import.'
+              ? t('plantdb.admin.remote.count', { count: plants.length })
+              : t('plantdb.admin.remote.hint')
           }
           actions={
             <Button
@@ -281,7 +283,7 @@ export function EcommerceTab({ importer, enabled }: { importer: ImportRunner; en
               disabled={remote.isValidating}
               onClick={() => void remote.mutate()}
             >
-              Reload
+              {t('plantdb.admin.remote.reload')}
             </Button>
           }
         />

@@ -1,6 +1,8 @@
 import { CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import type { ImportResults } from './use-import-runner';
 
 const statusTones: Record<string, BadgeTone> = {
@@ -11,17 +13,18 @@ const statusTones: Record<string, BadgeTone> = {
   failed: 'red',
 };
 
-const statusLabels: Record<string, string> = {
-  added: 'Added',
-  updated: 'Updated',
-  unchanged: 'Unchanged',
-  skipped: 'Skipped',
-  failed: 'Failed',
+const statusLabels: Record<string, MessageKey> = {
+  added: 'plantdb.admin.status.added',
+  updated: 'plantdb.admin.status.updated',
+  unchanged: 'plantdb.admin.status.unchanged',
+  skipped: 'plantdb.admin.status.skipped',
+  failed: 'plantdb.admin.status.failed',
 };
 
 /** detailStatusLabel: Added, Updated, Unchanged, Skipped, Failed; anything else as is. */
 export function detailStatusLabel(status: string): string {
-  return statusLabels[status] ?? status;
+  const key = statusLabels[status];
+  return key ? translate(key) : status;
 }
 
 function Count({ label, value, tone, icon }: { label: string; value: number; tone: string; icon: ReactNode }) {
@@ -42,28 +45,29 @@ function Count({ label, value, tone, icon }: { label: string; value: number; ton
  */
 export function ImportResultsPanel({ results }: { results: ImportResults }) {
   const { count, details } = results;
+  const t = useT();
   return (
     <section className="import-results" aria-labelledby="import-results-title">
       <h3 id="import-results-title" className="import-results__title">
-        Import Results
+        {t('plantdb.admin.results.title')}
       </h3>
       <dl className="import-results__counts">
-        <Count label="Added" value={count.added ?? 0} tone="green" icon={<CircleCheck size={16} />} />
-        <Count label="Updated" value={count.updated ?? 0} tone="blue" icon={<RefreshCw size={16} />} />
-        <Count label="Failed" value={count.failed ?? 0} tone="red" icon={<CircleX size={16} />} />
+        <Count label={t('plantdb.admin.status.added')} value={count.added ?? 0} tone="green" icon={<CircleCheck size={16} />} />
+        <Count label={t('plantdb.admin.status.updated')} value={count.updated ?? 0} tone="blue" icon={<RefreshCw size={16} />} />
+        <Count label={t('plantdb.admin.status.failed')} value={count.failed ?? 0} tone="red" icon={<CircleX size={16} />} />
       </dl>
       <dl className="import-results__minor">
         <div>
-          <dt>Unchanged</dt>
+          <dt>{t('plantdb.admin.status.unchanged')}</dt>
           <dd>{count.unchanged ?? 0}</dd>
         </div>
         <div>
-          <dt>Skipped</dt>
+          <dt>{t('plantdb.admin.status.skipped')}</dt>
           <dd>{count.skipped ?? 0}</dd>
         </div>
       </dl>
       {details.length > 0 ? (
-        <ul className="import-details" aria-label="Import details">
+        <ul className="import-details" aria-label={t('plantdb.admin.results.details')}>
           {details.map((detail, index) => (
             <li key={`${detail.name}-${index}`} className="import-detail">
               <span className="import-detail__name">{detail.name}</span>
@@ -73,7 +77,7 @@ export function ImportResultsPanel({ results }: { results: ImportResults }) {
           ))}
         </ul>
       ) : (
-        <p className="muted">The store had no plants to import.</p>
+        <p className="muted">{t('plantdb.admin.results.none')}</p>
       )}
     </section>
   );

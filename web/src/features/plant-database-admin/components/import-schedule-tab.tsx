@@ -11,20 +11,29 @@ import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { formatDate } from '@/lib/dates';
+import { format, localDate, parseDate } from '@/lib/dates';
+import { currentLocale, t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { SOURCE_LOCALE } from '@/lib/i18n/locale';
+import { useT } from '@/lib/i18n/provider';
 import { useImportHistory } from '../api/get-import-history';
 import { useImportSchedule } from '../api/get-import-schedule';
 import { scheduleTimeSchema, useUpdateImportSchedule } from '../api/update-import-schedule';
-import { SCHEDULE_DATE_FORMAT, scheduleTime } from './schedule-time';
+import { SCHEDULE_DATE_FORMAT, SCHEDULE_DATE_PARTS, scheduleTime } from './schedule-time';
 
-export const SCHEDULE_LOAD_ERROR = 'Could not load schedule information.';
-const UPDATED = 'The import schedule has been updated successfully.';
+export const SCHEDULE_LOAD_ERROR: MessageKey = 'plantdb.admin.schedule.loadFailed';
+const UPDATED: MessageKey = 'plantdb.admin.schedule.updatedText';
 
-const when = (value: string | null | undefined, fallback: string) => formatDate(value, SCHEDULE_DATE_FORMAT) || fallback;
+/** when: a run's date and time ("Nov 21, 2026, 9:05 AM"), `fallback` when there is none. */
+function when(value: string | null | undefined, fallback: string): string {
+  const date = parseDate(value);
+  if (!date) return fallback;
+  return currentLocale() === SOURCE_LOCALE ? format(date, SCHEDULE_DATE_FORMAT) : localDate(date, SCHEDULE_DATE_PARTS);
+}
 
 function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
   const { trigger, isMutating } = useUpdateImportSchedule();
   const { toast } = useToast();
+  const t = useT();
   const current = scheduleTime(schedule);
   const form = useZodForm(scheduleTimeSchema, { defaultValues: { time: current } });
   const [pending, setPending] = useState<'enabled' | 'time' | null>(null);
@@ -34,13 +43,13 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
     try {
       const next = await trigger(change);
       if (which === 'time') form.reset({ time: scheduleTime(next ?? { time: change.time }) });
-      toast({ title: 'Schedule Updated', description: UPDATED, variant: 'success' });
+      toast({ title: t('plantdb.admin.schedule.updated'), description: t(UPDATED), variant: 'success' });
     } catch (error) {
-      const message = getErrorMessage(error, 'The schedule could not be changed. Please try again.');
+      const message = getErrorMessage(error, t('plantdb.admin.schedule.changeFailed'));
       if (which === 'time' && error instanceof ApiError && error.status === 400) {
         form.setError('time', { type: 'server', message: getFieldErrors(error).time ?? message });
       }
-      toast({ title: 'Failed to Update Schedule', description: message, variant: 'destructive' });
+      toast({ title: t('plantdb.admin.schedule.updateFailed'), description: message, variant: 'destructive' });
     } finally {
       setPending(null);
     }
@@ -55,20 +64,26 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
     <>
       <dl className="admin-facts">
         <div>
-          <dt>Status</dt>
-          <dd>{schedule.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="neutral">Disabled</Badge>}</dd>
+          <dt>{t('plantdb.admin.schedule.status')}</dt>
+          <dd>
+            {schedule.enabled ? (
+              <Badge tone="green">{t('plantdb.admin.schedule.enabled')}</Badge>
+            ) : (
+              <Badge tone="neutral">{t('plantdb.admin.schedule.disabled')}</Badge>
+            )}
+          </dd>
         </div>
         <div>
-          <dt>Daily time</dt>
+          <dt>{t('plantdb.admin.schedule.dailyTime')}</dt>
           <dd className="admin-facts__time">{current}</dd>
         </div>
         <div>
-          <dt>Last run</dt>
-          <dd>{when(schedule.lastRun, 'Never')}</dd>
+          <dt>{t('plantdb.admin.schedule.lastRun')}</dt>
+          <dd>{when(schedule.lastRun, t('plantdb.admin.schedule.never'))}</dd>
         </div>
         <div>
-          <dt>Next run</dt>
-          <dd>{schedule.enabled ? when(schedule.nextRun, 'Not scheduled') : 'Not scheduled'}</dd>
+          <dt>{t('plantdb.admin.schedule.nextRun')}</dt>
+          <dd>{schedule.enabled ? when(schedule.nextRun, t('plantdb.admin.schedule.notScheduled')) : t('plantdb.admin.schedule.notScheduled')}</dd>
         </div>
       </dl>
       <div className="admin-actions">
@@ -79,19 +94,19 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
           disabled={isMutating}
           onClick={() => void update({ enabled: !schedule.enabled }, 'enabled')}
         >
-          {schedule.enabled ? 'Disable' : 'Enable'}
+          {schedule.enabled ? t('plantdb.admin.schedule.disable') : t('plantdb.admin.schedule.enable')}
         </Button>
       </div>
       <Form form={form} className="schedule-time-form" onSubmit={saveTime}>
         <FormInput
           name="time"
-          label="Daily import time"
+          label={t('plantdb.admin.schedule.timeLabel')}
           inputMode="text"
           autoComplete="off"
           placeholder="01:30"
           maxLength={5}
           pattern="[0-9]{1,2}:[0-9]{2}"
-          description="24-hour time (HH:MM) by the server’s clock; last and next run are shown in your local time."
+          description={t('plantdb.admin.schedule.timeHint')}
         />
         <Button
           type="submit"
@@ -100,39 +115,45 @@ function ScheduleDetails({ schedule }: { schedule: ImportSchedule }) {
           loading={pending === 'time'}
           disabled={isMutating}
         >
-          Save Time
+          {t('plantdb.admin.schedule.saveTime')}
         </Button>
       </Form>
     </>
   );
 }
 
-const triggerLabels: Record<string, string> = { schedule: 'Scheduled', manual: 'Manual', cli: 'Command line' };
+const triggerLabels: Record<string, MessageKey> = {
+  schedule: 'plantdb.admin.trigger.schedule',
+  manual: 'plantdb.admin.trigger.manual',
+  cli: 'plantdb.admin.trigger.cli',
+};
 
 /** triggerLabel: who started a run — Scheduled, Manual, Command line; anything else as is. */
 export function triggerLabel(trigger: string | null | undefined): string {
   if (!trigger) return '—';
-  return triggerLabels[trigger] ?? trigger;
+  const key = triggerLabels[trigger];
+  return key ? translate(key) : trigger;
 }
 
 function HistoryTable({ entries }: { entries: ImportHistoryEntry[] }) {
+  const t = useT();
   return (
-    <Table aria-label="Import history">
+    <Table aria-label={t('plantdb.admin.history.label')}>
       <thead>
         <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Result</th>
+          <th scope="col">{t('plantdb.admin.col.date')}</th>
+          <th scope="col">{t('plantdb.admin.col.result')}</th>
           <th scope="col" className="table__num">
-            Added
+            {t('plantdb.admin.status.added')}
           </th>
           <th scope="col" className="table__num">
-            Updated
+            {t('plantdb.admin.status.updated')}
           </th>
           <th scope="col" className="table__num">
-            Failed
+            {t('plantdb.admin.status.failed')}
           </th>
-          <th scope="col">Trigger</th>
-          <th scope="col">Message</th>
+          <th scope="col">{t('plantdb.admin.col.trigger')}</th>
+          <th scope="col">{t('plantdb.admin.col.message')}</th>
         </tr>
       </thead>
       <tbody>
@@ -141,11 +162,11 @@ function HistoryTable({ entries }: { entries: ImportHistoryEntry[] }) {
             <td>{when(entry.date, '—')}</td>
             <td>
               {entry.running ? (
-                <Badge tone="blue">Running</Badge>
+                <Badge tone="blue">{t('plantdb.admin.history.running')}</Badge>
               ) : entry.success ? (
-                <Badge tone="green">Success</Badge>
+                <Badge tone="green">{t('plantdb.admin.history.success')}</Badge>
               ) : (
-                <Badge tone="red">Failed</Badge>
+                <Badge tone="red">{t('plantdb.admin.status.failed')}</Badge>
               )}
             </td>
             <td className="table__num">{entry.count?.added ?? 0}</td>
@@ -167,11 +188,12 @@ function HistoryTable({ entries }: { entries: ImportHistoryEntry[] }) {
 export function ImportScheduleTab() {
   const schedule = useImportSchedule();
   const history = useImportHistory();
+  const t = useT();
 
   let details;
   if (schedule.isLoading) {
     details = (
-      <LoadingRegion label="Loading the schedule…" className="admin-skeleton">
+      <LoadingRegion label={t('plantdb.admin.schedule.loading')} className="admin-skeleton">
         <Skeleton height={56} />
         <Skeleton height={42} width={140} />
       </LoadingRegion>
@@ -181,10 +203,10 @@ export function ImportScheduleTab() {
       <EmptyState
         compact
         icon={<CloudOff size={22} />}
-        title={SCHEDULE_LOAD_ERROR}
+        title={t(SCHEDULE_LOAD_ERROR)}
         action={
           <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void schedule.mutate()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         }
       />
@@ -198,10 +220,10 @@ export function ImportScheduleTab() {
       query={history}
       isEmpty={(history.data ?? []).length === 0}
       compact
-      loading={{ label: 'Loading the import history…', rows: 3, height: 36, className: 'admin-skeleton' }}
-      errorTitle="Could not load the import history."
+      loading={{ label: t('plantdb.admin.history.loading'), rows: 3, height: 36, className: 'admin-skeleton' }}
+      errorTitle={t('plantdb.admin.history.failed')}
       errorText=""
-      empty={{ icon: <History size={22} />, title: 'No Import History', text: 'Every import, run by hand or on schedule, is listed here.' }}
+      empty={{ icon: <History size={22} />, title: t('plantdb.admin.history.none'), text: t('plantdb.admin.history.noneText') }}
     >
       <HistoryTable entries={history.data ?? []} />
     </ListStates>
@@ -212,16 +234,16 @@ export function ImportScheduleTab() {
       <Card aria-labelledby="import-schedule-title">
         <CardHeader
           icon={<CalendarClock size={18} />}
-          title={<span id="import-schedule-title">Import Schedule</span>}
-          description="The seed store is imported automatically once a day."
+          title={<span id="import-schedule-title">{t('plantdb.admin.tab.schedule')}</span>}
+          description={t('plantdb.admin.schedule.description')}
         />
         <CardBody>{details}</CardBody>
       </Card>
       <Card aria-labelledby="import-history-title">
         <CardHeader
           icon={<History size={18} />}
-          title={<span id="import-history-title">Import History</span>}
-          description="The latest 50 runs, newest first."
+          title={<span id="import-history-title">{t('plantdb.admin.history.title')}</span>}
+          description={t('plantdb.admin.history.description')}
         />
         <CardBody>{runs}</CardBody>
       </Card>

@@ -13,33 +13,42 @@ import { SearchCard } from '@/components/ui/search-card';
 import { Table } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDeletePlantDatabaseItem } from '../api/delete-plant-database-item';
 import { adminTabPath } from './admin-tabs';
+import { typeLabel } from './labels';
 
-/** Source column: Imported for items from the seed store, Manual otherwise (spec 01 §2). */
+/** Source column: Imported for items from the seed store, Manual otherwise (spec 01 §2); sourceText names it. */
 export function sourceLabel(source: string | null | undefined): 'Imported' | 'Manual' {
   return source === 'import' ? 'Imported' : 'Manual';
 }
 
 /** deleteQuestion: the confirmation of spec 01 §2. */
 export function deleteQuestion(name: string): string {
-  return `Are you sure you want to delete ${name} from the plant database?`;
+  return translate('plantdb.admin.delete.question', { name });
+}
+
+/** sourceText: the source's name in the shown language. */
+export function sourceText(source: string | null | undefined): string {
+  return translate(sourceLabel(source) === 'Imported' ? 'plantdb.admin.source.imported' : 'plantdb.admin.source.manual');
 }
 
 function DeleteItemDialog({ item, onClose }: { item: PlantDatabaseItem | null; onClose: () => void }) {
   const { trigger, isMutating } = useDeletePlantDatabaseItem();
   const { toast } = useToast();
+  const t = useT();
   const remove = async () => {
     if (!item) return;
     try {
       await trigger(item.id);
-      toast({ title: 'Plant database item deleted successfully', description: `${item.commonName} was removed.`, variant: 'success' });
+      toast({ title: t('plantdb.admin.delete.deleted'), description: t('plantdb.admin.delete.deletedText', { name: item.commonName }), variant: 'success' });
     } catch (error) {
-      const message = getErrorMessage(error, error instanceof Error ? error.message : 'Unknown error');
+      const message = getErrorMessage(error, error instanceof Error ? error.message : t('plantdb.admin.delete.unknown'));
       toast({
-        title: 'Delete failed',
-        description: `Failed to delete plant database item: ${message}`,
+        title: t('plantdb.admin.delete.failed'),
+        description: t('plantdb.admin.delete.failedText', { message }),
         variant: 'destructive',
       });
     }
@@ -51,9 +60,9 @@ function DeleteItemDialog({ item, onClose }: { item: PlantDatabaseItem | null; o
       onOpenChange={(open) => {
         if (!open && !isMutating) onClose();
       }}
-      title="Delete plant"
+      title={t('plantdb.admin.delete.title')}
       description={item ? deleteQuestion(item.commonName) : ''}
-      confirmLabel="Delete"
+      confirmLabel={t('plantdb.admin.delete.confirm')}
       pending={isMutating}
       onConfirm={() => void remove()}
     />
@@ -71,6 +80,7 @@ export const ADMIN_PAGE_SIZE = 50;
  */
 export function PlantListTab({ enabled }: { enabled: boolean }) {
   const [search, setSearch] = useState('');
+  const t = useT();
   const q = useDebounced(search.trim(), 250);
   const items = usePlantDatabasePages({ q, limit: ADMIN_PAGE_SIZE }, enabled);
   const [deleting, setDeleting] = useState<PlantDatabaseItem | null>(null);
@@ -82,40 +92,40 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
       isEmpty={!q && visible.length === 0}
       noResults={visible.length === 0}
       compact
-      loading={{ label: 'Loading the plant database…', rows: 6, height: 40, className: 'admin-skeleton' }}
-      errorTitle="Failed to load plant database items"
-      errorText={getErrorMessage(items.error, 'Something went wrong while loading the plant database.')}
+      loading={{ label: t('plantdb.list.loading'), rows: 6, height: 40, className: 'admin-skeleton' }}
+      errorTitle={t('plantdb.list.failed')}
+      errorText={getErrorMessage(items.error, t('plantdb.admin.list.failedText'))}
       empty={{
         icon: <Database size={22} />,
-        title: 'The plant database is empty',
-        text: 'Import the seed store\'s plants on the Ecommerce Import tab, or add a plant by hand.',
+        title: t('plantdb.list.empty'),
+        text: t('plantdb.admin.list.emptyText'),
         action: (
           <>
             <Link to={adminTabPath('ecommerce')} className={buttonClass('primary')}>
               <Store size={18} aria-hidden="true" />
-              Import from the seed store
+              {t('plantdb.list.import')}
             </Link>
             <Link to="/admin/plants/new" className={buttonClass('outline')}>
               <Plus size={18} aria-hidden="true" />
-              Add Plant
+              {t('plantdb.admin.addPlant')}
             </Link>
           </>
         ),
       }}
-      noResultsState={{ text: `No plant matches “${q}”.`, onClear: () => setSearch('') }}
+      noResultsState={{ text: t('plantdb.admin.list.noMatch', { q }), onClear: () => setSearch('') }}
       pager={items}
     >
-      <Table aria-label="Plant database items">
+      <Table aria-label={t('plantdb.admin.list.label')}>
         <thead>
           <tr>
             <th scope="col" className="table__num">
-              ID
+              {t('plantdb.admin.col.id')}
             </th>
-            <th scope="col">Name</th>
-            <th scope="col">Scientific Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Source</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('plantdb.admin.col.name')}</th>
+            <th scope="col">{t('plantdb.admin.col.scientificName')}</th>
+            <th scope="col">{t('plantdb.admin.col.type')}</th>
+            <th scope="col">{t('plantdb.admin.col.source')}</th>
+            <th scope="col">{t('plantdb.admin.col.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -126,13 +136,9 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
                 <Link to={`/plant-database/${item.id}`}>{item.commonName}</Link>
               </td>
               <td className="admin-table__latin table__wrap">{item.scientificName || <span className="table__muted">—</span>}</td>
-              <td>{item.plantType || DEFAULT_PLANT_TYPE}</td>
+              <td>{typeLabel(item.plantType || DEFAULT_PLANT_TYPE)}</td>
               <td>
-                {sourceLabel(item.source) === 'Imported' ? (
-                  <Badge tone="blue">Imported</Badge>
-                ) : (
-                  <Badge tone="neutral">Manual</Badge>
-                )}
+                <Badge tone={sourceLabel(item.source) === 'Imported' ? 'blue' : 'neutral'}>{sourceText(item.source)}</Badge>
               </td>
               <td>
                 <div className="admin-table__actions">
@@ -151,15 +157,15 @@ export function PlantListTab({ enabled }: { enabled: boolean }) {
       <SearchCard
         id="admin-list-title"
         icon={<Database size={18} />}
-        title="Plant Database"
-        description="Every species users can browse, by name"
+        title={t('nav.plantDatabase')}
+        description={t('plantdb.admin.list.description')}
         actions={
           <Link to="/admin/plants/new" className={buttonClass('primary')}>
             <Plus size={18} aria-hidden="true" />
-            Add Plant
+            {t('plantdb.admin.addPlant')}
           </Link>
         }
-        search={{ label: 'Search plants', placeholder: 'Name or scientific name', value: search, onChange: setSearch }}
+        search={{ label: t('plantdb.admin.list.search'), placeholder: t('plantdb.list.searchHint'), value: search, onChange: setSearch }}
       >
         {content}
       </SearchCard>

@@ -1,11 +1,14 @@
+import type { MessageKey } from '@/lib/i18n/i18n';
+
 /** The daily import time when the schedule names none (spec 01 §5, §9). */
 export const DEFAULT_IMPORT_TIME = '01:30';
 
-/** The import schedule's date format (spec 01 §9). */
+/** The import schedule's date format (spec 01 §9); another language writes the same parts its own way. */
 export const SCHEDULE_DATE_FORMAT = 'MMM d, yyyy, h:mm a';
+export const SCHEDULE_DATE_PARTS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' };
 
-/** The server's message for a malformed time (docs/api.md), also used before sending. */
-export const TIME_FORMAT_MESSAGE = 'Time must be HH:MM in 24-hour form, for example 01:30';
+/** The server's message for a malformed time (docs/api.md), also used before sending: a catalogue key. */
+export const TIME_FORMAT_MESSAGE: MessageKey = 'plantdb.admin.schedule.timeFormat';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -4,6 +4,7 @@ import { getErrorMessage } from '@/api/client';
 import { urls } from '@/api/keys';
 import type { ImportResponse, ImportStatus } from '@/api/types';
 import { useToast } from '@/components/ui/toast';
+import { t } from '@/lib/i18n/i18n';
 import { useImportStatus } from '../api/get-import-status';
 import { useImportPlants } from '../api/import-plants';
 
@@ -20,7 +21,7 @@ export interface ImportRunner {
 
 /** importCountsText: "37 added, 0 updated, 1 failed" for the success toast. */
 export function importCountsText(count: ImportResults['count']): string {
-  return `${count.added} added, ${count.updated} updated, ${count.failed} failed`;
+  return t('plantdb.admin.importCounts', { added: count.added, updated: count.updated, failed: count.failed });
 }
 
 /**
@@ -44,14 +45,14 @@ export function useImportRunner(): ImportRunner {
       const next = response?.results ?? null;
       setResults(next);
       toast({
-        title: 'Import Successful',
+        title: t('plantdb.admin.importSuccess'),
         description: next ? importCountsText(next.count) : undefined,
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Import Failed',
-        description: getErrorMessage(error, 'The plants could not be imported. Please try again.'),
+        title: t('plantdb.admin.importFailed'),
+        description: getErrorMessage(error, t('plantdb.admin.importFailedText')),
         variant: 'destructive',
       });
     }

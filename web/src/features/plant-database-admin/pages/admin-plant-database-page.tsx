@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatusScreen } from '@/components/ui/status-screen';
 import { TabPanel, Tabs, useTabParam, type TabOption } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { hasRole, readToken, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ADMIN_TABS, adminTabFromParam, type AdminTab } from '../components/admin-tabs';
@@ -22,22 +23,22 @@ const icons: Record<AdminTab, TabOption<AdminTab>['icon']> = {
   schedule: <CalendarClock size={17} />,
 };
 
-const TAB_OPTIONS: TabOption<AdminTab>[] = ADMIN_TABS.map((tab) => ({ ...tab, icon: icons[tab.value] }));
 
 /** Shown (with a toast) when no token is stored, before going home (spec 01 §2). */
 function AuthenticationRequired() {
   const { toast } = useToast();
   const navigate = useNavigate();
+  const t = useT();
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    toast({ title: 'Authentication Required', description: 'Please log in to access this page.', variant: 'destructive' });
+    toast({ title: t('plantdb.admin.authRequired'), description: t('plantdb.admin.authText'), variant: 'destructive' });
     navigate('/', { replace: true });
-  }, [navigate, toast]);
+  }, [navigate, toast, t]);
   return (
-    <StatusScreen tone="warning" icon={<LockKeyhole size={30} />} title="Authentication Required">
-      <p>Please log in to access this page.</p>
+    <StatusScreen tone="warning" icon={<LockKeyhole size={30} />} title={t('plantdb.admin.authRequired')}>
+      <p>{t('plantdb.admin.authText')}</p>
     </StatusScreen>
   );
 }
@@ -47,15 +48,17 @@ function AdministrationTabs() {
   const [tab, setTab] = useTabParam(adminTabFromParam);
   const isAdmin = hasRole(user, 'admin');
   const importer = useImportRunner();
+  const t = useT();
+  const tabs: TabOption<AdminTab>[] = ADMIN_TABS.map((option) => ({ value: option.value, label: t(option.label), icon: icons[option.value] }));
 
   return (
     <div className="admin-page">
       <PageHeader
-        eyebrow="Administration"
-        title="Plant Database Administration"
-        description="Manage the species every gardener can browse, import them from the seed store and schedule the daily import."
+        eyebrow={t('nav.group.admin')}
+        title={t('plantdb.admin.title')}
+        description={t('plantdb.admin.description')}
       />
-      <Tabs idBase={TABS_ID} label="Administration section" options={TAB_OPTIONS} value={tab} onChange={setTab} />
+      <Tabs idBase={TABS_ID} label={t('plantdb.admin.tabsLabel')} options={tabs} value={tab} onChange={setTab} />
       <TabPanel idBase={TABS_ID} value={tab}>
         {tab === 'list' ? <PlantListTab enabled={isAdmin} /> : null}
         {tab === 'ecommerce' ? <EcommerceTab importer={importer} enabled={isAdmin} /> : null}
@@ -71,7 +74,8 @@ function AdministrationTabs() {
  * token; without one it says so and goes home.
  */
 export function AdminPlantDatabasePage() {
-  useDocumentTitle('Plant Database Administration');
+  const t = useT();
+  useDocumentTitle(t('plantdb.admin.title'));
   if (!readToken()) return <AuthenticationRequired />;
   return <AdministrationTabs />;
 }

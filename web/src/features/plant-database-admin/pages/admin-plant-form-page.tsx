@@ -22,7 +22,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Segmented } from '@/components/ui/segmented';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { CARE_FIELDS } from '@/lib/plant-prefill';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePlantDatabaseItem } from '../api/create-plant-database-item';
@@ -30,7 +31,8 @@ import { useUpdatePlantDatabaseItem } from '../api/update-plant-database-item';
 import { adminTabPath } from '../components/admin-tabs';
 import { plantItemSchema, type CareMode, type ItemFormValues } from '../api/plant-item-schema';
 import { emptyItemForm, itemFormFromItem, withCommonName, withSlug, type ItemFormErrors } from '../components/plant-item-form';
-import { sourceLabel } from '../components/plant-list-tab';
+import { CARE_PART_LABELS, typeLabel } from '../components/labels';
+import { sourceLabel, sourceText } from '../components/plant-list-tab';
 import './admin-plant-form-page.css';
 
 const LIST_PATH = adminTabPath('list');
@@ -54,24 +56,29 @@ const FIELD_NAMES = new Set<string>([
 ]);
 
 const SOWING_ROWS = [
-  { key: 'sowIndoors', label: 'Sow indoors' },
-  { key: 'directSow', label: 'Direct sow' },
-  { key: 'transplant', label: 'Transplant' },
-] as const;
+  { key: 'sowIndoors', label: 'plantdb.sowing.step.sowIndoors' },
+  { key: 'directSow', label: 'plantdb.form.directSow' },
+  { key: 'transplant', label: 'plantdb.form.transplant' },
+] as const satisfies readonly { key: string; label: MessageKey }[];
+
+/** Web addresses start so in every language. */
+const URL_START = 'https://';
+const URL_LINES = 'https://…\nhttps://…';
 
 /** SowingRow: one window: its unit, then from and to (weeks from the last frost, or months 1–12). */
 function SowingRow({ step, label }: { step: (typeof SOWING_ROWS)[number]['key']; label: string }) {
   const error = useFieldError(`sowing.${step}`);
+  const t = useT();
   return (
     <fieldset className="sowing-row">
       <legend className="sowing-row__legend">{label}</legend>
-      <FormSelect name={`sowing.${step}.unit`} label="When">
-        <option value="">Not known</option>
-        <option value="weeks">Weeks from last frost</option>
-        <option value="months">Months</option>
+      <FormSelect name={`sowing.${step}.unit`} label={t('plantdb.form.when')}>
+        <option value="">{t('plantdb.form.unknown')}</option>
+        <option value="weeks">{t('plantdb.form.weeks')}</option>
+        <option value="months">{t('plantdb.form.months')}</option>
       </FormSelect>
-      <FormInput name={`sowing.${step}.from`} label="From" inputMode="numeric" placeholder="e.g. -8 or 3" />
-      <FormInput name={`sowing.${step}.to`} label="To" inputMode="numeric" placeholder="e.g. -6 or 5" />
+      <FormInput name={`sowing.${step}.from`} label={t('plantdb.form.from')} inputMode="numeric" placeholder={t('plantdb.form.fromHint')} />
+      <FormInput name={`sowing.${step}.to`} label={t('plantdb.form.to')} inputMode="numeric" placeholder={t('plantdb.form.toHint')} />
       {error ? (
         <p className="field__error sowing-row__error" role="alert">
           {error}
@@ -90,31 +97,32 @@ function HarvestDaysError() {
   ) : null;
 }
 
-const CARE_MODES: { value: CareMode; label: string }[] = [
-  { value: 'text', label: 'Free text' },
-  { value: 'parts', label: 'Named parts' },
+const CARE_MODES: { value: CareMode; label: MessageKey }[] = [
+  { value: 'text', label: 'plantdb.form.freeText' },
+  { value: 'parts', label: 'plantdb.form.namedParts' },
 ];
 
-const partLabel = (part: CareInstructionPart) => CARE_FIELDS.find(([key]) => key === part)?.[1] ?? part;
+const partLabel = (part: CareInstructionPart): MessageKey => CARE_PART_LABELS[part];
 
 function BackLink() {
+  const t = useT();
   return (
     <Link to={LIST_PATH} className="back-link">
       <ArrowLeft size={18} aria-hidden="true" />
-      Back to Plant Database Administration
+      {t('plantdb.form.back')}
     </Link>
   );
 }
 
 /** serverErrors splits a failed save into messages under fields and a message for the top. */
-function serverErrors(error: unknown): { fields: ItemFormErrors; summary: string } {
+function serverErrors(error: unknown, fallback: string): { fields: ItemFormErrors; summary: string } {
   const fields: ItemFormErrors = {};
   const others: string[] = [];
   for (const [name, message] of Object.entries(getFieldErrors(error))) {
     if (FIELD_NAMES.has(name)) fields[name as keyof ItemFormErrors] = message;
     else others.push(message);
   }
-  const message = getErrorMessage(error, 'The plant could not be saved. Please try again.');
+  const message = getErrorMessage(error, fallback);
   const summary = others.length > 0 ? others.join(' ') : message;
   return { fields, summary };
 }
@@ -129,6 +137,7 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
   const editing = item !== undefined;
   const navigate = useNavigate();
   const { toast } = useToast();
+  const t = useT();
   const create = useCreatePlantDatabaseItem();
   const update = useUpdatePlantDatabaseItem();
   const form = useZodForm(plantItemSchema, { defaultValues: item ? itemFormFromItem(item) : emptyItemForm() });
@@ -151,27 +160,27 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       const saved = editing ? await update.trigger({ id: item.id, patch: input }) : await create.trigger(input);
       const name = saved?.commonName ?? input.commonName;
       toast({
-        title: editing ? 'Plant database item updated successfully' : 'Plant database item created successfully',
-        description: editing ? `${name} was saved.` : `${name} was added to the plant database.`,
+        title: editing ? t('plantdb.form.updated') : t('plantdb.form.created'),
+        description: editing ? t('plantdb.form.updatedText', { name }) : t('plantdb.form.createdText', { name }),
         variant: 'success',
       });
       navigate(LIST_PATH);
     } catch (error) {
-      const { fields, summary } = serverErrors(error);
+      const { fields, summary } = serverErrors(error, t('plantdb.form.saveFailedText'));
       for (const [name, message] of Object.entries(fields)) {
         // Care instructions as text show their message on the text box.
         const field = name === 'careInstructions' && form.getValues('careMode') === 'text' ? 'careText' : name;
         form.setError(field as keyof ItemFormValues, { type: 'server', message });
       }
       const conflict = error instanceof ApiError && error.status === 409;
-      const title = conflict ? 'Already in the plant database' : 'The plant could not be saved';
+      const title = conflict ? t('plantdb.form.conflict') : t('plantdb.form.saveFailed');
       setProblem({ title, message: summary });
-      toast({ title: editing ? 'Update failed' : 'Save failed', description: summary, variant: 'destructive' });
+      toast({ title: editing ? t('plantdb.form.updateFailed') : t('plantdb.form.saveFailedTitle'), description: summary, variant: 'destructive' });
     }
   };
 
   return (
-    <Form form={form} className="admin-form" onSubmit={onSubmit} aria-label={editing ? 'Edit plant' : 'Add plant'}>
+    <Form form={form} className="admin-form" onSubmit={onSubmit} aria-label={editing ? t('plantdb.form.editLabel') : t('plantdb.form.addLabel')}>
       {problem ? (
         <Alert variant="destructive" title={problem.title}>
           {problem.message}
@@ -179,46 +188,45 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       ) : null}
 
       <Card aria-labelledby="form-basics-title">
-        <CardHeader icon={<Leaf size={18} />} title={<span id="form-basics-title">Plant</span>} />
+        <CardHeader icon={<Leaf size={18} />} title={<span id="form-basics-title">{t('plantdb.form.plant')}</span>} />
         <CardBody>
           <div className="form-grid form-grid--2">
             <FormInput
               name="commonName"
-              label="Common name"
-              placeholder="e.g. Sweet Basil 'Genovese'"
+              label={t('plantdb.form.commonName')}
+              placeholder={t('plantdb.form.commonNameHint')}
               autoComplete="off"
               onChange={(event) => follow(withCommonName(form.getValues(), event.target.value))}
             />
-            <FormInput name="scientificName" label="Scientific name" placeholder="e.g. Ocimum basilicum" autoComplete="off" />
-            <FormSelect name="plantType" label="Plant type">
+            <FormInput
+              name="scientificName"
+              label={t('plantdb.form.scientificName')}
+              placeholder={t('plantdb.form.scientificNameHint')}
+              autoComplete="off"
+            />
+            <FormSelect name="plantType" label={t('plantdb.form.plantType')}>
               {PLANT_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {typeLabel(type)}
                 </option>
               ))}
               {plantType && !(PLANT_TYPES as readonly string[]).includes(plantType) ? <option value={plantType}>{plantType}</option> : null}
             </FormSelect>
             <FormInput
               name="slug"
-              label="Slug"
+              label={t('plantdb.form.slug')}
               autoComplete="off"
               spellCheck={false}
-              description={
-                slugEdited
-                  ? 'Empty it to make it from the common name again.'
-                  : 'Part of the plant’s address, made from the common name until you change it.'
-              }
+              description={slugEdited ? t('plantdb.form.slugEdited') : t('plantdb.form.slugHint')}
               onChange={(event) => follow(withSlug(form.getValues(), event.target.value))}
             />
           </div>
           {editing ? (
             <p className="admin-form__source">
-              <span className="field__label">Source</span>
-              <Badge tone={sourceLabel(item.source) === 'Imported' ? 'blue' : 'neutral'}>{sourceLabel(item.source)}</Badge>
+              <span className="field__label">{t('plantdb.admin.col.source')}</span>
+              <Badge tone={sourceLabel(item.source) === 'Imported' ? 'blue' : 'neutral'}>{sourceText(item.source)}</Badge>
               <span className="field__hint">
-                {sourceLabel(item.source) === 'Imported'
-                  ? 'Imported from the seed store; the next import may update it.'
-                  : 'Added by hand; imports never change it.'}
+                {sourceLabel(item.source) === 'Imported' ? t('plantdb.form.importedHint') : t('plantdb.form.manualHint')}
               </span>
             </p>
           ) : null}
@@ -226,49 +234,49 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       </Card>
 
       <Card aria-labelledby="form-description-title">
-        <CardHeader icon={<ClipboardList size={18} />} title={<span id="form-description-title">About this plant</span>} />
+        <CardHeader icon={<ClipboardList size={18} />} title={<span id="form-description-title">{t('plantdb.detail.about')}</span>} />
         <CardBody>
           <FormTextarea
             name="description"
-            label="Description"
+            label={t('plantdb.form.description')}
             rows={10}
-            description="HTML is allowed (for example <p>, <strong>, <em>, <ul>, <li>, <a>). The server removes anything unsafe before saving."
+            description={t('plantdb.form.descriptionHint')}
           />
         </CardBody>
       </Card>
 
       <Card aria-labelledby="form-images-title">
-        <CardHeader icon={<ImageIcon size={18} />} title={<span id="form-images-title">Images</span>} />
+        <CardHeader icon={<ImageIcon size={18} />} title={<span id="form-images-title">{t('plantdb.form.images')}</span>} />
         <CardBody>
           <FormImageField
             name="imageUrl"
-            label="Main image"
-            emptyText="Upload a picture, take one, or paste an image URL below"
+            label={t('plantdb.form.mainImage')}
+            emptyText={t('plantdb.form.mainImageHint')}
             onBusyChange={onImageBusy}
           />
           <FormTextarea
             name="alternativeImageUrls"
-            label="Alternative image URLs"
+            label={t('plantdb.form.altImages')}
             rows={4}
             spellCheck={false}
-            placeholder={'https://…\nhttps://…'}
-            description="One URL per line. They are tried in turn when the main image cannot be loaded."
+            placeholder={URL_LINES}
+            description={t('plantdb.form.altImagesHint')}
           />
         </CardBody>
       </Card>
 
       <Card aria-labelledby="form-growing-title">
-        <CardHeader icon={<Sun size={18} />} title={<span id="form-growing-title">Growing Requirements</span>} />
+        <CardHeader icon={<Sun size={18} />} title={<span id="form-growing-title">{t('plantdb.detail.requirements')}</span>} />
         <CardBody>
           <div className="form-grid form-grid--2">
-            <FormInput name="lightRequirements" label="Light requirements" placeholder="e.g. Full sun" />
+            <FormInput name="lightRequirements" label={t('plantdb.form.light')} placeholder={t('plantdb.form.lightHint')} />
             <FormInput
               name="waterRequirements"
-              label="Water requirements"
-              placeholder="e.g. Moderate"
-              description="Add to My Plants waters Low every 14 days, Moderate every 7, anything else every 4."
+              label={t('plantdb.form.water')}
+              placeholder={t('plantdb.form.waterHint')}
+              description={t('plantdb.form.waterDescription')}
             />
-            <FormInput name="fertilizerRequirements" label="Fertilizer requirements" placeholder="e.g. Every two weeks" />
+            <FormInput name="fertilizerRequirements" label={t('plantdb.form.fertilizer')} placeholder={t('plantdb.form.fertilizerHint')} />
           </div>
         </CardBody>
       </Card>
@@ -276,16 +284,26 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       <Card aria-labelledby="form-sowing-title">
         <CardHeader
           icon={<CalendarRange size={18} />}
-          title={<span id="form-sowing-title">Sowing</span>}
-          description="When to sow and plant out: weeks from the last spring frost (negative before it, e.g. -8 to -6), or months 1–12 as a northern packet states them (read six months on in the south)."
+          title={<span id="form-sowing-title">{t('plantdb.form.sowing')}</span>}
+          description={t('plantdb.form.sowingHint')}
         />
         <CardBody>
           {SOWING_ROWS.map((row) => (
-            <SowingRow key={row.key} step={row.key} label={row.label} />
+            <SowingRow key={row.key} step={row.key} label={t(row.label)} />
           ))}
           <div className="form-grid form-grid--2">
-            <FormInput name="sowing.harvestDaysMin" label="Days to harvest, from" inputMode="numeric" placeholder="e.g. 60" />
-            <FormInput name="sowing.harvestDaysMax" label="Days to harvest, to" inputMode="numeric" placeholder="e.g. 80" />
+            <FormInput
+              name="sowing.harvestDaysMin"
+              label={t('plantdb.form.harvestFrom')}
+              inputMode="numeric"
+              placeholder={t('plantdb.form.harvestFromHint')}
+            />
+            <FormInput
+              name="sowing.harvestDaysMax"
+              label={t('plantdb.form.harvestTo')}
+              inputMode="numeric"
+              placeholder={t('plantdb.form.harvestToHint')}
+            />
           </div>
           <HarvestDaysError />
         </CardBody>
@@ -294,14 +312,14 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       <Card aria-labelledby="form-care-title">
         <CardHeader
           icon={<ClipboardList size={18} />}
-          title={<span id="form-care-title">Care Instructions</span>}
-          description="Free text (HTML allowed), or separate parts shown with their labels."
+          title={<span id="form-care-title">{t('plantdb.detail.care')}</span>}
+          description={t('plantdb.form.careHint')}
         />
         <CardBody>
           <div className="admin-form__toggle">
             <Segmented
-              label="Care instructions form"
-              options={CARE_MODES}
+              label={t('plantdb.form.careForm')}
+              options={CARE_MODES.map((mode) => ({ value: mode.value, label: t(mode.label) }))}
               value={careMode}
               onChange={(mode) => form.setValue('careMode', mode)}
             />
@@ -309,14 +327,14 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
           {careMode === 'text' ? (
             <FormTextarea
               name="careText"
-              label="Care instructions"
+              label={t('plantdb.form.careText')}
               rows={6}
-              description="HTML is allowed; the server removes anything unsafe before saving."
+              description={t('plantdb.form.careTextHint')}
             />
           ) : (
             <div className="form-grid form-grid--2">
               {CARE_INSTRUCTION_PARTS.map((part) => (
-                <FormTextarea key={part} name={`careParts.${part}`} label={partLabel(part)} rows={2} />
+                <FormTextarea key={part} name={`careParts.${part}`} label={t(partLabel(part))} rows={2} />
               ))}
               <CarePartsError />
             </div>
@@ -325,25 +343,25 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
       </Card>
 
       <Card aria-labelledby="form-store-title">
-        <CardHeader icon={<Store size={18} />} title={<span id="form-store-title">Seed Store</span>} />
+        <CardHeader icon={<Store size={18} />} title={<span id="form-store-title">{t('plantdb.form.store')}</span>} />
         <CardBody>
           <FormInput
             name="storeUrl"
-            label="Store URL"
+            label={t('plantdb.form.storeUrl')}
             type="url"
             inputMode="url"
-            placeholder="https://"
-            description="Where Purchase Seeds leads; opens in a new tab."
+            placeholder={URL_START}
+            description={t('plantdb.form.storeUrlHint')}
           />
         </CardBody>
       </Card>
 
       <div className="admin-form__footer">
         <Link to={LIST_PATH} className={buttonClass('outline')}>
-          Cancel
+          {t('plantdb.form.cancel')}
         </Link>
         <Button type="submit" icon={<Save size={18} aria-hidden="true" />} loading={saving} disabled={imageBusy}>
-          {saving ? 'Saving…' : editing ? 'Save Changes' : 'Add Plant'}
+          {saving ? t('plantdb.form.saving') : editing ? t('plantdb.form.saveChanges') : t('plantdb.admin.addPlant')}
         </Button>
       </div>
     </Form>
@@ -351,8 +369,9 @@ function PlantItemForm({ item }: { item?: PlantDatabaseItem }) {
 }
 
 function FormSkeleton() {
+  const t = useT();
   return (
-    <LoadingRegion label="Loading plant…" className="admin-form">
+    <LoadingRegion label={t('plantdb.form.loading')} className="admin-form">
       <Skeleton height={220} radius={12} />
       <Skeleton height={180} radius={12} />
       <Skeleton height={160} radius={12} />
@@ -362,15 +381,12 @@ function FormSkeleton() {
 
 /** AdminNewPlantPage (/admin/plants/new): the form for a new plant database item. */
 export function AdminNewPlantPage() {
-  useDocumentTitle('Add Plant');
+  const t = useT();
+  useDocumentTitle(t('plantdb.admin.addPlant'));
   return (
     <div className="admin-form-page">
       <BackLink />
-      <PageHeader
-        eyebrow="Plant Database"
-        title="Add Plant"
-        description="A species every gardener can browse and add to their plants."
-      />
+      <PageHeader eyebrow={t('nav.plantDatabase')} title={t('plantdb.admin.addPlant')} description={t('plantdb.form.newDescription')} />
       <PlantItemForm />
     </div>
   );
@@ -381,7 +397,8 @@ export function AdminEditPlantPage() {
   const params = useParams();
   const id = parseId(params.id);
   const item = usePlantDatabaseItem(id);
-  useDocumentTitle(item.data ? `Edit ${item.data.commonName}` : 'Edit Plant');
+  const t = useT();
+  useDocumentTitle(item.data ? t('plantdb.add.edit', { name: item.data.commonName }) : t('plantdb.form.editPlant'));
 
   let body;
   if (id !== null && item.isLoading) {
@@ -391,16 +408,14 @@ export function AdminEditPlantPage() {
     body = (
       <EmptyState
         icon={<SearchX size={26} />}
-        title={notFound ? 'Plant Not Found' : 'Could not load this plant'}
+        title={notFound ? t('plantdb.detail.notFound') : t('plantdb.detail.failed')}
         action={
           <Link to={LIST_PATH} className={buttonClass('primary')}>
-            Back to the plant list
+            {t('plantdb.form.backToList')}
           </Link>
         }
       >
-        {notFound
-          ? 'There is no plant with this ID in the plant database.'
-          : getErrorMessage(item.error, 'Something went wrong while loading this plant. Please try again.')}
+        {notFound ? t('plantdb.form.notFoundText') : getErrorMessage(item.error, t('plantdb.detail.failedText'))}
       </EmptyState>
     );
   } else {
@@ -411,9 +426,9 @@ export function AdminEditPlantPage() {
     <div className="admin-form-page">
       <BackLink />
       <PageHeader
-        eyebrow="Plant Database"
-        title="Edit Plant"
-        description={item.data ? `${item.data.commonName} · ID ${item.data.id}` : undefined}
+        eyebrow={t('nav.plantDatabase')}
+        title={t('plantdb.form.editPlant')}
+        description={item.data ? t('plantdb.form.editDescription', { name: item.data.commonName, id: item.data.id }) : undefined}
       />
       {body}
     </div>

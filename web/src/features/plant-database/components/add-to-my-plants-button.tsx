@@ -8,13 +8,14 @@ import { usePlants } from '@/api/plants/get-plants';
 import { careDatesBody, careDatesSchema, type CareDatesInput } from '@/api/plants/plant-schema';
 import { useRefresh } from '@/api/query';
 import type { Plant, PlantDatabaseItem } from '@/api/types';
-import { limitReachedMessage } from '@/components/add-plant/add-plant-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { applyServerErrors, Form, FormDate, useZodForm } from '@/components/ui/form';
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import { currentLocale, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { quickAddPlant } from '@/lib/plant-prefill';
 
 const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
@@ -31,7 +32,10 @@ export function sameSpecies(plants: Plant[] | undefined, item: PlantDatabaseItem
 }
 
 /** The error toast of Add to My Plants on the plant database pages (spec 01 §8). */
-export const ADD_TO_MY_PLANTS_FAILED = 'There was a problem adding this plant to your collection.';
+export const ADD_TO_MY_PLANTS_FAILED: MessageKey = 'plantdb.add.failed';
+
+/** names: the gardener's plants as a list in the shown language ("Basil, Basil 2"). */
+const names = (plants: Plant[]) => new Intl.ListFormat(currentLocale(), { type: 'unit' }).format(plants.map((p) => p.name));
 
 /** The small form of the one-click add: when the plant was last watered and fertilized. */
 function CareDatesForm({
@@ -48,25 +52,30 @@ function CareDatesForm({
   const limit = usePlantLimit();
   const refresh = useRefresh();
   const { toast } = useToast();
+  const t = useT();
 
   const onSubmit = async (values: CareDatesInput) => {
     onPendingChange(true);
     try {
       const plant = await trigger(quickAddPlant(item, careDatesBody(values)));
       if (plant) onAdded(plant);
-      toast({ title: 'Plant added', description: `${plant?.name ?? item.commonName} is now in your garden.`, variant: 'success' });
+      toast({ title: t('plantdb.add.added'), description: t('plantdb.add.addedText', { name: plant?.name ?? item.commonName }), variant: 'success' });
       onDone();
     } catch (error) {
       if (isPlantLimitError(error)) {
         // Both limit paths are refreshed (spec 01 §7); the toast names the fresh limit.
         void refresh((key) => key === urls.plantLimitAlt);
         const latest = await limit.mutate().catch(() => undefined);
-        toast({ title: 'Plant Limit Reached', description: limitReachedMessage(latest?.limit ?? limit.data?.limit), variant: 'destructive' });
+        toast({
+          title: t('plantdb.add.limitTitle'),
+          description: t('plantdb.add.limitText', { limit: latest?.limit ?? limit.data?.limit ?? 0 }),
+          variant: 'destructive',
+        });
         onDone();
         return;
       }
       applyServerErrors(form, error);
-      toast({ title: 'Error', description: ADD_TO_MY_PLANTS_FAILED, variant: 'destructive' });
+      toast({ title: t('common.error'), description: t(ADD_TO_MY_PLANTS_FAILED), variant: 'destructive' });
     } finally {
       onPendingChange(false);
     }
@@ -75,13 +84,13 @@ function CareDatesForm({
   return (
     <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit}>
       {already.length > 0 ? (
-        <Alert variant="warning" title={`${item.commonName} is already in My Plants`}>
-          You have {already.map((p) => p.name).join(', ')}. Adding it again makes a new plant with its own schedule.
+        <Alert variant="warning" title={t('plantdb.add.alreadyTitle', { name: item.commonName })}>
+          {t('plantdb.add.alreadyText', { names: names(already) })}
         </Alert>
       ) : null}
       <div className="form-grid form-grid--2">
-        <FormDate name="lastWatered" label="Last watered" max={today} />
-        <FormDate name="lastFertilized" label="Last fertilized" max={today} />
+        <FormDate name="lastWatered" label={t('plantdb.add.lastWatered')} max={today} />
+        <FormDate name="lastFertilized" label={t('plantdb.add.lastFertilized')} max={today} />
       </div>
     </Form>
   );
@@ -107,6 +116,7 @@ export function AddToMyPlantsButton({
   size?: ButtonProps['size'];
   fullWidth?: boolean;
 }) {
+  const t = useT();
   const limit = usePlantLimit();
   const blocked = limit.data ? !limit.data.canAddPlant : false;
   const mine = usePlants();
@@ -124,28 +134,28 @@ export function AddToMyPlantsButton({
         icon={<Plus size={18} aria-hidden="true" />}
         onClick={() => setOpen(true)}
       >
-        {blocked ? 'Plant limit reached' : 'Add to My Plants'}
+        {blocked ? t('plantdb.add.limitReached') : t('plantdb.add.button')}
       </Button>
       {added ? (
         <p className="add-to-mine__note add-to-mine__note--added" role="status">
-          <Check size={14} aria-hidden="true" /> Added to My Plants.{' '}
-          <Link to={`/plants/${added.id}?edit=1`}>Edit {added.name}</Link>
+          <Check size={14} aria-hidden="true" /> {t('plantdb.add.addedNote')}{' '}
+          <Link to={`/plants/${added.id}?edit=1`}>{t('plantdb.add.edit', { name: added.name })}</Link>
         </p>
       ) : already.length > 0 ? (
         <p className="add-to-mine__note">
-          <Info size={14} aria-hidden="true" /> Already in My Plants:{' '}
+          <Info size={14} aria-hidden="true" /> {t('plantdb.add.alreadyIn')}{' '}
           <Link to={`/plants/${already[0]!.id}`}>{already[0]!.name}</Link>
-          {already.length > 1 ? ` and ${already.length - 1} more` : ''}
+          {already.length > 1 ? t('plantdb.add.andMore', { count: already.length - 1 }) : ''}
         </p>
       ) : null}
       <FormDialog
         open={open}
         onOpenChange={setOpen}
-        title={already.length > 0 ? `Add another ${item.commonName}?` : `Add ${item.commonName} to My Plants`}
-        description="When was it last watered and fertilized? The care schedule starts from these days."
+        title={already.length > 0 ? t('plantdb.add.anotherTitle', { name: item.commonName }) : t('plantdb.add.title', { name: item.commonName })}
+        description={t('plantdb.add.description')}
         size="sm"
-        submitLabel={already.length > 0 ? 'Add Another' : 'Add to My Plants'}
-        pendingLabel="Adding…"
+        submitLabel={already.length > 0 ? t('plantdb.add.another') : t('plantdb.add.button')}
+        pendingLabel={t('plantdb.add.adding')}
         lockWhilePending
       >
         {(body) => <CareDatesForm {...body} item={item} already={already} onAdded={setAdded} />}

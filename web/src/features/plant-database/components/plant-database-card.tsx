@@ -4,6 +4,7 @@ import type { PlantDatabaseItem } from '@/api/types';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/provider';
 import { AddToMyPlantsButton } from './add-to-my-plants-button';
 import { itemType } from './categories';
 import { RequirementValue } from './requirement-value';
@@ -16,6 +17,7 @@ import './plant-database-card.css';
  * list's address, so that the details page can lead back to the same tab.
  */
 export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; from: string }) {
+  const t = useT();
   const href = `/plant-database/${item.id}`;
   const titleId = `db-item-${item.id}-name`;
   return (
@@ -42,13 +44,13 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
         <dl className="tile__facts">
           <div>
             <dt>
-              <Sun size={15} aria-hidden="true" /> Light
+              <Sun size={15} aria-hidden="true" /> {t('plantdb.light')}
             </dt>
             <RequirementValue value={item.lightRequirements} />
           </div>
           <div>
             <dt>
-              <Droplets size={15} aria-hidden="true" /> Water
+              <Droplets size={15} aria-hidden="true" /> {t('plantdb.water')}
             </dt>
             <RequirementValue value={item.waterRequirements} />
           </div>
@@ -56,7 +58,7 @@ export function PlantDatabaseCard({ item, from }: { item: PlantDatabaseItem; fro
         <div className="db-card__actions">
           <Link to={href} state={{ from }} className={buttonClass('outline', 'sm')}>
             <Info size={16} aria-hidden="true" />
-            Details
+            {t('plantdb.card.details')}
           </Link>
           <AddToMyPlantsButton item={item} size="sm" />
         </div>

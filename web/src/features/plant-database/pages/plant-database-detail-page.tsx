@@ -10,15 +10,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { CARE_FIELDS, careInstructionsObject } from '@/lib/plant-prefill';
 import { isHttpUrl, parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddToMyPlantsButton } from '../components/add-to-my-plants-button';
-import { itemType } from '../components/categories';
+import { CARE_PART_LABELS, itemType } from '../components/categories';
 import { RequirementValue } from '../components/requirement-value';
 import './plant-database-detail-page.css';
 
-export const PLANT_NOT_FOUND = 'Plant Not Found';
+export const PLANT_NOT_FOUND: MessageKey = 'plantdb.detail.notFound';
 
 /** The list the visitor came from (tab and all), else the plain list. */
 function useBackTarget(): string {
@@ -28,10 +30,11 @@ function useBackTarget(): string {
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <Link to={useBackTarget()} className="back-link">
       <ArrowLeft size={18} aria-hidden="true" />
-      Back to Plant Database
+      {t('plantdb.detail.back')}
     </Link>
   );
 }
@@ -52,15 +55,16 @@ function Requirement({ icon, label, value }: { icon: ReactNode; label: string; v
 
 /** CareInstructions: text (HTML or plain), or the named parts with their labels. */
 function CareInstructions({ item }: { item: PlantDatabaseItem }) {
+  const t = useT();
   const care = careInstructionsObject(item.careInstructions);
   if (typeof care === 'string') return <RichText content={care} />;
   const parts = care
-    ? CARE_FIELDS.flatMap(([key, label]) => {
+    ? CARE_FIELDS.flatMap(([key]) => {
         const value = care[key];
-        return typeof value === 'string' && value.trim() ? [{ key, label, value }] : [];
+        return typeof value === 'string' && value.trim() ? [{ key, label: t(CARE_PART_LABELS[key]), value }] : [];
       })
     : [];
-  if (parts.length === 0) return <p className="muted">No care instructions yet.</p>;
+  if (parts.length === 0) return <p className="muted">{t('plantdb.detail.noCare')}</p>;
   return (
     <dl className="db-care">
       {parts.map((part) => (
@@ -76,6 +80,7 @@ function CareInstructions({ item }: { item: PlantDatabaseItem }) {
 }
 
 function PlantDatabaseDetails({ item }: { item: PlantDatabaseItem }) {
+  const t = useT();
   useDocumentTitle(item.commonName);
   const fertilizer = item.fertilizerRequirements || item.fertilizorRequirements;
   const storeUrl = item.storeUrl && isHttpUrl(item.storeUrl) ? item.storeUrl : null;
@@ -93,34 +98,34 @@ function PlantDatabaseDetails({ item }: { item: PlantDatabaseItem }) {
         {storeUrl ? (
           <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
             <ShoppingCart size={18} aria-hidden="true" />
-            Purchase Seeds
+            {t('plantdb.detail.purchase')}
           </a>
         ) : null}
       </DetailHero>
 
       <div className="db-detail__grid">
         <Card className="db-detail__wide" aria-labelledby="db-about-title">
-          <CardHeader icon={<Leaf size={18} />} title={<span id="db-about-title">About this plant</span>} />
+          <CardHeader icon={<Leaf size={18} />} title={<span id="db-about-title">{t('plantdb.detail.about')}</span>} />
           <CardBody>
             {item.description?.trim() ? (
               <RichText content={item.description} />
             ) : (
-              <p className="muted">No description yet.</p>
+              <p className="muted">{t('plantdb.detail.noDescription')}</p>
             )}
           </CardBody>
         </Card>
         <Card aria-labelledby="db-requirements-title">
-          <CardHeader icon={<Sun size={18} />} title={<span id="db-requirements-title">Growing Requirements</span>} />
+          <CardHeader icon={<Sun size={18} />} title={<span id="db-requirements-title">{t('plantdb.detail.requirements')}</span>} />
           <CardBody>
             <dl className="db-requirements">
-              <Requirement icon={<Droplets size={16} />} label="Water" value={item.waterRequirements} />
-              <Requirement icon={<Sun size={16} />} label="Light" value={item.lightRequirements} />
-              <Requirement icon={<FlaskConical size={16} />} label="Fertilizer" value={fertilizer} />
+              <Requirement icon={<Droplets size={16} />} label={t('plantdb.water')} value={item.waterRequirements} />
+              <Requirement icon={<Sun size={16} />} label={t('plantdb.light')} value={item.lightRequirements} />
+              <Requirement icon={<FlaskConical size={16} />} label={t('plantdb.care.fertilizer')} value={fertilizer} />
             </dl>
           </CardBody>
         </Card>
         <Card aria-labelledby="db-care-title">
-          <CardHeader icon={<ClipboardList size={18} />} title={<span id="db-care-title">Care Instructions</span>} />
+          <CardHeader icon={<ClipboardList size={18} />} title={<span id="db-care-title">{t('plantdb.detail.care')}</span>} />
           <CardBody>
             <CareInstructions item={item} />
           </CardBody>
@@ -135,7 +140,8 @@ export function PlantDatabaseDetailPage() {
   const params = useParams();
   const id = parseId(params.id);
   const item = usePlantDatabaseItem(id);
-  useDocumentTitle('Plant Database');
+  const t = useT();
+  useDocumentTitle(t('nav.plantDatabase'));
 
   if (id !== null && item.isLoading) {
     return <DetailPageSkeleton variant="large" className="db-detail" grid={{ className: 'db-detail__grid', cards: 2, cardHeight: 220 }} />;
@@ -148,28 +154,28 @@ export function PlantDatabaseDetailPage() {
         {notFound ? (
           <EmptyState
             icon={<SearchX size={26} />}
-            title={PLANT_NOT_FOUND}
+            title={t(PLANT_NOT_FOUND)}
             titleAs="h1"
             action={
               <Link to="/plant-database" className={buttonClass('primary')}>
-                Browse the Plant Database
+                {t('plantdb.detail.browse')}
               </Link>
             }
           >
-            This plant is not in the plant database. It may have been removed.
+            {t('plantdb.detail.notFoundText')}
           </EmptyState>
         ) : (
           <EmptyState
             icon={<CloudOff size={26} />}
-            title="Could not load this plant"
+            title={t('plantdb.detail.failed')}
             titleAs="h1"
             action={
               <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void item.mutate()}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             }
           >
-            Something went wrong while loading this plant. Please try again.
+            {t('plantdb.detail.failedText')}
           </EmptyState>
         )}
       </div>

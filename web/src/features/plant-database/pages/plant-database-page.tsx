@@ -8,6 +8,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SearchField } from '@/components/ui/search-field';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -18,7 +20,7 @@ import '../components/plant-database-card.css';
 import './plant-database-page.css';
 
 /** The error text of spec 01 §2. */
-export const DATABASE_LOAD_ERROR = 'Failed to load plant database items';
+export const DATABASE_LOAD_ERROR: MessageKey = 'plantdb.list.failed';
 
 /** Cards per page: a few screens' worth; "Load more" reads the next. */
 export const DATABASE_PAGE_SIZE = 24;
@@ -60,7 +62,8 @@ function GridSkeleton() {
  * searches, filters by type and pages the list; the page reads one page at a time.
  */
 export function PlantDatabasePage() {
-  useDocumentTitle('Plant Database');
+  const t = useT();
+  useDocumentTitle(t('nav.plantDatabase'));
   const { user } = useSession();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -83,55 +86,56 @@ export function PlantDatabasePage() {
   };
 
   const from = `${location.pathname}${location.search}`;
-  const categoryLabel = CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? 'All Plants';
+  const categoryLabel = t(CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? 'plantdb.category.all');
+  const tabs = CATEGORY_OPTIONS.map((o) => ({ ...o, label: t(o.label) }));
   const filtered = Boolean(q) || category !== 'all';
 
   return (
     <div className="plant-db-page">
       <PageHeader
-        title="Plant Database"
-        description="Browse plant species with their light and water needs, and add any of them to your garden."
+        title={t('nav.plantDatabase')}
+        description={t('plantdb.list.description')}
       />
       <div className="plant-db-toolbar">
         <div className="plant-db-toolbar__search" role="search">
           <SearchField
-            label="Search the plant database"
-            placeholder="Name or scientific name"
+            label={t('plantdb.list.search')}
+            placeholder={t('plantdb.list.searchHint')}
             value={search}
             onChange={(value) => setSearch(value)}
           />
         </div>
-        <Tabs idBase={TABS_ID} label="Plant category" options={CATEGORY_OPTIONS} value={category} onChange={setCategory} />
+        <Tabs idBase={TABS_ID} label={t('plantdb.list.category')} options={tabs} value={category} onChange={setCategory} />
       </div>
       <TabPanel idBase={TABS_ID} value={category}>
         <ListStates
           query={items}
           isEmpty={!filtered && items.items.length === 0}
           noResults={items.items.length === 0}
-          loading={{ label: 'Loading the plant database…', skeleton: <GridSkeleton />, className: 'tile-grid db-grid' }}
-          errorTitle={DATABASE_LOAD_ERROR}
-          errorText="Something went wrong while loading the plant database. Please try again."
+          loading={{ label: t('plantdb.list.loading'), skeleton: <GridSkeleton />, className: 'tile-grid db-grid' }}
+          errorTitle={t(DATABASE_LOAD_ERROR)}
+          errorText={t('plantdb.list.failedText')}
           empty={{
             icon: <Database size={26} />,
-            title: 'The plant database is empty',
-            text: 'No plant species have been added yet. An administrator can import them from the seed store or add them by hand on the Plant Database administration page.',
+            title: t('plantdb.list.empty'),
+            text: t('plantdb.list.emptyText'),
             action: hasRole(user, 'admin') ? (
               <Link to="/admin/plant-database?tab=ecommerce" className={buttonClass('primary')}>
-                Import from the seed store
+                {t('plantdb.list.import')}
               </Link>
             ) : undefined,
           }}
           noResultsState={{
-            text: q ? `No plants in ${categoryLabel} match “${q}”.` : `There are no plants in ${categoryLabel} yet.`,
+            text: q ? t('plantdb.list.noMatch', { category: categoryLabel, q }) : t('plantdb.list.noneInCategory', { category: categoryLabel }),
             onClear: () => {
               setSearch('');
               setCategory('all');
             },
-            clearLabel: 'Show all plants',
+            clearLabel: t('plantdb.list.showAll'),
           }}
           pager={items}
         >
-          <ul className="tile-grid db-grid" aria-label="Plant database">
+          <ul className="tile-grid db-grid" aria-label={t('plantdb.list.label')}>
             {items.items.map((item) => (
               <li key={item.id}>
                 <PlantDatabaseCard item={item} from={from} />

@@ -11,23 +11,40 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { addDays, formatDate, isDateKey, parseDate, toDateKey, todayKey } from '@/lib/dates';
-import { MONTHS, SOWING_STEPS, monthDayText, openSteps, stepStatus, windowText } from '@/lib/sowing';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
+import { SOWING_STEPS, openSteps } from '@/lib/sowing';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddToMyPlantsButton, sameSpecies } from '../components/add-to-my-plants-button';
+import { STEP_LABELS, monthDayText, monthName, shortDate, stepStatus, windowText } from '../components/sowing-text';
 import './sowing-calendar-page.css';
 
 /** How many items a page of the calendar reads. */
 export const SOWING_PAGE_SIZE = 20;
 
 /** The error title of the calendar's list. */
-export const SOWING_LOAD_ERROR = 'Failed to load the sowing calendar';
+export const SOWING_LOAD_ERROR: MessageKey = 'plantdb.sowing.failed';
+
+const MONTH_NUMBERS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** frostLink: the frost dates alert's text, its <link>…</link> leading to Settings. */
+function frostLink(text: string) {
+  const [before = '', link = '', after = ''] = text.split(/<\/?link>/);
+  return (
+    <>
+      {before}
+      <Link to="/settings#frost-dates">{link}</Link>
+      {after}
+    </>
+  );
+}
 
 /** MonthStrip: twelve cells, each marked with the steps whose window touches that month. */
 function MonthStrip({ entry, month, weekFraction }: { entry: SowingEntry; month: number; weekFraction: number }) {
   return (
     <div className="sow-strip" aria-hidden="true">
-      {MONTHS.map((name, i) => (
-        <div key={name} className={`sow-strip__cell${i + 1 === month ? ' sow-strip__cell--now' : ''}`}>
+      {MONTH_NUMBERS.map((n, i) => (
+        <div key={n} className={`sow-strip__cell${i + 1 === month ? ' sow-strip__cell--now' : ''}`}>
           {SOWING_STEPS.map(({ key }) =>
             entry[key]?.months.includes(i + 1) ? <span key={key} className={`sow-strip__bar sow-strip__bar--${key}`} /> : null,
           )}
@@ -43,6 +60,7 @@ function RemindMe({ entry, today }: { entry: SowingEntry; today: string }) {
   const mine = usePlants();
   const remind = useRemindMe();
   const { toast } = useToast();
+  const t = useT();
   const step = openSteps(entry)[0] ?? null;
   // Read while rendering: SWR re-renders only for what a render used.
   const own = sameSpecies(mine.data, entry.item)[0];
@@ -51,17 +69,25 @@ function RemindMe({ entry, today }: { entry: SowingEntry; today: string }) {
     try {
       const done = await remind.trigger({ id: entry.item.id, step: step.key, plantId: own?.id, today });
       toast({
-        title: 'Reminder set',
-        description: `${step.label}: ${entry.item.commonName} is on your schedule for ${formatDate(done.task.scheduledDate, 'MMM d')}.`,
+        title: t('plantdb.sowing.reminderSet'),
+        description: t('plantdb.sowing.reminderText', {
+          step: t(STEP_LABELS[step.key]),
+          name: entry.item.commonName,
+          date: shortDate(done.task.scheduledDate),
+        }),
         variant: 'success',
       });
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'The reminder could not be set.', variant: 'destructive' });
+      toast({
+        title: t('common.error'),
+        description: error instanceof Error ? error.message : t('plantdb.sowing.reminderFailed'),
+        variant: 'destructive',
+      });
     }
   };
   return (
     <Button variant="outline" size="sm" icon={<BellPlus size={16} aria-hidden="true" />} loading={remind.isMutating} onClick={() => void onClick()}>
-      Remind me
+      {t('plantdb.sowing.remindMe')}
     </Button>
   );
 }
@@ -89,7 +115,8 @@ function CalendarSkeleton() {
  * month columns with this week marked, until when it can be sown, Add to My Plants and Remind me.
  */
 export function SowingCalendarPage() {
-  useDocumentTitle('Sowing Calendar');
+  const t = useT();
+  useDocumentTitle(t('nav.sowingCalendar'));
   const [params, setParams] = useSearchParams();
   const today = todayKey();
   const asked = params.get('week');
@@ -116,59 +143,64 @@ export function SowingCalendarPage() {
   return (
     <div className="sowing-page">
       <PageHeader
-        title="Sowing Calendar"
-        description="What you can sow this week, placed by your frost dates, with the months each plant is sown and planted out."
+        title={t('nav.sowingCalendar')}
+        description={t('plantdb.sowing.description')}
       />
       <div className="sow-toolbar">
-        <div className="sow-toolbar__week" role="group" aria-label="Week">
+        <div className="sow-toolbar__week" role="group" aria-label={t('plantdb.sowing.week')}>
           <Button variant="outline" size="sm" icon={<ChevronLeft size={16} aria-hidden="true" />} onClick={() => go(-7)}>
-            Previous
+            {t('plantdb.sowing.previous')}
           </Button>
           <p className="sow-toolbar__label" aria-live="polite">
-            {season.data ? `Week of ${formatDate(season.data.monday, 'MMM d')} – ${formatDate(season.data.sunday, 'MMM d, yyyy')}` : 'Week of …'}
+            {season.data
+              ? t('plantdb.sowing.weekOf', { from: shortDate(season.data.monday), to: formatDate(season.data.sunday) })
+              : t('plantdb.sowing.weekOfLoading')}
           </p>
           <Button variant="outline" size="sm" onClick={() => go(7)}>
-            Next <ChevronRight size={16} aria-hidden="true" />
+            {t('plantdb.sowing.next')} <ChevronRight size={16} aria-hidden="true" />
           </Button>
           {week !== today ? (
             <Button variant="ghost" size="sm" onClick={() => go(null)}>
-              This week
+              {t('plantdb.sowing.thisWeek')}
             </Button>
           ) : null}
         </div>
         <p className="sow-toolbar__frost">
           {frost
-            ? `Last spring frost ${monthDayText(frost.lastSpringFrost)}${frost.firstAutumnFrost ? `, first autumn frost ${monthDayText(frost.firstAutumnFrost)}` : ''} (${season.data?.source === 'estimate' ? "estimated from your garden's location" : 'from your settings'}).`
+            ? t(frost.firstAutumnFrost ? 'plantdb.sowing.frostBoth' : 'plantdb.sowing.frost', {
+                spring: monthDayText(frost.lastSpringFrost),
+                autumn: monthDayText(frost.firstAutumnFrost),
+                source: t(season.data?.source === 'estimate' ? 'plantdb.sowing.estimated' : 'plantdb.sowing.fromSettings'),
+              })
             : null}
         </p>
       </div>
       {season.data && !frost ? (
-        <Alert title="Set your frost dates" className="sow-alert">
-          Many seeds are sown a number of weeks before the last spring frost. <Link to="/settings#frost-dates">Set your frost dates in Settings</Link> to see
-          them here; until then only windows given in months are shown.
+        <Alert title={t('plantdb.sowing.setFrost')} className="sow-alert">
+          {frostLink(t('plantdb.sowing.setFrostText'))}
         </Alert>
       ) : null}
-      <ul className="sow-legend" aria-label="Legend">
-        {SOWING_STEPS.map(({ key, label }) => (
+      <ul className="sow-legend" aria-label={t('plantdb.sowing.legend')}>
+        {SOWING_STEPS.map(({ key }) => (
           <li key={key}>
-            <span className={`sow-strip__bar sow-strip__bar--${key}`} aria-hidden="true" /> {label}
+            <span className={`sow-strip__bar sow-strip__bar--${key}`} aria-hidden="true" /> {t(STEP_LABELS[key])}
           </li>
         ))}
         <li>
-          <span className="sow-legend__week" aria-hidden="true" /> This week
+          <span className="sow-legend__week" aria-hidden="true" /> {t('plantdb.sowing.thisWeek')}
         </li>
       </ul>
       <ListStates
         query={items}
         isEmpty={items.items.length === 0}
-        noun="plants to sow"
-        loading={{ label: 'Loading the sowing calendar…', skeleton: <CalendarSkeleton /> }}
-        errorTitle={SOWING_LOAD_ERROR}
-        errorText="Something went wrong while loading what to sow. Please try again."
+        noun={t('plantdb.sowing.noun')}
+        loading={{ label: t('plantdb.sowing.loading'), skeleton: <CalendarSkeleton /> }}
+        errorTitle={t(SOWING_LOAD_ERROR)}
+        errorText={t('plantdb.sowing.failedText')}
         empty={{
           icon: <Sprout size={26} />,
-          title: 'Nothing to sow this week',
-          text: 'No plant in the database can be sown this week. Try the next weeks, or ask an administrator to add sowing windows to the plant database.',
+          title: t('plantdb.sowing.empty'),
+          text: t('plantdb.sowing.emptyText'),
         }}
         pager={items}
       >
@@ -176,16 +208,16 @@ export function SowingCalendarPage() {
           <div className="sow-row sow-row--head" aria-hidden="true">
             <span />
             <div className="sow-strip sow-strip--head">
-              {MONTHS.map((name, i) => (
-                <span key={name} className={`sow-strip__label${i + 1 === month ? ' sow-strip__label--now' : ''}`}>
-                  <span className="sow-strip__long">{name.slice(0, 3)}</span>
-                  <span className="sow-strip__short">{name[0]}</span>
+              {MONTH_NUMBERS.map((n) => (
+                <span key={n} className={`sow-strip__label${n === month ? ' sow-strip__label--now' : ''}`}>
+                  <span className="sow-strip__long">{monthName(n, 'short')}</span>
+                  <span className="sow-strip__short">{monthName(n, 'narrow')}</span>
                 </span>
               ))}
             </div>
             <span />
           </div>
-          <ul className="sow-list__rows" aria-label="What to sow this week">
+          <ul className="sow-list__rows" aria-label={t('plantdb.sowing.listLabel')}>
             {items.items.map((entry) => (
               <li key={entry.item.id} className="sow-row">
                 <div className="sow-row__name">
@@ -193,18 +225,19 @@ export function SowingCalendarPage() {
                     {entry.item.commonName}
                   </Link>
                   <ul className="sow-row__steps">
-                    {SOWING_STEPS.map(({ key, label }) =>
+                    {SOWING_STEPS.map(({ key }) =>
                       entry[key] ? (
                         <li key={key} className={entry[key].open ? 'sow-row__step sow-row__step--open' : 'sow-row__step'}>
                           <span className={`sow-strip__bar sow-strip__bar--${key}`} aria-hidden="true" />
-                          <strong>{label}</strong> {stepStatus(entry[key]) || windowText(entry[key])}
+                          <strong>{t(STEP_LABELS[key])}</strong> {stepStatus(entry[key]) || windowText(entry[key])}
                         </li>
                       ) : null,
                     )}
                     {entry.harvestFrom ? (
                       <li className="sow-row__step">
-                        Harvest from {formatDate(entry.harvestFrom, 'MMM d')}
-                        {entry.harvestTo && entry.harvestTo !== entry.harvestFrom ? ` to ${formatDate(entry.harvestTo, 'MMM d')}` : ''}
+                        {entry.harvestTo && entry.harvestTo !== entry.harvestFrom
+                          ? t('plantdb.sowing.harvestRange', { from: shortDate(entry.harvestFrom), to: shortDate(entry.harvestTo) })
+                          : t('plantdb.sowing.harvestFrom', { from: shortDate(entry.harvestFrom) })}
                       </li>
                     ) : null}
                   </ul>
@@ -221,7 +254,7 @@ export function SowingCalendarPage() {
       </ListStates>
       <p className="sow-footnote">
         <Link to="/plant-database" className={buttonClass('ghost', 'sm')}>
-          Browse the whole plant database
+          {t('plantdb.sowing.browse')}
         </Link>
       </p>
     </div>

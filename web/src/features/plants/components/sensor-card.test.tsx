@@ -7,7 +7,6 @@ import { renderApp } from '@/testing/render';
 import { http, HttpResponse, server } from '@/testing/server';
 import { signedInGardener } from '@/testing/session';
 import type { SensorLink } from '../api/sensors';
-import { SENSORS_LOAD_ERROR } from './sensor-card';
 
 function link(extra: Partial<SensorLink> = {}): SensorLink {
   return {
@@ -118,6 +117,6 @@ describe('plant soil sensors', () => {
     server.use(http.get('*/api/plants/7/sensors', () => HttpResponse.json({ message: 'Internal error.' }, { status: 500 })));
     renderApp('/plants/7');
     const card = await screen.findByRole('region', { name: 'Soil sensors' });
-    expect(await within(card).findByRole('alert')).toHaveTextContent(SENSORS_LOAD_ERROR);
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The sensors could not be loaded. Please try again later.');
   });
 });

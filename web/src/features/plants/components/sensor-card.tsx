@@ -7,6 +7,8 @@ import { Field } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
+import { currentLocale, t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import {
   useLinkSensor,
   useSensors,
@@ -19,13 +21,13 @@ import './sensor-card.css';
 
 const SensorChart = lazy(() => import('./sensor-chart'));
 
-export const SENSORS_LOAD_ERROR = 'The sensors could not be loaded. Please try again later.';
+export const SENSORS_LOAD_ERROR: MessageKey = 'plants.sensor.loadFailed';
 
-const metricLabels: Record<SensorMetric, string> = {
-  moisture: 'Soil moisture',
-  temperature: 'Temperature',
-  light: 'Light',
-  battery: 'Battery',
+const metricLabels: Record<SensorMetric, MessageKey> = {
+  moisture: 'plants.sensor.metric.moisture',
+  temperature: 'plants.sensor.metric.temperature',
+  light: 'plants.sensor.metric.light',
+  battery: 'plants.sensor.metric.battery',
 };
 const units: Record<SensorMetric, string> = { moisture: ' %', temperature: ' °C', light: ' lx', battery: ' %' };
 const order: SensorMetric[] = ['moisture', 'temperature', 'light', 'battery'];
@@ -40,7 +42,7 @@ function fieldError(error: unknown): string {
       return error.message;
     }
   }
-  return 'Could not save. Please try again.';
+  return translate('plants.log.saveFailed');
 }
 
 function parseThreshold(text: string): number | null | undefined {
@@ -55,36 +57,37 @@ function LinkSensorForm({ plantId }: { plantId: number }) {
   const [sensorId, setSensorId] = useState('');
   const [threshold, setThreshold] = useState('30');
   const [error, setError] = useState<string | undefined>();
+  const t = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const below = parseThreshold(threshold);
     if (below === undefined) {
-      setError('Threshold must be between 0 and 100');
+      setError(t('plants.sensor.thresholdError'));
       return;
     }
     try {
       await link.trigger({ sensorId: sensorId.trim(), moistureBelow: below });
       setSensorId('');
       setError(undefined);
-      toast({ title: 'Sensor linked', description: sensorId.trim(), variant: 'success' });
+      toast({ title: t('plants.sensor.linked'), description: sensorId.trim(), variant: 'success' });
     } catch (err) {
       setError(fieldError(err));
     }
   };
   return (
-    <form className="sensor-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Link a sensor">
-      <h3 className="sensor-form__title">Link a sensor</h3>
+    <form className="sensor-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('plants.sensor.link')}>
+      <h3 className="sensor-form__title">{t('plants.sensor.link')}</h3>
       <Field
-        label="Sensor ID"
+        label={t('plants.sensor.id')}
         value={sensorId}
         onChange={(e) => setSensorId(e.target.value)}
-        placeholder="pot-1"
-        hint="The id in garden/sensors/<id>/moisture"
+        placeholder={t('plants.sensor.idExample')}
+        hint={t('plants.sensor.idHint')}
         required
         maxLength={100}
       />
       <Field
-        label="Needs water below (%)"
+        label={t('plants.sensor.below')}
         type="number"
         inputMode="decimal"
         min={0}
@@ -94,7 +97,7 @@ function LinkSensorForm({ plantId }: { plantId: number }) {
         error={error}
       />
       <Button type="submit" size="sm" loading={link.isMutating}>
-        Link sensor
+        {t('plants.sensor.linkButton')}
       </Button>
     </form>
   );
@@ -104,11 +107,12 @@ function ThresholdForm({ plantId, link }: { plantId: number; link: SensorLink })
   const update = useUpdateSensor(plantId);
   const [value, setValue] = useState(link.moistureBelow === null ? '' : String(link.moistureBelow));
   const [error, setError] = useState<string | undefined>();
+  const t = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const below = parseThreshold(value);
     if (below === undefined) {
-      setError('Threshold must be between 0 and 100');
+      setError(t('plants.sensor.thresholdError'));
       return;
     }
     try {
@@ -121,18 +125,18 @@ function ThresholdForm({ plantId, link }: { plantId: number; link: SensorLink })
   return (
     <form className="sensor-threshold" onSubmit={(e) => void submit(e)} noValidate>
       <Field
-        label={`Needs water below (%) for ${link.sensorId}`}
+        label={t('plants.sensor.belowFor', { sensor: link.sensorId })}
         type="number"
         inputMode="decimal"
         min={0}
         max={100}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        hint="Empty: readings only, the status is left alone"
+        hint={t('plants.sensor.belowHint')}
         error={error}
       />
       <Button type="submit" size="sm" variant="outline" loading={update.isMutating}>
-        Save threshold
+        {t('plants.sensor.saveThreshold')}
       </Button>
     </form>
   );
@@ -141,42 +145,44 @@ function ThresholdForm({ plantId, link }: { plantId: number; link: SensorLink })
 function SensorItem({ plantId, link }: { plantId: number; link: SensorLink }) {
   const unlink = useUnlinkSensor(plantId);
   const { toast } = useToast();
+  const t = useT();
+  const number = new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 1, useGrouping: false });
   const latest = order
     .map((m) => link.latest.find((r) => r.metric === m))
     .filter((r): r is NonNullable<typeof r> => Boolean(r));
   const remove = async () => {
     try {
       await unlink.trigger(link.id);
-      toast({ title: 'Sensor unlinked', description: link.sensorId, variant: 'success' });
+      toast({ title: t('plants.sensor.unlinked'), description: link.sensorId, variant: 'success' });
     } catch {
-      toast({ title: 'Error', description: 'Could not unlink the sensor. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('plants.sensor.unlinkFailed'), variant: 'destructive' });
     }
   };
   return (
     <li className="sensor-item">
       <div className="sensor-item__head">
         <strong>{link.sensorId}</strong>
-        {link.dry ? <span className="sensor-item__dry">Dry since {formatDate(link.drySince ?? '')}</span> : null}
+        {link.dry ? <span className="sensor-item__dry">{t('plants.sensor.drySince', { date: formatDate(link.drySince ?? '') })}</span> : null}
         <Button
           size="sm"
           variant="ghost"
           icon={<Trash size={16} aria-hidden="true" />}
           loading={unlink.isMutating}
           onClick={() => void remove()}
-          aria-label={`Unlink ${link.sensorId}`}
+          aria-label={t('plants.sensor.unlinkLabel', { sensor: link.sensorId })}
         >
-          Unlink
+          {t('plants.sensor.unlink')}
         </Button>
       </div>
       {latest.length === 0 ? (
-        <p className="muted">No readings yet: the sensor has not reported since it was linked.</p>
+        <p className="muted">{t('plants.sensor.noReadings')}</p>
       ) : (
         <dl className="sensor-readings">
           {latest.map((r) => (
             <div key={r.metric}>
-              <dt>{metricLabels[r.metric]}</dt>
+              <dt>{t(metricLabels[r.metric])}</dt>
               <dd>
-                {Math.round(r.value * 10) / 10}
+                {number.format(Math.round(r.value * 10) / 10)}
                 {units[r.metric]}
               </dd>
             </div>
@@ -194,25 +200,24 @@ function SensorItem({ plantId, link }: { plantId: number; link: SensorLink }) {
 /** SensorCard: the soil sensors linked to a plant, their newest readings, a chart and the forms. */
 export default function SensorCard({ plantId }: { plantId: number }) {
   const sensors = useSensors(plantId);
+  const t = useT();
   return (
-    <Card aria-label="Soil sensors" className="sensor-card">
-      <CardHeader icon={<Gauge size={18} />} title="Soil Sensors" />
+    <Card aria-label={t('plants.sensor.card')} className="sensor-card">
+      <CardHeader icon={<Gauge size={18} />} title={t('plants.sensor.title')} />
       <CardBody>
         {sensors.isLoading ? (
-          <LoadingRegion label="Loading sensors">
+          <LoadingRegion label={t('plants.sensor.loading')}>
             <Skeleton height={18} width="60%" />
             <Skeleton height={120} />
           </LoadingRegion>
         ) : sensors.error ? (
           <p role="alert" className="sensor-card__error">
-            {SENSORS_LOAD_ERROR}
+            {t(SENSORS_LOAD_ERROR)}
           </p>
         ) : (
           <>
             {(sensors.data ?? []).length === 0 ? (
-              <p className="muted">
-                No sensor linked. Link a soil sensor that reports over MQTT, and a dry pot marks this plant as needing water.
-              </p>
+              <p className="muted">{t('plants.sensor.none')}</p>
             ) : (
               <ul className="sensor-list">
                 {(sensors.data ?? []).map((l) => (

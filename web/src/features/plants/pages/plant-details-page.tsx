@@ -18,7 +18,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
-import type { Plant } from '@/api/types';
+import type { Plant, PlantType } from '@/api/types';
 import { DetailHero, DetailPageSkeleton } from '@/components/detail-hero/detail-hero';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -29,6 +29,8 @@ import { GrowsIn } from '@/components/grows-in/grows-in';
 import { DEFAULT_PLANT_TYPE, nextCareDate } from '@/lib/care';
 import { SEED_SHOP_SEARCH_URL } from '@/lib/config';
 import { formatDate, isOverdue } from '@/lib/dates';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { seedStoreLink } from '@/lib/store-link';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -48,14 +50,27 @@ import './plant-details-page.css';
 // The sensor card (and its chart) loads after the page: most plants have no sensor.
 const SensorCard = lazy(() => import('../components/sensor-card'));
 
-export const PLANT_LOAD_ERROR = 'There was an error loading this plant. Please try again later.';
-export const PLANT_OFFLINE = 'This plant has not been opened on this device yet: it loads when you are back online.';
+export const PLANT_LOAD_ERROR: MessageKey = 'plants.details.loadFailed';
+export const PLANT_OFFLINE: MessageKey = 'plants.details.offlineText';
+
+/** The plant types' names in the shown language (the API's values stay English). */
+const TYPE_LABELS: Record<PlantType, MessageKey> = {
+  Herbs: 'plants.details.type.herbs',
+  Vegetables: 'plants.details.type.vegetables',
+  Fruits: 'plants.details.type.fruits',
+  Flowers: 'plants.details.type.flowers',
+  Houseplants: 'plants.details.type.houseplants',
+  'Succulents & Cacti': 'plants.details.type.succulents',
+  'Trees & Shrubs': 'plants.details.type.trees',
+  Other: 'plants.details.type.other',
+};
 
 function BackLink() {
+  const t = useT();
   return (
     <Link to="/plants" className="back-link">
       <ArrowLeft size={18} aria-hidden="true" />
-      Back to My Plants
+      {t('plants.details.back')}
     </Link>
   );
 }
@@ -74,8 +89,6 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-
 /**
  * CareRhythm says where the schedule's interval comes from (the gardener's fixed days or the
  * rhythm learned from the care log, and from how many acts) and offers to switch.
@@ -84,29 +97,37 @@ function CareRhythm({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   const water = kind === 'water';
   const update = useUpdatePlant();
   const { toast } = useToast();
+  const t = useT();
   const mode = (water ? plant.waterMode : plant.fertilizeMode) ?? 'fixed';
   const suggested = water ? plant.suggestedWaterFrequency : plant.suggestedFertilizerFrequency;
   const from = (water ? plant.waterLearnedFrom : plant.fertilizeLearnedFrom) ?? 0;
-  const acts = water ? 'waterings' : 'fertilizings';
   const learned = suggested
-    ? `Every ${days(suggested)}, learned from your last ${from} ${acts}`
-    : `Log ${Math.max(3 - from, 1)} more ${acts} to learn this plant's rhythm`;
+    ? t(water ? 'plants.details.learnedWater' : 'plants.details.learnedFertilize', { days: suggested, count: from })
+    : t(water ? 'plants.details.logMoreWater' : 'plants.details.logMoreFertilize', { count: Math.max(3 - from, 1) });
   const next = mode === 'adaptive' ? 'fixed' : 'adaptive';
   const switchMode = async () => {
     try {
       await update.trigger({ id: plant.id, patch: water ? { waterMode: next } : { fertilizeMode: next } });
     } catch {
-      toast({ title: 'Error', description: 'Could not change the schedule. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('plants.details.switchFailed'), variant: 'destructive' });
     }
   };
   return (
     <div className="care-rhythm">
       <p className="care-rhythm__why">
-        {mode === 'adaptive' ? (suggested ? learned : `${learned}; until then the fixed days apply`) : `Fixed schedule. ${learned}.`}
+        {mode === 'adaptive'
+          ? suggested
+            ? learned
+            : t('plants.details.untilThen', { learned })
+          : t('plants.details.fixed', { learned })}
       </p>
       <Button size="sm" variant="outline" loading={update.isMutating} onClick={() => void switchMode()}>
         {/* Before anything is learned, switching means "learn as I log", not "use what was learned". */}
-        {mode === 'adaptive' ? 'Use fixed schedule' : suggested ? 'Use learned rhythm' : 'Learn as I log care'}
+        {mode === 'adaptive'
+          ? t('plants.details.useFixed')
+          : suggested
+            ? t('plants.details.useLearned')
+            : t('plants.details.learnAsILog')}
       </Button>
     </div>
   );
@@ -118,6 +139,7 @@ function CareRhythm({ plant, kind }: { plant: Plant; kind: CareNowType }) {
  * watering a hot forecast brought forward.
  */
 export function WeatherNotes({ plant }: { plant: Plant }) {
+  const t = useT();
   const learned = plant.suggestedWaterFrequency;
   const effective = plant.effectiveWaterFrequency;
   const winter =
@@ -125,18 +147,17 @@ export function WeatherNotes({ plant }: { plant: Plant }) {
   return (
     <>
       {winter ? (
-        <p className="care-note">
-          Winter rhythm: every {days(effective)} instead of {learned}
-        </p>
+        <p className="care-note">{t('plants.details.winter', { days: effective, learned })}</p>
       ) : null}
       {(plant.waterBroughtForwardDays ?? 0) > 0 ? (
-        <p className="care-note">Watering brought forward a day: heat is expected at your garden.</p>
+        <p className="care-note">{t('plants.details.heat')}</p>
       ) : null}
     </>
   );
 }
 
 function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
+  const t = useT();
   const water = kind === 'water';
   const every =
     (water ? plant.effectiveWaterFrequency : plant.effectiveFertilizerFrequency) ??
@@ -145,34 +166,34 @@ function ScheduleCard({ plant, kind }: { plant: Plant; kind: CareNowType }) {
   const last = water ? plant.lastWatered : plant.lastFertilized;
   const next = nextCareDate(plant, kind);
   return (
-    <Card aria-label={water ? 'Watering schedule' : 'Fertilizing schedule'}>
+    <Card aria-label={water ? t('plants.details.wateringSchedule') : t('plants.details.fertilizingSchedule')}>
       <CardHeader
         icon={water ? <Droplets size={18} /> : <FlaskConical size={18} />}
-        title={water ? 'Watering Schedule' : 'Fertilizing Schedule'}
+        title={water ? t('plants.details.wateringTitle') : t('plants.details.fertilizingTitle')}
       />
       <CardBody>
         <dl className="schedule-facts">
           <div>
-            <dt>Frequency</dt>
-            <dd>{every ? `Every ${every} ${every === 1 ? 'day' : 'days'}` : 'Not set'}</dd>
+            <dt>{t('plants.details.frequency')}</dt>
+            <dd>{every ? t('plants.details.every', { days: every }) : t('plants.card.notSet')}</dd>
           </div>
           <div>
-            <dt>{water ? 'Last watered' : 'Last fertilized'}</dt>
-            <dd>{last ? formatDate(last) : 'Never'}</dd>
+            <dt>{water ? t('plants.edit.lastWatered') : t('plants.edit.lastFertilized')}</dt>
+            <dd>{last ? formatDate(last) : t('plants.details.never')}</dd>
           </div>
           <div>
-            <dt>{water ? 'Next watering' : 'Next fertilizing'}</dt>
+            <dt>{water ? t('plants.card.nextWatering') : t('plants.details.nextFertilizing')}</dt>
             {next && isOverdue(next) ? (
               <dd className="is-overdue">
                 <span>{formatDate(next)}</span>
-                <span className="overdue-note">Overdue</span>
+                <span className="overdue-note">{t('plants.history.overdue')}</span>
               </dd>
             ) : (
-              <dd>{next ? formatDate(next) : 'Not scheduled'}</dd>
+              <dd>{next ? formatDate(next) : t('plants.details.notScheduled')}</dd>
             )}
           </div>
         </dl>
-        {postponed > 0 ? <p className="muted">Postponed {days(postponed)}: the soil was still moist.</p> : null}
+        {postponed > 0 ? <p className="muted">{t('plants.details.postponed', { days: postponed })}</p> : null}
         {water ? <WeatherNotes plant={plant} /> : null}
         <CareRhythm plant={plant} kind={kind} />
       </CardBody>
@@ -184,6 +205,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
   useDocumentTitle(plant.name);
   const navigate = useNavigate();
   const { toast } = useToast();
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   // ?edit=1 (the link after a one-click add) opens the edit form; closing it drops the flag.
   const [search, setSearch] = useSearchParams();
@@ -193,6 +215,10 @@ function PlantDetails({ plant }: { plant: Plant }) {
     if (!open && search.has('edit')) setSearch({}, { replace: true });
   };
   const care = useCareNow(plant.id);
+  const typeName = (type: string) => {
+    const key = TYPE_LABELS[type as PlantType] as MessageKey | undefined;
+    return key ? t(key) : type;
+  };
   // The database items that can be this plant: found on the server by species, else by name.
   const bySpecies = usePlantDatabaseSearch({ q: plant.species ?? '', limit: 20 }, Boolean(plant.species?.trim()));
   const byName = usePlantDatabaseSearch({ q: plant.name, limit: 20 });
@@ -200,10 +226,10 @@ function PlantDetails({ plant }: { plant: Plant }) {
 
   const careNow = async (type: CareNowType) => {
     try {
-      const outcome = await care.run(type, `${type === 'water' ? 'Water' : 'Fertilize'} ${plant.name}`);
+      const outcome = await care.run(type, t(type === 'water' ? 'plants.details.waterLabel' : 'plants.details.fertilizeLabel', { name: plant.name }));
       toast(careNowToast(outcome, plant.name, type));
     } catch {
-      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('plants.details.careFailed'), variant: 'destructive' });
     }
   };
 
@@ -217,7 +243,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
         subtitle={plant.species}
         badges={
           <>
-            <Badge tone="purple">{plant.plantType || DEFAULT_PLANT_TYPE}</Badge>
+            <Badge tone="purple">{typeName(plant.plantType || DEFAULT_PLANT_TYPE)}</Badge>
             <PlantStatusBadge status={plant.status} />
           </>
         }
@@ -228,7 +254,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
           disabled={care.pending !== null}
           onClick={() => void careNow('water')}
         >
-          Water Now
+          {t('plants.details.waterNow')}
         </Button>
         <Button
           variant="secondary"
@@ -237,31 +263,31 @@ function PlantDetails({ plant }: { plant: Plant }) {
           disabled={care.pending !== null}
           onClick={() => void careNow('fertilize')}
         >
-          Fertilize
+          {t('task.fertilize')}
         </Button>
         {storeUrl ? (
           <a href={storeUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
             <ShoppingCart size={18} aria-hidden="true" />
-            Buy Seeds
+            {t('plants.details.buySeeds')}
           </a>
         ) : null}
         <Button variant="outline" icon={<Pencil size={18} aria-hidden="true" />} onClick={() => setEditing(true)}>
-          Edit Plant
+          {t('plants.card.edit')}
         </Button>
         <Link to={`/plants/${plant.id}/qrcode`} className={buttonClass('outline')}>
           <QrCode size={18} aria-hidden="true" />
-          Generate QR Code
+          {t('plants.details.qr')}
         </Link>
         <Link to={`/planning/harvest-tracking/new?plantId=${plant.id}`} className={buttonClass('outline')}>
           <Wheat size={18} aria-hidden="true" />
-          Record harvest
+          {t('plants.details.harvest')}
         </Link>
         {/* Community links (plant sharing and expert Q&A pages fill their forms from this plant). */}
         <Link to={`/community/plant-sharing/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
-          List from my plant
+          {t('plants.details.share')}
         </Link>
         <Link to={`/community/expert-qa/new?plantId=${plant.id}`} className={buttonClass('ghost', 'sm')}>
-          Ask about this plant
+          {t('plants.details.ask')}
         </Link>
         {/*
           The actions area: other areas add one link or button here (List from my plant, Ask
@@ -273,24 +299,24 @@ function PlantDetails({ plant }: { plant: Plant }) {
           icon={<Trash size={18} aria-hidden="true" />}
           onClick={() => setConfirming(true)}
         >
-          Delete
+          {t('plants.details.delete')}
         </Button>
       </DetailHero>
 
       <div className="plant-detail__grid">
-        <Card aria-label="About this plant">
-          <CardHeader icon={<Sprout size={18} />} title="About" />
+        <Card aria-label={t('plants.details.aboutLabel')}>
+          <CardHeader icon={<Sprout size={18} />} title={t('plants.details.about')} />
           <CardBody>
             <dl className="facts">
-              <Fact icon={<MapPin size={16} />} label="Location">
-                {plant.location || 'No location set'}
+              <Fact icon={<MapPin size={16} />} label={t('plants.edit.location')}>
+                {plant.location || t('plants.card.noLocation')}
               </Fact>
               <GrowsIn plantId={plant.id} />
-              <Fact icon={<Sun size={16} />} label="Light needs">
-                {plant.lightNeeds || 'Not set'}
+              <Fact icon={<Sun size={16} />} label={t('plants.details.lightNeeds')}>
+                {plant.lightNeeds || t('plants.card.notSet')}
               </Fact>
-              <Fact icon={<CalendarDays size={16} />} label="Acquired">
-                {formatDate(plant.acquiredDate) || 'Not set'}
+              <Fact icon={<CalendarDays size={16} />} label={t('plants.edit.acquired')}>
+                {formatDate(plant.acquiredDate) || t('plants.card.notSet')}
               </Fact>
             </dl>
           </CardBody>
@@ -301,10 +327,10 @@ function PlantDetails({ plant }: { plant: Plant }) {
         <Suspense fallback={null}>
           <SensorCard plantId={plant.id} />
         </Suspense>
-        <Card aria-label="Notes">
-          <CardHeader icon={<NotebookPen size={18} />} title="Notes" />
+        <Card aria-label={t('plants.edit.notes')}>
+          <CardHeader icon={<NotebookPen size={18} />} title={t('plants.edit.notes')} />
           <CardBody>
-            {plant.notes ? <p className="notes">{plant.notes}</p> : <p className="muted">No notes yet.</p>}
+            {plant.notes ? <p className="notes">{plant.notes}</p> : <p className="muted">{t('plants.details.noNotes')}</p>}
           </CardBody>
         </Card>
         <QrLabelCard plantId={plant.id} plantName={plant.name} />
@@ -329,7 +355,8 @@ export function PlantDetailsPage() {
   const params = useParams();
   const id = parseId(params.id);
   const plant = usePlant(id);
-  useDocumentTitle('Plant');
+  const t = useT();
+  useDocumentTitle(t('plants.details.docTitle'));
 
   if (id !== null && plant.isLoading) {
     return <DetailPageSkeleton variant="compact" className="plant-detail" grid={{ className: 'plant-detail__grid', cards: 4, cardHeight: 150 }} />;
@@ -342,15 +369,15 @@ export function PlantDetailsPage() {
         <BackLink />
         <EmptyState
           icon={<SearchX size={26} />}
-          title={notFound ? 'Plant not found' : offline ? 'You are offline' : 'Could not load this plant'}
+          title={notFound ? t('plants.qrPage.notFound') : offline ? t('plants.details.offline') : t('plants.details.loadFailedTitle')}
           titleAs="h1"
           action={
             <Link to="/plants" className={buttonClass('primary')}>
-              Go to My Plants
+              {t('plants.details.goToPlants')}
             </Link>
           }
         >
-          {offline ? PLANT_OFFLINE : PLANT_LOAD_ERROR}
+          {t(offline ? PLANT_OFFLINE : PLANT_LOAD_ERROR)}
         </EmptyState>
       </div>
     );
