@@ -1,6 +1,7 @@
 import { apiJSON } from '@/api/client';
 import { useApiQuery } from '@/api/query';
 import { usePagedList } from '@/api/use-paged-list';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 import type { Answer, Question, QuestionDetail, TagCount } from './types';
 
 /** The list's tabs: All Questions, Unanswered, Answered, My Questions (signed in). */
@@ -45,3 +46,11 @@ export function acceptAnswer(id: number, answerId: number) {
 }
 
 export const isExpertQAKey = (key: string) => key.startsWith('/api/expert-qa');
+
+const statusLabels: Record<string, MessageKey> = { Open: 'qa.status.open', Answered: 'qa.status.answered' };
+
+/** questionStatusLabel: a question's status (Open, Answered) in the shown language; another shows as is. */
+export function questionStatusLabel(status: string): string {
+  const key = statusLabels[status];
+  return key ? t(key) : status;
+}
