@@ -4,8 +4,7 @@ import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { useT } from '@/lib/i18n/provider';
-import { timeAgo } from '@/lib/time-ago';
-import { fallbackDescription, listingTypeLabel, plantTypeName } from '../api/labels';
+import { fallbackDescription, listingTypeLabel, localTimeAgo, plantTypeName } from '../api/labels';
 import '@/components/ui/tile.css';
 import type { Listing } from '../api/types';
 
@@ -36,7 +35,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
         ) : null}
         <p className="muted-clamp">{listing.description?.trim() || fallbackDescription(listing)}</p>
         <div className="listing-card__footer">
-          <span className="listing-card__time">{t('sharing.posted', { time: timeAgo(listing.createdAt) })}</span>
+          <span className="listing-card__time">{t('sharing.posted', { time: localTimeAgo(listing.createdAt) })}</span>
           <Link to={`/community/plant-sharing/${listing.id}`} className={buttonClass('outline', 'sm')}>
             {t('sharing.viewDetails')}
           </Link>

@@ -16,8 +16,7 @@ import { initials } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { localDate } from '@/lib/dates';
 import { useT } from '@/lib/i18n/provider';
-import { timeAgo } from '@/lib/time-ago';
-import { listingTypeLabel, plantTypeName } from '../api/labels';
+import { listingTypeLabel, localTimeAgo, plantTypeName } from '../api/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isPlantSharingKey, useListing } from '../api/get-listings';
 import { addListingToMyPlants } from '../api/manage-listing';
@@ -155,7 +154,7 @@ function ListingDetail() {
           {l.description ? <p className="listing-hero__description">{l.description}</p> : null}
           <p className="listing-hero__dates">
             <span>
-              {t('sharing.posted', { time: timeAgo(l.createdAt) })}
+              {t('sharing.posted', { time: localTimeAgo(l.createdAt) })}
               {l.edited && l.editedAt ? (
                 <span className="listing-hero__edited" title={t('sharing.detail.editedAt', { date: localDate(new Date(l.editedAt), EDITED_AT) })}>
                   {' '}
