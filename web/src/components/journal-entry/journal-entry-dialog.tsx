@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useCreateJournalEntry } from '@/api/journal/create-journal-entry';
 import { journalEntrySchema } from '@/api/journal/journal-entry-schema';
 import { useUpdateJournalEntry } from '@/api/journal/update-journal-entry';
@@ -9,19 +9,31 @@ import { Form, FormInput, FormSelect, FormTextarea, useZodForm } from '@/compone
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import { i18n } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
+import { growthStageLabel } from './growth-stage';
 
-const ADD_FAILED = {
-  title: 'Error',
-  description: 'There was a problem adding your journal entry. Please try again.',
-  variant: 'destructive',
-} as const;
-
-const SAVE_FAILED = {
-  title: 'Error',
-  description: 'There was a problem saving your journal entry. Please try again.',
-  variant: 'destructive',
-} as const;
+/**
+ * useSharedTexts: the dashboard (core catalogue only) opens this dialog too, so the dialog loads
+ * the shared area's texts itself when they are not there yet (an area's page has them already).
+ */
+function useSharedTexts(): boolean {
+  const present = () => Object.hasOwn(i18n.messages ?? {}, 'shared.journalEntry.add');
+  const [ready, setReady] = useState(present);
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void import('@/lib/i18n/areas')
+      .then((m) => m.loadArea('shared'))
+      .catch(() => undefined)
+      .then(() => mounted && setReady(true));
+    return () => {
+      mounted = false;
+    };
+  }, [ready]);
+  return ready;
+}
 
 function JournalEntryForm({
   formId,
@@ -57,6 +69,7 @@ function JournalEntryForm({
   const update = useUpdateJournalEntry();
   const isMutating = create.isMutating || update.isMutating;
   const { toast } = useToast();
+  const t = useT();
 
   const onImageBusy = useCallback(
     (busy: boolean) => {
@@ -72,10 +85,10 @@ function JournalEntryForm({
     try {
       if (entry) {
         await update.trigger({ ...values, id: entry.id });
-        toast({ title: 'Journal entry updated', variant: 'success' });
+        toast({ title: t('shared.journalEntry.updated'), variant: 'success' });
       } else {
         await create.trigger({ ...values, userId: user?.id ?? null });
-        toast({ title: 'Journal entry added', variant: 'success' });
+        toast({ title: t('shared.journalEntry.added'), variant: 'success' });
       }
       onDone();
     } finally {
@@ -84,24 +97,26 @@ function JournalEntryForm({
   };
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() => toast(entry ? SAVE_FAILED : ADD_FAILED)}>
+    <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit} onSubmitError={() =>
+        toast({ title: t('common.error'), description: t(entry ? 'shared.journalEntry.saveFailed' : 'shared.journalEntry.addFailed'), variant: 'destructive' })
+      }>
       {preset ? null : (
         <FormPlantSelect />
       )}
-      <FormInput name="title" label="Title" placeholder="e.g. First flowers" autoComplete="off" />
+      <FormInput name="title" label={t('shared.journalEntry.title')} placeholder={t('shared.journalEntry.titlePlaceholder')} autoComplete="off" />
       <div className="form-grid form-grid--2">
-        <FormInput name="entryDate" label="Date" type="date" />
-        <FormSelect name="growthStage" label="Growth stage">
-          <option value="">None</option>
+        <FormInput name="entryDate" label={t('shared.journalEntry.date')} type="date" />
+        <FormSelect name="growthStage" label={t('shared.journalEntry.growthStage')}>
+          <option value="">{t('shared.journalEntry.noStage')}</option>
           {GROWTH_STAGES.map((stage) => (
             <option key={stage} value={stage}>
-              {stage}
+              {growthStageLabel(stage)}
             </option>
           ))}
         </FormSelect>
       </div>
-      <FormTextarea name="content" label="Notes" placeholder="What changed? Height, leaves, flowers, pests…" rows={5} />
-      <FormImageField name="imageUrl" label="Photo" onBusyChange={onImageBusy} />
+      <FormTextarea name="content" label={t('shared.journalEntry.notes')} placeholder={t('shared.journalEntry.notesPlaceholder')} rows={5} />
+      <FormImageField name="imageUrl" label={t('shared.journalEntry.photo')} onBusyChange={onImageBusy} />
     </Form>
   );
 }
@@ -123,16 +138,22 @@ export function JournalEntryDialog({
   plantName?: string;
   entry?: JournalEntry;
 }) {
+  const t = useT();
+  if (!useSharedTexts()) return null;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={entry ? 'Edit Journal Entry' : 'Add Journal Entry'}
+      title={t(entry ? 'shared.journalEntry.edit' : 'shared.journalEntry.add')}
       description={
-        entry ? `Correct “${entry.title}”.` : plantName ? `Record how ${plantName} is growing.` : "Record your plant's growth and progress."
+        entry
+          ? t('shared.journalEntry.correct', { title: entry.title })
+          : plantName
+            ? t('shared.journalEntry.recordPlant', { name: plantName })
+            : t('shared.journalEntry.record')
       }
-      submitLabel={entry ? 'Save Changes' : 'Save Entry'}
-      pendingLabel="Saving…"
+      submitLabel={t(entry ? 'shared.journalEntry.saveChanges' : 'shared.journalEntry.save')}
+      pendingLabel={t('shared.journalEntry.saving')}
     >
       {(body) => <JournalEntryForm {...body} plantId={plantId} entry={entry} />}
     </FormDialog>

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { questionSchema, splitTags } from './create-question';
 
 const valid = { title: 'Why yellow leaves?', content: 'The lower leaves turn yellow within a week.', tags: 'basil', imageUrl: '' };
 const message = (input: object) => {
   const r = questionSchema.safeParse({ ...valid, ...input });
-  return r.success ? undefined : r.error.issues[0]?.message;
+  return r.success ? undefined : translateMessage(r.error.issues[0]!.message);
 };
 
 describe('questionSchema', () => {

@@ -25,14 +25,14 @@ const tagsField = z
   .transform(splitTags)
   .pipe(
     z
-      .array(z.string().max(30, 'Tags may use letters, digits, spaces and hyphens, at most 30 characters each').regex(/^[\p{L}\p{N} -]+$/u, 'Tags may use letters, digits, spaces and hyphens, at most 30 characters each'))
-      .max(5, 'A question can have at most 5 tags'),
+      .array(z.string().max(30, 'qa.form.tagRule').regex(/^[\p{L}\p{N} -]+$/u, 'qa.form.tagRule'))
+      .max(5, 'qa.form.tagsMax5'),
   );
 
-/** The new-question form (lengths as the server checks them; docs/api.md "Expert Q&A"). */
+/** The new-question form (lengths as the server checks them; docs/api.md "Expert Q&A"); messages are catalogue keys. */
 export const questionSchema = z.object({
-  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(150, 'Title cannot exceed 150 characters'),
-  content: z.string().trim().min(20, 'Content must be at least 20 characters').max(5000, 'Content cannot exceed 5000 characters'),
+  title: z.string().trim().min(5, 'qa.form.titleMin5').max(150, 'qa.form.titleMax150'),
+  content: z.string().trim().min(20, 'qa.form.contentMin20').max(5000, 'qa.form.contentMax5000'),
   tags: tagsField,
   imageUrl: z.string(),
 });
@@ -44,11 +44,11 @@ export type NewQuestion = z.output<typeof questionSchema>;
  * text as the server does) and tags; PATCH /api/expert-qa/{id}.
  */
 export const questionEditSchema = z.object({
-  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(150, 'Title cannot exceed 150 characters'),
+  title: z.string().trim().min(5, 'qa.form.titleMin5').max(150, 'qa.form.titleMax150'),
   content: z
     .string()
-    .refine((html) => textLength(html) >= 20, 'Content must be at least 20 characters')
-    .refine((html) => textLength(html) <= 5000, 'Content cannot exceed 5000 characters'),
+    .refine((html) => textLength(html) >= 20, 'qa.form.contentMin20')
+    .refine((html) => textLength(html) <= 5000, 'qa.form.contentMax5000'),
   tags: tagsField,
 });
 export type QuestionEditInput = z.input<typeof questionEditSchema>;
@@ -63,8 +63,8 @@ export function editQuestion(id: number, change: QuestionChange) {
 export const answerSchema = z.object({
   content: z
     .string()
-    .refine((html) => textLength(html) > 0, 'Please enter an answer')
-    .refine((html) => textLength(html) <= 5000, 'Answer cannot exceed 5000 characters'),
+    .refine((html) => textLength(html) > 0, 'qa.form.answerRequired')
+    .refine((html) => textLength(html) <= 5000, 'qa.form.answerMax5000'),
 });
 
 /** createQuestion: POST /api/expert-qa (the asker is the caller). */

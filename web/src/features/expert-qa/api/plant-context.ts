@@ -1,5 +1,8 @@
 import { useApiQuery } from '@/api/query';
 import type { CareTask, JournalEntry, Plant } from '@/api/types';
+import { taskLabel } from '@/lib/care';
+import { t } from '@/lib/i18n/i18n';
+import { currentLocale } from '@/lib/i18n/locale';
 
 /** PlantContext is what "Ask about this plant" attaches: species, last care tasks, newest photo. */
 export interface PlantContext {
@@ -10,13 +13,16 @@ export interface PlantContext {
 
 /** describePlant builds the question's opening from a plant, its care tasks and journal. */
 export function describePlant(plant: Plant, tasks: CareTask[], entries: JournalEntry[]): PlantContext {
-  const lines = [`About my plant: ${plant.name}${plant.species ? ` (${plant.species})` : ''}${plant.plantType ? `, ${plant.plantType}` : ''}.`];
+  const about = plant.species ? t('qa.context.plantSpecies', { name: plant.name, species: plant.species }) : plant.name;
+  const lines = [plant.plantType ? t('qa.context.aboutTyped', { plant: about, type: plant.plantType }) : t('qa.context.about', { plant: about })];
   const done = tasks
-    .filter((t) => t.completed)
+    .filter((c) => c.completed)
     .sort((a, b) => (b.completedDate ?? b.scheduledDate).localeCompare(a.completedDate ?? a.scheduledDate))
     .slice(0, 3);
   if (done.length > 0) {
-    lines.push(`Last care: ${done.map((t) => `${t.taskType} on ${(t.completedDate ?? t.scheduledDate).slice(0, 10)}`).join(', ')}.`);
+    const task = (c: CareTask) => taskLabel(c.taskType).toLocaleLowerCase(currentLocale());
+    const list = done.map((c) => t('qa.context.taskOn', { task: task(c), date: (c.completedDate ?? c.scheduledDate).slice(0, 10) })).join(', ');
+    lines.push(t('qa.context.lastCare', { tasks: list }));
   }
   const photo = [...entries]
     .filter((e) => e.imageUrl)

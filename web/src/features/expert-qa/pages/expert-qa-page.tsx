@@ -7,6 +7,8 @@ import { SearchToolbar } from '@/components/ui/search-field';
 import { PagedListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -14,21 +16,22 @@ import { useQuestions, useQuestionTags, type QuestionTab } from '../api/question
 import { QuestionCard } from '../components/question-card';
 import '../expert-qa.css';
 
-const TABS: TabOption<QuestionTab>[] = [
-  { value: 'all', label: 'All Questions' },
-  { value: 'open', label: 'Unanswered' },
-  { value: 'answered', label: 'Answered' },
-  { value: 'mine', label: 'My Questions' },
+const TABS: { value: QuestionTab; label: MessageKey }[] = [
+  { value: 'all', label: 'qa.tab.all' },
+  { value: 'open', label: 'qa.tab.open' },
+  { value: 'answered', label: 'qa.tab.answered' },
+  { value: 'mine', label: 'qa.tab.mine' },
 ];
 
 /** ExpertQAPage (/community/expert-qa): questions put to the experts. */
 export function ExpertQAPage() {
-  useDocumentTitle('Expert Q&A');
+  const t = useT();
+  useDocumentTitle(t('nav.expertQa'));
   const { status } = useSession();
   const signedIn = status === 'signed-in';
   const [params, setParams] = useSearchParams();
   const requested = (params.get('tab') ?? 'all') as QuestionTab;
-  const tab = TABS.some((t) => t.value === requested) && (requested !== 'mine' || signedIn) ? requested : 'all';
+  const tab = TABS.some((o) => o.value === requested) && (requested !== 'mine' || signedIn) ? requested : 'all';
   const tag = params.get('tag') ?? '';
   const [search, setSearch] = useState('');
   const query = useDebounced(search);
@@ -36,34 +39,37 @@ export function ExpertQAPage() {
   const tags = useQuestionTags();
   const set = (next: { tab?: QuestionTab; tag?: string }) => {
     const p = new URLSearchParams(params);
-    const t = next.tab ?? tab;
+    const nextTab = next.tab ?? tab;
     const g = next.tag ?? tag;
-    if (t === 'all') p.delete('tab');
-    else p.set('tab', t);
+    if (nextTab === 'all') p.delete('tab');
+    else p.set('tab', nextTab);
     if (g) p.set('tag', g);
     else p.delete('tag');
     setParams(p, { replace: true });
   };
   const filtered = Boolean(query.trim() || tag);
+  // The badge's name is bold inside the sentence, wherever the language puts it.
+  const [aboutBefore, aboutAfter] = t('qa.about.text', { expert: '\u0000' }).split('\u0000');
+  const tabs: TabOption<QuestionTab>[] = TABS.filter((o) => signedIn || o.value !== 'mine').map((o) => ({ value: o.value, label: t(o.label) }));
 
   return (
     <div className="qa-page">
       <PageHeader
-        title="Expert Q&A"
-        description="Ask gardening experts and learn from answered questions."
+        title={t('nav.expertQa')}
+        description={t('qa.list.description')}
         actions={
           <LinkButton to="/community/expert-qa/new" icon={<Plus size={18} aria-hidden="true" />}>
-            Ask a Question
+            {t('qa.ask')}
           </LinkButton>
         }
       />
       <div className="qa-layout">
         <div className="qa-layout__main">
-          <SearchToolbar className="qa-toolbar" label="Search questions" placeholder="Search questions" value={search} onChange={setSearch} />
+          <SearchToolbar className="qa-toolbar" label={t('qa.list.search')} placeholder={t('qa.list.search')} value={search} onChange={setSearch} />
           <Tabs
-            options={signedIn ? TABS : TABS.filter((t) => t.value !== 'mine')}
+            options={tabs}
             value={tab}
-            label="Questions"
+            label={t('qa.list.label')}
             idBase="qa"
             onChange={(value) => set({ tab: value })}
           />
@@ -71,26 +77,28 @@ export function ExpertQAPage() {
             <PagedListStates
               list={questions}
               filtered={filtered}
-              noun="questions"
-              loading={{ rows: 4, height: 120 }}
-              errorText="Failed to load questions. Please try again later."
+              noun={t('qa.list.noun')}
+              loading={{ rows: 4, height: 120, label: t('qa.list.loading') }}
+              errorTitle={t('qa.list.failedTitle')}
+              errorText={t('qa.list.failed')}
               empty={{
                 icon: <HelpCircle size={26} />,
-                text: 'Ask the first question: our experts are happy to help.',
-                action: <LinkButton to="/community/expert-qa/new" variant="outline">Ask a Question</LinkButton>,
+                title: t('qa.list.none'),
+                text: t('qa.list.noneText'),
+                action: <LinkButton to="/community/expert-qa/new" variant="outline">{t('qa.ask')}</LinkButton>,
               }}
               noResultsState={{
-                text: 'No questions found.',
+                text: t('qa.list.noResults'),
                 onClear: () => {
                   setSearch('');
                   set({ tag: '' });
                 },
               }}
             >
-              <ul className="question-list" aria-label="Questions">
+              <ul className="question-list" aria-label={t('qa.list.label')}>
                 {questions.items.map((q) => (
                   <li key={q.id}>
-                    <QuestionCard question={q} onTag={(t) => set({ tag: t })} />
+                    <QuestionCard question={q} onTag={(g) => set({ tag: g })} />
                   </li>
                 ))}
               </ul>
@@ -98,31 +106,32 @@ export function ExpertQAPage() {
           </TabPanel>
         </div>
         <aside className="qa-layout__side">
-          <Card aria-label="About Expert Q&A">
-            <CardHeader icon={<GraduationCap size={18} />} title="About Expert Q&A" />
+          <Card aria-label={t('qa.about.title')}>
+            <CardHeader icon={<GraduationCap size={18} />} title={t('qa.about.title')} />
             <CardBody>
               <p>
-                Our experts are experienced gardeners and the site's administrators. Their answers carry an <strong>Expert</strong>{' '}
-                badge and come first. A question is answered once an expert replies or the asker accepts an answer.
+                {aboutBefore}
+                <strong>{t('qa.about.expert')}</strong>
+                {aboutAfter}
               </p>
             </CardBody>
           </Card>
           {tags.data && tags.data.length > 0 ? (
-            <Card aria-label="Popular tags">
-              <CardHeader title="Popular tags" />
+            <Card aria-label={t('qa.tags.popular')}>
+              <CardHeader title={t('qa.tags.popular')} />
               <CardBody>
                 <ul className="tag-list">
                   {tag ? (
                     <li>
                       <button type="button" className="tag" onClick={() => set({ tag: '' })}>
-                        All tags
+                        {t('qa.tags.all')}
                       </button>
                     </li>
                   ) : null}
-                  {tags.data.map((t) => (
-                    <li key={t.tag}>
-                      <button type="button" className="tag" aria-pressed={t.tag === tag} onClick={() => set({ tag: t.tag === tag ? '' : t.tag })}>
-                        #{t.tag} ({t.count})
+                  {tags.data.map((c) => (
+                    <li key={c.tag}>
+                      <button type="button" className="tag" aria-pressed={c.tag === tag} onClick={() => set({ tag: c.tag === tag ? '' : c.tag })}>
+                        #{c.tag} ({c.count})
                       </button>
                     </li>
                   ))}

@@ -11,12 +11,13 @@ import { FormActions } from '@/components/ui/form-actions';
 import { PageHeader } from '@/components/ui/page-header';
 import { BackLink, SignInRequired } from '@/components/ui/sign-in-required';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDebounced } from '@/lib/use-debounced';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { createQuestion, questionSchema, type QuestionInput } from '../api/create-question';
 import { usePlantContext } from '../api/plant-context';
-import { isExpertQAKey, useSimilarQuestions } from '../api/questions';
+import { isExpertQAKey, questionStatusLabel, useSimilarQuestions } from '../api/questions';
 import '../expert-qa.css';
 
 /** SimilarQuestions lists questions like the title being typed, so duplicates are avoided. */
@@ -24,17 +25,18 @@ function SimilarQuestions({ form }: { form: ZodForm<typeof questionSchema> }) {
   const title = useWatch({ control: form.control, name: 'title' }) ?? '';
   const typed = useDebounced(title, 400);
   const similar = useSimilarQuestions(typed);
+  const t = useT();
   if (!similar.data || similar.data.length === 0) return null;
   return (
-    <div className="similar" role="region" aria-label="Similar questions">
-      <p className="similar__title">Similar questions already asked</p>
+    <div className="similar" role="region" aria-label={t('qa.similar.label')}>
+      <p className="similar__title">{t('qa.similar.title')}</p>
       <ul>
         {similar.data.map((q) => (
           <li key={q.id}>
             <Link to={`/community/expert-qa/${q.id}`} target="_blank" rel="noopener">
               {q.title}
             </Link>{' '}
-            <Badge tone={q.status === 'Answered' ? 'green' : 'amber'}>{q.status}</Badge>
+            <Badge tone={q.status === 'Answered' ? 'green' : 'amber'}>{questionStatusLabel(q.status)}</Badge>
           </li>
         ))}
       </ul>
@@ -51,38 +53,39 @@ export function NewQuestionForm({ initial }: { initial: Partial<QuestionInput> }
   const refresh = useRefresh();
   const navigate = useNavigate();
   const pending = form.formState.isSubmitting;
+  const t = useT();
   return (
     <Form
       form={form}
       onSubmit={async (values) => {
         const q = await createQuestion(values);
-        toast({ title: 'Question posted', variant: 'success' });
+        toast({ title: t('qa.new.posted'), variant: 'success' });
         await refresh(isExpertQAKey);
         navigate(`/community/expert-qa/${q.id}`);
       }}
       onSubmitError={(error) =>
-        toast({ title: 'Failed to post question', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+        toast({ title: t('qa.new.failed'), description: getErrorMessage(error, t('qa.tryAgain')), variant: 'destructive' })
       }
     >
-      <Card aria-label="Your question">
+      <Card aria-label={t('qa.new.yourQuestion')}>
         <CardBody className="question-form__fields">
-          <FormInput name="title" label="Title" placeholder="e.g. Why are my basil leaves turning yellow?" autoComplete="off" />
+          <FormInput name="title" label={t('qa.form.title')} placeholder={t('qa.new.titlePlaceholder')} autoComplete="off" />
           <SimilarQuestions form={form} />
           <FormTextarea
             name="content"
-            label="Details"
+            label={t('qa.form.details')}
             rows={8}
-            description="What you see, since when, and what you have tried (at least 20 characters)."
+            description={t('qa.new.detailsHint')}
           />
-          <FormInput name="tags" label="Tags" placeholder="basil, yellow leaves" description="Up to 5, separated by commas." />
+          <FormInput name="tags" label={t('qa.tags')} placeholder={t('qa.new.tagsPlaceholder')} description={t('qa.new.tagsHint')} />
           <ImageField
-            label="Photo (optional)"
-            emptyText="Add a photo of the problem"
+            label={t('qa.new.photo')}
+            emptyText={t('qa.new.photoEmpty')}
             value={imageUrl}
             onChange={(url) => form.setValue('imageUrl', url)}
             onBusyChange={setUploading}
           />
-          <FormActions cancelTo="/community/expert-qa" label="Post Question" pendingLabel="Posting..." pending={pending} disabled={uploading} />
+          <FormActions cancelTo="/community/expert-qa" label={t('qa.new.post')} pendingLabel={t('qa.posting')} pending={pending} disabled={uploading} />
         </CardBody>
       </Card>
     </Form>
@@ -91,29 +94,30 @@ export function NewQuestionForm({ initial }: { initial: Partial<QuestionInput> }
 
 /** NewQuestionPage (/community/expert-qa/new); ?plantId= asks about one of the user's plants. */
 export function NewQuestionPage() {
-  useDocumentTitle('Ask a Question');
+  const t = useT();
+  useDocumentTitle(t('qa.ask'));
   const { status } = useSession();
   const [params] = useSearchParams();
   const plantId = Number(params.get('plantId')) || undefined;
   const plant = usePlantContext(status === 'signed-in' ? plantId : undefined);
-  const back = <BackLink to="/community/expert-qa">Back to Expert Q&A</BackLink>;
+  const back = <BackLink to="/community/expert-qa">{t('qa.back')}</BackLink>;
   if (status !== 'signed-in') {
     return (
       <div className="question-form-page">
         {back}
-        <SignInRequired title="Ask a Question" message="You must be logged in to ask a question" />
+        <SignInRequired title={t('qa.ask')} message={t('qa.new.signIn')} />
       </div>
     );
   }
   if (plantId && plant.isLoading) return <div className="question-form-page">{back}</div>;
   const c = plant.context;
   const initial: Partial<QuestionInput> = c
-    ? { title: `Question about my ${c.plant.name}`, content: `${c.text}\n\n`, imageUrl: c.imageUrl, tags: (c.plant.plantType ?? '').toLowerCase() }
+    ? { title: t('qa.new.aboutPlant', { name: c.plant.name }), content: `${c.text}\n\n`, imageUrl: c.imageUrl, tags: (c.plant.plantType ?? '').toLowerCase() }
     : {};
   return (
     <div className="question-form-page">
       {back}
-      <PageHeader title="Ask a Question" description="Describe the problem: experts and fellow gardeners will answer." />
+      <PageHeader title={t('qa.ask')} description={t('qa.new.description')} />
       <NewQuestionForm initial={initial} />
     </div>
   );

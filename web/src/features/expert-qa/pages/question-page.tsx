@@ -14,19 +14,24 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { localDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
-import { timeAgo } from '@/lib/time-ago';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { answerSchema, editQuestion, questionEditSchema } from '../api/create-question';
-import { acceptAnswer, answerQuestion, isExpertQAKey, useQuestion } from '../api/questions';
+import { acceptAnswer, answerQuestion, isExpertQAKey, localTimeAgo, questionStatusLabel, useQuestion } from '../api/questions';
 import type { Answer, QuestionDetail } from '../api/types';
 import '../expert-qa.css';
 
+/** The moment of an edit, as toLocaleString writes it ("11/27/2026, 9:05:00 PM"). */
+const EDITED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+
 function BackLink() {
+  const t = useT();
   return (
     <Link to="/community/expert-qa" className="back-link">
       <ArrowLeft size={16} aria-hidden="true" />
-      Back to Expert Q&A
+      {t('qa.back')}
     </Link>
   );
 }
@@ -34,6 +39,7 @@ function BackLink() {
 function AnswerForm({ questionId, onDone }: { questionId: number; onDone: () => void }) {
   const form = useZodForm(answerSchema, { defaultValues: { content: '' } });
   const { toast } = useToast();
+  const t = useT();
   const pending = form.formState.isSubmitting;
   return (
     <Form
@@ -42,17 +48,17 @@ function AnswerForm({ questionId, onDone }: { questionId: number; onDone: () => 
       onSubmit={async ({ content }) => {
         await answerQuestion(questionId, content);
         form.reset({ content: '' });
-        toast({ title: 'Answer Posted', variant: 'success' });
+        toast({ title: t('qa.answer.posted'), variant: 'success' });
         onDone();
       }}
       onSubmitError={(error) =>
-        toast({ title: 'Failed to post answer', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+        toast({ title: t('qa.answer.failed'), description: getErrorMessage(error, t('qa.tryAgain')), variant: 'destructive' })
       }
     >
-      <FormRichTextEditor name="content" label="Your answer" placeholder="Share what you know…" minHeight={120} />
+      <FormRichTextEditor name="content" label={t('qa.answer.label')} placeholder={t('qa.answer.placeholder')} minHeight={120} />
       <div className="form-actions">
         <Button type="submit" loading={pending}>
-          {pending ? 'Posting...' : 'Post Answer'}
+          {pending ? t('qa.posting') : t('qa.answer.post')}
         </Button>
       </div>
     </Form>
@@ -66,30 +72,31 @@ function AnswerForm({ questionId, onDone }: { questionId: number; onDone: () => 
 function EditQuestionForm({ q, onDone }: { q: QuestionDetail; onDone: (saved: boolean) => void }) {
   const form = useZodForm(questionEditSchema, { defaultValues: { title: q.title, content: q.content, tags: q.tags.join(', ') } });
   const { toast } = useToast();
+  const t = useT();
   const pending = form.formState.isSubmitting;
   return (
     <Form
       form={form}
       className="question-edit"
-      aria-label="Edit your question"
+      aria-label={t('qa.edit.label')}
       onSubmit={async (change) => {
         await editQuestion(q.id, change);
-        toast({ title: 'Question Updated', variant: 'success' });
+        toast({ title: t('qa.edit.updated'), variant: 'success' });
         onDone(true);
       }}
       onSubmitError={(error) =>
-        toast({ title: 'Failed to update the question', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+        toast({ title: t('qa.edit.failed'), description: getErrorMessage(error, t('qa.tryAgain')), variant: 'destructive' })
       }
     >
-      <FormInput name="title" label="Title" maxLength={160} />
-      <FormRichTextEditor name="content" label="Details" minHeight={140} />
-      <FormInput name="tags" label="Tags" description="Up to 5, separated by commas" />
+      <FormInput name="title" label={t('qa.form.title')} maxLength={160} />
+      <FormRichTextEditor name="content" label={t('qa.form.details')} minHeight={140} />
+      <FormInput name="tags" label={t('qa.tags')} description={t('qa.edit.tagsHint')} />
       <div className="form-actions">
         <Button variant="outline" onClick={() => onDone(false)} disabled={pending}>
-          Cancel
+          {t('qa.cancel')}
         </Button>
         <Button type="submit" loading={pending}>
-          {pending ? 'Saving...' : 'Save Changes'}
+          {pending ? t('qa.saving') : t('qa.edit.save')}
         </Button>
       </div>
     </Form>
@@ -97,24 +104,25 @@ function EditQuestionForm({ q, onDone }: { q: QuestionDetail; onDone: (saved: bo
 }
 
 function AnswerItem({ q, a, onAccept, accepting }: { q: QuestionDetail; a: Answer; onAccept: () => void; accepting: boolean }) {
+  const t = useT();
   return (
-    <li className={a.isAccepted ? 'answer answer--accepted' : 'answer'} aria-label={`Answer by ${a.username}`}>
+    <li className={a.isAccepted ? 'answer answer--accepted' : 'answer'} aria-label={t('qa.answer.by', { name: a.username })}>
       <div className="answer__head">
         <span className="answer__author">{a.username}</span>
         {a.isExpert ? (
           <Badge tone="blue" icon={<Award size={12} aria-hidden="true" />}>
-            Expert
+            {t('qa.expert')}
           </Badge>
         ) : null}
         {a.isAccepted ? (
           <Badge tone="green" icon={<CheckCircle2 size={12} aria-hidden="true" />}>
-            Accepted
+            {t('qa.answer.accepted')}
           </Badge>
         ) : null}
-        <span className="answer__time">{timeAgo(a.createdAt)}</span>
+        <span className="answer__time">{localTimeAgo(a.createdAt)}</span>
         {q.canAccept && !a.isAccepted ? (
           <Button className="answer__accept" variant="outline" size="sm" loading={accepting} onClick={onAccept}>
-            Accept answer
+            {t('qa.answer.accept')}
           </Button>
         ) : null}
       </div>
@@ -131,18 +139,19 @@ export function QuestionPage() {
   const location = useLocation();
   const { toast } = useToast();
   const refresh = useRefresh();
+  const t = useT();
   const [accepting, setAccepting] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
   // Answers past the first page, read on demand from GET /api/expert-qa/{id}/answers.
   const [more, setMore] = useState<{ items: Answer[]; next: string | null; loading: boolean }>({ items: [], next: null, loading: false });
   useEffect(() => setMore({ items: [], next: question.data?.answersNextCursor ?? null, loading: false }), [question.data]);
-  useDocumentTitle(question.data?.title ?? 'Expert Q&A');
+  useDocumentTitle(question.data?.title ?? t('nav.expertQa'));
 
   if (question.isLoading) {
     return (
       <div className="question-page">
         <BackLink />
-        <LoadingRegion label="Loading question…" className="question-body">
+        <LoadingRegion label={t('qa.question.loading')} className="question-body">
           <Skeleton width="70%" height={28} />
           <Skeleton width="40%" height={16} />
           <Skeleton height={100} />
@@ -154,8 +163,8 @@ export function QuestionPage() {
     return (
       <div className="question-page">
         <BackLink />
-        <EmptyState icon={<HelpCircle size={26} />} title="Question not available">
-          Failed to load the question. It may not exist or has been removed.
+        <EmptyState icon={<HelpCircle size={26} />} title={t('qa.question.unavailable')}>
+          {t('qa.question.unavailableText')}
         </EmptyState>
       </div>
     );
@@ -166,10 +175,10 @@ export function QuestionPage() {
     setAccepting(answerId);
     try {
       await acceptAnswer(q.id, answerId);
-      toast({ title: 'Answer accepted', variant: 'success' });
+      toast({ title: t('qa.answer.acceptedToast'), variant: 'success' });
       reload();
     } catch (error) {
-      toast({ title: 'Failed to accept the answer', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('qa.answer.acceptFailed'), description: getErrorMessage(error, t('qa.tryAgain')), variant: 'destructive' });
     } finally {
       setAccepting(null);
     }
@@ -182,21 +191,19 @@ export function QuestionPage() {
           {q.title}
         </h1>
         <div className="question-body__meta">
-          <Badge tone={q.status === 'Answered' ? 'green' : 'amber'}>{q.status}</Badge>
-          <span>
-            Asked by {q.username || 'Anonymous'} · {timeAgo(q.createdAt)}
-          </span>
-          {q.edited && q.editedAt ? <span title={`Edited ${new Date(q.editedAt).toLocaleString()}`}>(edited)</span> : null}
+          <Badge tone={q.status === 'Answered' ? 'green' : 'amber'}>{questionStatusLabel(q.status)}</Badge>
+          <span>{t('qa.question.askedBy', { name: q.username || t('qa.anonymous'), time: localTimeAgo(q.createdAt) })}</span>
+          {q.edited && q.editedAt ? <span title={t('qa.question.editedAt', { date: localDate(new Date(q.editedAt), EDITED_AT) })}>{t('qa.question.edited')}</span> : null}
           {q.canEdit && !editing ? (
             <Button
               variant="ghost"
               size="sm"
               className="question-body__edit"
               icon={<Pencil size={15} aria-hidden="true" />}
-              aria-label="Edit question"
+              aria-label={t('qa.question.edit')}
               onClick={() => setEditing(true)}
             >
-              Edit
+              {t('qa.edit')}
             </Button>
           ) : null}
         </div>
@@ -210,26 +217,26 @@ export function QuestionPage() {
           />
         ) : null}
         {!editing && q.tags.length > 0 ? (
-          <ul className="tag-list" aria-label="Tags">
-            {q.tags.map((t) => (
-              <li key={t}>
-                <Link className="tag" to={`/community/expert-qa?tag=${encodeURIComponent(t)}`}>
-                  #{t}
+          <ul className="tag-list" aria-label={t('qa.tags')}>
+            {q.tags.map((tag) => (
+              <li key={tag}>
+                <Link className="tag" to={`/community/expert-qa?tag=${encodeURIComponent(tag)}`}>
+                  #{tag}
                 </Link>
               </li>
             ))}
           </ul>
         ) : null}
         {!editing ? <RichText content={q.content} /> : null}
-        {q.imageUrl ? <img className="question-body__image" src={q.imageUrl} alt={`Photo for ${q.title}`} /> : null}
+        {q.imageUrl ? <img className="question-body__image" src={q.imageUrl} alt={t('qa.question.photo', { title: q.title })} /> : null}
       </article>
 
-      <Card aria-label="Answers">
-        <CardHeader icon={<MessageCircle size={18} />} title={q.answerCount === 1 ? '1 Answer' : `${q.answerCount} Answers`} />
+      <Card aria-label={t('qa.answers')}>
+        <CardHeader icon={<MessageCircle size={18} />} title={t('qa.answers.count', { count: q.answerCount })} />
         <CardBody>
           {q.answers.length === 0 ? (
-            <EmptyState compact title="No answers yet">
-              Be the first to help.
+            <EmptyState compact title={t('qa.answers.none')}>
+              {t('qa.answers.noneText')}
             </EmptyState>
           ) : (
             <ul className="answer-list">
@@ -250,11 +257,11 @@ export function QuestionPage() {
                     setMore((m) => ({ items: [...m.items, ...page.items], next: page.next, loading: false }));
                   } catch (error) {
                     setMore((m) => ({ ...m, loading: false }));
-                    toast({ title: 'Failed to load answers', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+                    toast({ title: t('qa.answers.loadFailed'), description: getErrorMessage(error, t('qa.tryAgain')), variant: 'destructive' });
                   }
                 }}
               >
-                Load more answers
+                {t('qa.answers.more')}
               </Button>
             </div>
           ) : null}
@@ -262,16 +269,16 @@ export function QuestionPage() {
       </Card>
 
       {status === 'signed-in' ? (
-        <Card aria-label="Answer this question">
-          <CardHeader title="Your Answer" />
+        <Card aria-label={t('qa.answer.this')}>
+          <CardHeader title={t('qa.answer.title')} />
           <CardBody>
             <AnswerForm questionId={q.id} onDone={reload} />
           </CardBody>
         </Card>
       ) : (
-        <Alert variant="info" title="Sign in to answer">
+        <Alert variant="info" title={t('qa.answer.signIn')}>
           <Link to={`/auth?redirect=${encodeURIComponent(location.pathname)}`} className={buttonClass('outline', 'sm')}>
-            <LogIn size={16} aria-hidden="true" /> Sign in
+            <LogIn size={16} aria-hidden="true" /> {t('auth.signIn')}
           </Link>
         </Alert>
       )}

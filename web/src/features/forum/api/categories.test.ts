@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { categorySchema, defaultSortOrder, forumSlug, slugFollowsName } from './categories';
 
 const messages = (input: unknown) => {
@@ -6,7 +7,7 @@ const messages = (input: unknown) => {
   if (result.success) return {};
   // The form shows each field's first message.
   const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= translateMessage(issue.message);
   return out;
 };
 

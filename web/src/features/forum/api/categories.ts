@@ -50,14 +50,14 @@ export function defaultSortOrder(count: number): number {
 
 /** The category form (spec 02 §5). */
 export const categorySchema = z.object({
-  name: z.string().trim().min(1, 'Category name is required').max(100, 'Category name cannot exceed 100 characters'),
+  name: z.string().trim().min(1, 'forum.form.nameRequired').max(100, 'forum.form.nameMax100'),
   slug: z
     .string()
     .trim()
-    .min(1, 'Slug is required')
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lowercase letters, digits and hyphens'),
-  sortOrder: z.number({ error: 'Sort order must be a number' }).int('Sort order must be a whole number').min(0, 'Sort order must be 0 or greater'),
-  description: z.string().trim().max(500, 'Description cannot exceed 500 characters'),
+    .min(1, 'forum.form.slugRequired')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'forum.form.slugRule'),
+  sortOrder: z.number({ error: 'forum.form.sortNumber' }).int('forum.form.sortWhole').min(0, 'forum.form.sortMin0'),
+  description: z.string().trim().max(500, 'forum.form.descriptionMax500'),
 });
 export type CategoryValues = z.input<typeof categorySchema>;
 export type CategoryInput = z.output<typeof categorySchema>;

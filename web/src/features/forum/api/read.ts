@@ -2,18 +2,19 @@ import { useApiQuery } from '@/api/query';
 import { usePagedList } from '@/api/use-paged-list';
 import type { ForumCategory, ForumPost, ForumSearchHit, ForumTopic, ReportedPost } from './types';
 import { forumUrls } from './urls';
+import type { MessageKey } from '@/lib/i18n/i18n';
 
-/** Failure sentences of the forum pages (spec 02 §2). */
+/** Failure sentences of the forum pages (spec 02 §2), as catalogue keys. */
 export const LOAD_ERRORS = {
-  categories: 'Failed to load forum categories. Please try again later.',
-  topics: 'Failed to load topics. Please try again later.',
-  popular: 'Failed to load popular topics. Please try again later.',
-  category: 'Failed to load category. This category may not exist.',
-  topic: 'Failed to load topic. This topic may not exist or has been removed.',
-  replies: 'Failed to load replies. Please try again later.',
-  newTopicCategories: 'Failed to load categories. Please try again later.',
-  adminCategories: 'Error loading categories.',
-};
+  categories: 'forum.error.categories',
+  topics: 'forum.error.topics',
+  popular: 'forum.error.popular',
+  category: 'forum.error.category',
+  topic: 'forum.error.topic',
+  replies: 'forum.error.replies',
+  newTopicCategories: 'forum.error.newTopicCategories',
+  adminCategories: 'forum.error.adminCategories',
+} as const satisfies Record<string, MessageKey>;
 
 /** useForumCategories: GET /api/forum/categories, page by page, in sort order (visitors too). */
 export function useForumCategories(enabled = true) {

@@ -14,16 +14,16 @@ export function textLength(html: string): number {
 /** The new topic form (spec 02 §5), with the spec's messages; the server applies the same rules. */
 export const topicSchema = z
   .object({
-    categoryId: z.string().min(1, 'Please select a category'),
+    categoryId: z.string().min(1, 'forum.form.categoryRequired'),
     title: z
       .string()
       .trim()
-      .min(5, 'Title must be at least 5 characters')
-      .max(100, 'Title cannot exceed 100 characters'),
+      .min(5, 'forum.form.titleMin5')
+      .max(100, 'forum.form.titleMax100'),
     content: z
       .string()
-      .refine((html) => textLength(html) >= 20, 'Content must be at least 20 characters')
-      .refine((html) => textLength(html) <= 5000, 'Content cannot exceed 5000 characters'),
+      .refine((html) => textLength(html) >= 20, 'forum.form.contentMin20')
+      .refine((html) => textLength(html) <= 5000, 'forum.form.contentMax5000'),
   })
   .transform((v) => ({ title: v.title, content: v.content, categoryId: Number(v.categoryId) }));
 
@@ -44,8 +44,8 @@ export function useCreateTopic() {
 export const replySchema = z.object({
   content: z
     .string()
-    .refine((html) => textLength(html) > 0, 'Please enter some content for your reply')
-    .refine((html) => textLength(html) <= 5000, 'Content cannot exceed 5000 characters'),
+    .refine((html) => textLength(html) > 0, 'forum.form.replyRequired')
+    .refine((html) => textLength(html) <= 5000, 'forum.form.contentMax5000'),
 });
 export type ReplyValues = z.input<typeof replySchema>;
 
@@ -71,11 +71,11 @@ export function useEditPost() {
 
 /** The author's edit of a topic: the new topic form's title and content rules. */
 export const topicEditSchema = z.object({
-  title: z.string().trim().min(5, 'Title must be at least 5 characters').max(100, 'Title cannot exceed 100 characters'),
+  title: z.string().trim().min(5, 'forum.form.titleMin5').max(100, 'forum.form.titleMax100'),
   content: z
     .string()
-    .refine((html) => textLength(html) >= 20, 'Content must be at least 20 characters')
-    .refine((html) => textLength(html) <= 5000, 'Content cannot exceed 5000 characters'),
+    .refine((html) => textLength(html) >= 20, 'forum.form.contentMin20')
+    .refine((html) => textLength(html) <= 5000, 'forum.form.contentMax5000'),
 });
 export type TopicEditValues = z.input<typeof topicEditSchema>;
 

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Form, FormInput, FormNumber, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { categorySchema, defaultSortOrder, forumSlug, slugFollowsName, useCreateCategory, useUpdateCategory } from '../api/categories';
 import type { ForumCategory } from '../api/types';
 
@@ -37,6 +38,7 @@ export function CategoryFormDialog({
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const { toast } = useToast();
+  const t = useT();
   const previousName = useRef(defaults.name);
 
   useEffect(() => {
@@ -65,15 +67,15 @@ export function CategoryFormDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => !pending && onOpenChange(next)}
-      title={creating ? 'Add Category' : 'Edit Category'}
-      description={creating ? 'A new place for topics in the community forum.' : `Change ${category.name}.`}
+      title={creating ? t('forum.category.add') : t('forum.category.edit')}
+      description={creating ? t('forum.category.addText') : t('forum.category.editText', { name: category.name })}
       footer={
         <>
           <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('forum.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={pending}>
-            {creating ? 'Create Category' : 'Save Changes'}
+            {creating ? t('forum.category.create') : t('forum.saveChanges')}
           </Button>
         </>
       }
@@ -85,25 +87,25 @@ export function CategoryFormDialog({
         onSubmit={async (input) => {
           if (creating) {
             await create.trigger(input);
-            toast({ title: 'Category created', description: `${input.name} was added.`, variant: 'success' });
+            toast({ title: t('forum.category.created'), description: t('forum.category.createdText', { name: input.name }), variant: 'success' });
           } else {
             await update.trigger({ id: category.id, input });
-            toast({ title: 'Category updated', description: `${input.name} was saved.`, variant: 'success' });
+            toast({ title: t('forum.category.updated'), description: t('forum.category.updatedText', { name: input.name }), variant: 'success' });
           }
           onOpenChange(false);
         }}
         onSubmitError={(error) =>
           toast({
-            title: creating ? 'Failed to create category' : 'Failed to update category',
-            description: getErrorMessage(error, 'Please try again later.'),
+            title: creating ? t('forum.category.createFailed') : t('forum.category.updateFailed'),
+            description: getErrorMessage(error, t('forum.tryLater')),
             variant: 'destructive',
           })
         }
       >
-        <FormInput name="name" label="Name" placeholder="Fruit & Veg" maxLength={100} />
-        <FormInput name="slug" label="Slug" description="Used in the address: /community/forum/category/slug" maxLength={100} />
-        <FormNumber name="sortOrder" label="Sort order" min={0} step={1} />
-        <FormTextarea name="description" label="Description" rows={3} maxLength={500} />
+        <FormInput name="name" label={t('forum.category.name')} placeholder={t('forum.category.namePlaceholder')} maxLength={100} />
+        <FormInput name="slug" label={t('forum.category.slug')} description={t('forum.category.slugHint')} maxLength={100} />
+        <FormNumber name="sortOrder" label={t('forum.category.sortOrder')} min={0} step={1} />
+        <FormTextarea name="description" label={t('forum.category.description')} rows={3} maxLength={500} />
       </Form>
     </Dialog>
   );

@@ -2,20 +2,42 @@ import { format, formatDistance } from 'date-fns';
 import { Lock, Pin, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip } from '@/components/ui/tooltip';
-import { parseDate } from '@/lib/dates';
+import { localDate, parseDate } from '@/lib/dates';
+import { t as translate } from '@/lib/i18n/i18n';
+import { currentLocale } from '@/lib/i18n/locale';
+import { useT } from '@/lib/i18n/provider';
 import { initials } from '@/lib/format';
 
-/** relativeTime: "3 hours ago"; a time a little ahead of this clock reads as now. */
+/** The units of a relative time in another language than English, largest first. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * relativeTime: "3 hours ago"; a time a little ahead of this clock reads as now. Another
+ * language than English says it with Intl ("vor 3 Stunden", "il y a 3 heures").
+ */
 export function relativeTime(value: string, now: Date = new Date()): string {
   const date = parseDate(value);
   if (!date) return '';
-  return formatDistance(date.getTime() > now.getTime() ? now : date, now, { addSuffix: true });
+  const past = date.getTime() > now.getTime() ? now : date;
+  const locale = currentLocale();
+  if (locale === 'en') return formatDistance(past, now, { addSuffix: true });
+  const seconds = Math.round((now.getTime() - past.getTime()) / 1000);
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (seconds >= size) return words.format(-Math.round(seconds / size), unit);
+  return words.format(0, 'second');
 }
 
-/** fullDate: "Jun 1, 2026, 8:00 AM", for the tooltip over a relative time. */
+/** fullDate: "Jun 1, 2026, 8:00 AM", for the tooltip over a relative time (the language's own order). */
 export function fullDate(value: string): string {
   const date = parseDate(value);
-  return date ? format(date, 'PPp') : '';
+  if (!date) return '';
+  return currentLocale() === 'en' ? format(date, 'PPp') : localDate(date, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** TimeAgo shows a relative time with the full date in a tooltip (spec 02 §2). */
@@ -33,7 +55,7 @@ export function TimeAgo({ value, prefix }: { value: string; prefix?: string }) {
 
 /** authorName: the spec's fallback for a missing author. */
 export function authorName(username: string | null | undefined): string {
-  return username?.trim() || 'Unknown';
+  return username?.trim() || translate('forum.unknownAuthor');
 }
 
 /** Avatar: the user's picture, or the initials of up to two words (spec 02 §9). */
@@ -57,29 +79,25 @@ function hue(name: string): number {
 
 /** TopicBadges: Pinned, Locked and Under Review. */
 export function TopicBadges({ pinned, locked, inReview }: { pinned?: boolean; locked?: boolean; inReview?: boolean }) {
+  const t = useT();
   if (!pinned && !locked && !inReview) return null;
   return (
     <span className="forum-badges">
       {pinned ? (
         <Badge tone="green" icon={<Pin size={12} aria-hidden="true" />}>
-          Pinned
+          {t('forum.badge.pinned')}
         </Badge>
       ) : null}
       {locked ? (
         <Badge tone="neutral" icon={<Lock size={12} aria-hidden="true" />}>
-          Locked
+          {t('forum.badge.locked')}
         </Badge>
       ) : null}
       {inReview ? (
         <Badge tone="amber" icon={<ShieldAlert size={12} aria-hidden="true" />}>
-          Under Review
+          {t('forum.badge.underReview')}
         </Badge>
       ) : null}
     </span>
   );
-}
-
-/** plural: "1 reply", "3 replies". */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

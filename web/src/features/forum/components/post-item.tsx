@@ -8,7 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { applyServerErrors, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
-import { parseDate } from '@/lib/dates';
+import { localDate, parseDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { usePostReview, useReportPost, useDeletePost, useToggleLike } from '../api/moderation';
 import { EDIT_WINDOW_MS, replySchema, useEditPost } from '../api/topics';
 import type { ForumPost } from '../api/types';
@@ -22,30 +23,34 @@ export interface Reader {
   superadmin: boolean;
 }
 
+/** The moment of an edit, as toLocaleString writes it ("11/27/2026, 9:05:00 PM"). */
+const EDITED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+
 function EditForm({ post, onDone }: { post: ForumPost; onDone: () => void }) {
   const form = useZodForm(replySchema, { defaultValues: { content: post.content } });
   const { trigger, isMutating } = useEditPost();
   const { toast } = useToast();
+  const t = useT();
   const submit = form.handleSubmit(async ({ content }) => {
     try {
       await trigger({ id: post.id, content });
-      toast({ title: 'Reply Updated', variant: 'success' });
+      toast({ title: t('forum.post.updated'), variant: 'success' });
       onDone();
     } catch (error) {
       applyServerErrors(form, error);
-      toast({ title: 'Failed to Update Reply', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({ title: t('forum.post.updateFailed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
     }
   });
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="forum-post__edit">
-        <FormRichTextEditor name="content" label="Edit your reply" minHeight={100} />
+        <FormRichTextEditor name="content" label={t('forum.post.editLabel')} minHeight={100} />
         <div className="forum-form-actions">
           <Button variant="outline" onClick={onDone} disabled={isMutating}>
-            Cancel
+            {t('forum.cancel')}
           </Button>
           <Button type="submit" loading={isMutating}>
-            {isMutating ? 'Saving...' : 'Save'}
+            {isMutating ? t('forum.saving') : t('forum.save')}
           </Button>
         </div>
       </form>
@@ -76,6 +81,7 @@ export function PostItem({
   const remove = useDeletePost();
   const report = useReportPost();
   const { toast } = useToast();
+  const t = useT();
   const own = reader !== null && post.userId === reader.id;
   const created = parseDate(post.createdAt);
   const canEdit = own && created !== null && Date.now() - created.getTime() <= EDIT_WINDOW_MS;
@@ -85,7 +91,7 @@ export function PostItem({
     try {
       await like.trigger(post.id);
     } catch (error) {
-      toast({ title: 'Failed to Like Post', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({ title: t('forum.post.likeFailed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
     }
   };
 
@@ -93,42 +99,42 @@ export function PostItem({
     try {
       if (dialog === 'delete') {
         await remove.trigger({ id: post.id, reason });
-        toast({ title: 'Post Deleted', description: 'The reply was deleted.', variant: 'success' });
+        toast({ title: t('forum.post.deleted'), description: t('forum.post.deletedText'), variant: 'success' });
       } else if (dialog === 'review') {
         const next = await review.trigger({ id: post.id, inReview: !post.inReview, userId: reader?.id, reason });
         toast({
-          title: next?.inReview ? 'Post Under Review' : 'Review Cleared',
-          description: next?.inReview ? 'Only its author and superadmins can see it now.' : 'The reply is visible to everyone again.',
+          title: next?.inReview ? t('forum.post.inReview') : t('forum.post.reviewCleared'),
+          description: next?.inReview ? t('forum.post.inReviewText') : t('forum.post.reviewClearedText'),
           variant: 'success',
         });
       } else if (dialog === 'report') {
         await report.trigger({ id: post.id, reason });
-        toast({ title: 'Report Sent', description: 'Thank you. A moderator will look at this reply.', variant: 'success' });
+        toast({ title: t('forum.post.reported'), description: t('forum.post.reportedText'), variant: 'success' });
       }
       setDialog(null);
     } catch (error) {
-      const title = dialog === 'delete' ? 'Failed to Delete Post' : dialog === 'review' ? 'Failed to Update Review Status' : 'Failed to Report Post';
-      toast({ title, description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      const title = t(dialog === 'delete' ? 'forum.post.deleteFailed' : dialog === 'review' ? 'forum.post.reviewFailed' : 'forum.post.reportFailed');
+      toast({ title, description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
       setDialog(null);
     }
   };
 
   const pending = remove.isMutating || review.isMutating || report.isMutating;
   return (
-    <li className={post.inReview ? 'forum-post forum-post--review' : 'forum-post'} id={`post-${post.id}`} aria-label={`Reply by ${name}`}>
+    <li className={post.inReview ? 'forum-post forum-post--review' : 'forum-post'} id={`post-${post.id}`} aria-label={t('forum.post.by', { name })}>
       <Avatar name={post.username} src={post.userAvatar} />
       <div className="forum-post__main">
         <div className="forum-post__head">
           <span className="forum-post__author">{name}</span>
           <TimeAgo value={post.createdAt} />
           {post.edited ? (
-            <span className="forum-post__edited" title={`Edited ${new Date(post.updatedAt).toLocaleString()}`}>
-              (edited)
+            <span className="forum-post__edited" title={t('forum.post.editedAt', { date: localDate(new Date(post.updatedAt), EDITED_AT) })}>
+              {t('forum.post.edited')}
             </span>
           ) : null}
           {post.inReview ? (
             <Badge tone="amber" icon={<ShieldAlert size={12} aria-hidden="true" />}>
-              {own && !reader?.superadmin ? 'Awaiting review' : 'Under Review'}
+              {own && !reader?.superadmin ? t('forum.badge.awaitingReview') : t('forum.badge.underReview')}
             </Badge>
           ) : null}
         </div>
@@ -139,9 +145,9 @@ export function PostItem({
               type="button"
               className={post.liked ? 'forum-action forum-action--liked' : 'forum-action'}
               aria-pressed={reader && !own ? post.liked : undefined}
-              aria-label={`${post.liked ? 'Unlike' : 'Like'} (${post.likes} ${post.likes === 1 ? 'like' : 'likes'})`}
+              aria-label={t(post.liked ? 'forum.post.unlike' : 'forum.post.like', { count: post.likes })}
               disabled={!reader || own || like.isMutating}
-              title={!reader ? 'Sign in to like replies' : own ? 'You cannot like your own reply' : undefined}
+              title={!reader ? t('forum.post.signInToLike') : own ? t('forum.post.ownLike') : undefined}
               onClick={() => void toggleLike()}
             >
               <Heart size={15} aria-hidden="true" fill={post.liked ? 'currentColor' : 'none'} />
@@ -149,12 +155,12 @@ export function PostItem({
             </button>
             {reader && !locked ? (
               <button type="button" className="forum-action" onClick={() => onReply(post.username ?? '')}>
-                <Reply size={15} aria-hidden="true" /> Reply
+                <Reply size={15} aria-hidden="true" /> {t('forum.post.reply')}
               </button>
             ) : null}
             {canEdit ? (
               <button type="button" className="forum-action" onClick={() => setEditing(true)}>
-                <Pencil size={15} aria-hidden="true" /> Edit
+                <Pencil size={15} aria-hidden="true" /> {t('forum.post.edit')}
               </button>
             ) : null}
             {reader && !reader.superadmin && !own ? (
@@ -163,19 +169,19 @@ export function PostItem({
                 className="forum-action"
                 disabled={post.reported}
                 onClick={() => setDialog('report')}
-                title={post.reported ? 'You reported this reply' : undefined}
+                title={post.reported ? t('forum.post.youReported') : undefined}
               >
-                <Flag size={15} aria-hidden="true" /> {post.reported ? 'Reported' : 'Report'}
+                <Flag size={15} aria-hidden="true" /> {post.reported ? t('forum.post.reportedBadge') : t('forum.post.report')}
               </button>
             ) : null}
             {reader?.superadmin ? (
               <span className="forum-post__mod">
                 <button type="button" className="forum-action" onClick={() => setDialog('review')}>
                   {post.inReview ? <ShieldCheck size={15} aria-hidden="true" /> : <ShieldAlert size={15} aria-hidden="true" />}
-                  {post.inReview ? 'Clear' : 'Review'}
+                  {post.inReview ? t('forum.post.clear') : t('forum.post.review')}
                 </button>
                 <button type="button" className="forum-action forum-action--danger" onClick={() => setDialog('delete')}>
-                  <Trash2 size={15} aria-hidden="true" /> Delete
+                  <Trash2 size={15} aria-hidden="true" /> {t('forum.post.delete')}
                 </button>
               </span>
             ) : null}
@@ -187,22 +193,32 @@ export function PostItem({
         onOpenChange={(open) => !open && setDialog(null)}
         pending={pending}
         destructive={dialog === 'delete'}
-        title={
-          dialog === 'delete' ? 'Delete Reply' : dialog === 'report' ? 'Report Reply' : post.inReview ? 'Clear Review' : 'Place Reply in Review'
-        }
+        title={t(
+          dialog === 'delete'
+            ? 'forum.post.deleteTitle'
+            : dialog === 'report'
+              ? 'forum.post.reportTitle'
+              : post.inReview
+                ? 'forum.post.clearTitle'
+                : 'forum.post.reviewTitle',
+        )}
         description={
           dialog === 'delete'
-            ? `Are you sure you want to delete this reply by ${name}? This cannot be undone.`
-            : dialog === 'report'
-              ? 'Tell the moderators what is wrong with this reply. Each reply can be reported once.'
-              : post.inReview
-                ? 'The reply will be visible to everyone again.'
-                : 'The reply will be hidden from everyone but its author and superadmins until the review is cleared.'
+            ? t('forum.post.deleteText', { name })
+            : t(dialog === 'report' ? 'forum.post.reportText' : post.inReview ? 'forum.post.clearText' : 'forum.post.reviewText')
         }
-        confirmLabel={dialog === 'delete' ? 'Delete Reply' : dialog === 'report' ? 'Send Report' : post.inReview ? 'Clear Review' : 'Place in Review'}
-        reasonLabel={dialog === 'report' ? 'Reason' : undefined}
+        confirmLabel={t(
+          dialog === 'delete'
+            ? 'forum.post.deleteTitle'
+            : dialog === 'report'
+              ? 'forum.post.sendReport'
+              : post.inReview
+                ? 'forum.post.clearTitle'
+                : 'forum.post.placeInReview',
+        )}
+        reasonLabel={dialog === 'report' ? t('forum.reason.label') : undefined}
         reasonRequired={dialog === 'report'}
-        requiredMessage="Please give a reason for your report"
+        requiredMessage={t('forum.reason.reportRequired')}
         onConfirm={(reason) => void onModerate(reason)}
       />
     </li>

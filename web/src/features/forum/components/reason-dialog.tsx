@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextareaField } from '@/components/ui/textarea';
+import { useT } from '@/lib/i18n/provider';
 
 /**
  * ReasonDialog confirms a moderation or a report with a reason: optional for moderators (told
@@ -13,9 +14,9 @@ export function ReasonDialog({
   title,
   description,
   confirmLabel,
-  reasonLabel = 'Reason (optional, shown to the author)',
+  reasonLabel,
   reasonRequired = false,
-  requiredMessage = 'Please give a reason',
+  requiredMessage,
   destructive = false,
   pending,
   onConfirm,
@@ -32,6 +33,7 @@ export function ReasonDialog({
   pending: boolean;
   onConfirm: (reason: string) => void;
 }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
@@ -42,7 +44,7 @@ export function ReasonDialog({
   }, [open]);
   const confirm = () => {
     if (reasonRequired && !reason.trim()) {
-      setError(requiredMessage);
+      setError(requiredMessage ?? t('forum.reason.required'));
       return;
     }
     onConfirm(reason.trim());
@@ -59,7 +61,7 @@ export function ReasonDialog({
       footer={
         <>
           <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('forum.cancel')}
           </Button>
           <Button variant={destructive ? 'danger' : 'primary'} loading={pending} onClick={confirm}>
             {confirmLabel}
@@ -68,7 +70,7 @@ export function ReasonDialog({
       }
     >
       <TextareaField
-        label={reasonLabel}
+        label={reasonLabel ?? t('forum.reason.optional')}
         rows={3}
         maxLength={500}
         value={reason}

@@ -2,6 +2,7 @@ import { CloudOff } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/provider';
 import { BackLink } from './back-link';
 
 /**
@@ -25,6 +26,7 @@ export function RecordFallback({
   title: string;
   message: string;
 }) {
+  const t = useT();
   return (
     <div className={narrow ? 'forum-page forum-page--narrow' : 'forum-page'}>
       {loading ? (
@@ -37,7 +39,7 @@ export function RecordFallback({
         </LoadingRegion>
       ) : (
         <>
-          <BackLink to="/community/forum" label="Back to Forum" />
+          <BackLink to="/community/forum" label={t('forum.back')} />
           <EmptyState icon={<CloudOff size={26} />} title={title}>
             {message}
           </EmptyState>

@@ -6,6 +6,7 @@ import { FormRichTextEditor } from '@/components/rich-text-editor/rich-text-edit
 import { Button } from '@/components/ui/button';
 import { applyServerErrors, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { replySchema, useCreateReply, type ReplyValues } from '../api/topics';
 
 /**
@@ -27,6 +28,7 @@ export function ReplyForm({
   const form = useZodForm(replySchema, { defaultValues: { content: '' } });
   const { trigger, isMutating } = useCreateReply(topicId);
   const { toast } = useToast();
+  const t = useT();
 
   useEffect(() => {
     if (!quote) return;
@@ -40,15 +42,15 @@ export function ReplyForm({
       try {
         await trigger(values);
         form.reset({ content: '' });
-        toast({ title: 'Reply Posted', description: 'Your reply is now part of the conversation.', variant: 'success' });
+        toast({ title: t('forum.reply.posted'), description: t('forum.reply.postedText'), variant: 'success' });
       } catch (error) {
         applyServerErrors(form, error);
-        toast({ title: 'Failed to Post Reply', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+        toast({ title: t('forum.reply.failed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
       }
     },
     (errors) => {
-      if (errors.content?.message === 'Please enter some content for your reply') {
-        toast({ title: 'Empty Reply', description: 'Please enter some content for your reply', variant: 'destructive' });
+      if (errors.content?.message === 'forum.form.replyRequired') {
+        toast({ title: t('forum.reply.empty'), description: t('forum.form.replyRequired'), variant: 'destructive' });
       }
     },
   );
@@ -56,14 +58,14 @@ export function ReplyForm({
   return (
     <section className="forum-reply-form" aria-labelledby="leave-a-reply" ref={anchorRef}>
       <h2 id="leave-a-reply" className="forum-section-title">
-        Leave a Reply
+        {t('forum.reply.title')}
       </h2>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <FormRichTextEditor name="content" label="Your reply" placeholder="Share what you know… Use @name to mention someone." minHeight={120} />
+          <FormRichTextEditor name="content" label={t('forum.reply.label')} placeholder={t('forum.reply.placeholder')} minHeight={120} />
           <div className="forum-form-actions">
             <Button type="submit" loading={isMutating} icon={<Send size={16} aria-hidden="true" />}>
-              {isMutating ? 'Posting...' : 'Post Reply'}
+              {isMutating ? t('forum.posting') : t('forum.reply.post')}
             </Button>
           </div>
         </form>

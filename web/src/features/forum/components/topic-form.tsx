@@ -5,6 +5,7 @@ import { FormRichTextEditor } from '@/components/rich-text-editor/rich-text-edit
 import { Button } from '@/components/ui/button';
 import { Form, FormInput, FormSelect, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { topicSchema, useCreateTopic } from '../api/topics';
 import type { ForumCategory } from '../api/types';
 
@@ -17,6 +18,7 @@ export function TopicForm({ categories, categoryId }: { categories: ForumCategor
   const form = useZodForm(topicSchema, { defaultValues: { categoryId: preselected, title: '', content: '' } });
   const { trigger, isMutating } = useCreateTopic();
   const { toast } = useToast();
+  const t = useT();
   const navigate = useNavigate();
   return (
     <Form
@@ -24,32 +26,32 @@ export function TopicForm({ categories, categoryId }: { categories: ForumCategor
       className="forum-topic-form"
       onSubmit={async (topic) => {
         const created = await trigger(topic);
-        toast({ title: 'Topic Created', description: 'Your topic has been posted.', variant: 'success' });
+        toast({ title: t('forum.topicForm.created'), description: t('forum.topicForm.createdText'), variant: 'success' });
         void navigate(`/community/forum/topic/${created.id}`);
       }}
       onSubmitError={(error) =>
-        toast({ title: 'Failed to Create Topic', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' })
+        toast({ title: t('forum.topicForm.failed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' })
       }
     >
-      <FormSelect name="categoryId" label="Category">
-        <option value="">Select a category</option>
+      <FormSelect name="categoryId" label={t('forum.topicForm.category')}>
+        <option value="">{t('forum.topicForm.selectCategory')}</option>
         {categories.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name}
           </option>
         ))}
       </FormSelect>
-      <FormInput name="title" label="Title" placeholder="What would you like to discuss?" maxLength={120} />
+      <FormInput name="title" label={t('forum.topicForm.title')} placeholder={t('forum.topicForm.titlePlaceholder')} maxLength={120} />
       <FormRichTextEditor
         name="content"
-        label="Content"
-        description="At least 20 characters. Bold, italic, lists, links and quotes are kept."
-        placeholder="Give some detail: what you grow, where, and what you have tried."
+        label={t('forum.topicForm.content')}
+        description={t('forum.topicForm.contentHint')}
+        placeholder={t('forum.topicForm.contentPlaceholder')}
         minHeight={200}
       />
       <div className="forum-form-actions">
         <Button type="submit" loading={isMutating} icon={<Send size={16} aria-hidden="true" />}>
-          {isMutating ? 'Creating...' : 'Create Topic'}
+          {isMutating ? t('forum.creating') : t('forum.topicForm.create')}
         </Button>
       </div>
     </Form>

@@ -1,7 +1,8 @@
 import { Eye, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/provider';
 import type { ForumTopic } from '../api/types';
-import { Avatar, authorName, plural, TimeAgo, TopicBadges } from './meta';
+import { Avatar, authorName, TimeAgo, TopicBadges } from './meta';
 
 /**
  * TopicRow is a topic in a list: title, badges, author, time, category chip (on the forum
@@ -21,6 +22,7 @@ export function TopicRow({
 }) {
   const pinned = topic.isPinned ?? topic.pinned;
   const locked = topic.isLocked ?? topic.locked;
+  const t = useT();
   return (
     <li className="forum-topic">
       <Avatar name={topic.username} size={40} />
@@ -36,25 +38,25 @@ export function TopicRow({
           <TimeAgo value={topic.createdAt} />
           {showCategory ? (
             <Link className="forum-chip" to={`/community/forum/category/${topic.categorySlug}`}>
-              {topic.categoryName || 'Uncategorized'}
+              {topic.categoryName || t('forum.uncategorized')}
             </Link>
           ) : null}
-          {showActivity && topic.lastActivityAt !== topic.createdAt ? <TimeAgo value={topic.lastActivityAt || topic.createdAt} prefix="active" /> : null}
+          {showActivity && topic.lastActivityAt !== topic.createdAt ? <TimeAgo value={topic.lastActivityAt || topic.createdAt} prefix={t('forum.topic.active')} /> : null}
         </p>
       </div>
       <dl className="forum-topic__stats">
-        <div className="forum-stat" aria-label={plural(topic.postCount, 'reply', 'replies')}>
+        <div className="forum-stat" aria-label={t('forum.count.replies', { count: topic.postCount })}>
           <dt>
             <MessageSquare size={15} aria-hidden="true" />
-            <span className="visually-hidden">Replies</span>
+            <span className="visually-hidden">{t('forum.stat.replies')}</span>
           </dt>
           <dd>{topic.postCount}</dd>
         </div>
         {showViews ? (
-          <div className="forum-stat" aria-label={plural(topic.viewCount, 'view', 'views')}>
+          <div className="forum-stat" aria-label={t('forum.count.views', { count: topic.viewCount })}>
             <dt>
               <Eye size={15} aria-hidden="true" />
-              <span className="visually-hidden">Views</span>
+              <span className="visually-hidden">{t('forum.stat.views')}</span>
             </dt>
             <dd>{topic.viewCount}</dd>
           </div>

@@ -12,40 +12,43 @@ import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDeleteCategory, useMoveCategory } from '../api/categories';
 import { useClearReports, useDeletePost, usePostReview } from '../api/moderation';
 import { LOAD_ERRORS, useForumCategories, useReportQueue } from '../api/read';
 import type { ForumCategory, ReportedPost } from '../api/types';
 import { CategoryFormDialog } from '../components/category-form-dialog';
-import { authorName, plural, TimeAgo } from '../components/meta';
+import { authorName, TimeAgo } from '../components/meta';
 import { ReasonDialog } from '../components/reason-dialog';
 import '../components/forum.css';
 
 type Tab = 'categories' | 'reports';
-const TABS: TabOption<Tab>[] = [
-  { value: 'categories', label: 'Categories', icon: <FolderOpen size={16} /> },
-  { value: 'reports', label: 'Reported Posts', icon: <Flag size={16} /> },
+const TABS: (Omit<TabOption<Tab>, 'label'> & { label: MessageKey })[] = [
+  { value: 'categories', label: 'forum.tab.categories', icon: <FolderOpen size={16} /> },
+  { value: 'reports', label: 'forum.admin.reportsTab', icon: <Flag size={16} /> },
 ];
 
 function DeleteCategoryDialog({ category, onClose }: { category: ForumCategory | null; onClose: () => void }) {
   const { trigger, isMutating } = useDeleteCategory();
   const { toast } = useToast();
+  const t = useT();
   if (category && category.topicsCount > 0) {
     // The interface blocks deleting a category with topics (spec 02 §5); the server refuses too.
     return (
       <Dialog
         open
         onOpenChange={(open) => !open && onClose()}
-        title="Delete Category"
+        title={t('forum.admin.deleteTitle')}
         size="sm"
         footer={
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t('forum.close')}
           </Button>
         }
       >
         <p className="forum-dialog-text">
-          This category has {plural(category.topicsCount, 'topic', 'topics')} and cannot be deleted.
+          {t('forum.admin.hasTopics', { count: category.topicsCount })}
         </p>
       </Dialog>
     );
@@ -54,17 +57,17 @@ function DeleteCategoryDialog({ category, onClose }: { category: ForumCategory |
     <ConfirmDialog
       open={category !== null}
       onOpenChange={(open) => !open && !isMutating && onClose()}
-      title="Delete Category"
-      description={category ? `Are you sure you want to delete ${category.name}? This cannot be undone.` : ''}
-      confirmLabel="Delete Category"
+      title={t('forum.admin.deleteTitle')}
+      description={category ? t('forum.admin.deleteText', { name: category.name }) : ''}
+      confirmLabel={t('forum.admin.deleteTitle')}
       pending={isMutating}
       onConfirm={async () => {
         if (!category) return;
         try {
           await trigger(category.id);
-          toast({ title: 'Category deleted', description: `${category.name} was deleted.`, variant: 'success' });
+          toast({ title: t('forum.admin.deleted'), description: t('forum.admin.deletedText', { name: category.name }), variant: 'success' });
         } catch (error) {
-          toast({ title: 'Failed to delete category', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+          toast({ title: t('forum.admin.deleteFailed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
         }
         onClose();
       }}
@@ -76,6 +79,7 @@ function CategoriesPanel() {
   const categories = useForumCategories();
   const move = useMoveCategory();
   const { toast } = useToast();
+  const t = useT();
   const [editing, setEditing] = useState<ForumCategory | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ForumCategory | null>(null);
@@ -90,14 +94,14 @@ function CategoriesPanel() {
     try {
       await move.trigger({ id: c.id, direction });
     } catch (error) {
-      toast({ title: 'Failed to move category', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({ title: t('forum.admin.moveFailed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
     } finally {
       setMoving(null);
     }
   };
   const addButton = (
     <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => open(null)}>
-      Add Category
+      {t('forum.category.add')}
     </Button>
   );
   return (
@@ -106,21 +110,21 @@ function CategoriesPanel() {
       <ListStates
         query={categories}
         isEmpty={items.length === 0}
-        loading={{ label: 'Loading categories…', rows: 4, height: 56 }}
-        errorTitle="Something went wrong"
-        errorText={LOAD_ERRORS.adminCategories}
-        empty={{ icon: <FolderOpen size={26} />, title: 'No categories', text: 'No categories found. Create one to get started.', action: addButton }}
+        loading={{ label: t('forum.loading.categories'), rows: 4, height: 56 }}
+        errorTitle={t('forum.error.title')}
+        errorText={t(LOAD_ERRORS.adminCategories)}
+        empty={{ icon: <FolderOpen size={26} />, title: t('forum.admin.none'), text: t('forum.admin.noneText'), action: addButton }}
         pager={categories}
       >
-        <div className="forum-admin-table" role="table" aria-label="Forum categories">
+        <div className="forum-admin-table" role="table" aria-label={t('forum.admin.table')}>
           <div className="forum-admin-row forum-admin-row--head" role="row">
-            <span role="columnheader">Name</span>
-            <span role="columnheader">Slug</span>
-            <span role="columnheader">Description</span>
-            <span role="columnheader">Topics</span>
-            <span role="columnheader">Sort order</span>
+            <span role="columnheader">{t('forum.category.name')}</span>
+            <span role="columnheader">{t('forum.category.slug')}</span>
+            <span role="columnheader">{t('forum.category.description')}</span>
+            <span role="columnheader">{t('forum.admin.topics')}</span>
+            <span role="columnheader">{t('forum.category.sortOrder')}</span>
             <span role="columnheader">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('forum.admin.actions')}</span>
             </span>
           </div>
           {items.map((c, i) => (
@@ -132,19 +136,19 @@ function CategoriesPanel() {
                 <code>{c.slug}</code>
               </span>
               <span role="cell" className="forum-admin-row__description">
-                {c.description || <span className="forum-muted">No description</span>}
+                {c.description || <span className="forum-muted">{t('forum.admin.noDescription')}</span>}
               </span>
               <span role="cell" className="forum-admin-row__topics">
-                <span className="forum-admin-row__label">Topics</span>
+                <span className="forum-admin-row__label">{t('forum.admin.topics')}</span>
                 {c.topicsCount}
               </span>
               <span role="cell" className="forum-admin-row__order">
-                <span className="forum-admin-row__label">Order</span>
+                <span className="forum-admin-row__label">{t('forum.admin.order')}</span>
                 <span className="forum-admin-row__number">{c.sortOrder}</span>
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Move ${c.name} up`}
+                  aria-label={t('forum.admin.moveUp', { name: c.name })}
                   disabled={i === 0 || moving !== null}
                   loading={moving === c.id && move.isMutating}
                   onClick={() => void doMove(c, 'up')}
@@ -154,7 +158,7 @@ function CategoriesPanel() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Move ${c.name} down`}
+                  aria-label={t('forum.admin.moveDown', { name: c.name })}
                   disabled={i === items.length - 1 || moving !== null}
                   onClick={() => void doMove(c, 'down')}
                 >
@@ -162,15 +166,15 @@ function CategoriesPanel() {
                 </Button>
               </span>
               <span role="cell" className="forum-admin-row__actions">
-                <Button variant="ghost" size="icon" aria-label={`Edit ${c.name}`} onClick={() => open(c)}>
+                <Button variant="ghost" size="icon" aria-label={t('forum.admin.edit', { name: c.name })} onClick={() => open(c)}>
                   <Pencil size={16} aria-hidden="true" />
                 </Button>
                 <Button
                   variant="ghost"
                   size="icon"
                   className="forum-admin-delete"
-                  aria-label={`Delete ${c.name}`}
-                  title={c.topicsCount > 0 ? `This category has ${plural(c.topicsCount, 'topic', 'topics')} and cannot be deleted` : undefined}
+                  aria-label={t('forum.admin.delete', { name: c.name })}
+                  title={c.topicsCount > 0 ? t('forum.admin.hasTopicsTitle', { count: c.topicsCount }) : undefined}
                   onClick={() => setDeleting(c)}
                 >
                   <Trash2 size={16} aria-hidden="true" />
@@ -192,42 +196,47 @@ function ReportCard({ item }: { item: ReportedPost }) {
   const remove = useDeletePost();
   const review = usePostReview();
   const { toast } = useToast();
+  const t = useT();
   const act = async (reason: string) => {
     try {
       if (dialog === 'delete') {
         await remove.trigger({ id: item.post.id, reason });
-        toast({ title: 'Post Deleted', variant: 'success' });
+        toast({ title: t('forum.post.deleted'), variant: 'success' });
       } else {
         await review.trigger({ id: item.post.id, inReview: true, reason });
-        toast({ title: 'Post Under Review', variant: 'success' });
+        toast({ title: t('forum.post.inReview'), variant: 'success' });
       }
     } catch (error) {
       toast({
-        title: dialog === 'delete' ? 'Failed to Delete Post' : 'Failed to Update Review Status',
-        description: getErrorMessage(error, 'Please try again later.'),
+        title: dialog === 'delete' ? t('forum.post.deleteFailed') : t('forum.post.reviewFailed'),
+        description: getErrorMessage(error, t('forum.tryLater')),
         variant: 'destructive',
       });
     }
     setDialog(null);
   };
+  // The author's name is bold inside the sentence, wherever the language puts it.
+  const [byBefore, byAfter] = t('forum.admin.replyBy', { name: '\u0000' }).split('\u0000');
   return (
-    <li className="forum-report" aria-label={`Reported reply by ${authorName(item.post.username)}`}>
+    <li className="forum-report" aria-label={t('forum.admin.reportedBy', { name: authorName(item.post.username) })}>
       <div className="forum-report__head">
         <Link to={`/community/forum/topic/${item.topicId}#post-${item.post.id}`} className="forum-report__topic">
           {item.topicTitle}
         </Link>
         <span className="forum-report__meta">
-          Reply by <strong>{authorName(item.post.username)}</strong> · <TimeAgo value={item.post.createdAt} />
-          {item.post.inReview ? ' · under review' : ''}
+          {byBefore}
+          <strong>{authorName(item.post.username)}</strong>
+          {byAfter} · <TimeAgo value={item.post.createdAt} />
+          {item.post.inReview ? ` · ${t('forum.admin.underReview')}` : ''}
         </span>
       </div>
       <RichText className="forum-report__body" content={item.post.content} />
-      <ul className="forum-report__reasons" aria-label="Reports">
+      <ul className="forum-report__reasons" aria-label={t('forum.admin.reports')}>
         {item.reports.map((r) => (
           <li key={r.id}>
             <Flag size={14} aria-hidden="true" />
             <span>
-              <strong>{r.reporter || 'Unknown'}</strong>: {r.reason}
+              <strong>{r.reporter || t('forum.unknownAuthor')}</strong>: {r.reason}
             </span>
             <TimeAgo value={r.createdAt} />
           </li>
@@ -242,21 +251,21 @@ function ReportCard({ item }: { item: ReportedPost }) {
           onClick={async () => {
             try {
               await clear.trigger(item.post.id);
-              toast({ title: 'Reports Cleared', description: 'The reply stays as it is.', variant: 'success' });
+              toast({ title: t('forum.admin.cleared'), description: t('forum.admin.clearedText'), variant: 'success' });
             } catch (error) {
-              toast({ title: 'Failed to Clear Reports', description: getErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+              toast({ title: t('forum.admin.clearFailed'), description: getErrorMessage(error, t('forum.tryLater')), variant: 'destructive' });
             }
           }}
         >
-          Clear
+          {t('forum.post.clear')}
         </Button>
         {!item.post.inReview ? (
           <Button variant="outline" size="sm" icon={<ShieldAlert size={15} aria-hidden="true" />} onClick={() => setDialog('review')}>
-            Place in Review
+            {t('forum.post.placeInReview')}
           </Button>
         ) : null}
         <Button variant="danger" size="sm" icon={<Trash2 size={15} aria-hidden="true" />} onClick={() => setDialog('delete')}>
-          Delete Post
+          {t('forum.admin.deletePost')}
         </Button>
       </div>
       <ReasonDialog
@@ -264,13 +273,9 @@ function ReportCard({ item }: { item: ReportedPost }) {
         onOpenChange={(o) => !o && setDialog(null)}
         pending={remove.isMutating || review.isMutating}
         destructive={dialog === 'delete'}
-        title={dialog === 'delete' ? 'Delete Reply' : 'Place Reply in Review'}
-        description={
-          dialog === 'delete'
-            ? 'The reply and its reports will be deleted. Its author is told, with your reason.'
-            : 'The reply will be hidden from everyone but its author and superadmins. Its author is told, with your reason.'
-        }
-        confirmLabel={dialog === 'delete' ? 'Delete Reply' : 'Place in Review'}
+        title={t(dialog === 'delete' ? 'forum.post.deleteTitle' : 'forum.post.reviewTitle')}
+        description={t(dialog === 'delete' ? 'forum.admin.deleteReplyText' : 'forum.admin.reviewReplyText')}
+        confirmLabel={t(dialog === 'delete' ? 'forum.post.deleteTitle' : 'forum.post.placeInReview')}
         onConfirm={(reason) => void act(reason)}
       />
     </li>
@@ -279,14 +284,15 @@ function ReportCard({ item }: { item: ReportedPost }) {
 
 function ReportsPanel() {
   const queue = useReportQueue(true);
+  const t = useT();
   return (
     <ListStates
       query={queue}
       isEmpty={queue.items.length === 0}
-      loading={{ label: 'Loading reported posts…', rows: 3, height: 120 }}
-      errorTitle="Something went wrong"
-      errorText="Failed to load reported posts. Please try again later."
-      empty={{ icon: <Flag size={26} />, title: 'Nothing to review', text: 'No reported posts. Reports from members appear here.' }}
+      loading={{ label: t('forum.admin.reportsLoading'), rows: 3, height: 120 }}
+      errorTitle={t('forum.error.title')}
+      errorText={t('forum.admin.reportsFailed')}
+      empty={{ icon: <Flag size={26} />, title: t('forum.admin.reportsNone'), text: t('forum.admin.reportsNoneText') }}
       pager={queue}
     >
       <ul className="forum-reports">
@@ -305,7 +311,8 @@ function ReportsPanel() {
  * or deleted here. Other signed-in users go to / with "Access denied".
  */
 export function ForumCategoriesAdminPage() {
-  useDocumentTitle('Forum Categories');
+  const t = useT();
+  useDocumentTitle(t('forum.admin.title'));
   const { user } = useSession();
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
@@ -315,18 +322,18 @@ export function ForumCategoriesAdminPage() {
   useEffect(() => {
     if (!allowed && !told.current) {
       told.current = true;
-      toast({ title: 'Access denied', description: 'Only superadmins can access this page.', variant: 'destructive' });
+      toast({ title: t('forum.admin.denied'), description: t('forum.admin.deniedText'), variant: 'destructive' });
     }
-  }, [allowed, toast]);
+  }, [allowed, toast, t]);
   if (!allowed) return <Navigate to="/" replace />;
   return (
     <div className="forum-page">
-      <PageHeader eyebrow="Administration" title="Forum Categories" description="Organise the community forum and review reported posts." />
+      <PageHeader eyebrow={t('nav.group.admin')} title={t('forum.admin.title')} description={t('forum.admin.description')} />
       <Tabs
-        options={TABS}
+        options={TABS.map((o) => ({ ...o, label: t(o.label) }))}
         value={tab}
         onChange={(value) => setParams(value === 'categories' ? {} : { tab: value }, { replace: true })}
-        label="Forum administration"
+        label={t('forum.admin.tabs')}
         idBase="forum-admin"
       />
       <TabPanel idBase="forum-admin" value={tab}>

@@ -2,9 +2,9 @@ import { MessagesSquare } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ListStates } from '@/components/ui/list-states';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useT } from '@/lib/i18n/provider';
 import { LOAD_ERRORS, useCategoryTopics, useForumCategory } from '../api/read';
 import { BackLink } from '../components/back-link';
-import { plural } from '../components/meta';
 import { NewTopicLink } from '../components/new-topic-link';
 import { RecordFallback } from '../components/record-fallback';
 import { TopicRow } from '../components/topic-row';
@@ -19,23 +19,24 @@ export function ForumCategoryPage() {
   const { slug } = useParams();
   const category = useForumCategory(slug);
   const topics = useCategoryTopics(category.data ? slug : undefined);
-  useDocumentTitle(category.data ? `${category.data.name} · Forum` : 'Forum');
+  const t = useT();
+  useDocumentTitle(category.data ? t('forum.category.pageTitle', { name: category.data.name }) : t('nav.forum'));
 
   if (category.isLoading || category.error || !category.data) {
     return (
       <RecordFallback
         loading={category.isLoading}
-        label="Loading category…"
+        label={t('forum.loading.category')}
         skeleton={{ back: 140, title: [40, '60%'], blocks: [72, 72] }}
-        title="Category not found"
-        message={LOAD_ERRORS.category}
+        title={t('forum.category.notFound')}
+        message={t(LOAD_ERRORS.category)}
       />
     );
   }
   const c = category.data;
   return (
     <div className="forum-page">
-      <BackLink to="/community/forum" label="Back to Forum" />
+      <BackLink to="/community/forum" label={t('forum.back')} />
       <header className="forum-head">
         <div className="forum-head__text">
           <h1 className="forum-head__title">{c.name}</h1>
@@ -43,24 +44,24 @@ export function ForumCategoryPage() {
         </div>
         <NewTopicLink categoryId={c.id} />
       </header>
-      <h2 className="forum-section-title">{plural(c.topicsCount, 'Topic', 'Topics')}</h2>
+      <h2 className="forum-section-title">{t('forum.count.topicsTitle', { count: c.topicsCount })}</h2>
       <ListStates
         query={topics}
         isEmpty={topics.items.length === 0}
-        loading={{ label: 'Loading topics…', rows: 4, height: 72 }}
-        errorTitle="Something went wrong"
-        errorText={LOAD_ERRORS.topics}
+        loading={{ label: t('forum.loading.topics'), rows: 4, height: 72 }}
+        errorTitle={t('forum.error.title')}
+        errorText={t(LOAD_ERRORS.topics)}
         empty={{
           icon: <MessagesSquare size={26} />,
-          title: 'No topics yet',
-          text: 'No topics have been created in this category yet. Be the first to start a conversation!',
-          action: <NewTopicLink categoryId={c.id} label="Create Topic" />,
+          title: t('forum.topics.none'),
+          text: t('forum.topics.noneCategory'),
+          action: <NewTopicLink categoryId={c.id} label={t('forum.topicForm.create')} />,
         }}
         pager={topics}
       >
         <ul className="forum-topics">
-          {topics.items.map((t) => (
-            <TopicRow key={t.id} topic={t} showViews showActivity />
+          {topics.items.map((topic) => (
+            <TopicRow key={topic.id} topic={topic} showViews showActivity />
           ))}
         </ul>
       </ListStates>

@@ -5,18 +5,20 @@ import { ListStates } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { LOAD_ERRORS, useForumCategories, useForumSearch, useLatestTopics, usePopularTopics } from '../api/read';
-import { plural, TimeAgo } from '../components/meta';
+import { TimeAgo } from '../components/meta';
 import { NewTopicLink } from '../components/new-topic-link';
 import { TopicRow } from '../components/topic-row';
 import '../components/forum.css';
 
 type Tab = 'categories' | 'latest' | 'popular';
 
-const TABS: TabOption<Tab>[] = [
-  { value: 'categories', label: 'Categories', icon: <FolderOpen size={16} /> },
-  { value: 'latest', label: 'Latest', icon: <Sparkles size={16} /> },
-  { value: 'popular', label: 'Popular', icon: <Flame size={16} /> },
+const TABS: (Omit<TabOption<Tab>, 'label'> & { label: MessageKey })[] = [
+  { value: 'categories', label: 'forum.tab.categories', icon: <FolderOpen size={16} /> },
+  { value: 'latest', label: 'forum.tab.latest', icon: <Sparkles size={16} /> },
+  { value: 'popular', label: 'forum.tab.popular', icon: <Flame size={16} /> },
 ];
 
 function isTab(value: string | null): value is Tab {
@@ -25,14 +27,15 @@ function isTab(value: string | null): value is Tab {
 
 function CategoriesPanel() {
   const categories = useForumCategories();
+  const t = useT();
   return (
     <ListStates
       query={categories}
       isEmpty={categories.items.length === 0}
-      loading={{ label: 'Loading categories…', rows: 4, height: 88 }}
-      errorTitle="Something went wrong"
-      errorText={LOAD_ERRORS.categories}
-      empty={{ icon: <FolderOpen size={26} />, title: 'No categories yet', text: 'A superadmin creates the forum’s categories.' }}
+      loading={{ label: t('forum.loading.categories'), rows: 4, height: 88 }}
+      errorTitle={t('forum.error.title')}
+      errorText={t(LOAD_ERRORS.categories)}
+      empty={{ icon: <FolderOpen size={26} />, title: t('forum.categories.none'), text: t('forum.categories.noneText') }}
       pager={categories}
     >
       <ul className="forum-categories">
@@ -47,9 +50,9 @@ function CategoriesPanel() {
                 {c.description ? <span className="forum-category__description">{c.description}</span> : null}
               </span>
               <span className="forum-category__meta">
-                <span className="forum-category__count">{plural(c.topicsCount, 'topic', 'topics')}</span>
+                <span className="forum-category__count">{t('forum.count.topics', { count: c.topicsCount })}</span>
                 <span className="forum-category__created">
-                  {c.lastActivityAt ? <TimeAgo value={c.lastActivityAt} prefix="active" /> : 'no posts yet'}
+                  {c.lastActivityAt ? <TimeAgo value={c.lastActivityAt} prefix={t('forum.topic.active')} /> : t('forum.categories.noPosts')}
                 </span>
               </span>
             </Link>
@@ -64,19 +67,20 @@ function TopicsPanel({ popular }: { popular: boolean }) {
   const latest = useLatestTopics(!popular);
   const top = usePopularTopics(popular);
   const list = popular ? top : latest;
+  const t = useT();
   return (
     <ListStates
       query={list}
       isEmpty={list.items.length === 0}
-      loading={{ label: popular ? 'Loading popular topics…' : 'Loading topics…', rows: 5, height: 72 }}
-      errorTitle="Something went wrong"
-      errorText={popular ? LOAD_ERRORS.popular : LOAD_ERRORS.topics}
-      empty={{ icon: <MessagesSquare size={26} />, title: 'No topics yet', text: 'Start the first conversation.', action: <NewTopicLink /> }}
+      loading={{ label: popular ? t('forum.loading.popular') : t('forum.loading.topics'), rows: 5, height: 72 }}
+      errorTitle={t('forum.error.title')}
+      errorText={t(popular ? LOAD_ERRORS.popular : LOAD_ERRORS.topics)}
+      empty={{ icon: <MessagesSquare size={26} />, title: t('forum.topics.none'), text: t('forum.topics.noneText'), action: <NewTopicLink /> }}
       pager={list}
     >
       <ul className="forum-topics">
-        {list.items.map((t) => (
-          <TopicRow key={t.id} topic={t} showCategory showViews={popular} />
+        {list.items.map((topic) => (
+          <TopicRow key={topic.id} topic={topic} showCategory showViews={popular} />
         ))}
       </ul>
     </ListStates>
@@ -85,16 +89,17 @@ function TopicsPanel({ popular }: { popular: boolean }) {
 
 function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
   const hits = useForumSearch(q);
+  const t = useT();
   return (
-    <section aria-label="Search results" className="forum-search-results">
+    <section aria-label={t('forum.search.results')} className="forum-search-results">
       <ListStates
         query={hits}
         isEmpty={false}
         noResults={hits.items.length === 0}
-        loading={{ label: 'Searching…', rows: 3, height: 72 }}
-        errorTitle="Search failed"
+        loading={{ label: t('forum.search.searching'), rows: 3, height: 72 }}
+        errorTitle={t('forum.search.failed')}
         empty={{ title: '' }}
-        noResultsState={{ text: `No topic or reply matches “${q}”.`, onClear }}
+        noResultsState={{ text: t('forum.search.none', { q }), onClear }}
         pager={hits}
       >
         <ul className="forum-hits">
@@ -104,7 +109,7 @@ function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
                 {hit.title}
               </Link>
               <p className="forum-hit__kind">
-                {hit.postId ? 'Reply' : 'Topic'} by {hit.username ?? 'Unknown'} · <TimeAgo value={hit.createdAt} />
+                {t(hit.postId ? 'forum.search.replyBy' : 'forum.search.topicBy', { name: hit.username ?? t('forum.unknownAuthor') })} · <TimeAgo value={hit.createdAt} />
               </p>
               {/* The server escapes the text and adds only <mark>. */}
               <p className="forum-hit__snippet rich-text" dangerouslySetInnerHTML={{ __html: hit.snippet }} />
@@ -122,7 +127,8 @@ function SearchResults({ q, onClear }: { q: string; onClear: () => void }) {
  * only once its tab is opened. Visitors read; writing asks them to sign in.
  */
 export function ForumHomePage() {
-  useDocumentTitle('Community Forum');
+  const t = useT();
+  useDocumentTitle(t('forum.title'));
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'categories';
   const q = params.get('q') ?? '';
@@ -145,13 +151,13 @@ export function ForumHomePage() {
   return (
     <div className="forum-page">
       <PageHeader
-        title="Community Forum"
-        description="Ask questions, share what grows well and learn from other gardeners."
+        title={t('forum.title')}
+        description={t('forum.description')}
         actions={<NewTopicLink />}
       />
       <form role="search" className="forum-search" onSubmit={search}>
         <label htmlFor="forum-search" className="visually-hidden">
-          Search the forum
+          {t('forum.search.label')}
         </label>
         <div className="forum-search__field">
           <Search size={18} aria-hidden="true" className="forum-search__icon" />
@@ -159,26 +165,32 @@ export function ForumHomePage() {
           id="forum-search"
           className="input forum-search__input"
           type="search"
-          placeholder="Search topics and replies"
+          placeholder={t('forum.search.placeholder')}
           value={draft}
           maxLength={100}
           onChange={(event) => setDraft(event.target.value)}
           />
           {q ? (
-            <button type="button" className="forum-search__clear" aria-label="Clear search" onClick={() => update({ q: null })}>
+            <button type="button" className="forum-search__clear" aria-label={t('forum.search.clear')} onClick={() => update({ q: null })}>
               <X size={16} aria-hidden="true" />
             </button>
           ) : null}
         </div>
         <button type="submit" className="forum-search__submit">
-          Search
+          {t('forum.search.submit')}
         </button>
       </form>
       {q ? (
         <SearchResults q={q} onClear={() => update({ q: null })} />
       ) : (
         <>
-          <Tabs options={TABS} value={tab} onChange={(value) => update({ tab: value === 'categories' ? null : value })} label="Forum view" idBase="forum" />
+          <Tabs
+            options={TABS.map((o) => ({ ...o, label: t(o.label) }))}
+            value={tab}
+            onChange={(value) => update({ tab: value === 'categories' ? null : value })}
+            label={t('forum.tab.label')}
+            idBase="forum"
+          />
           <TabPanel idBase="forum" value={tab}>
             {tab === 'categories' ? <CategoriesPanel /> : <TopicsPanel key={tab} popular={tab === 'popular'} />}
           </TabPanel>

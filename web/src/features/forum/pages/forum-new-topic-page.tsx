@@ -8,6 +8,7 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignInLink } from '@/lib/use-sign-in-link';
+import { useT } from '@/lib/i18n/provider';
 import { LOAD_ERRORS, useForumCategoryOptions } from '../api/read';
 import { BackLink } from '../components/back-link';
 import { TopicForm } from '../components/topic-form';
@@ -18,7 +19,8 @@ import '../components/forum.css';
  * choose a category and write a title and content; visitors are asked to sign in.
  */
 export function ForumNewTopicPage() {
-  useDocumentTitle('New Topic');
+  const t = useT();
+  useDocumentTitle(t('forum.newTopic'));
   const { user } = useSession();
   const [params] = useSearchParams();
   const signIn = useSignInLink();
@@ -26,24 +28,26 @@ export function ForumNewTopicPage() {
   const categoryId = params.get('categoryId') ?? undefined;
   const back = categories.data?.find((c) => String(c.id) === categoryId);
 
+  // The link's name sits inside the sentence, wherever the language puts it.
+  const [firstBefore, firstAfter] = t('forum.newTopicPage.createFirst', { page: '\u0000' }).split('\u0000');
   let body;
   if (!user) {
     body = (
       <EmptyState
         icon={<LogIn size={26} />}
-        title="Sign in to start a topic"
+        title={t('forum.newTopicPage.signIn')}
         action={
           <Link to={signIn} className={buttonClass('primary', 'md')}>
-            Sign in
+            {t('auth.signIn')}
           </Link>
         }
       >
-        You need to be signed in to create a topic. Anyone can read the forum.
+        {t('forum.newTopicPage.signInText')}
       </EmptyState>
     );
   } else if (categories.isLoading) {
     body = (
-      <LoadingRegion label="Loading categories…" className="forum-skeleton">
+      <LoadingRegion label={t('forum.loading.categories')} className="forum-skeleton">
         <Skeleton height={60} />
         <Skeleton height={60} />
         <Skeleton height={220} />
@@ -51,19 +55,21 @@ export function ForumNewTopicPage() {
     );
   } else if (categories.error) {
     body = (
-      <EmptyState icon={<CloudOff size={26} />} title="Something went wrong">
-        {LOAD_ERRORS.newTopicCategories}
+      <EmptyState icon={<CloudOff size={26} />} title={t('forum.error.title')}>
+        {t(LOAD_ERRORS.newTopicCategories)}
       </EmptyState>
     );
   } else if ((categories.data ?? []).length === 0) {
     body = (
-      <EmptyState icon={<FolderOpen size={26} />} title="No categories yet">
+      <EmptyState icon={<FolderOpen size={26} />} title={t('forum.categories.none')}>
         {user.role === 'superadmin' ? (
           <>
-            Create a category first on <Link to="/admin/forum-categories">Forum Categories</Link>.
+            {firstBefore}
+            <Link to="/admin/forum-categories">{t('forum.admin.title')}</Link>
+            {firstAfter}
           </>
         ) : (
-          'The forum has no categories yet. Please come back later.'
+          t('forum.newTopicPage.noCategories')
         )}
       </EmptyState>
     );
@@ -73,8 +79,8 @@ export function ForumNewTopicPage() {
 
   return (
     <div className="forum-page forum-page--narrow">
-      <BackLink to={back ? `/community/forum/category/${back.slug}` : '/community/forum'} label={back ? `Back to ${back.name}` : 'Back to Forum'} />
-      <PageHeader title="New Topic" description="Start a conversation with the community." />
+      <BackLink to={back ? `/community/forum/category/${back.slug}` : '/community/forum'} label={back ? t('forum.backTo', { name: back.name }) : t('forum.back')} />
+      <PageHeader title={t('forum.newTopic')} description={t('forum.newTopicPage.description')} />
       <Card>
         <CardBody>{body}</CardBody>
       </Card>

@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useToast } from '@/components/ui/toast';
-import { formatLongDate } from '@/lib/dates';
+import { growthStageLabel } from '@/components/journal-entry/growth-stage';
+import { formatLongDate, localDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { needsReadMore } from '@/lib/text';
 import '@/components/ui/tile.css';
 import { useDeleteJournalEntry } from '../api/delete-journal-entry';
@@ -15,6 +17,9 @@ import { ShareMenu } from './share-menu';
 
 // The form loads with the first Edit, as the Add dialog does on the dashboard.
 const JournalEntryDialog = lazyDialog(() => import('@/components/journal-entry/journal-entry-dialog').then((m) => m.JournalEntryDialog));
+
+/** The moment of an edit, as toLocaleString writes it ("11/27/2026, 9:05:00 PM"). */
+const EDITED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
 
 /** entryLink: the address a shared entry points to (the journal, scrolled to the entry). */
 export function entryLink(entry: Pick<JournalEntry, 'id'>): string {
@@ -33,6 +38,7 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
   const [editing, setEditing] = useState(false);
   const remove = useDeleteJournalEntry();
   const { toast } = useToast();
+  const t = useT();
   const content = entry.content?.trim() ?? '';
   const long = needsReadMore(content);
   const name = entry.plantName || plantName;
@@ -40,10 +46,10 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
   const onDelete = async () => {
     try {
       await remove.trigger(entry.id);
-      toast({ title: 'Entry deleted', variant: 'success' });
+      toast({ title: t('journal.card.deleted'), variant: 'success' });
       setConfirming(false);
     } catch {
-      toast({ title: 'Error', description: 'Could not delete the journal entry. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('journal.card.deleteFailed'), variant: 'destructive' });
       setConfirming(false);
     }
   };
@@ -61,10 +67,10 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
               <CalendarDays size={14} aria-hidden="true" />
               <time dateTime={entry.entryDate}>{formatLongDate(entry.entryDate)}</time>
             </span>
-            {entry.growthStage ? <Badge tone="green">{entry.growthStage}</Badge> : null}
+            {entry.growthStage ? <Badge tone="green">{growthStageLabel(entry.growthStage)}</Badge> : null}
             {entry.edited && entry.editedAt ? (
-              <span className="journal-card__edited" title={`Edited ${new Date(entry.editedAt).toLocaleString()}`}>
-                (edited)
+              <span className="journal-card__edited" title={t('journal.card.editedAt', { date: localDate(new Date(entry.editedAt), EDITED_AT) })}>
+                {t('journal.card.edited')}
               </span>
             ) : null}
           </div>
@@ -91,19 +97,19 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
                 aria-controls={`${id}-content`}
                 onClick={() => setExpanded((v) => !v)}
               >
-                {expanded ? 'Show Less' : 'Read More'}
+                {expanded ? t('journal.card.showLess') : t('journal.card.readMore')}
               </button>
             ) : null}
           </div>
         ) : (
-          <p className="journal-card__content journal-card__content--empty">No content for this entry</p>
+          <p className="journal-card__content journal-card__content--empty">{t('journal.card.noContent')}</p>
         )}
         <footer className="journal-card__footer">
           <ShareMenu
-            label={`Share ${entry.title}`}
+            label={t('journal.card.share', { title: entry.title })}
             target={{
               title: entry.title,
-              text: name ? `${entry.title} — ${name}, ${formatLongDate(entry.entryDate)}` : entry.title,
+              text: name ? t('journal.card.shareText', { title: entry.title, name, date: formatLongDate(entry.entryDate) }) : entry.title,
               url: entryLink(entry),
             }}
           />
@@ -112,20 +118,20 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
               variant="ghost"
               size="sm"
               icon={<Pencil size={16} aria-hidden="true" />}
-              aria-label={`Edit ${entry.title}`}
+              aria-label={t('journal.card.editLabel', { title: entry.title })}
               onClick={() => setEditing(true)}
             >
-              Edit
+              {t('journal.card.edit')}
             </Button>
             <Button
               variant="ghost"
               size="sm"
               className="journal-card__delete"
               icon={<Trash size={16} aria-hidden="true" />}
-              aria-label={`Delete ${entry.title}`}
+              aria-label={t('journal.card.deleteLabel', { title: entry.title })}
               onClick={() => setConfirming(true)}
             >
-              Delete
+              {t('journal.card.delete')}
             </Button>
           </span>
         </footer>
@@ -134,9 +140,9 @@ export function JournalEntryCard({ entry, plantName }: { entry: JournalEntry; pl
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this journal entry?"
-        description={`“${entry.title}” will be permanently deleted.`}
-        confirmLabel="Delete Entry"
+        title={t('journal.card.deleteTitle')}
+        description={t('journal.card.deleteText', { title: entry.title })}
+        confirmLabel={t('journal.card.deleteConfirm')}
         pending={remove.isMutating}
         onConfirm={() => void onDelete()}
       />

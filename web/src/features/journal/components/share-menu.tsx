@@ -3,6 +3,7 @@ import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/compone
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { copyText } from '@/lib/clipboard';
+import { useT } from '@/lib/i18n/provider';
 
 export interface ShareTarget {
   title: string;
@@ -13,14 +14,17 @@ export interface ShareTarget {
 /** shareLinks: the social networks' share addresses for a link and its text. */
 export function shareLinks({ title, text, url }: ShareTarget) {
   const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
+  const body = encodeURIComponent(text);
   return {
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-    x: `https://twitter.com/intent/tweet?text=${t}&url=${u}`,
+    x: `https://twitter.com/intent/tweet?text=${body}&url=${u}`,
     whatsapp: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
     email: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${text}\n\n${url}`)}`,
   };
 }
+
+/** The networks' own names, the same in every language. */
+const NETWORKS = { facebook: 'Facebook', x: 'X (Twitter)', whatsapp: 'WhatsApp' };
 
 function openWindow(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
@@ -29,24 +33,25 @@ function openWindow(url: string) {
 /** ShareMenu: share a journal entry on social networks, by e-mail, as a copied link, or natively. */
 export function ShareMenu({ target, label }: { target: ShareTarget; label: string }) {
   const { toast } = useToast();
+  const t = useT();
   const links = shareLinks(target);
 
   const nativeShare = async () => {
     if (typeof navigator.share !== 'function') {
-      toast({ title: 'Sharing not supported', description: 'Your browser cannot share directly. Copy the link instead.', variant: 'destructive' });
+      toast({ title: t('journal.share.unsupported'), description: t('journal.share.unsupportedText'), variant: 'destructive' });
       return;
     }
     try {
       await navigator.share({ title: target.title, text: target.text, url: target.url });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      toast({ title: 'Sharing failed', variant: 'destructive' });
+      toast({ title: t('journal.share.failed'), variant: 'destructive' });
     }
   };
 
   const copy = async () => {
-    if (await copyText(target.url)) toast({ title: 'Link copied!', variant: 'success' });
-    else toast({ title: 'Sharing failed', description: 'The link could not be copied.', variant: 'destructive' });
+    if (await copyText(target.url)) toast({ title: t('journal.share.copied'), variant: 'success' });
+    else toast({ title: t('journal.share.failed'), description: t('journal.share.copyFailed'), variant: 'destructive' });
   };
 
   return (
@@ -54,28 +59,28 @@ export function ShareMenu({ target, label }: { target: ShareTarget; label: strin
       align="start"
       trigger={
         <Button variant="ghost" size="sm" icon={<Share2 size={16} aria-hidden="true" />} aria-label={label}>
-          Share
+          {t('journal.share')}
         </Button>
       }
     >
       <DropdownMenuItem icon={<Globe size={16} />} onSelect={() => openWindow(links.facebook)}>
-        Facebook
+        {NETWORKS.facebook}
       </DropdownMenuItem>
       <DropdownMenuItem icon={<Send size={16} />} onSelect={() => openWindow(links.x)}>
-        X (Twitter)
+        {NETWORKS.x}
       </DropdownMenuItem>
       <DropdownMenuItem icon={<MessageCircle size={16} />} onSelect={() => openWindow(links.whatsapp)}>
-        WhatsApp
+        {NETWORKS.whatsapp}
       </DropdownMenuItem>
       <DropdownMenuItem icon={<Mail size={16} />} onSelect={() => window.location.assign(links.email)}>
-        E-mail
+        {t('journal.share.email')}
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem icon={<Copy size={16} />} onSelect={() => void copy()}>
-        Copy link
+        {t('journal.share.copy')}
       </DropdownMenuItem>
       <DropdownMenuItem icon={<Share2 size={16} />} onSelect={() => void nativeShare()}>
-        Share…
+        {t('journal.share.native')}
       </DropdownMenuItem>
     </DropdownMenu>
   );

@@ -12,6 +12,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { growthStageLabel } from '@/components/journal-entry/growth-stage';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { JournalEntryCard } from '../components/journal-entry-card';
 import { emptyJournalFilters, filterEntries, hasJournalFilters, type JournalFilters } from '../components/journal-filters';
@@ -37,7 +39,8 @@ function JournalSkeleton() {
 
 /** JournalPage (/journal): the growth journal with filters, cards and the entry dialog. */
 export function JournalPage() {
-  useDocumentTitle('Growth Journal');
+  const t = useT();
+  useDocumentTitle(t('journal.title'));
   const [params] = useSearchParams();
   const location = useLocation();
   const entries = useJournalEntries();
@@ -54,9 +57,9 @@ export function JournalPage() {
   const hasStages = all.some((entry) => Boolean(entry.growthStage));
   const plantOptions = useMemo(() => {
     const options = new Map<number, string>(plantNames);
-    for (const entry of all) if (!options.has(entry.plantId)) options.set(entry.plantId, entry.plantName ?? `Plant ${entry.plantId}`);
+    for (const entry of all) if (!options.has(entry.plantId)) options.set(entry.plantId, entry.plantName ?? t('journal.plantNumber', { id: entry.plantId }));
     return [...options.entries()].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [all, plantNames]);
+  }, [all, plantNames, t]);
 
   // A shared link (/journal#entry-12) scrolls to its entry once the list is there.
   useEffect(() => {
@@ -71,22 +74,22 @@ export function JournalPage() {
       query={entries}
       isEmpty={all.length === 0}
       noResults={visible.length === 0}
-      loading={{ label: 'Loading journal entries…', className: 'journal-list', skeleton: <JournalSkeleton /> }}
-      errorTitle="Could not load your journal"
-      errorText="Something went wrong while loading your journal entries. Please try again."
+      loading={{ label: t('journal.loading'), className: 'journal-list', skeleton: <JournalSkeleton /> }}
+      errorTitle={t('journal.loadFailed')}
+      errorText={t('journal.loadFailedText')}
       empty={{
         icon: <BookOpen size={26} />,
-        title: 'No Journal Entries Yet',
-        text: "Start documenting your plants' growth: first leaves, flowers, harvests.",
+        title: t('journal.none'),
+        text: t('journal.noneText'),
         action: (
           <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-            Create First Entry
+            {t('journal.createFirst')}
           </Button>
         ),
       }}
-      noResultsState={{ text: 'No journal entries match your filters.', onClear: () => setFilters(emptyJournalFilters), clearLabel: 'Clear Filters' }}
+      noResultsState={{ text: t('journal.noResults'), onClear: () => setFilters(emptyJournalFilters), clearLabel: t('journal.clearFilters') }}
     >
-      <ul className="journal-list" aria-label="Journal entries">
+      <ul className="journal-list" aria-label={t('journal.entries')}>
         {visible.map((entry) => (
           <li key={entry.id}>
             <JournalEntryCard entry={entry} plantName={plantNames.get(entry.plantId)} />
@@ -99,28 +102,28 @@ export function JournalPage() {
   return (
     <div className="journal-page">
       <PageHeader
-        title="Growth Journal"
-        description="Document your plants' growth and progress"
+        title={t('journal.title')}
+        description={t('journal.description')}
         actions={
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => setAdding(true)}>
-            Add Journal Entry
+            {t('journal.add')}
           </Button>
         }
       />
       {all.length > 0 ? (
         <div className={hasStages ? 'journal-filters journal-filters--stages' : 'journal-filters'} role="search">
           <SearchField
-            label="Search"
-            placeholder="Search entries"
+            label={t('journal.search')}
+            placeholder={t('journal.searchPlaceholder')}
             value={filters.search}
             onChange={(value) => set({ search: value })}
           />
           <div className="field">
             <label className="field__label" htmlFor="journal-plant-filter">
-              Plant
+              {t('journal.plant')}
             </label>
             <Select id="journal-plant-filter" value={filters.plantId} onChange={(e) => set({ plantId: e.target.value })}>
-              <option value="">All Plants</option>
+              <option value="">{t('journal.allPlants')}</option>
               {plantOptions.map(([id, name]) => (
                 <option key={id} value={id}>
                   {name}
@@ -131,13 +134,13 @@ export function JournalPage() {
           {hasStages ? (
             <div className="field">
               <label className="field__label" htmlFor="journal-stage-filter">
-                Growth stage
+                {t('journal.growthStage')}
               </label>
               <Select id="journal-stage-filter" value={filters.stage} onChange={(e) => set({ stage: e.target.value })}>
-                <option value="">All Stages</option>
+                <option value="">{t('journal.allStages')}</option>
                 {GROWTH_STAGES.map((stage) => (
                   <option key={stage} value={stage}>
-                    {stage}
+                    {growthStageLabel(stage)}
                   </option>
                 ))}
               </Select>
@@ -145,9 +148,9 @@ export function JournalPage() {
           ) : null}
           <div className="field">
             <span className="field__label" aria-hidden="true">
-              Date
+              {t('journal.date')}
             </span>
-            <DatePicker label="Filter by date" placeholder="Filter by date" value={filters.date} onChange={(date) => set({ date })} />
+            <DatePicker label={t('journal.filterByDate')} placeholder={t('journal.filterByDate')} value={filters.date} onChange={(date) => set({ date })} />
           </div>
           <Button
             variant="ghost"
@@ -156,7 +159,7 @@ export function JournalPage() {
             disabled={!hasJournalFilters(filters)}
             onClick={() => setFilters(emptyJournalFilters)}
           >
-            Clear
+            {t('journal.clear')}
           </Button>
         </div>
       ) : null}

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { checkImageFile, listingSchema, MAX_IMAGE_BYTES } from './create-listing';
 
 const valid = { title: 'Spare mint', plantName: 'Mint', plantType: 'Herbs', listingType: 'Free' as const, quantity: 1 };
 const firstMessage = (input: object, field: string) => {
   const r = listingSchema.safeParse({ ...valid, ...input });
   expect(r.success).toBe(false);
-  return r.error?.issues.find((i) => i.path[0] === field)?.message;
+  const message = r.error?.issues.find((i) => i.path[0] === field)?.message;
+  return message === undefined ? undefined : translateMessage(message);
 };
 
 describe('listingSchema', () => {

@@ -1,31 +1,32 @@
 import { z } from 'zod';
 import { apiJSON } from '@/api/client';
+import { t } from '@/lib/i18n/i18n';
 import { LISTING_TYPES, type Listing } from './types';
 
 /** The image limit stated on the page (spec 02 §9), checked before uploading. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** The New Listing form with the spec's messages (spec 02 §5). */
+/** The New Listing form with the spec's messages (spec 02 §5), as catalogue keys. */
 export const listingSchema = z
   .object({
-    title: z.string().trim().min(3, 'Title must be at least 3 characters').max(100, 'Title cannot exceed 100 characters'),
-    plantName: z.string().trim().min(1, 'Plant name is required'),
-    plantType: z.string().trim().min(1, 'Plant type is required'),
+    title: z.string().trim().min(3, 'sharing.form.titleMin3').max(100, 'sharing.form.titleMax100'),
+    plantName: z.string().trim().min(1, 'sharing.form.plantNameRequired'),
+    plantType: z.string().trim().min(1, 'sharing.form.plantTypeRequired'),
     species: z.string().trim().optional(),
-    description: z.string().trim().max(5000, 'Description cannot exceed 5000 characters').optional(),
-    listingType: z.enum(LISTING_TYPES, { error: 'Listing type is required' }),
+    description: z.string().trim().max(5000, 'sharing.form.descriptionMax5000').optional(),
+    listingType: z.enum(LISTING_TYPES, { error: 'sharing.form.listingTypeRequired' }),
     quantity: z
-      .number({ error: 'Quantity must be a whole number of at least 1' })
-      .int('Quantity must be a whole number of at least 1')
-      .min(1, 'Quantity must be a whole number of at least 1'),
-    price: z.number({ error: 'Price must be 0 or greater' }).min(0, 'Price must be 0 or greater').optional(),
+      .number({ error: 'sharing.form.quantityMin1' })
+      .int('sharing.form.quantityMin1')
+      .min(1, 'sharing.form.quantityMin1'),
+    price: z.number({ error: 'sharing.form.priceMin0' }).min(0, 'sharing.form.priceMin0').optional(),
     location: z.string().trim().optional(),
     imageUrl: z.string().optional(),
     plantId: z.number().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.listingType === 'Sell' && v.price !== undefined && Math.round(v.price * 100) !== v.price * 100) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: 'Price can have at most two decimals' });
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'sharing.form.priceDecimals' });
     }
   })
   .transform((v) => ({ ...v, price: v.listingType === 'Sell' ? (v.price ?? null) : null }));
@@ -47,7 +48,7 @@ export function uploadListingImage(id: number, file: File) {
 
 /** checkImageFile answers the message for a file the server would refuse, else null. */
 export function checkImageFile(file: File): string | null {
-  if (!['image/jpeg', 'image/png', 'image/gif', 'image/webp'].includes(file.type)) return 'Choose a JPG, PNG, GIF or WebP image';
-  if (file.size > MAX_IMAGE_BYTES) return 'The image is larger than 5MB';
+  if (!['image/jpeg', 'image/png', 'image/gif', 'image/webp'].includes(file.type)) return t('sharing.photo.wrongType');
+  if (file.size > MAX_IMAGE_BYTES) return t('sharing.photo.tooLarge');
   return null;
 }

@@ -3,36 +3,27 @@ import { Link } from 'react-router';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
-import { formatPounds, timeAgo } from '@/lib/time-ago';
+import { useT } from '@/lib/i18n/provider';
+import { fallbackDescription, listingTypeLabel, localTimeAgo, plantTypeName } from '../api/labels';
 import '@/components/ui/tile.css';
 import type { Listing } from '../api/types';
-
-/** listingTypeLabel is the card's type badge: Free, Swap, or the price in pounds for Sell. */
-export function listingTypeLabel(l: Pick<Listing, 'listingType' | 'price'>): string {
-  return l.listingType === 'Sell' ? formatPounds(l.price) : l.listingType;
-}
-
-/** fallbackDescription stands in for an empty description (spec 02 §2), from plant name and type. */
-export function fallbackDescription(l: Pick<Listing, 'plantName' | 'listingType'>): string {
-  const what = { Free: 'free to a good home', Swap: 'available to swap', Sell: 'for sale' }[l.listingType] ?? 'available';
-  return `${l.plantName} ${what}.`;
-}
 
 const typeTone = { Free: 'green', Swap: 'blue', Sell: 'amber' } as const;
 
 /** ListingCard: one listing of the Plant Sharing list. */
 export function ListingCard({ listing }: { listing: Listing }) {
   const done = listing.status === 'Closed';
+  const t = useT();
   return (
     <article className="tile listing-card" aria-labelledby={`listing-${listing.id}`}>
       <Link to={`/community/plant-sharing/${listing.id}`} className="tile__media listing-card__media" tabIndex={-1} aria-hidden="true">
         <PlantImage src={listing.imageUrl} alt="" className="tile__image" />
-        {done || listing.isExpired ? <span className="listing-card__overlay">{done ? 'COMPLETED' : 'EXPIRED'}</span> : null}
+        {done || listing.isExpired ? <span className="listing-card__overlay">{done ? t('sharing.completedBadge') : t('sharing.expiredBadge')}</span> : null}
       </Link>
       <div className="tile__body listing-card__body">
         <div className="listing-card__badges">
           <Badge tone={typeTone[listing.listingType]}>{listingTypeLabel(listing)}</Badge>
-          <Badge tone="purple">{listing.plantType}</Badge>
+          <Badge tone="purple">{plantTypeName(listing.plantType)}</Badge>
         </div>
         <h2 className="listing-card__title" id={`listing-${listing.id}`}>
           {listing.title}
@@ -44,9 +35,9 @@ export function ListingCard({ listing }: { listing: Listing }) {
         ) : null}
         <p className="muted-clamp">{listing.description?.trim() || fallbackDescription(listing)}</p>
         <div className="listing-card__footer">
-          <span className="listing-card__time">Posted {timeAgo(listing.createdAt)}</span>
+          <span className="listing-card__time">{t('sharing.posted', { time: localTimeAgo(listing.createdAt) })}</span>
           <Link to={`/community/plant-sharing/${listing.id}`} className={buttonClass('outline', 'sm')}>
-            View Details
+            {t('sharing.viewDetails')}
           </Link>
         </div>
       </div>

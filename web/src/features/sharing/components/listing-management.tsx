@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { formatDate } from '@/lib/dates';
 import { isPlantSharingKey } from '../api/get-listings';
 import { groupConversations, useListingMessages } from '../api/listing-messages';
@@ -22,6 +23,7 @@ import type { Listing } from '../api/types';
  */
 export function ListingManagement({ listing }: { listing: Listing }) {
   const { toast } = useToast();
+  const t = useT();
   const refresh = useRefresh();
   const navigate = useNavigate();
   const messages = useListingMessages(listing.isOwner ? listing.id : null);
@@ -39,7 +41,7 @@ export function ListingManagement({ listing }: { listing: Listing }) {
       await refresh(isPlantSharingKey);
       return true;
     } catch (error) {
-      toast({ title: failed, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: failed, description: getErrorMessage(error, t('sharing.tryAgain')), variant: 'destructive' });
       return false;
     } finally {
       setPending(null);
@@ -47,23 +49,23 @@ export function ListingManagement({ listing }: { listing: Listing }) {
   };
 
   return (
-    <Card aria-label={listing.isOwner ? 'Listing Management' : 'Moderation'}>
+    <Card aria-label={listing.isOwner ? t('sharing.manage.title') : t('sharing.manage.moderation')}>
       <CardHeader
         icon={<Settings2 size={18} />}
-        title={listing.isOwner ? 'Listing Management' : 'Moderation'}
-        description={listing.isOwner ? undefined : `As an administrator you may remove ${listing.username}'s listing.`}
+        title={listing.isOwner ? t('sharing.manage.title') : t('sharing.manage.moderation')}
+        description={listing.isOwner ? undefined : t('sharing.manage.moderationText', { name: listing.username })}
       />
       <CardBody>
         <div className="listing-actions">
           {listing.isOwner && listing.status !== 'Closed' ? (
             <Button icon={<CheckCircle2 size={18} aria-hidden="true" />} onClick={() => setCompleting(true)}>
-              Mark as Completed
+              {t('sharing.manage.complete')}
             </Button>
           ) : null}
           {listing.isOwner && listing.status !== 'Closed' ? (
             <Link to={`/community/plant-sharing/${listing.id}?edit=1`} className={buttonClass('outline')}>
               <Pencil size={18} aria-hidden="true" />
-              Edit Listing
+              {t('sharing.edit.title')}
             </Link>
           ) : null}
           {listing.isOwner && listing.canRenew ? (
@@ -71,28 +73,28 @@ export function ListingManagement({ listing }: { listing: Listing }) {
               variant="outline"
               icon={<RefreshCw size={18} aria-hidden="true" />}
               loading={pending === 'renew'}
-              onClick={() => void run('renew', () => renewListing(listing.id), 'Listing Updated', 'Failed to update listing status')}
+              onClick={() => void run('renew', () => renewListing(listing.id), t('sharing.manage.updated'), t('sharing.manage.updateFailed'))}
             >
-              Renew Listing
+              {t('sharing.manage.renew')}
             </Button>
           ) : null}
           <Button variant="danger" icon={<Trash size={18} aria-hidden="true" />} onClick={() => setDeleting(true)}>
-            Delete Listing
+            {t('sharing.manage.delete')}
           </Button>
         </div>
         {listing.isOwner && listing.status === 'Open' && !listing.canRenew && listing.renewableAt ? (
-          <p className="field__hint">You can renew this listing from {formatDate(listing.renewableAt)}.</p>
+          <p className="field__hint">{t('sharing.manage.renewFrom', { date: formatDate(listing.renewableAt) })}</p>
         ) : null}
       </CardBody>
       <Dialog
         open={completing}
         onOpenChange={setCompleting}
-        title="Mark as Completed"
-        description="The listing closes and can no longer be contacted. This cannot be undone."
+        title={t('sharing.manage.complete')}
+        description={t('sharing.manage.completeText')}
         footer={
           <>
             <Button variant="outline" onClick={() => setCompleting(false)}>
-              Cancel
+              {t('sharing.cancel')}
             </Button>
             <Button
               loading={pending === 'complete'}
@@ -100,23 +102,23 @@ export function ListingManagement({ listing }: { listing: Listing }) {
                 void run(
                   'complete',
                   () => completeListing(listing.id, withId ? Number(withId) : undefined),
-                  'Listing Updated',
-                  'Failed to update listing status',
+                  t('sharing.manage.updated'),
+                  t('sharing.manage.updateFailed'),
                 ).then((ok) => ok && setCompleting(false))
               }
             >
-              Mark as Completed
+              {t('sharing.manage.complete')}
             </Button>
           </>
         }
       >
         <SelectField
-          label="Who did it go to?"
-          hint="They can add the plant to My Plants with one click."
+          label={t('sharing.manage.goneTo')}
+          hint={t('sharing.manage.goneToHint')}
           value={withId}
           onChange={(e) => setWithId(e.target.value)}
         >
-          <option value="">Not saying</option>
+          <option value="">{t('sharing.manage.notSaying')}</option>
           {people.map((p) => (
             <option key={p.withId} value={p.withId}>
               {p.withName}
@@ -127,12 +129,12 @@ export function ListingManagement({ listing }: { listing: Listing }) {
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title="Delete Listing"
-        description="This permanently deletes the listing and its messages."
-        confirmLabel="Delete Listing"
+        title={t('sharing.manage.delete')}
+        description={t('sharing.manage.deleteText')}
+        confirmLabel={t('sharing.manage.delete')}
         pending={pending === 'delete'}
         onConfirm={() =>
-          void run('delete', () => deleteListing(listing.id), 'Listing Deleted', 'Failed to delete listing').then((ok) => {
+          void run('delete', () => deleteListing(listing.id), t('sharing.manage.deleted'), t('sharing.manage.deleteFailed')).then((ok) => {
             if (ok) navigate('/community/plant-sharing');
           })
         }

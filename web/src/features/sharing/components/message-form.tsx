@@ -3,6 +3,7 @@ import { getErrorMessage } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Form, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { messageSchema, sendListingMessage, type MessageInput } from '../api/listing-messages';
 
 /**
@@ -14,7 +15,7 @@ export function MessageForm({
   listingId,
   recipientId,
   label,
-  submitLabel = 'Send Message',
+  submitLabel,
   onSent,
 }: {
   listingId: number;
@@ -26,6 +27,7 @@ export function MessageForm({
   const form = useZodForm(messageSchema, { defaultValues: { message: '' } satisfies MessageInput });
   const { toast } = useToast();
   const pending = form.formState.isSubmitting;
+  const t = useT();
   return (
     <Form
       form={form}
@@ -33,17 +35,17 @@ export function MessageForm({
       onSubmit={async ({ message }) => {
         await sendListingMessage(listingId, message, recipientId);
         form.reset({ message: '' });
-        toast({ title: 'Message Sent', variant: 'success' });
+        toast({ title: t('sharing.message.sent'), variant: 'success' });
         onSent();
       }}
       onSubmitError={(error) =>
-        toast({ title: 'Failed to send message', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })
+        toast({ title: t('sharing.message.failed'), description: getErrorMessage(error, t('sharing.tryAgain')), variant: 'destructive' })
       }
     >
-      <FormTextarea name="message" label={label} rows={3} placeholder="Write your message…" />
+      <FormTextarea name="message" label={label} rows={3} placeholder={t('sharing.message.placeholder')} />
       <div className="message-form__actions">
         <Button type="submit" icon={<Send size={16} aria-hidden="true" />} loading={pending}>
-          {pending ? 'Sending...' : submitLabel}
+          {pending ? t('sharing.message.sending') : (submitLabel ?? t('sharing.message.send'))}
         </Button>
       </div>
     </Form>

@@ -1,19 +1,21 @@
 import { MessagesSquare } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ListStates } from '@/components/ui/list-states';
-import { timeAgo } from '@/lib/time-ago';
+import { useT } from '@/lib/i18n/provider';
+import { localTimeAgo } from '../api/labels';
 import { groupConversations, useListingMessages } from '../api/listing-messages';
 import type { Listing, ListingMessage } from '../api/types';
 import { MessageForm } from './message-form';
 
 function Thread({ messages, myId }: { messages: ListingMessage[]; myId: number }) {
+  const t = useT();
   return (
     <ul className="message-list">
       {messages.map((m) => (
         <li key={m.id} className={m.userId === myId ? 'message message--mine' : 'message'}>
           {m.message}
           <span className="message__meta">
-            {m.userId === myId ? 'You' : m.username} · {timeAgo(m.createdAt)}
+            {m.userId === myId ? t('sharing.message.you') : m.username} · {localTimeAgo(m.createdAt)}
           </span>
         </li>
       ))}
@@ -29,29 +31,30 @@ function Thread({ messages, myId }: { messages: ListingMessage[]; myId: number }
 export function MessagesPanel({ listing, myId, onChange }: { listing: Listing; myId: number; onChange: () => void }) {
   const messages = useListingMessages(listing.id);
   const available = listing.status === 'Open' && !listing.isExpired;
+  const t = useT();
   const refresh = () => {
     void messages.mutate();
     onChange();
   };
   if (!listing.isOwner) {
     return (
-      <Card aria-label="Contact the Owner">
-        <CardHeader icon={<MessagesSquare size={18} />} title="Contact the Owner" description={`Your messages with ${listing.username}`} />
+      <Card aria-label={t('sharing.contact.title')}>
+        <CardHeader icon={<MessagesSquare size={18} />} title={t('sharing.contact.title')} description={t('sharing.contact.yourMessages', { name: listing.username })} />
         <CardBody>
           <ListStates
             compact
             query={messages}
             isEmpty={messages.items.length === 0}
-            loading={{ label: 'Loading messages…', rows: 2, height: 40 }}
-            errorTitle="Failed to load messages"
-            errorText="Failed to load messages. Please try again later."
-            empty={{ title: 'No messages yet', text: available ? 'Ask the owner about this plant.' : undefined }}
+            loading={{ label: t('sharing.messages.loading'), rows: 2, height: 40 }}
+            errorTitle={t('sharing.messages.failedTitle')}
+            errorText={t('sharing.messages.failed')}
+            empty={{ title: t('sharing.messages.none'), text: available ? t('sharing.messages.askOwner') : undefined }}
             pager={messages}
           >
             <Thread messages={messages.items} myId={myId} />
           </ListStates>
           {available ? (
-            <MessageForm listingId={listing.id} label="Your message" onSent={refresh} />
+            <MessageForm listingId={listing.id} label={t('sharing.message.yours')} onSent={refresh} />
           ) : null}
         </CardBody>
       </Card>
@@ -59,29 +62,29 @@ export function MessagesPanel({ listing, myId, onChange }: { listing: Listing; m
   }
   const conversations = groupConversations(messages.items);
   return (
-    <Card aria-label="Messages">
-      <CardHeader icon={<MessagesSquare size={18} />} title="Messages" description="Answer each person who wrote about this listing." />
+    <Card aria-label={t('sharing.messages.title')}>
+      <CardHeader icon={<MessagesSquare size={18} />} title={t('sharing.messages.title')} description={t('sharing.messages.description')} />
       <CardBody>
         <ListStates
           compact
           query={messages}
           isEmpty={messages.items.length === 0}
-          loading={{ label: 'Loading messages…', rows: 3, height: 40 }}
-          errorTitle="Failed to load messages"
-          errorText="Failed to load messages. Please try again later."
-          empty={{ title: 'No messages yet', text: 'When someone writes about this listing, the conversation appears here.' }}
+          loading={{ label: t('sharing.messages.loading'), rows: 3, height: 40 }}
+          errorTitle={t('sharing.messages.failedTitle')}
+          errorText={t('sharing.messages.failed')}
+          empty={{ title: t('sharing.messages.none'), text: t('sharing.messages.noneOwner') }}
           pager={messages}
         >
           <div>
             {conversations.map((c) => (
-              <section key={c.withId} className="conversation" aria-label={`Conversation with ${c.withName}`}>
+              <section key={c.withId} className="conversation" aria-label={t('sharing.messages.conversation', { name: c.withName })}>
                 <h3 className="conversation__title">{c.withName}</h3>
                 <Thread messages={c.messages} myId={myId} />
                 <MessageForm
                   listingId={listing.id}
                   recipientId={c.withId}
-                  label={`Reply to ${c.withName}`}
-                  submitLabel="Send Reply"
+                  label={t('sharing.message.replyTo', { name: c.withName })}
+                  submitLabel={t('sharing.message.sendReply')}
                   onSent={refresh}
                 />
               </section>

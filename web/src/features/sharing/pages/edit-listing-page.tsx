@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { BackLink, SignInRequired } from '@/components/ui/sign-in-required';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useListing } from '../api/get-listings';
 import { listingFormValues, NewListingForm } from './new-listing-page';
@@ -17,16 +18,17 @@ import '../sharing.css';
  * before offering a form that would be refused.
  */
 export function EditListingPage() {
-  useDocumentTitle('Edit Listing');
+  const t = useT();
+  useDocumentTitle(t('sharing.edit.title'));
   const { id } = useParams();
   const { status } = useSession();
   const listing = useListing(status === 'signed-in' ? id : undefined);
-  const back = <BackLink to={id ? `/community/plant-sharing/${id}` : '/community/plant-sharing'}>Back to the listing</BackLink>;
+  const back = <BackLink to={id ? `/community/plant-sharing/${id}` : '/community/plant-sharing'}>{t('sharing.edit.back')}</BackLink>;
   if (status !== 'signed-in') {
     return (
       <div className="listing-form-page">
         {back}
-        <SignInRequired title="Edit Listing" message="You must be logged in to edit a listing" />
+        <SignInRequired title={t('sharing.edit.title')} message={t('sharing.edit.signIn')} />
       </div>
     );
   }
@@ -34,7 +36,7 @@ export function EditListingPage() {
     return (
       <div className="listing-form-page">
         {back}
-        <LoadingRegion label="Loading listing…" className="listing-form">
+        <LoadingRegion label={t('sharing.detail.loading')} className="listing-form">
           <Skeleton height={320} />
           <Skeleton height={200} />
         </LoadingRegion>
@@ -46,8 +48,8 @@ export function EditListingPage() {
     return (
       <div className="listing-form-page">
         {back}
-        <EmptyState icon={<Package size={26} />} title="Listing not available">
-          Failed to load listing details. This listing may not exist or has been removed.
+        <EmptyState icon={<Package size={26} />} title={t('sharing.detail.unavailable')}>
+          {t('sharing.detail.unavailableText')}
         </EmptyState>
       </div>
     );
@@ -55,11 +57,11 @@ export function EditListingPage() {
   return (
     <div className="listing-form-page">
       {back}
-      <PageHeader title="Edit Listing" description={l.title} />
+      <PageHeader title={t('sharing.edit.title')} description={l.title} />
       {!l.isOwner ? (
-        <Alert variant="warning" title="Only the listing's owner can edit it" />
+        <Alert variant="warning" title={t('sharing.edit.ownerOnly')} />
       ) : l.status === 'Closed' ? (
-        <Alert variant="warning" title="A completed listing cannot be edited" />
+        <Alert variant="warning" title={t('sharing.edit.closed')} />
       ) : (
         <NewListingForm initial={listingFormValues(l)} plantImage={l.imageUrl ?? undefined} listing={l} />
       )}

@@ -14,21 +14,26 @@ import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
 import { initials } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { timeAgo } from '@/lib/time-ago';
+import { localDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
+import { listingTypeLabel, localTimeAgo, plantTypeName } from '../api/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isPlantSharingKey, useListing } from '../api/get-listings';
 import { addListingToMyPlants } from '../api/manage-listing';
 import type { Listing } from '../api/types';
-import { listingTypeLabel } from '../components/listing-card';
 import { ListingManagement } from '../components/listing-management';
 import { MessagesPanel } from '../components/messages-panel';
 import '../sharing.css';
 
+/** The moment of an edit, as toLocaleString writes it ("11/27/2026, 9:05:00 PM"). */
+const EDITED_AT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+
 function BackLink() {
+  const t = useT();
   return (
     <Link to="/community/plant-sharing" className="back-link">
       <ArrowLeft size={16} aria-hidden="true" />
-      Back to Plant Sharing
+      {t('sharing.back')}
     </Link>
   );
 }
@@ -38,9 +43,10 @@ function AddToMyPlants({ listing }: { listing: Listing }) {
   const refresh = useRefresh();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const t = useT();
   return (
-    <Card aria-label="This plant is yours">
-      <CardHeader icon={<Sprout size={18} />} title="This plant is yours" description={`${listing.username} marked this listing as completed with you.`} />
+    <Card aria-label={t('sharing.yours.title')}>
+      <CardHeader icon={<Sprout size={18} />} title={t('sharing.yours.title')} description={t('sharing.yours.text', { name: listing.username })} />
       <CardBody className="listing-actions">
         <Button
           loading={pending}
@@ -48,17 +54,17 @@ function AddToMyPlants({ listing }: { listing: Listing }) {
             setPending(true);
             try {
               const plant = await addListingToMyPlants(listing.id);
-              toast({ title: 'Added to My Plants', variant: 'success' });
+              toast({ title: t('sharing.yours.added'), variant: 'success' });
               await refresh(isPlantSharingKey, (k) => k.startsWith('/api/plants'));
               navigate(`/plants/${plant.id}`);
             } catch (error) {
-              toast({ title: 'Could not add the plant', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+              toast({ title: t('sharing.yours.failed'), description: getErrorMessage(error, t('sharing.tryAgain')), variant: 'destructive' });
             } finally {
               setPending(false);
             }
           }}
         >
-          Add to My Plants
+          {t('sharing.yours.add')}
         </Button>
       </CardBody>
     </Card>
@@ -87,13 +93,14 @@ function ListingDetail() {
   const listing = useListing(id);
   const { status, user } = useSession();
   const location = useLocation();
-  useDocumentTitle(listing.data?.title ?? 'Plant Sharing');
+  const t = useT();
+  useDocumentTitle(listing.data?.title ?? t('nav.plantSharing'));
 
   if (listing.isLoading) {
     return (
       <div className="listing-detail">
         <BackLink />
-        <LoadingRegion label="Loading listing…" className="listing-hero">
+        <LoadingRegion label={t('sharing.detail.loading')} className="listing-hero">
           <Skeleton height={260} />
           <div className="listing-hero__text">
             <Skeleton width="60%" height={28} />
@@ -108,8 +115,8 @@ function ListingDetail() {
     return (
       <div className="listing-detail">
         <BackLink />
-        <EmptyState icon={<Package size={26} />} title="Listing not available">
-          Failed to load listing details. This listing may not exist or has been removed.
+        <EmptyState icon={<Package size={26} />} title={t('sharing.detail.unavailable')}>
+          {t('sharing.detail.unavailableText')}
         </EmptyState>
       </div>
     );
@@ -119,6 +126,8 @@ function ListingDetail() {
   const available = !closed && !l.isExpired;
   const signedIn = status === 'signed-in' && user;
   const signInTo = `/auth?redirect=${encodeURIComponent(location.pathname)}`;
+  // The owner's name is bold inside the sentence, wherever the language puts it.
+  const [listedBefore, listedAfter] = t('sharing.detail.listedBy', { name: '\u0000' }).split('\u0000');
 
   return (
     <div className="listing-detail">
@@ -126,14 +135,14 @@ function ListingDetail() {
       <article className="listing-hero" aria-labelledby="listing-title">
         <div className="listing-hero__media">
           <PlantImage src={l.imageUrl} alt={l.title} className="listing-hero__image" iconSize={56} />
-          {closed || l.isExpired ? <span className="listing-hero__overlay">{closed ? 'COMPLETED' : 'EXPIRED'}</span> : null}
+          {closed || l.isExpired ? <span className="listing-hero__overlay">{closed ? t('sharing.completedBadge') : t('sharing.expiredBadge')}</span> : null}
         </div>
         <div className="listing-hero__text">
           <div className="listing-hero__badges">
             <Badge tone={l.listingType === 'Sell' ? 'amber' : l.listingType === 'Swap' ? 'blue' : 'green'}>{listingTypeLabel(l)}</Badge>
-            <Badge tone="purple">{l.plantType}</Badge>
+            <Badge tone="purple">{plantTypeName(l.plantType)}</Badge>
             {l.location ? <Badge icon={<MapPin size={12} aria-hidden="true" />}>{l.location}</Badge> : null}
-            <Badge>Quantity: {l.quantity}</Badge>
+            <Badge>{t('sharing.detail.quantity', { quantity: l.quantity })}</Badge>
           </div>
           <h1 className="listing-hero__title" id="listing-title">
             {l.title}
@@ -145,16 +154,17 @@ function ListingDetail() {
           {l.description ? <p className="listing-hero__description">{l.description}</p> : null}
           <p className="listing-hero__dates">
             <span>
-              Posted {timeAgo(l.createdAt)}
+              {t('sharing.posted', { time: localTimeAgo(l.createdAt) })}
               {l.edited && l.editedAt ? (
-                <span className="listing-hero__edited" title={`Edited ${new Date(l.editedAt).toLocaleString()}`}>
+                <span className="listing-hero__edited" title={t('sharing.detail.editedAt', { date: localDate(new Date(l.editedAt), EDITED_AT) })}>
                   {' '}
-                  (edited)
+                  {t('sharing.detail.edited')}
                 </span>
               ) : null}
             </span>
             <span>
-              <CalendarClock size={14} aria-hidden="true" /> {l.isExpired ? 'Expired' : 'Expires'} {formatDate(l.expiresAt)}
+              <CalendarClock size={14} aria-hidden="true" />{' '}
+              {t(l.isExpired ? 'sharing.detail.expired' : 'sharing.detail.expires', { date: formatDate(l.expiresAt) })}
             </span>
           </p>
           <div className="listing-owner">
@@ -162,28 +172,30 @@ function ListingDetail() {
               {initials(l.username)}
             </span>
             <span>
-              Listed by <strong>{l.username}</strong>
+              {listedBefore}
+              <strong>{l.username}</strong>
+              {listedAfter}
             </span>
           </div>
         </div>
       </article>
 
       {!available ? (
-        <Alert variant="warning" title={closed ? 'This listing is no longer available' : 'This listing has expired and cannot be contacted'} />
+        <Alert variant="warning" title={closed ? t('sharing.detail.closed') : t('sharing.detail.expiredText')} />
       ) : null}
       {l.canAddToPlants ? <AddToMyPlants listing={l} /> : null}
 
       {!signedIn ? (
-        <Card aria-label="Contact the Owner">
-          <CardHeader title="Contact the Owner" />
+        <Card aria-label={t('sharing.contact.title')}>
+          <CardHeader title={t('sharing.contact.title')} />
           <CardBody>
-            <Alert variant="info" title="Sign in to contact the owner">
-              You need an account to send messages about listings.
+            <Alert variant="info" title={t('sharing.contact.signIn')}>
+              {t('sharing.contact.signInText')}
             </Alert>
             <div className="listing-actions">
               <Link to={signInTo} className={buttonClass('primary')}>
                 <LogIn size={18} aria-hidden="true" />
-                Sign in to Contact
+                {t('sharing.contact.signInButton')}
               </Link>
             </div>
           </CardBody>

@@ -15,7 +15,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { BackLink, SignInRequired } from '@/components/ui/sign-in-required';
 import { useToast } from '@/components/ui/toast';
 import { useSession } from '@/lib/session';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { listingTypeName, plantTypeName } from '../api/labels';
 import { checkImageFile, createListing, listingSchema, uploadListingImage, type ListingFormInput } from '../api/create-listing';
 import { isPlantSharingKey } from '../api/get-listings';
 import { updateListing } from '../api/manage-listing';
@@ -33,7 +36,7 @@ export function prefillFromQuery(params: URLSearchParams): Partial<ListingFormIn
   const name = params.get('plantName');
   if (name) {
     out.plantName = name;
-    out.title = `${name} to share`;
+    out.title = translate('sharing.new.toShare', { name });
   }
   const plantType = params.get('plantType');
   if (plantType) out.plantType = plantType;
@@ -59,31 +62,32 @@ function PhotoPanel({ file, fallbackUrl, onChange }: { file: File | null; fallba
     return () => URL.revokeObjectURL(url);
   }, [file]);
   const shown = preview || fallbackUrl;
+  const t = useT();
   return (
-    <Card aria-label="Photo">
-      <CardHeader icon={<ImagePlus size={18} />} title="Photo" description="Optional. JPG, PNG or GIF, Max 5MB." />
+    <Card aria-label={t('sharing.photo.title')}>
+      <CardHeader icon={<ImagePlus size={18} />} title={t('sharing.photo.title')} description={t('sharing.photo.hint')} />
       <CardBody className="photo-panel">
         {shown ? (
-          <img className="photo-panel__preview" src={shown} alt="Preview of the listing photo" />
+          <img className="photo-panel__preview" src={shown} alt={t('sharing.photo.preview')} />
         ) : (
           <div className="photo-panel__empty">
             <ImagePlus size={28} aria-hidden="true" />
-            <span>No photo chosen</span>
+            <span>{t('sharing.photo.none')}</span>
           </div>
         )}
         <div className="listing-actions">
           <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-            {shown ? 'Change photo' : 'Choose photo'}
+            {shown ? t('sharing.photo.change') : t('sharing.photo.choose')}
           </Button>
           {file ? (
             <Button variant="ghost" size="sm" icon={<Trash size={16} aria-hidden="true" />} onClick={() => onChange(null)}>
-              Remove photo
+              {t('sharing.photo.remove')}
             </Button>
           ) : null}
         </div>
         <ImageFileInput
           ref={input}
-          label="Listing photo"
+          label={t('sharing.photo.label')}
           onFile={(chosen) => {
             const problem = checkImageFile(chosen);
             setError(problem ?? '');
@@ -152,6 +156,7 @@ export function NewListingForm({
   const refresh = useRefresh();
   const navigate = useNavigate();
   const pending = form.formState.isSubmitting;
+  const t = useT();
   const types: string[] = [...PLANT_TYPES];
   if (plantType && !types.includes(plantType)) types.push(plantType);
 
@@ -165,53 +170,53 @@ export function NewListingForm({
           try {
             await uploadListingImage(saved.id, file);
           } catch (error) {
-            const without = listing ? 'The listing was saved without its new photo.' : 'The listing was created without its photo.';
-            toast({ title: 'Photo not saved', description: getErrorMessage(error, without), variant: 'destructive' });
+            const without = listing ? t('sharing.photo.savedWithout') : t('sharing.photo.createdWithout');
+            toast({ title: t('sharing.photo.notSaved'), description: getErrorMessage(error, without), variant: 'destructive' });
           }
         }
-        toast({ title: 'Success', description: listing ? 'Your listing has been updated.' : 'Your listing has been created.', variant: 'success' });
+        toast({ title: t('sharing.form.success'), description: listing ? t('sharing.form.updated') : t('sharing.form.created'), variant: 'success' });
         await refresh(isPlantSharingKey);
         navigate(listing ? `/community/plant-sharing/${listing.id}` : '/community/plant-sharing');
       }}
       onSubmitError={(error) =>
         toast({
-          title: 'Error',
-          description: `Failed to ${listing ? 'update' : 'create'} listing: ${getErrorMessage(error, 'Please try again.')}`,
+          title: t('common.error'),
+          description: t(listing ? 'sharing.form.updateFailed' : 'sharing.form.createFailed', { reason: getErrorMessage(error, t('sharing.tryAgain')) }),
           variant: 'destructive',
         })
       }
     >
-      <Card aria-label="Listing details">
-        <CardHeader title="Listing details" />
+      <Card aria-label={t('sharing.form.details')}>
+        <CardHeader title={t('sharing.form.details')} />
         <CardBody className="listing-form__fields">
-          <FormInput name="title" label="Title" className="field--wide" placeholder="e.g. Spare mint cuttings" />
-          <FormInput name="plantName" label="Plant name" />
-          <FormSelect name="plantType" label="Plant type">
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
+          <FormInput name="title" label={t('sharing.form.title')} className="field--wide" placeholder={t('sharing.form.titlePlaceholder')} />
+          <FormInput name="plantName" label={t('sharing.form.plantName')} />
+          <FormSelect name="plantType" label={t('sharing.form.plantType')}>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {plantTypeName(type)}
               </option>
             ))}
           </FormSelect>
-          <FormTextarea name="description" label="Description" rows={4} className="field--wide" />
-          <FormSelect name="listingType" label="Listing type">
-            {LISTING_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
+          <FormTextarea name="description" label={t('sharing.form.description')} rows={4} className="field--wide" />
+          <FormSelect name="listingType" label={t('sharing.form.listingType')}>
+            {LISTING_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {listingTypeName(type)}
               </option>
             ))}
           </FormSelect>
-          <FormNumber name="quantity" label="Quantity" min={1} step={1} />
-          {listingType === 'Sell' ? <FormNumber name="price" label="Price (£)" min={0} step={0.01} inputMode="decimal" /> : null}
-          <FormInput name="location" label="Location (optional)" placeholder="Town or area" />
+          <FormNumber name="quantity" label={t('sharing.form.quantity')} min={1} step={1} />
+          {listingType === 'Sell' ? <FormNumber name="price" label={t('sharing.form.price')} min={0} step={0.01} inputMode="decimal" /> : null}
+          <FormInput name="location" label={t('sharing.form.location')} placeholder={t('sharing.form.locationPlaceholder')} />
         </CardBody>
       </Card>
       <div className="listing-form__side">
         <PhotoPanel file={file} fallbackUrl={plantImage ?? ''} onChange={setFile} />
         {listing ? (
-          <FormActions cancelTo={`/community/plant-sharing/${listing.id}`} label="Save Changes" pendingLabel="Saving..." pending={pending} />
+          <FormActions cancelTo={`/community/plant-sharing/${listing.id}`} label={t('sharing.form.save')} pendingLabel={t('sharing.form.saving')} pending={pending} />
         ) : (
-          <FormActions cancelTo="/community/plant-sharing" label="Create Listing" pendingLabel="Creating..." pending={pending} />
+          <FormActions cancelTo="/community/plant-sharing" label={t('sharing.form.create')} pendingLabel={t('sharing.form.creating')} pending={pending} />
         )}
       </div>
     </Form>
@@ -220,17 +225,18 @@ export function NewListingForm({
 
 /** NewListingPage (/community/plant-sharing/new); ?plantId= lists one of the user's plants. */
 export function NewListingPage() {
-  useDocumentTitle('New Listing');
+  const t = useT();
+  useDocumentTitle(t('sharing.new.title'));
   const { status } = useSession();
   const [params] = useSearchParams();
   const plantId = Number(params.get('plantId')) || undefined;
   const plant = useApiQuery<Plant>(status === 'signed-in' && plantId ? `/api/plants/${plantId}` : null);
-  const back = <BackLink to="/community/plant-sharing">Back to Plant Sharing</BackLink>;
+  const back = <BackLink to="/community/plant-sharing">{t('sharing.back')}</BackLink>;
   if (status !== 'signed-in') {
     return (
       <div className="listing-form-page">
         {back}
-        <SignInRequired title="New Listing" message="You must be logged in to create a listing" />
+        <SignInRequired title={t('sharing.new.title')} message={t('sharing.new.signIn')} />
       </div>
     );
   }
@@ -238,14 +244,14 @@ export function NewListingPage() {
   const initial = prefillFromQuery(params);
   const p = plant.data;
   if (p) {
-    Object.assign(initial, { plantName: p.name, title: `${p.name} to share`, species: p.species ?? '' });
+    Object.assign(initial, { plantName: p.name, title: t('sharing.new.toShare', { name: p.name }), species: p.species ?? '' });
     if (p.plantType) initial.plantType = p.plantType;
   }
   return (
     <div className="listing-form-page">
       {back}
-      <PageHeader title="New Listing" description="Offer a plant to give away, swap or sell." />
-      {plantId && plant.error ? <Alert variant="warning" title="That plant could not be loaded; fill in the listing by hand." /> : null}
+      <PageHeader title={t('sharing.new.title')} description={t('sharing.new.description')} />
+      {plantId && plant.error ? <Alert variant="warning" title={t('sharing.new.plantFailed')} /> : null}
       <NewListingForm initial={initial} plantId={p ? p.id : undefined} plantImage={p?.imageUrl ?? undefined} />
     </div>
   );

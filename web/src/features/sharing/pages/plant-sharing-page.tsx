@@ -10,19 +10,22 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TabPanel, Tabs, type TabOption } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
 import { useDebounced } from '@/lib/use-debounced';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { listingTypeName, plantTypeName } from '../api/labels';
 import { useListingPlantTypes, useListings, type ListingTab } from '../api/get-listings';
 import { LISTING_TYPES, PLANT_TYPES } from '../api/types';
 import { ListingCard } from '../components/listing-card';
 import '@/components/ui/tile.css';
 import '../sharing.css';
 
-const TABS: TabOption<ListingTab>[] = [
-  { value: 'all', label: 'All Listings' },
-  { value: 'Free', label: 'Free' },
-  { value: 'Swap', label: 'Swap' },
-  { value: 'Sell', label: 'For Sale' },
-  { value: 'mine', label: 'My Listings' },
+const TABS: { value: ListingTab; label: MessageKey }[] = [
+  { value: 'all', label: 'sharing.tab.all' },
+  { value: 'Free', label: 'sharing.type.free' },
+  { value: 'Swap', label: 'sharing.type.swap' },
+  { value: 'Sell', label: 'sharing.tab.sell' },
+  { value: 'mine', label: 'sharing.tab.mine' },
 ];
 
 function CardsSkeleton() {
@@ -44,12 +47,13 @@ function CardsSkeleton() {
 
 /** PlantSharingPage (/community/plant-sharing): listings to give away, swap or sell. */
 export function PlantSharingPage() {
-  useDocumentTitle('Plant Sharing');
+  const t = useT();
+  useDocumentTitle(t('nav.plantSharing'));
   const { status } = useSession();
   const signedIn = status === 'signed-in';
   const [params, setParams] = useSearchParams();
   const requested = (params.get('tab') ?? 'all') as ListingTab;
-  const tab = TABS.some((t) => t.value === requested) && (requested !== 'mine' || signedIn) ? requested : 'all';
+  const tab = TABS.some((o) => o.value === requested) && (requested !== 'mine' || signedIn) ? requested : 'all';
   const [search, setSearch] = useState('');
   const [plantType, setPlantType] = useState('');
   const [listingType, setListingType] = useState('');
@@ -60,7 +64,7 @@ export function PlantSharingPage() {
   // The fixed four, then any other type found (from the server, and in the loaded listings).
   const plantTypes = useMemo(() => {
     const extra = new Set<string>([...(types.data ?? []), ...listings.items.map((l) => l.plantType)]);
-    PLANT_TYPES.forEach((t) => extra.delete(t));
+    PLANT_TYPES.forEach((type) => extra.delete(type));
     return [...PLANT_TYPES, ...Array.from(extra).filter(Boolean).sort((a, b) => a.localeCompare(b))];
   }, [types.data, listings.items]);
 
@@ -70,39 +74,39 @@ export function PlantSharingPage() {
     setPlantType('');
     setListingType('');
   };
-  const tabs = signedIn ? TABS : TABS.filter((t) => t.value !== 'mine');
+  const tabs: TabOption<ListingTab>[] = TABS.filter((o) => signedIn || o.value !== 'mine').map((o) => ({ value: o.value, label: t(o.label) }));
 
   return (
     <div className="sharing-page">
       <PageHeader
-        title="Plant Sharing"
-        description="Give away, swap or sell plants with gardeners near you."
+        title={t('nav.plantSharing')}
+        description={t('sharing.list.description')}
         actions={
           <Link to="/community/plant-sharing/new" className={buttonClass('primary')}>
             <Plus size={18} aria-hidden="true" />
-            New Listing
+            {t('sharing.new.title')}
           </Link>
         }
       />
-      <SearchToolbar className="sharing-toolbar" label="Search listings" placeholder="Search by title, plant or description" value={search} onChange={setSearch}>
-        <SelectField label="Plant type" value={plantType} onChange={(e) => setPlantType(e.target.value)}>
-          <option value="">All Types</option>
-          {plantTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
+      <SearchToolbar className="sharing-toolbar" label={t('sharing.list.search')} placeholder={t('sharing.list.searchPlaceholder')} value={search} onChange={setSearch}>
+        <SelectField label={t('sharing.form.plantType')} value={plantType} onChange={(e) => setPlantType(e.target.value)}>
+          <option value="">{t('sharing.list.allTypes')}</option>
+          {plantTypes.map((type) => (
+            <option key={type} value={type}>
+              {plantTypeName(type)}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label="Listing type"
+          label={t('sharing.form.listingType')}
           value={tab === 'all' || tab === 'mine' ? listingType : tab}
           disabled={tab !== 'all' && tab !== 'mine'}
           onChange={(e) => setListingType(e.target.value)}
         >
-          <option value="">All</option>
-          {LISTING_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t('sharing.list.all')}</option>
+          {LISTING_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {listingTypeName(type)}
             </option>
           ))}
         </SelectField>
@@ -110,7 +114,7 @@ export function PlantSharingPage() {
       <Tabs
         options={tabs}
         value={tab}
-        label="Listings"
+        label={t('sharing.list.label')}
         idBase="sharing"
         onChange={(value) => setParams(value === 'all' ? {} : { tab: value }, { replace: true })}
       />
@@ -118,25 +122,22 @@ export function PlantSharingPage() {
         <PagedListStates
           list={listings}
           filtered={filtered}
-          loading={{ label: 'Loading plant listings…', skeleton: <CardsSkeleton /> }}
-          errorTitle="Failed to load plant listings"
-          errorText="Failed to load plant listings. Please try again later."
+          loading={{ label: t('sharing.list.loading'), skeleton: <CardsSkeleton /> }}
+          errorTitle={t('sharing.list.failedTitle')}
+          errorText={t('sharing.list.failed')}
           empty={{
             icon: <HandHeart size={26} />,
-            title: 'No listings found',
-            text:
-              tab === 'mine'
-                ? 'You have not listed any plants yet. Share a cutting, a seedling or your surplus.'
-                : 'Be the first to share a plant: create a new listing.',
+            title: t('sharing.list.none'),
+            text: tab === 'mine' ? t('sharing.list.noneMine') : t('sharing.list.noneText'),
             action: (
               <Link to="/community/plant-sharing/new" className={buttonClass('outline')}>
-                New Listing
+                {t('sharing.new.title')}
               </Link>
             ),
           }}
-          noResultsState={{ text: 'No listings found. Try another search or filter.', onClear: clear }}
+          noResultsState={{ text: t('sharing.list.noResults'), onClear: clear }}
         >
-          <ul className="tile-grid" aria-label="Plant listings">
+          <ul className="tile-grid" aria-label={t('sharing.list.listings')}>
             {listings.items.map((l) => (
               <li key={l.id}>
                 <ListingCard listing={l} />

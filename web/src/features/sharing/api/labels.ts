@@ -1,0 +1,73 @@
+import { t, type MessageKey } from '@/lib/i18n/i18n';
+import { currentLocale } from '@/lib/i18n/locale';
+import { parseDate } from '@/lib/dates';
+import { formatPounds, timeAgo } from '@/lib/time-ago';
+import type { Listing } from './types';
+
+const listingTypes: Record<string, MessageKey> = { Free: 'sharing.type.free', Swap: 'sharing.type.swap', Sell: 'sharing.type.sell' };
+
+/** listingTypeName: a listing type (the API's Free, Swap, Sell) in the shown language; another as is. */
+export function listingTypeName(type: string): string {
+  const key = listingTypes[type];
+  return key ? t(key) : type;
+}
+
+const plantTypes: Record<string, MessageKey> = {
+  Herbs: 'sharing.plantType.herbs',
+  Vegetables: 'sharing.plantType.vegetables',
+  Fruits: 'sharing.plantType.fruits',
+  Flowers: 'sharing.plantType.flowers',
+  Houseplants: 'sharing.plantType.houseplants',
+  'Succulents & Cacti': 'sharing.plantType.succulents',
+  'Trees & Shrubs': 'sharing.plantType.trees',
+  Other: 'sharing.plantType.other',
+};
+
+/** plantTypeName: a plant type (the API's Herbs, Vegetables, …) in the shown language; another as is. */
+export function plantTypeName(type: string): string {
+  const key = plantTypes[type];
+  return key ? t(key) : type;
+}
+
+/** formatPrice: a price in pounds (spec 02 §2), written as the shown language writes money. */
+export function formatPrice(value: number | null | undefined): string {
+  const locale = currentLocale();
+  if (locale === 'en') return formatPounds(value);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP' }).format(value ?? 0);
+}
+
+/** listingTypeLabel is the card's type badge: Free, Swap, or the price in pounds for Sell. */
+export function listingTypeLabel(l: Pick<Listing, 'listingType' | 'price'>): string {
+  return l.listingType === 'Sell' ? formatPrice(l.price) : listingTypeName(l.listingType);
+}
+
+const fallbacks: Record<string, MessageKey> = { Free: 'sharing.fallback.free', Swap: 'sharing.fallback.swap', Sell: 'sharing.fallback.sell' };
+
+/** fallbackDescription stands in for an empty description (spec 02 §2), from plant name and type. */
+export function fallbackDescription(l: Pick<Listing, 'plantName' | 'listingType'>): string {
+  return t(fallbacks[l.listingType] ?? 'sharing.fallback.other', { name: l.plantName });
+}
+
+/** The units of a relative time in another language than English, largest first. */
+const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * localTimeAgo: lib/time-ago's timeAgo in the shown language. English keeps its wording
+ * ("3 days ago", "just now"); another language says it with Intl ("vor 3 Tagen", "hier").
+ */
+export function localTimeAgo(value: string | null | undefined, now: Date = new Date()): string {
+  const locale = currentLocale();
+  if (locale === 'en') return timeAgo(value, now);
+  const date = parseDate(value);
+  if (!date) return '';
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of AGO_UNITS) if (Math.abs(seconds) >= size) return words.format(-Math.trunc(seconds / size), unit);
+  return words.format(0, 'second');
+}
