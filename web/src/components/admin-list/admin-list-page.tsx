@@ -6,6 +6,38 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchCard } from '@/components/ui/search-card';
 import { useToast } from '@/components/ui/toast';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
+
+/** The records an administration list page holds. */
+export type AdminNoun = 'site' | 'user';
+
+/** The texts of each noun's page and delete dialog (catalogue keys of the admin area). */
+const TEXTS: Record<
+  AdminNoun,
+  Record<'title' | 'add' | 'all' | 'deleteTitle' | 'deleteConfirm' | 'deleted' | 'deleteFailed' | 'deleteFailedText', MessageKey>
+> = {
+  site: {
+    title: 'nav.sites',
+    add: 'admin.sites.add',
+    all: 'admin.sites.all',
+    deleteTitle: 'admin.sites.deleteTitle',
+    deleteConfirm: 'admin.sites.deleteConfirm',
+    deleted: 'admin.sites.deleted',
+    deleteFailed: 'admin.sites.deleteFailed',
+    deleteFailedText: 'admin.sites.deleteFailedText',
+  },
+  user: {
+    title: 'nav.users',
+    add: 'admin.users.add',
+    all: 'admin.users.all',
+    deleteTitle: 'admin.users.deleteTitle',
+    deleteConfirm: 'admin.users.deleteConfirm',
+    deleted: 'admin.users.deleted',
+    deleteFailed: 'admin.users.deleteFailed',
+    deleteFailedText: 'admin.users.deleteFailedText',
+  },
+};
 
 /**
  * AdminListPage is the frame of an administration list page (sites, users), named after its
@@ -22,7 +54,7 @@ export function AdminListPage<T extends { id: number }>({
   remove,
 }: {
   /** "site", "user": the page's class, the button, the card's title and id. */
-  noun: string;
+  noun: AdminNoun;
   description: string;
   onAdd: () => void;
   card: { icon: ReactNode; description: ReactNode; search: ComponentProps<typeof SearchCard>['search'] };
@@ -32,20 +64,21 @@ export function AdminListPage<T extends { id: number }>({
   form: ReactNode;
   remove: ComponentProps<typeof DeleteRecordDialog<T>>;
 }) {
-  const Noun = capitalized(noun);
+  const t = useT();
+  const texts = TEXTS[noun];
   return (
     <div className={`${noun}s-page`}>
       <PageHeader
-        eyebrow="Administration"
-        title={`${Noun}s`}
+        eyebrow={t('nav.group.admin')}
+        title={t(texts.title)}
         description={description}
         actions={
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={onAdd}>
-            Add {Noun}
+            {t(texts.add)}
           </Button>
         }
       />
-      <SearchCard id={`${noun}s-title`} title={`All ${Noun}s`} {...card}>
+      <SearchCard id={`${noun}s-title`} title={t(texts.all)} {...card}>
         {children}
       </SearchCard>
       {form}
@@ -53,8 +86,6 @@ export function AdminListPage<T extends { id: number }>({
     </div>
   );
 }
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * DeleteRecordDialog asks before deleting a record (a site, a user), deletes it through the
@@ -71,22 +102,23 @@ export function DeleteRecordDialog<T extends { id: number }>({
   record: T | null;
   onClose: () => void;
   /** "site", "user". */
-  noun: string;
+  noun: AdminNoun;
   name: (record: T) => string;
   question: (record: T) => string;
   mutation: { trigger: (id: number) => Promise<unknown>; isMutating: boolean };
 }) {
   const { toast } = useToast();
-  const Noun = capitalized(noun);
+  const t = useT();
+  const texts = TEXTS[noun];
   const remove = async () => {
     if (!record) return;
     try {
       await mutation.trigger(record.id);
-      toast({ title: `${Noun} deleted`, description: `${name(record)} was deleted.`, variant: 'success' });
+      toast({ title: t(texts.deleted), description: t('admin.deletedText', { name: name(record) }), variant: 'success' });
     } catch (error) {
       toast({
-        title: `Error deleting ${noun}`,
-        description: getErrorMessage(error, `The ${noun} could not be deleted. Please try again.`),
+        title: t(texts.deleteFailed),
+        description: getErrorMessage(error, t(texts.deleteFailedText)),
         variant: 'destructive',
       });
     }
@@ -98,9 +130,9 @@ export function DeleteRecordDialog<T extends { id: number }>({
       onOpenChange={(open) => {
         if (!open && !mutation.isMutating) onClose();
       }}
-      title={`Delete ${noun}`}
+      title={t(texts.deleteTitle)}
       description={record ? question(record) : ''}
-      confirmLabel={`Delete ${Noun}`}
+      confirmLabel={t(texts.deleteConfirm)}
       pending={mutation.isMutating}
       onConfirm={() => void remove()}
     />

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { FormSelect } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/provider';
 
 /** What FormCategorySelect reads: a categories query (SWR answer). */
 export interface CategoriesQuery {
@@ -28,6 +29,7 @@ export function FormCategorySelect({
   keepUnknown?: boolean;
 }) {
   const chosen = useWatch({ name }) as string;
+  const t = useT();
   const list = categories.data ?? [];
   const unknown = keepUnknown && Boolean(chosen) && !list.some((category) => String(category.id) === chosen);
   return (
@@ -35,15 +37,15 @@ export function FormCategorySelect({
       name={name}
       label={label}
       disabled={categories.isLoading}
-      description={categories.isLoading ? 'Loading categories…' : categories.error ? loadError : undefined}
+      description={categories.isLoading ? t('shared.categorySelect.loading') : categories.error ? loadError : undefined}
     >
-      <option value="">No category</option>
+      <option value="">{t('shared.categorySelect.none')}</option>
       {list.map((category) => (
         <option key={category.id} value={category.id}>
           {category.name}
         </option>
       ))}
-      {unknown ? <option value={chosen}>Category {chosen}</option> : null}
+      {unknown ? <option value={chosen}>{t('shared.categorySelect.unknown', { id: chosen })}</option> : null}
     </FormSelect>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Field } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/provider';
 import { ServerPicker } from './server-picker';
 import { siteSource } from './sources';
 
@@ -62,33 +63,36 @@ const SITES = siteSource(false);
  */
 export function FormSitePicker({
   name,
-  label = 'Site',
-  placeholder = 'Select a site',
+  label,
+  placeholder,
   admin = true,
   ...rest
 }: {
   name: string;
+  /** The field's label (default "Site"). */
   label?: string;
   description?: ReactNode;
   /** A first row meaning "no site" (''), e.g. "No site". */
   noneLabel?: string;
+  /** Shown without a value (default "Select a site"). */
   placeholder?: string;
   admin?: boolean;
   disabled?: boolean;
   onPick?: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <FormServerPicker
       {...rest}
       name={name}
-      fieldLabel={label}
+      fieldLabel={label ?? t('shared.serverPicker.site')}
       source={admin ? ADMIN_SITES : SITES}
-      label="Sites"
+      label={t('nav.sites')}
       noun="sites"
-      searchLabel="Search sites"
-      searchPlaceholder="Name or city"
-      placeholder={placeholder}
-      fallbackLabel={(id) => `Site ${id}`}
+      searchLabel={t('shared.serverPicker.searchSites')}
+      searchPlaceholder={t('shared.serverPicker.searchSitesHint')}
+      placeholder={placeholder ?? t('shared.serverPicker.selectSite')}
+      fallbackLabel={(id) => t('shared.serverPicker.siteFallback', { id })}
     />
   );
 }

@@ -7,6 +7,8 @@ import { useSearchedList } from '@/api/use-searched-list';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import './server-picker.css';
 
 /** One row of a picker. */
@@ -40,10 +42,31 @@ export const PICKER_LIST_HEIGHT = 300;
 /** How close to the list's end (px) scrolling loads the next page. */
 const SCROLL_MARGIN = 48;
 
+/** What a picker lists: its messages are those of the noun (PICKER_TEXTS). */
+export type PickerNoun = 'sites' | 'users';
+
+/** The list's messages for each noun (catalogue keys of the shared area). */
+const PICKER_TEXTS: Record<PickerNoun, Record<'loading' | 'failed' | 'noMatch' | 'empty' | 'loadMore', MessageKey>> = {
+  sites: {
+    loading: 'shared.serverPicker.loadingSites',
+    failed: 'shared.serverPicker.failedSites',
+    noMatch: 'shared.serverPicker.noMatchSites',
+    empty: 'shared.serverPicker.emptySites',
+    loadMore: 'shared.serverPicker.moreSites',
+  },
+  users: {
+    loading: 'shared.serverPicker.loadingUsers',
+    failed: 'shared.serverPicker.failedUsers',
+    noMatch: 'shared.serverPicker.noMatchUsers',
+    empty: 'shared.serverPicker.emptyUsers',
+    loadMore: 'shared.serverPicker.moreUsers',
+  },
+};
+
 /** What the list holds, plural, for its messages. */
 interface Wording {
   /** "sites", "users". */
-  noun: string;
+  noun: PickerNoun;
   /** The search box's label ("Search sites"). */
   searchLabel: string;
   searchPlaceholder?: string;
@@ -79,6 +102,8 @@ export function PickerList<T extends { id: number }>({
   // A new search keeps the last rows on screen until its page comes (searching).
   const { search, setSearch, query, list, searching } = useSearchedList<T>(source.url, { keepPrevious: true });
   const listId = useId();
+  const t = useT();
+  const texts = PICKER_TEXTS[wording.noun];
   // The row the arrow keys reached, for the search it was reached in (a new search starts over).
   const [activeAt, setActiveAt] = useState({ query: '', index: -1 });
   const active = activeAt.query === query ? activeAt.index : -1;
@@ -136,7 +161,7 @@ export function PickerList<T extends { id: number }>({
   let body: ReactNode;
   if (list.isLoading && !searching) {
     body = (
-      <LoadingRegion label={`Loading ${wording.noun}…`} className="server-picker__skeleton">
+      <LoadingRegion label={t(texts.loading)} className="server-picker__skeleton">
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height={44} />
         ))}
@@ -145,9 +170,9 @@ export function PickerList<T extends { id: number }>({
   } else if (list.error) {
     body = (
       <div className="server-picker__message server-picker__message--error" role="alert">
-        <span>{getErrorMessage(list.error, `Failed to load ${wording.noun}`)}</span>
+        <span>{getErrorMessage(list.error, t(texts.failed))}</span>
         <Button variant="outline" size="sm" onClick={() => void list.mutate()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -155,11 +180,11 @@ export function PickerList<T extends { id: number }>({
     body = (
       <p className="server-picker__message">
         <SearchX size={18} aria-hidden="true" />
-        No {wording.noun} match “{query}”.
+        {t(texts.noMatch, { query })}
       </p>
     );
   } else if (list.items.length === 0 && !wording.noneLabel) {
-    body = <p className="server-picker__message">{wording.emptyText ?? `There are no ${wording.noun} yet.`}</p>;
+    body = <p className="server-picker__message">{wording.emptyText ?? t(texts.empty)}</p>;
   } else {
     body = (
       <>
@@ -210,7 +235,7 @@ export function PickerList<T extends { id: number }>({
         {list.hasMore && !searching ? (
           <div className="server-picker__more">
             <Button variant="outline" size="sm" loading={list.isLoadingMore} onClick={() => void list.loadMore()}>
-              {list.isLoadingMore ? 'Loading…' : `Load more ${wording.noun}`}
+              {list.isLoadingMore ? t('shared.serverPicker.loadingMore') : t(texts.loadMore)}
             </Button>
           </div>
         ) : null}

@@ -1,9 +1,10 @@
 import { urls } from '@/api/keys';
 import type { Site, User } from '@/api/types';
 import { displayName } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import type { PickerOption, PickerSource } from './server-picker';
 
-const usersText = (n: number | undefined) => `${n ?? 0} ${n === 1 ? 'user' : 'users'}`;
+const usersText = (n: number | undefined) => t('shared.serverPicker.userCount', { count: n ?? 0 });
 
 /** A site's row: the name, then the city and how many users it has. */
 export const siteOption = (site: Site): PickerOption => ({

@@ -1,29 +1,32 @@
 import { z } from 'zod';
 import type { Role, User } from '@/api/types';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { always } from '@/lib/schema';
 
 /**
- * The account rules of spec 02 §5 with the messages of §8. The server enforces the same
+ * The account rules of spec 02 §5 with the messages of §8, as catalogue keys (the shared
+ * area's): t(key) shows one; a form shows a schema's key translated (useFieldError). The server enforces the same
  * rules (docs/decisions.md "Accounts"); the pages check them first so that nobody has to
  * wait for a refusal.
  */
 export const ACCOUNT_RULES = {
-  protectedNoDelete: 'The protected system account cannot be deleted',
-  protectedActive: 'The protected system account must remain active',
-  protectedNoRename: 'The protected system account cannot be renamed',
-  protectedSuperadmin: 'The protected system account must remain superadmin without site',
-  superadminNoDelete: 'You cannot delete superadmin accounts',
-  superadminNoDeactivate: 'You cannot deactivate superadmin accounts',
-  siteAdminNoDelete: 'You cannot delete site admin accounts. Please remove admin privileges first.',
-  superadminNoSite: 'Superadmin accounts cannot be associated with a specific site',
-  superadminNoSiteAdmin: 'Superadmin accounts should not be site admins as they have system-wide privileges',
-  siteAdminNeedsSite: 'Site admin accounts must be associated with a site',
-  noUserSelected: 'No user selected',
-  noCategorySelected: 'No category selected',
-} as const;
+  protectedNoDelete: 'shared.accountRules.protectedNoDelete',
+  protectedActive: 'shared.accountRules.protectedActive',
+  protectedNoRename: 'shared.accountRules.protectedNoRename',
+  protectedSuperadmin: 'shared.accountRules.protectedSuperadmin',
+  superadminNoDelete: 'shared.accountRules.superadminNoDelete',
+  superadminNoDeactivate: 'shared.accountRules.superadminNoDeactivate',
+  siteAdminNoDelete: 'shared.accountRules.siteAdminNoDelete',
+  superadminNoSite: 'shared.accountRules.superadminNoSite',
+  superadminNoSiteAdmin: 'shared.accountRules.superadminNoSiteAdmin',
+  siteAdminNeedsSite: 'shared.accountRules.siteAdminNeedsSite',
+  noUserSelected: 'shared.accountRules.noUserSelected',
+  noCategorySelected: 'shared.accountRules.noCategorySelected',
+  roleRequired: 'shared.accountRules.roleRequired',
+} as const satisfies Record<string, MessageKey>;
 
 /** Why `user` cannot be deleted, or null when it can. */
-export function deleteBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'isSiteAdmin'>): string | null {
+export function deleteBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'isSiteAdmin'>): MessageKey | null {
   if (user.isProtected) return ACCOUNT_RULES.protectedNoDelete;
   if (user.role === 'superadmin') return ACCOUNT_RULES.superadminNoDelete;
   if (user.isSiteAdmin) return ACCOUNT_RULES.siteAdminNoDelete;
@@ -31,7 +34,7 @@ export function deleteBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'i
 }
 
 /** Why `user` cannot be deactivated, or null when it can (reactivating is always allowed). */
-export function deactivateBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'isActive'>): string | null {
+export function deactivateBlockedReason(user: Pick<User, 'role' | 'isProtected' | 'isActive'>): MessageKey | null {
   if (user.isActive === false) return null;
   if (user.isProtected) return ACCOUNT_RULES.protectedActive;
   if (user.role === 'superadmin') return ACCOUNT_RULES.superadminNoDeactivate;
@@ -67,7 +70,7 @@ export function withAdminFieldRules<T extends AdminFieldValues>(values: T, patch
 /** validateAdminFields: role required, and the account rules that the form can break. */
 export function validateAdminFields(values: AdminFieldValues, isProtected = false): AdminFieldErrors {
   const errors: AdminFieldErrors = {};
-  if (!values.role) errors.role = 'Please select a role';
+  if (!values.role) errors.role = ACCOUNT_RULES.roleRequired;
   if (isProtected && (values.role !== 'superadmin' || values.siteId || values.isSiteAdmin)) {
     errors.role = ACCOUNT_RULES.protectedSuperadmin;
   }

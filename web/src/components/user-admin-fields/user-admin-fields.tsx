@@ -2,13 +2,11 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSitePicker } from '@/components/server-picker/form-server-picker';
 import { FormSelect, useFieldError } from '@/components/ui/form';
 import { CheckboxField } from '@/components/ui/switch';
+import { roleLabel } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { ACCOUNT_RULES, withAdminFieldRules, type AdminFieldValues } from './account-rules';
 
-const ROLE_OPTIONS = [
-  { value: 'user', label: 'User' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'superadmin', label: 'Superadmin' },
-] as const;
+const ROLES = ['user', 'admin', 'superadmin'] as const;
 
 const ADMIN_FIELDS = ['role', 'siteId', 'isSiteAdmin', 'isActive'] as const;
 
@@ -25,6 +23,7 @@ export function UserAdminFields({ isProtected = false }: { isProtected?: boolean
   const values: AdminFieldValues = { role, siteId, isSiteAdmin, isActive };
   const siteAdminError = useFieldError('isSiteAdmin');
   const activeError = useFieldError('isActive');
+  const t = useT();
 
   const set = (patch: Partial<AdminFieldValues>) => {
     const next = withAdminFieldRules(values, patch);
@@ -39,44 +38,54 @@ export function UserAdminFields({ isProtected = false }: { isProtected?: boolean
     <div className="form-grid form-grid--2">
       <FormSelect
         name="role"
-        label="Role"
+        label={t('shared.userAdminFields.role')}
         disabled={isProtected}
-        description={isProtected ? ACCOUNT_RULES.protectedSuperadmin : undefined}
+        description={isProtected ? t(ACCOUNT_RULES.protectedSuperadmin) : undefined}
         onChange={(event) => set({ role: event.target.value as AdminFieldValues['role'] })}
       >
         <option value="" disabled>
-          Select a role
+          {t('shared.userAdminFields.selectRole')}
         </option>
-        {ROLE_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {ROLES.map((value) => (
+          <option key={value} value={value}>
+            {roleLabel(value)}
           </option>
         ))}
       </FormSelect>
       <FormSitePicker
         name="siteId"
-        noneLabel="No site"
+        noneLabel={t('shared.userAdminFields.noSite')}
         disabled={superadmin || isProtected}
-        description={superadmin ? ACCOUNT_RULES.superadminNoSite : undefined}
+        description={superadmin ? t(ACCOUNT_RULES.superadminNoSite) : undefined}
         onPick={(value) => set({ siteId: value })}
       />
       <CheckboxField
-        label="Site admin"
+        label={t('shared.userAdminFields.siteAdmin')}
         name="isSiteAdmin"
         checked={isSiteAdmin}
         disabled={superadmin || !siteId || isProtected}
         error={siteAdminError}
-        hint={superadmin ? ACCOUNT_RULES.superadminNoSiteAdmin : !siteId ? ACCOUNT_RULES.siteAdminNeedsSite : 'Manages the users of this site.'}
+        hint={
+          superadmin
+            ? t(ACCOUNT_RULES.superadminNoSiteAdmin)
+            : !siteId
+              ? t(ACCOUNT_RULES.siteAdminNeedsSite)
+              : t('shared.userAdminFields.siteAdminHint')
+        }
         onCheckedChange={(checked) => set({ isSiteAdmin: checked })}
       />
       <CheckboxField
-        label="Active"
+        label={t('shared.userAdminFields.active')}
         name="isActive"
         checked={isActive}
         disabled={superadmin || isProtected}
         error={activeError}
         hint={
-          isProtected ? ACCOUNT_RULES.protectedActive : superadmin ? ACCOUNT_RULES.superadminNoDeactivate : 'Inactive accounts cannot sign in.'
+          isProtected
+            ? t(ACCOUNT_RULES.protectedActive)
+            : superadmin
+              ? t(ACCOUNT_RULES.superadminNoDeactivate)
+              : t('shared.userAdminFields.activeHint')
         }
         onCheckedChange={(checked) => set({ isActive: checked })}
       />

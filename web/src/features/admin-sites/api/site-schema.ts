@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Site, SiteInput } from '@/api/types';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { optionalEmail, optionalWebsite, requiredText, text } from '@/lib/schema';
 import { NAME_MIN_LENGTH } from '@/lib/validation';
 
@@ -18,21 +19,21 @@ function limit(message: string) {
  */
 export const siteSchema = z
   .object({
-    name: requiredText('Name must be at least 2 characters', NAME_MIN_LENGTH),
+    name: requiredText('admin.form.name2' satisfies MessageKey, NAME_MIN_LENGTH),
     description: text(),
-    email: optionalEmail('Please enter a valid email'),
+    email: optionalEmail('admin.form.email' satisfies MessageKey),
     address: text(),
     city: text(),
     state: text(),
     zipCode: text(),
     phoneNumber: text(),
-    website: optionalWebsite('Please enter a valid URL'),
+    website: optionalWebsite('admin.form.url' satisfies MessageKey),
     country: text(),
     status: z.enum(['active', 'inactive']),
     /** The select's text: '' is no category. */
     categoryId: z.string(),
-    userLimit: limit('User limit must be 0 or greater'),
-    plantLimit: limit('Plant limit must be 0 or greater'),
+    userLimit: limit('admin.form.userLimit' satisfies MessageKey),
+    plantLimit: limit('admin.form.plantLimit' satisfies MessageKey),
   })
   .transform(
     (site): SiteInput => ({

@@ -3,7 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { urls } from '@/api/keys';
 import { useSiteCategories } from '@/api/sites/get-site-categories';
 import type { Site } from '@/api/types';
-import { countText, useSearchedList } from '@/api/use-searched-list';
+import { useSearchedList } from '@/api/use-searched-list';
 import { AdminListPage } from '@/components/admin-list/admin-list-page';
 import { RecordList, RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,8 @@ import { PagedListStates } from '@/components/ui/list-states';
 import { RowActions } from '@/components/ui/row-actions';
 import { Switch } from '@/components/ui/switch';
 import { useToastedAction } from '@/components/ui/toasted-action';
-import { limitSymbol, limitText } from '@/lib/limits';
+import { useT } from '@/lib/i18n/provider';
+import { limitSymbol } from '@/lib/limits';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteSite } from '../api/delete-site';
 import { useToggleSiteStatus } from '../api/toggle-site-status';
@@ -31,7 +32,9 @@ export function place(site: Pick<Site, 'city' | 'state' | 'country'>): string {
  * server page at a time ("Load more"), searched on the server.
  */
 export function AdminSitesPage() {
-  useDocumentTitle('Sites');
+  const t = useT();
+  useDocumentTitle(t('nav.sites'));
+  const limitText = (limit: number | null | undefined) => (limit ? String(limit) : t('admin.limit.unlimited'));
   const { search, setSearch, query, list: sites } = useSearchedList<Site>((q) => urls.sitesQuery({ q }));
   const categories = useSiteCategories();
   const toggle = useToggleSiteStatus();
@@ -47,7 +50,7 @@ export function AdminSitesPage() {
     onClose: () => setDeleting(null),
     noun: 'site',
     name: (site) => site.name,
-    question: (site) => `Are you sure you want to delete ${site.name}? This cannot be undone.`,
+    question: (site) => t('admin.sites.deleteText', { name: site.name }),
     mutation: remove,
   };
 
@@ -57,12 +60,12 @@ export function AdminSitesPage() {
       async () => {
         const next = await toggle.trigger(site.id);
         return {
-          title: next?.status === 'inactive' ? 'Site deactivated' : 'Site activated',
-          description: `${site.name} is now ${next?.status ?? 'changed'}.`,
+          title: next?.status === 'inactive' ? t('admin.sites.deactivated') : t('admin.sites.activated'),
+          description: t('admin.sites.statusText', { name: site.name, status: next?.status ?? 'changed' }),
           variant: 'success',
         };
       },
-      { title: 'Error updating site status', fallback: 'The status could not be changed. Please try again.' },
+      { title: t('admin.sites.statusFailed'), fallback: t('admin.statusFailedText') },
     );
     setToggling(null);
   };
@@ -72,21 +75,21 @@ export function AdminSitesPage() {
       list={sites}
       filtered={query !== ''}
       compact
-      loading={{ label: 'Loading sites…', rows: 4, height: 72, className: 'sites-skeleton' }}
-      errorTitle="Failed to load sites"
+      loading={{ label: t('admin.sites.loading'), rows: 4, height: 72, className: 'sites-skeleton' }}
+      errorTitle={t('admin.sites.loadFailed')}
       empty={{
         icon: <Building size={22} />,
-        title: 'No sites yet',
-        text: 'Each site has its own users, user limit and plant limit.',
+        title: t('admin.sites.none'),
+        text: t('admin.sites.noneText'),
         action: (
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
-            Add Site
+            {t('admin.sites.add')}
           </Button>
         ),
       }}
-      noResultsState={{ text: `No site matches “${query}”.`, onClear: () => setSearch('') }}
+      noResultsState={{ text: t('admin.sites.noMatch', { query }), onClear: () => setSearch('') }}
     >
-      <RecordList label="Sites">
+      <RecordList label={t('nav.sites')}>
         {sites.items.map((site) => {
           const active = site.status !== 'inactive';
           const category = categoryName(site.categoryId);
@@ -100,8 +103,8 @@ export function AdminSitesPage() {
               icon={<Building size={18} />}
               badges={
                 <>
-                  {active ? <Badge tone="green">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
-                  {site.maintenanceMode ? <Badge tone="amber">Maintenance</Badge> : null}
+                  {active ? <Badge tone="green">{t('admin.active')}</Badge> : <Badge tone="neutral">{t('admin.inactive')}</Badge>}
+                  {site.maintenanceMode ? <Badge tone="amber">{t('admin.maintenanceLabel')}</Badge> : null}
                   {category ? <Badge tone="blue">{category}</Badge> : null}
                 </>
               }
@@ -112,8 +115,8 @@ export function AdminSitesPage() {
                   onDelete={() => setDeleting(site)}
                   before={
                     <Switch
-                      label="Active"
-                      aria-label={`${site.name} active`}
+                      label={t('admin.active')}
+                      aria-label={t('admin.sites.activeLabel', { name: site.name })}
                       checked={active}
                       disabled={toggling !== null}
                       onCheckedChange={() => void toggleStatus(site)}
@@ -143,14 +146,14 @@ export function AdminSitesPage() {
               <RecordMeta
                 items={[
                   {
-                    label: 'Users',
+                    label: t('nav.users'),
                     value: (
-                      <span aria-label={`${site.userCount ?? 0} of ${limitText(site.userLimit)} users`}>
+                      <span aria-label={t('admin.usersOfLimit', { count: site.userCount ?? 0, limit: limitText(site.userLimit) })}>
                         {site.userCount ?? 0} / {limitSymbol(site.userLimit)}
                       </span>
                     ),
                   },
-                  { label: 'Plant limit', value: limitText(site.plantLimit) },
+                  { label: t('admin.sites.plantLimit'), value: limitText(site.plantLimit) },
                 ]}
               />
             </RecordRow>
@@ -162,11 +165,14 @@ export function AdminSitesPage() {
 
   const card = {
     icon: <Building size={18} />,
-    description: sites.isLoading || sites.error ? 'Sites and their limits' : countText(sites, 'site', 'sites'),
-    search: { label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch },
+    description:
+      sites.isLoading || sites.error
+        ? t('admin.sites.every')
+        : t('admin.sites.count', { count: sites.items.length, more: sites.hasMore ? 'yes' : 'no' }),
+    search: { label: t('shared.serverPicker.searchSites'), placeholder: t('admin.sites.searchHint'), value: search, onChange: setSearch },
   };
 
-  const frame = { noun: 'site', description: 'Every site with its users and limits. A limit of 0 means unlimited.', card, remove: removal };
+  const frame = { noun: 'site' as const, description: t('admin.sites.text'), card, remove: removal };
   return (
     <AdminListPage {...frame} onAdd={() => form.edit(null)} form={<SiteFormDialog {...form.dialog} site={form.record} />}>
       {content}

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { AdminUserInput, User } from '@/api/types';
 import { adminFieldRules, adminFieldsShape } from '@/components/user-admin-fields/account-rules';
 import { email, optionalEmail, requiredText, text } from '@/lib/schema';
-import { ADMIN_PASSWORD_MIN, MSG, USERNAME_MIN_LENGTH } from '@/lib/validation';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { ADMIN_PASSWORD_MIN, USERNAME_MIN_LENGTH } from '@/lib/validation';
+
+/** The form's messages, catalogue keys (the form shows them translated). */
+const MSG = {
+  usernameShort: 'form.usernameMin3',
+  email: 'admin.form.email',
+  password8: 'admin.form.password8',
+  passwordRequired: 'admin.form.passwordRequired',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * adminUserSchema is the admin user form of spec 02 §5 (POST /api/users, PATCH

@@ -3,7 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { getErrorMessage } from '@/api/client';
 import { urls } from '@/api/keys';
 import type { User } from '@/api/types';
-import { countText, useSearchedList } from '@/api/use-searched-list';
+import { useSearchedList } from '@/api/use-searched-list';
 import { useUserCategories } from '@/api/users/get-user-categories';
 import { useToggleUserActive } from '@/api/users/toggle-user-active';
 import { AdminListPage } from '@/components/admin-list/admin-list-page';
@@ -18,6 +18,7 @@ import { deactivateBlockedReason, deleteBlockedReason } from '@/components/user-
 import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
 import { formatDate } from '@/lib/dates';
 import { displayName } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteUser } from '../api/delete-user';
@@ -32,7 +33,8 @@ import './admin-users-page.css';
  * here first (their messages shown in a toast); the server's refusals are shown the same way.
  */
 export function AdminUsersPage() {
-  useDocumentTitle('Users');
+  const t = useT();
+  useDocumentTitle(t('nav.users'));
   const session = useSession();
   const { search, setSearch, query, list: users } = useSearchedList<User>((q) => urls.usersQuery({ q }));
   const siteName = useSiteNames(users.items);
@@ -49,7 +51,7 @@ export function AdminUsersPage() {
   const askDelete = (user: User) => {
     const blocked = deleteBlockedReason(user);
     if (blocked) {
-      toast({ title: 'Error deleting user', description: blocked, variant: 'destructive' });
+      toast({ title: t('admin.users.deleteFailed'), description: t(blocked), variant: 'destructive' });
       return;
     }
     setDeleting(user);
@@ -58,7 +60,7 @@ export function AdminUsersPage() {
   const toggleActive = async (user: User) => {
     const blocked = deactivateBlockedReason(user);
     if (blocked) {
-      toast({ title: 'Error updating user status', description: blocked, variant: 'destructive' });
+      toast({ title: t('admin.users.statusFailed'), description: t(blocked), variant: 'destructive' });
       return;
     }
     setBusy(user.id);
@@ -66,14 +68,14 @@ export function AdminUsersPage() {
       const next = await toggle.trigger(user.id);
       const active = next ? next.isActive !== false : user.isActive === false;
       toast({
-        title: active ? 'User activated' : 'User deactivated',
-        description: `${user.username} ${active ? 'can sign in again' : 'can no longer sign in'}.`,
+        title: active ? t('admin.users.activated') : t('admin.users.deactivated'),
+        description: active ? t('admin.users.canSignIn', { username: user.username }) : t('admin.users.cannotSignIn', { username: user.username }),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Error updating user status',
-        description: getErrorMessage(error, 'The status could not be changed. Please try again.'),
+        title: t('admin.users.statusFailed'),
+        description: getErrorMessage(error, t('admin.statusFailedText')),
         variant: 'destructive',
       });
     } finally {
@@ -83,8 +85,11 @@ export function AdminUsersPage() {
 
   const card = {
     icon: <Users size={18} />,
-    description: users.isLoading || users.error ? 'Every account' : countText(users, 'account', 'accounts'),
-    search: { label: 'Search users', placeholder: 'Name, username or e-mail', value: search, onChange: setSearch },
+    description:
+      users.isLoading || users.error
+        ? t('admin.users.every')
+        : t('admin.users.count', { count: users.items.length, more: users.hasMore ? 'yes' : 'no' }),
+    search: { label: t('admin.users.search'), placeholder: t('admin.users.searchHint'), value: search, onChange: setSearch },
   };
 
   const content = (
@@ -92,12 +97,12 @@ export function AdminUsersPage() {
       list={users}
       filtered={query !== ''}
       compact
-      loading={{ label: 'Loading users…', rows: 5, height: 72, className: 'users-skeleton' }}
-      errorTitle="Failed to load user data"
-      empty={{ title: 'No users yet' }}
-      noResultsState={{ text: `No user matches “${query}”.`, onClear: () => setSearch('') }}
+      loading={{ label: t('admin.users.loading'), rows: 5, height: 72, className: 'users-skeleton' }}
+      errorTitle={t('admin.users.loadFailed')}
+      empty={{ title: t('admin.users.none') }}
+      noResultsState={{ text: t('admin.users.noMatch', { query }), onClear: () => setSearch('') }}
     >
-      <RecordList label="Users">
+      <RecordList label={t('nav.users')}>
         {users.items.map((user) => {
           const self = me?.id === user.id;
           const active = user.isActive !== false;
@@ -120,10 +125,10 @@ export function AdminUsersPage() {
                       variant="ghost"
                       size="sm"
                       icon={<UserRoundCheck size={15} aria-hidden="true" />}
-                      aria-label={`Impersonate ${user.username}`}
+                      aria-label={t('admin.users.impersonateLabel', { username: user.username })}
                       onClick={() => void session.impersonate(user.id)}
                     >
-                      Impersonate
+                      {t('admin.users.impersonate')}
                     </Button>
                   ) : null}
                 </RowActions>
@@ -135,9 +140,9 @@ export function AdminUsersPage() {
               </p>
               <RecordMeta
                 items={[
-                  { label: 'Site', value: user.role === 'superadmin' ? 'All sites' : siteName(user.siteId) },
-                  ...(category ? [{ label: 'Category', value: category }] : []),
-                  { label: 'Last login', value: formatDate(user.lastLogin) || 'Never' },
+                  { label: t('admin.site'), value: user.role === 'superadmin' ? t('admin.allSites') : siteName(user.siteId) },
+                  ...(category ? [{ label: t('admin.category'), value: category }] : []),
+                  { label: t('admin.users.lastLogin'), value: formatDate(user.lastLogin) || t('admin.never') },
                 ]}
               />
             </RecordRow>
@@ -152,11 +157,11 @@ export function AdminUsersPage() {
     onClose: () => setDeleting(null),
     noun: 'user',
     name: (user) => user.username,
-    question: (user) => `Are you sure you want to delete ${user.username}? Their plants, tasks and journal go with them.`,
+    question: (user) => t('admin.users.deleteText', { username: user.username }),
     mutation: remove,
   };
 
-  const frame = { noun: 'user', description: 'Every account: role, site, category and status. Impersonate a user to see Garden as they do.', card, remove: removal };
+  const frame = { noun: 'user' as const, description: t('admin.users.text'), card, remove: removal };
   return (
     <AdminListPage {...frame} onAdd={() => form.edit(null)} form={<UserFormDialog {...form.dialog} user={form.record} />}>
       {content}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UserCategoryInput } from '@/api/types';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { requiredText, text } from '@/lib/schema';
 import { NAME_MIN_LENGTH } from '@/lib/validation';
 
@@ -9,7 +10,7 @@ import { NAME_MIN_LENGTH } from '@/lib/validation';
  * Experts flag (superadmins only; the server refuses it from anyone else).
  */
 export const userCategorySchema = z.object({
-  name: requiredText('Name must be at least 2 characters', NAME_MIN_LENGTH),
+  name: requiredText('admin.form.name2' satisfies MessageKey, NAME_MIN_LENGTH),
   description: text(),
   experts: z.boolean().optional(),
 }) satisfies z.ZodType<UserCategoryInput>;

@@ -1,10 +1,12 @@
-/** The Admin Dashboard's tabs (spec 02 §2), kept in ?tab=. */
+import type { MessageKey } from '@/lib/i18n/i18n';
+
+/** The Admin Dashboard's tabs (spec 02 §2), kept in ?tab=; `label` is a catalogue key. */
 export const DASHBOARD_TABS = [
-  { value: 'users', label: 'Users' },
-  { value: 'categories', label: 'Categories' },
-  { value: 'sites', label: 'Sites' },
-  { value: 'community', label: 'Community' },
-] as const;
+  { value: 'users', label: 'nav.users' },
+  { value: 'categories', label: 'admin.dashboard.categories' },
+  { value: 'sites', label: 'nav.sites' },
+  { value: 'community', label: 'nav.group.community' },
+] as const satisfies readonly { value: string; label: MessageKey }[];
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 

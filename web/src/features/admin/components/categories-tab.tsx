@@ -10,6 +10,7 @@ import { useRecordDialog } from '@/components/ui/form-dialog';
 import { RowActions } from '@/components/ui/row-actions';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { useDeleteUserCategory } from '../api/delete-user-category';
 import { CategoryDialog } from './category-dialog';
 import { DashboardList } from './dashboard-list';
@@ -21,17 +22,18 @@ export function CategoriesTab({ search }: { search: string }) {
   const { toast } = useToast();
   const form = useRecordDialog<UserCategory>();
   const [deleting, setDeleting] = useState<UserCategory | null>(null);
+  const t = useT();
 
   const confirmDelete = async () => {
     if (!deleting) {
-      toast({ title: 'Error deleting category', description: 'No category selected', variant: 'destructive' });
+      toast({ title: t('admin.categories.deleteFailed'), description: t('shared.accountRules.noCategorySelected'), variant: 'destructive' });
       return;
     }
     try {
       await remove.trigger(deleting.id);
-      toast({ title: 'Category deleted', description: `${deleting.name} was deleted.`, variant: 'success' });
+      toast({ title: t('admin.categories.deleted'), description: t('admin.deletedText', { name: deleting.name }), variant: 'success' });
     } catch (error) {
-      toast({ title: 'Error deleting category', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('admin.categories.deleteFailed'), description: getErrorMessage(error, t('admin.tryAgain')), variant: 'destructive' });
     }
     setDeleting(null);
   };
@@ -41,17 +43,17 @@ export function CategoriesTab({ search }: { search: string }) {
       query={categories}
       search={search}
       texts={(c) => [c.name, c.description]}
-      noun="category"
-      label="User categories"
-      loading={{ label: 'Loading user categories…', rows: 4 }}
-      errorTitle="Failed to load user categories"
+      noMatches={(query) => t('admin.categories.noMatch', { query })}
+      label={t('admin.categories.label')}
+      loading={{ label: t('admin.categories.loading'), rows: 4 }}
+      errorTitle={t('shared.categorySelect.userLoadFailed')}
       empty={{
         icon: <Tags size={22} />,
-        title: 'No categories yet',
-        text: 'Categories group accounts, for example Volunteers or Students.',
+        title: t('admin.categories.none'),
+        text: t('admin.categories.noneText'),
         action: (
           <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
-            Add Category
+            {t('admin.categories.add')}
           </Button>
         ),
       }}
@@ -66,8 +68,8 @@ export function CategoriesTab({ search }: { search: string }) {
           {category.description ? <p>{category.description}</p> : null}
           <RecordMeta
             items={[
-              { label: 'Created', value: formatDate(category.createdAt) || '—' },
-              ...(category.experts ? [{ label: 'Expert badge', value: 'Yes' }] : []),
+              { label: t('admin.categories.created'), value: formatDate(category.createdAt) || '—' },
+              ...(category.experts ? [{ label: t('admin.categories.expertBadge'), value: t('admin.yes') }] : []),
             ]}
           />
         </RecordRow>
@@ -78,9 +80,9 @@ export function CategoriesTab({ search }: { search: string }) {
   return (
     <div className="dashboard-tab">
       <div className="dashboard-tab__bar">
-        <p className="muted">User categories group accounts; each user can have one.</p>
+        <p className="muted">{t('admin.categories.intro')}</p>
         <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => form.edit(null)}>
-          Add Category
+          {t('admin.categories.add')}
         </Button>
       </div>
       {content}
@@ -90,9 +92,9 @@ export function CategoriesTab({ search }: { search: string }) {
         onOpenChange={(next) => {
           if (!next && !remove.isMutating) setDeleting(null);
         }}
-        title="Delete category"
-        description={deleting ? `Are you sure you want to delete ${deleting.name}? Its users keep their accounts without a category.` : ''}
-        confirmLabel="Delete Category"
+        title={t('admin.categories.deleteTitle')}
+        description={deleting ? t('admin.categories.deleteText', { name: deleting.name }) : ''}
+        confirmLabel={t('admin.categories.deleteConfirm')}
         pending={remove.isMutating}
         onConfirm={() => void confirmDelete()}
       />

@@ -3,12 +3,14 @@ import { Form, FormCheckbox, FormInput, FormTextarea, useZodForm } from '@/compo
 import { RecordFormDialog, useRecordSubmit, type FormDialogBody, type RecordDialogProps } from '@/components/ui/form-dialog';
 import { useCreateUserCategory } from '../api/create-user-category';
 import { useUpdateUserCategory } from '../api/update-user-category';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { categoryToSend, userCategorySchema } from '../api/user-category-schema';
 
 function CategoryForm({ category, ...body }: FormDialogBody & { category: UserCategory | null }) {
   const { user: me } = useSession();
   const superadmin = me?.role === 'superadmin';
+  const t = useT();
   const original = category?.experts ?? false;
   const form = useZodForm(userCategorySchema, {
     defaultValues: { name: category?.name ?? '', description: category?.description ?? '', experts: original },
@@ -21,18 +23,18 @@ function CategoryForm({ category, ...body }: FormDialogBody & { category: UserCa
     create: (values) => create.trigger(categoryToSend(values, false, superadmin)),
     update: (record, values) => update.trigger({ id: record.id, category: categoryToSend(values, original, superadmin) }),
     name: (values) => values.name,
-    createFailure: 'The category could not be saved. Please try again.',
+    createFailure: t('admin.categories.saveFailed'),
   });
 
   return (
-    <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="User category">
-      <FormInput name="name" label="Name" autoComplete="off" />
-      <FormTextarea name="description" label="Description" rows={3} />
+    <Form form={form} id={body.formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label={t('shared.userAdminFields.category')}>
+      <FormInput name="name" label={t('admin.name')} autoComplete="off" />
+      <FormTextarea name="description" label={t('admin.description')} rows={3} />
       {superadmin ? (
         <FormCheckbox
           name="experts"
-          label="Experts"
-          description="Members answer expert questions with the Expert badge, on every site. Only superadmins can change this."
+          label={t('admin.categories.experts')}
+          description={t('admin.categories.expertsText')}
         />
       ) : null}
     </Form>
@@ -41,12 +43,14 @@ function CategoryForm({ category, ...body }: FormDialogBody & { category: UserCa
 
 /** CategoryDialog: Add Category or Edit Category (user categories). */
 export function CategoryDialog({ category, ...dialog }: RecordDialogProps & { category: UserCategory | null }) {
+  const t = useT();
   return (
     <RecordFormDialog
       {...dialog}
       record={category}
       noun="Category"
-      description="User categories group accounts, for example Volunteers or Students."
+      createLabel={t('admin.categories.add')}
+      description={t('admin.categories.dialogText')}
       size="sm"
     >
       {(body) => <CategoryForm {...body} category={category} />}

@@ -4,62 +4,66 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { NoResults } from '@/components/ui/list-states';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { matchesSearch } from './admin-tabs';
 
+/** A card; its texts are catalogue keys. */
 interface CommunityCard {
-  title: string;
-  description: string;
+  title: MessageKey;
+  description: MessageKey;
   icon: ReactNode;
   to?: string;
-  action: string;
+  action: MessageKey;
 }
 
 const CARDS: CommunityCard[] = [
   {
-    title: 'Forum Categories',
-    description: 'Create, edit, reorder and delete the categories of the community forum.',
+    title: 'admin.community.forum',
+    description: 'admin.community.forumText',
     icon: <MessagesSquare size={22} />,
     to: '/admin/forum-categories',
-    action: 'Manage Categories',
+    action: 'admin.community.forumAction',
   },
   {
-    title: 'Expert Q&A Management',
-    description: 'Moderate questions and answers from the experts.',
+    title: 'admin.community.qa',
+    description: 'admin.community.qaText',
     icon: <GraduationCap size={22} />,
-    action: 'Coming Soon',
+    action: 'admin.community.comingSoon',
   },
   {
-    title: 'Plant Sharing Management',
-    description: 'Moderate listings and messages of plant sharing.',
+    title: 'admin.community.sharing',
+    description: 'admin.community.sharingText',
     icon: <HandHeart size={22} />,
-    action: 'Coming Soon',
+    action: 'admin.community.comingSoon',
   },
 ];
 
 /** CommunityTab: a Forum Categories card and disabled Coming Soon cards (spec 02 §2). */
 export function CommunityTab({ search }: { search: string }) {
-  const visible = CARDS.filter((card) => matchesSearch(search, card.title, card.description));
-  if (visible.length === 0) return <NoResults compact text={`No community tool matches “${search.trim()}”.`} />;
+  const t = useT();
+  const visible = CARDS.filter((card) => matchesSearch(search, t(card.title), t(card.description)));
+  if (visible.length === 0) return <NoResults compact text={t('admin.community.noMatch', { query: search.trim() })} />;
   return (
-    <ul className="community-cards" aria-label="Community management">
+    <ul className="community-cards" aria-label={t('admin.community.label')}>
       {visible.map((card) => (
         <li key={card.title}>
-          <article className={card.to ? 'community-card' : 'community-card community-card--disabled'} aria-label={card.title} aria-disabled={!card.to || undefined}>
+          <article className={card.to ? 'community-card' : 'community-card community-card--disabled'} aria-label={t(card.title)} aria-disabled={!card.to || undefined}>
             <div className="community-card__head">
               <span className="icon-tile dashboard-icon" aria-hidden="true">
                 {card.icon}
               </span>
-              {!card.to ? <Badge tone="neutral">Coming Soon</Badge> : null}
+              {!card.to ? <Badge tone="neutral">{t('admin.community.comingSoon')}</Badge> : null}
             </div>
-            <h3 className="community-card__title">{card.title}</h3>
-            <p className="community-card__text">{card.description}</p>
+            <h3 className="community-card__title">{t(card.title)}</h3>
+            <p className="community-card__text">{t(card.description)}</p>
             {card.to ? (
               <Link to={card.to} className={buttonClass('primary', 'sm')}>
-                {card.action}
+                {t(card.action)}
               </Link>
             ) : (
               <button type="button" className={buttonClass('outline', 'sm')} disabled>
-                {card.action}
+                {t(card.action)}
               </button>
             )}
           </article>

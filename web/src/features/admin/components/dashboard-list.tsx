@@ -8,8 +8,8 @@ import { matchesSearch } from './admin-tabs';
 interface DashboardListProps<T> {
   search: string;
   row: (item: T) => ReactNode;
-  /** Singular, for "No {noun} matches …". */
-  noun: string;
+  /** The text when no record matches the search: "No user matches “…”." */
+  noMatches: (query: string) => string;
   /** The list's accessible name. */
   label: string;
   loading: { label: string; rows: number };
@@ -20,7 +20,7 @@ interface DashboardListProps<T> {
 /**
  * DashboardList: a tab's records filtered by the dashboard's search (any of `texts` of a
  * record), in the compact list states — loading bars, error, `empty` when there is no record
- * at all (omit it where the list is never empty), "No {noun} matches “…”." — and otherwise
+ * at all (omit it where the list is never empty), `noMatches` — and otherwise
  * the RecordList of `row`s.
  */
 export function DashboardList<T>({
@@ -28,7 +28,7 @@ export function DashboardList<T>({
   search,
   texts,
   row,
-  noun,
+  noMatches,
   label,
   loading,
   errorTitle,
@@ -46,8 +46,9 @@ export function DashboardList<T>({
       compact
       loading={{ ...loading, className: 'dashboard-skeleton' }}
       errorTitle={errorTitle}
-      empty={empty ?? { title: `No ${noun} yet` }}
-      noResultsState={{ text: `No ${noun} matches “${search.trim()}”.` }}
+      // Without `empty` the list is never empty, so no empty state shows.
+      empty={empty ?? { title: '' }}
+      noResultsState={{ text: noMatches(search.trim()) }}
     >
       <RecordList label={label}>{visible.map(row)}</RecordList>
     </ListStates>
@@ -64,12 +65,12 @@ export function PagedDashboardList<T>({
   url,
   search,
   row,
-  noun,
+  noMatches,
   label,
   loading,
   errorTitle,
   empty,
-}: DashboardListProps<T> & { url: (q: string) => string | null }) {
+}: DashboardListProps<T> & { empty: ListEmpty; url: (q: string) => string | null }) {
   // A new search keeps the last rows on screen (greyed) until its page comes.
   const { query: q, list, searching } = useSearchedPages<T>(url, search, { keepPrevious: true });
   return (
@@ -79,8 +80,8 @@ export function PagedDashboardList<T>({
       compact
       loading={{ ...loading, className: 'dashboard-skeleton' }}
       errorTitle={errorTitle}
-      empty={empty ?? { title: `No ${noun} yet` }}
-      noResultsState={{ text: `No ${noun} matches “${q}”.` }}
+      empty={empty}
+      noResultsState={{ text: noMatches(q) }}
     >
       <div className={searching ? 'dashboard-list dashboard-list--searching' : 'dashboard-list'} aria-busy={searching || undefined}>
         <RecordList label={label}>{list.items.map(row)}</RecordList>

@@ -5,7 +5,8 @@ import type { Site } from '@/api/types';
 import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
-import { limitSymbol, limitText } from '@/lib/limits';
+import { useT } from '@/lib/i18n/provider';
+import { limitSymbol } from '@/lib/limits';
 import { useSession } from '@/lib/session';
 import { PagedDashboardList } from './dashboard-list';
 
@@ -17,19 +18,21 @@ import { PagedDashboardList } from './dashboard-list';
 export function SitesTab({ search }: { search: string }) {
   const { user } = useSession();
   const superadmin = user?.role === 'superadmin';
+  const t = useT();
+  const limitText = (limit: number | null | undefined) => (limit ? String(limit) : t('admin.limit.unlimited'));
 
   const content = (
     <PagedDashboardList<Site>
       url={(q) => urls.sitesQuery({ q })}
       search={search}
-      noun="site"
-      label="Sites"
-      loading={{ label: 'Loading sites…', rows: 3 }}
-      errorTitle="Failed to load sites"
+      noMatches={(query) => t('admin.sites.noMatch', { query })}
+      label={t('nav.sites')}
+      loading={{ label: t('admin.sites.loading'), rows: 3 }}
+      errorTitle={t('admin.sites.loadFailed')}
       empty={{
         icon: <Building size={22} />,
-        title: superadmin ? 'No sites yet' : 'No site ID available',
-        text: superadmin ? 'Create a site on the Sites page.' : 'Your account does not belong to a site.',
+        title: superadmin ? t('admin.sites.none') : t('admin.noSiteId'),
+        text: superadmin ? t('admin.sites.noneTab') : t('admin.noSiteText'),
       }}
       row={(site) => (
         <RecordRow
@@ -39,13 +42,13 @@ export function SitesTab({ search }: { search: string }) {
           icon={<Building size={18} />}
           badges={
             <>
-              {site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : <Badge tone="green">Active</Badge>}
-              {site.maintenanceMode ? <Badge tone="amber">Maintenance</Badge> : null}
+              {site.status === 'inactive' ? <Badge tone="neutral">{t('admin.inactive')}</Badge> : <Badge tone="green">{t('admin.active')}</Badge>}
+              {site.maintenanceMode ? <Badge tone="amber">{t('admin.maintenanceLabel')}</Badge> : null}
             </>
           }
           actions={
             <Link to={superadmin ? `/site-users?site=${site.id}` : '/site-users'} className={buttonClass('outline', 'sm')}>
-              Site Users
+              {t('nav.siteUsers')}
             </Link>
           }
         >
@@ -54,11 +57,11 @@ export function SitesTab({ search }: { search: string }) {
             items={
               superadmin
                 ? [
-                    { label: 'Users', value: `${site.userCount ?? 0} / ${limitSymbol(site.userLimit)}` },
-                    { label: 'User limit', value: limitText(site.userLimit) },
-                    { label: 'Plant limit', value: limitText(site.plantLimit) },
+                    { label: t('nav.users'), value: `${site.userCount ?? 0} / ${limitSymbol(site.userLimit)}` },
+                    { label: t('admin.sites.userLimit'), value: limitText(site.userLimit) },
+                    { label: t('admin.sites.plantLimit'), value: limitText(site.plantLimit) },
                   ]
-                : [{ label: 'Users', value: String(site.userCount ?? 0) }]
+                : [{ label: t('nav.users'), value: String(site.userCount ?? 0) }]
             }
           />
         </RecordRow>
@@ -70,10 +73,10 @@ export function SitesTab({ search }: { search: string }) {
     <div className="dashboard-tab">
       {superadmin ? (
         <div className="dashboard-tab__bar">
-          <p className="muted">Every site and its limits. A limit of 0 means unlimited.</p>
+          <p className="muted">{t('admin.sites.intro')}</p>
           <Link to="/admin/sites" className={buttonClass('primary')}>
             <Settings2 size={18} aria-hidden="true" />
-            Manage Sites
+            {t('admin.sites.manage')}
           </Link>
         </div>
       ) : null}

@@ -13,6 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { deactivateBlockedReason } from '@/components/user-admin-fields/account-rules';
 import { UserAvatar, UserBadges } from '@/components/user-badges/user-badges';
 import { formatDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { PagedDashboardList } from './dashboard-list';
@@ -29,11 +30,12 @@ export function UsersTab({ search }: { search: string }) {
   const toggle = useToggleUserActive();
   const { toast } = useToast();
   const [busy, setBusy] = useState<number | null>(null);
+  const t = useT();
 
   if (!canList) {
     return (
-      <EmptyState compact icon={<Building size={22} />} title="No site ID available">
-        Admins manage the users of their own site, and your account does not belong to a site.
+      <EmptyState compact icon={<Building size={22} />} title={t('admin.noSiteId')}>
+        {t('admin.users.noSiteText')}
       </EmptyState>
     );
   }
@@ -41,16 +43,20 @@ export function UsersTab({ search }: { search: string }) {
   const toggleActive = async (user: User) => {
     const blocked = deactivateBlockedReason(user);
     if (blocked) {
-      toast({ title: 'Error updating user status', description: blocked, variant: 'destructive' });
+      toast({ title: t('admin.users.statusFailed'), description: t(blocked), variant: 'destructive' });
       return;
     }
     setBusy(user.id);
     try {
       const next = await toggle.trigger(user.id);
       const active = next ? next.isActive !== false : user.isActive === false;
-      toast({ title: active ? 'User activated' : 'User deactivated', description: `${user.username} was updated.`, variant: 'success' });
+      toast({
+        title: active ? t('admin.users.activated') : t('admin.users.deactivated'),
+        description: t('admin.users.updatedText', { username: user.username }),
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Error updating user status', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('admin.users.statusFailed'), description: getErrorMessage(error, t('admin.tryAgain')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -60,10 +66,11 @@ export function UsersTab({ search }: { search: string }) {
     <PagedDashboardList<User>
       url={(q) => urls.usersQuery({ q })}
       search={search}
-      noun="user"
-      label="Users"
-      loading={{ label: 'Loading users…', rows: 5 }}
-      errorTitle="Failed to load user data"
+      noMatches={(query) => t('admin.users.noMatch', { query })}
+      label={t('nav.users')}
+      loading={{ label: t('admin.users.loading'), rows: 5 }}
+      errorTitle={t('admin.users.loadFailed')}
+      empty={{ title: t('admin.users.none') }}
       row={(user) => {
         const active = user.isActive !== false;
         const self = user.id === me?.id;
@@ -77,9 +84,9 @@ export function UsersTab({ search }: { search: string }) {
             badges={<UserBadges user={user} />}
             actions={
               <>
-                <Link to={`/settings?userId=${user.id}`} className={buttonClass('outline', 'sm')} aria-label={`Edit ${user.username}`}>
+                <Link to={`/settings?userId=${user.id}`} className={buttonClass('outline', 'sm')} aria-label={t('admin.users.editLabel', { username: user.username })}>
                   <Pencil size={15} aria-hidden="true" />
-                  Edit
+                  {t('admin.edit')}
                 </Link>
                 {!self ? (
                   <ToggleActiveButton user={user} busy={busy} onToggle={() => void toggleActive(user)} />
@@ -93,8 +100,8 @@ export function UsersTab({ search }: { search: string }) {
             </p>
             <RecordMeta
               items={[
-                { label: 'Joined', value: formatDate(user.createdAt) || '—' },
-                { label: 'Last login', value: formatDate(user.lastLogin) || 'Never' },
+                { label: t('admin.users.joined'), value: formatDate(user.createdAt) || '—' },
+                { label: t('admin.users.lastLogin'), value: formatDate(user.lastLogin) || t('admin.never') },
               ]}
             />
           </RecordRow>

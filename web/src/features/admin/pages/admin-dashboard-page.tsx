@@ -4,6 +4,8 @@ import { getErrorMessage } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { SearchField } from '@/components/ui/search-field';
 import { TabPanel, Tabs, useTabParam, type TabOption } from '@/components/ui/tabs';
@@ -25,13 +27,11 @@ const icons: Record<DashboardTab, TabOption<DashboardTab>['icon']> = {
   community: <UsersRound size={17} />,
 };
 
-const TAB_OPTIONS: TabOption<DashboardTab>[] = DASHBOARD_TABS.map((tab) => ({ ...tab, icon: icons[tab.value] }));
-
-const placeholders: Record<DashboardTab, string> = {
-  users: 'Search users by name, username or e-mail',
-  categories: 'Search categories',
-  sites: 'Search sites by name or place',
-  community: 'Search community tools',
+const placeholders: Record<DashboardTab, MessageKey> = {
+  users: 'admin.dashboard.searchUsers',
+  categories: 'admin.dashboard.searchCategories',
+  sites: 'admin.dashboard.searchSites',
+  community: 'admin.dashboard.searchCommunity',
 };
 
 /**
@@ -39,7 +39,9 @@ const placeholders: Record<DashboardTab, string> = {
  * Community (kept in ?tab=); the search filters the open tab.
  */
 export function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard');
+  const t = useT();
+  useDocumentTitle(t('nav.adminDashboard'));
+  const tabOptions: TabOption<DashboardTab>[] = DASHBOARD_TABS.map((tab) => ({ value: tab.value, label: t(tab.label), icon: icons[tab.value] }));
   const [tab, setTab] = useTabParam(dashboardTabFromParam);
   const [search, setSearch] = useState('');
   const { user: me } = useSession();
@@ -51,7 +53,7 @@ export function AdminDashboardPage() {
     try {
       await downloadBackup();
     } catch (error) {
-      toast({ title: 'Backup failed', description: getErrorMessage(error, 'The backup could not be downloaded.'), variant: 'destructive' });
+      toast({ title: t('admin.dashboard.backupFailed'), description: getErrorMessage(error, t('admin.dashboard.backupFailedText')), variant: 'destructive' });
     } finally {
       setDownloading(false);
     }
@@ -60,26 +62,26 @@ export function AdminDashboardPage() {
   return (
     <div className="dashboard-page">
       <PageHeader
-        eyebrow="Administration"
-        title="Admin Dashboard"
-        description="Users, their categories, the sites and the community tools in one place."
+        eyebrow={t('nav.group.admin')}
+        title={t('nav.adminDashboard')}
+        description={t('admin.dashboard.text')}
         actions={
           me?.role === 'superadmin' ? (
             <Button variant="outline" icon={<Download size={18} aria-hidden="true" />} onClick={backup} disabled={downloading}>
-              {downloading ? 'Preparing backup…' : 'Download backup'}
+              {downloading ? t('admin.dashboard.preparingBackup') : t('admin.dashboard.downloadBackup')}
             </Button>
           ) : null
         }
       />
       <div className="dashboard-search" role="search">
         <SearchField
-          label="Search"
-          placeholder={placeholders[tab]}
+          label={t('admin.dashboard.search')}
+          placeholder={t(placeholders[tab])}
           value={search}
           onChange={(value) => setSearch(value)}
         />
       </div>
-      <Tabs idBase={TABS_ID} label="Admin section" options={TAB_OPTIONS} value={tab} onChange={setTab} />
+      <Tabs idBase={TABS_ID} label={t('admin.dashboard.section')} options={tabOptions} value={tab} onChange={setTab} />
       <TabPanel idBase={TABS_ID} value={tab}>
         {tab === 'users' ? <UsersTab search={search} /> : null}
         {tab === 'categories' ? <CategoriesTab search={search} /> : null}
@@ -87,7 +89,7 @@ export function AdminDashboardPage() {
         {tab === 'community' ? <CommunityTab search={search} /> : null}
       </TabPanel>
       <p className="dashboard-footnote">
-        <ShieldCheck size={16} aria-hidden="true" /> Only superadmins see every user and site; admins see their own site.
+        <ShieldCheck size={16} aria-hidden="true" /> {t('admin.dashboard.footnote')}
       </p>
     </div>
   );

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { readToken, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCheckAuth, type AuthCheckResult } from '../api/check-auth';
@@ -12,13 +14,14 @@ import './token-debug-page.css';
 
 /** failureText: "Server returned {status}: {text}" (spec 02 §8). */
 function failureText(error: Error): string {
-  if (error instanceof ApiError) return `Server returned ${error.status}: ${error.statusText || error.body}`;
+  if (error instanceof ApiError) return translate('admin.debug.serverReturned', { status: error.status, text: error.statusText || error.body });
   return error.message;
 }
 
 /** TokenDebugPage (/debug/token): the current user, the stored token and a server check. */
 export function TokenDebugPage() {
-  useDocumentTitle('Token Debug');
+  const t = useT();
+  useDocumentTitle(t('admin.debug.title'));
   const { user, impersonation } = useSession();
   const token = readToken();
   const { trigger, data, error, isMutating } = useCheckAuth();
@@ -29,12 +32,12 @@ export function TokenDebugPage() {
       const result: AuthCheckResult = await trigger();
       toast(
         result.authenticated
-          ? { title: 'Authentication Check', description: 'Successfully authenticated with the server', variant: 'success' }
-          : { title: 'Authentication Check', description: 'Failed to authenticate with the server', variant: 'destructive' },
+          ? { title: t('admin.debug.check'), description: t('admin.debug.ok'), variant: 'success' }
+          : { title: t('admin.debug.check'), description: t('admin.debug.notOk'), variant: 'destructive' },
       );
     } catch (failure) {
       toast({
-        title: 'Authentication Check Failed',
+        title: t('admin.debug.checkFailed'),
         description: failureText(failure instanceof Error ? failure : new Error(String(failure))),
         variant: 'destructive',
       });
@@ -44,63 +47,63 @@ export function TokenDebugPage() {
   return (
     <div className="token-debug">
       <PageHeader
-        eyebrow="Debug"
-        title="Token Debug"
-        description="What this browser knows about your session, and what the server thinks of it."
+        eyebrow={t('admin.debug.eyebrow')}
+        title={t('admin.debug.title')}
+        description={t('admin.debug.text')}
       />
       <div className="token-debug__grid">
         <Card>
-          <CardHeader icon={<UserRound size={20} />} title="Current user" />
+          <CardHeader icon={<UserRound size={20} />} title={t('admin.debug.currentUser')} />
           <CardBody>
             {user ? (
-              <pre className="code-block" aria-label="Current user object">
+              <pre className="code-block" aria-label={t('admin.debug.userObject')}>
                 {JSON.stringify(user, null, 2)}
               </pre>
             ) : (
-              <p className="muted">No user is signed in.</p>
+              <p className="muted">{t('admin.debug.noUser')}</p>
             )}
             {impersonation ? (
               <p className="token-debug__note">
-                Impersonating; original user: <strong>{impersonation.originalUser.username}</strong>
+                {t('admin.debug.impersonating')} <strong>{impersonation.originalUser.username}</strong>
               </p>
             ) : null}
           </CardBody>
         </Card>
         <Card>
-          <CardHeader icon={<KeyRound size={20} />} title="Token" />
+          <CardHeader icon={<KeyRound size={20} />} title={t('admin.debug.token')} />
           <CardBody>
             <dl className="token-debug__facts">
-              <dt>Token exists</dt>
+              <dt>{t('admin.debug.tokenExists')}</dt>
               <dd>
                 {token ? (
-                  <span className="pill pill--ok">Yes</span>
+                  <span className="pill pill--ok">{t('admin.yes')}</span>
                 ) : (
-                  <span className="pill pill--bad">No</span>
+                  <span className="pill pill--bad">{t('admin.no')}</span>
                 )}
               </dd>
             </dl>
             {token ? (
-              <pre className="code-block code-block--wrap" aria-label="Stored token">
+              <pre className="code-block code-block--wrap" aria-label={t('admin.debug.storedToken')}>
                 {token}
               </pre>
             ) : (
-              <p className="muted">No token is stored in this browser.</p>
+              <p className="muted">{t('admin.debug.noToken')}</p>
             )}
           </CardBody>
         </Card>
         <Card className="token-debug__check">
           <CardHeader
             icon={<ShieldQuestionMark size={20} />}
-            title="Server check"
-            description="Asks GET /api/auth-check whether the server accepts the stored token."
+            title={t('admin.debug.serverCheck')}
+            description={t('admin.debug.serverCheckText')}
           />
           <CardBody>
             <Button onClick={onCheck} loading={isMutating}>
-              {isMutating ? 'Checking…' : 'Check Authentication'}
+              {isMutating ? t('admin.debug.checking') : t('admin.debug.checkButton')}
             </Button>
             <div className="token-debug__result" aria-live="polite">
               {error && !isMutating ? (
-                <Alert variant="destructive" title="Authentication Check Failed">
+                <Alert variant="destructive" title={t('admin.debug.checkFailed')}>
                   {failureText(error)}
                 </Alert>
               ) : null}
@@ -108,14 +111,14 @@ export function TokenDebugPage() {
                 <div className="token-debug__outcome">
                   {data.authenticated ? (
                     <p className="token-debug__verdict token-debug__verdict--ok">
-                      <CircleCheck size={18} aria-hidden="true" /> Successfully authenticated with the server
+                      <CircleCheck size={18} aria-hidden="true" /> {t('admin.debug.ok')}
                     </p>
                   ) : (
                     <p className="token-debug__verdict token-debug__verdict--bad">
-                      <CircleX size={18} aria-hidden="true" /> Failed to authenticate with the server
+                      <CircleX size={18} aria-hidden="true" /> {t('admin.debug.notOk')}
                     </p>
                   )}
-                  <pre className="code-block" aria-label="Server result">
+                  <pre className="code-block" aria-label={t('admin.debug.serverResult')}>
                     {JSON.stringify(data, null, 2)}
                   </pre>
                 </div>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { requiredText, text } from '@/lib/schema';
 
 /** maintenanceMessageSchema: the message asked before maintenance goes on (spec 02 §4) is required. */
 export const maintenanceMessageSchema = z.object({
-  message: requiredText('A message is required to turn maintenance on'),
+  message: requiredText('admin.maintenance.messageRequired' satisfies MessageKey),
 });
 
 /**
@@ -14,5 +15,5 @@ export const functionSchema = z
   .object({ name: text(), displayName: text(), description: text() })
   .refine((fn) => fn.name !== '' && fn.displayName !== '', {
     path: ['root'],
-    message: 'Name and display name are required',
+    message: 'admin.maintenance.namesRequired' satisfies MessageKey,
   });

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Form, FormInput, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { translateMessage } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useCreateFunction } from '../api/create-function';
 import { functionSchema } from '../api/maintenance-schema';
 
@@ -16,6 +18,7 @@ export function CreateFunctionDialog({ open, onOpenChange }: { open: boolean; on
   const problem = form.formState.errors.root?.message;
   const { trigger, isMutating } = useCreateFunction();
   const { toast } = useToast();
+  const t = useT();
 
   const close = () => {
     form.reset();
@@ -24,14 +27,14 @@ export function CreateFunctionDialog({ open, onOpenChange }: { open: boolean; on
 
   const submit = async (fn: NewAppFunction) => {
     const created = await trigger(fn);
-    toast({ title: 'Function created', description: `${created?.displayName ?? fn.displayName} can now be put in maintenance.`, variant: 'success' });
+    toast({ title: t('admin.maintenance.created'), description: t('admin.maintenance.createdText', { name: created?.displayName ?? fn.displayName }), variant: 'success' });
     close();
   };
 
   const failed = (failure: unknown) =>
     toast({
-      title: 'Failed to create function',
-      description: getErrorMessage(failure, 'The function could not be created. Please try again.'),
+      title: t('admin.maintenance.createFailed'),
+      description: getErrorMessage(failure, t('admin.maintenance.createFailedText')),
       variant: 'destructive',
     });
 
@@ -41,32 +44,32 @@ export function CreateFunctionDialog({ open, onOpenChange }: { open: boolean; on
       onOpenChange={(next) => {
         if (!next && !isMutating) close();
       }}
-      title="Create Function"
-      description="An area of Garden that can be put in maintenance on its own."
+      title={t('admin.maintenance.create')}
+      description={t('admin.maintenance.createText')}
       footer={
         <>
           <Button variant="outline" disabled={isMutating} onClick={close}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={isMutating}>
-            Create Function
+            {t('admin.maintenance.create')}
           </Button>
         </>
       }
     >
       <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed}>
-        {problem ? <Alert variant="destructive" title={problem} /> : null}
+        {problem ? <Alert variant="destructive" title={translateMessage(problem)} /> : null}
         <div className="form-grid form-grid--2">
           <FormInput
             name="name"
-            label="Name"
-            placeholder="e.g. seed_swap"
-            description="Internal id: lowercase letters, digits and underscores."
+            label={t('admin.name')}
+            placeholder={t('admin.maintenance.namePlaceholder')}
+            description={t('admin.maintenance.nameHint')}
             autoComplete="off"
           />
-          <FormInput name="displayName" label="Display name" placeholder="e.g. Seed Swap" autoComplete="off" />
+          <FormInput name="displayName" label={t('admin.maintenance.displayName')} placeholder={t('admin.maintenance.displayNamePlaceholder')} autoComplete="off" />
         </div>
-        <FormTextarea name="description" label="Description" rows={3} />
+        <FormTextarea name="description" label={t('admin.description')} rows={3} />
       </Form>
     </Dialog>
   );

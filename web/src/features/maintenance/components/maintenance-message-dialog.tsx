@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Form, FormTextarea, useZodForm } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/provider';
 import { maintenanceMessageSchema } from '../api/maintenance-schema';
 
 /**
@@ -22,6 +23,7 @@ export function MaintenanceMessageDialog({
 }) {
   const formId = useId();
   const form = useZodForm(maintenanceMessageSchema, { defaultValues: { message: '' } });
+  const t = useT();
 
   return (
     <Dialog
@@ -32,16 +34,16 @@ export function MaintenanceMessageDialog({
           onCancel();
         }
       }}
-      title="Enable Maintenance Mode"
-      description={target ? `Users will see this message while ${target} is in maintenance.` : undefined}
+      title={t('admin.maintenance.enableTitle')}
+      description={target ? t('admin.maintenance.enableText', { name: target }) : undefined}
       size="sm"
       footer={
         <>
           <Button variant="outline" disabled={pending} onClick={onCancel}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="warning" loading={pending}>
-            Enable Maintenance
+            {t('admin.maintenance.enable')}
           </Button>
         </>
       }
@@ -49,8 +51,8 @@ export function MaintenanceMessageDialog({
       <Form form={form} id={formId} className="form-stack" onSubmit={({ message }) => onConfirm(message)}>
         <FormTextarea
           name="message"
-          label="Maintenance message"
-          placeholder="e.g. We are upgrading the forum. Back at 14:00."
+          label={t('admin.maintenance.message')}
+          placeholder={t('admin.maintenance.messagePlaceholder')}
           rows={4}
         />
       </Form>

@@ -13,7 +13,9 @@ import { SearchCard } from '@/components/ui/search-card';
 import { Segmented } from '@/components/ui/segmented';
 import { Switch } from '@/components/ui/switch';
 import { useToastedAction } from '@/components/ui/toasted-action';
-import { formatDate } from '@/lib/dates';
+import { formatDate, localDate, parseDate } from '@/lib/dates';
+import { currentLocale, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteFunction } from '../api/delete-function';
 import { useAppFunctions } from '../api/get-functions';
@@ -26,17 +28,27 @@ import { MaintenanceMessageDialog } from '../components/maintenance-message-dial
 import './maintenance-page.css';
 
 const WHEN_FORMAT = 'MMM d, yyyy, h:mm a';
+const WHEN_INTL: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+
+/** whenText: a maintenance time, "Nov 3, 2026, 2:05 PM" in English, else the language's own date and time. */
+function whenText(value: string | null | undefined): string {
+  if (currentLocale() === 'en') return formatDate(value, WHEN_FORMAT);
+  const date = parseDate(value ?? null);
+  return date ? localDate(date, WHEN_INTL) : '';
+}
+
 /** A maintenance time, or Never (spec 02 §2). */
-export const when = (value: string | null | undefined) => formatDate(value, WHEN_FORMAT) || 'Never';
+export const when = (value: string | null | undefined) => whenText(value) || translate('admin.never');
 
 /** The browser confirmation before a function is deleted (spec 02 §2). */
 export const deleteFunctionQuestion = (fn: Pick<AppFunction, 'displayName'>) =>
-  `Are you sure you want to delete the function "${fn.displayName}"? This cannot be undone.`;
+  translate('admin.maintenance.deleteQuestion', { name: fn.displayName });
 
 type Pending = { kind: 'function'; item: AppFunction } | { kind: 'site'; item: Site };
 
 function MaintenanceBadge({ on }: { on: boolean | undefined }) {
-  return on ? <Badge tone="amber">In maintenance</Badge> : <Badge tone="green">Operational</Badge>;
+  const t = useT();
+  return on ? <Badge tone="amber">{t('admin.maintenance.inMaintenance')}</Badge> : <Badge tone="green">{t('admin.maintenance.operational')}</Badge>;
 }
 
 /**
@@ -64,6 +76,7 @@ function MaintenanceRow({
   end: string | null | undefined;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <RecordRow
       label={name}
@@ -82,8 +95,8 @@ function MaintenanceRow({
       {on && message ? <p className="maintenance-message">“{message}”</p> : null}
       <RecordMeta
         items={[
-          { label: 'Last start', value: when(start) },
-          { label: 'Last end', value: when(end) },
+          { label: t('admin.maintenance.lastStart'), value: when(start) },
+          { label: t('admin.maintenance.lastEnd'), value: when(end) },
         ]}
       />
     </RecordRow>
@@ -91,16 +104,16 @@ function MaintenanceRow({
 }
 
 type SiteFilter = 'all' | 'maintenance';
-const SITE_FILTERS: ComponentProps<typeof Segmented<SiteFilter>>['options'] = [
-  { value: 'all', label: 'All sites' },
-  { value: 'maintenance', label: 'In maintenance' },
+const siteFilters = (): ComponentProps<typeof Segmented<SiteFilter>>['options'] => [
+  { value: 'all', label: translate('admin.allSites') },
+  { value: 'maintenance', label: translate('admin.maintenance.inMaintenance') },
 ];
 
 /** sitesSummary: the card's sentence with how many sites are in maintenance (the status counts them on the server). */
 function sitesSummary(count: number | undefined): string {
-  const base = 'A site in maintenance stops its own users only.';
+  const base = translate('admin.maintenance.sitesText');
   if (count === undefined) return base;
-  return `${base} ${count === 0 ? 'None is' : count === 1 ? '1 site is' : `${count} sites are`} in maintenance now.`;
+  return `${base} ${translate('admin.maintenance.sitesNow', { count })}`;
 }
 
 /**
@@ -110,7 +123,8 @@ function sitesSummary(count: number | undefined): string {
  * confirmation first). Others are stopped by the route's Access Denied.
  */
 export function MaintenancePage() {
-  useDocumentTitle('Maintenance Mode');
+  const t = useT();
+  useDocumentTitle(t('nav.maintenanceMode'));
   const functions = useAppFunctions();
   const status = useMaintenanceStatus();
   const [filter, setFilter] = useState<SiteFilter>('all');
@@ -133,12 +147,12 @@ export function MaintenancePage() {
         if (target.kind === 'function') await setFunction.trigger({ id: target.item.id, maintenanceMode: on, message });
         else await setSite.trigger({ id: target.item.id, maintenanceMode: on, message });
         return {
-          title: on ? 'Maintenance enabled' : 'Maintenance disabled',
-          description: on ? `${name} is now in maintenance.` : `${name} is available again.`,
+          title: on ? t('admin.maintenance.enabled') : t('admin.maintenance.disabled'),
+          description: on ? t('admin.maintenance.enabledText', { name }) : t('admin.maintenance.disabledText', { name }),
           variant: 'success',
         };
       },
-      { title: 'Failed to update maintenance mode', fallback: 'The maintenance mode could not be changed. Please try again.' },
+      { title: t('admin.maintenance.updateFailed'), fallback: t('admin.maintenance.updateFailedText') },
     );
     if (done) setAsking(null);
     setBusy(null);
@@ -155,9 +169,9 @@ export function MaintenancePage() {
     await runAction(
       async () => {
         await removeFunction.trigger(fn.id);
-        return { title: 'Function deleted', description: `${fn.displayName} was deleted.`, variant: 'success' };
+        return { title: t('admin.maintenance.deleted'), description: t('admin.deletedText', { name: fn.displayName }), variant: 'success' };
       },
-      { title: 'Failed to delete function', fallback: 'The function could not be deleted. Please try again.' },
+      { title: t('admin.maintenance.deleteFailed'), fallback: t('admin.maintenance.deleteFailedText') },
     );
     setBusy(null);
   };
@@ -167,11 +181,11 @@ export function MaintenancePage() {
       query={functions}
       isEmpty={!functions.data?.length}
       compact
-      loading={{ label: 'Loading application functions…', rows: 4, height: 64, className: 'maintenance-skeleton' }}
-      errorTitle="Failed to load application functions"
-      empty={{ icon: <Wrench size={22} />, title: 'No functions yet', text: 'Create a function to put one area of Garden in maintenance on its own.' }}
+      loading={{ label: t('admin.maintenance.loadingFunctions'), rows: 4, height: 64, className: 'maintenance-skeleton' }}
+      errorTitle={t('admin.maintenance.functionsFailed')}
+      empty={{ icon: <Wrench size={22} />, title: t('admin.maintenance.noFunctions'), text: t('admin.maintenance.noFunctionsText') }}
     >
-      <RecordList label="Application functions">
+      <RecordList label={t('admin.maintenance.functionsLabel')}>
         {(functions.data ?? []).map((fn) => (
           <MaintenanceRow
             key={fn.id}
@@ -185,8 +199,8 @@ export function MaintenancePage() {
             actions={
               <>
                 <Switch
-                  label="Maintenance"
-                  aria-label={`Maintenance for ${fn.displayName}`}
+                  label={t('admin.maintenanceLabel')}
+                  aria-label={t('admin.maintenance.switchLabel', { name: fn.displayName })}
                   checked={fn.maintenanceMode}
                   disabled={busy !== null}
                   onCheckedChange={(on) => toggle({ kind: 'function', item: fn }, on)}
@@ -196,13 +210,13 @@ export function MaintenancePage() {
                   size="sm"
                   className="maintenance-delete"
                   icon={<Trash size={15} aria-hidden="true" />}
-                  aria-label={`Delete ${fn.displayName}`}
-                  title={fn.name === SITE_WIDE ? 'The site_wide function cannot be deleted' : undefined}
+                  aria-label={t('admin.maintenance.deleteLabel', { name: fn.displayName })}
+                  title={fn.name === SITE_WIDE ? t('admin.maintenance.siteWideNoDelete') : undefined}
                   disabled={fn.name === SITE_WIDE || busy !== null}
                   loading={busy === `delete-${fn.id}`}
                   onClick={() => void remove(fn)}
                 >
-                  Delete
+                  {t('admin.delete')}
                 </Button>
               </>
             }
@@ -219,33 +233,33 @@ export function MaintenancePage() {
       list={sites}
       filtered={query !== '' || filter !== 'all'}
       compact
-      loading={{ label: 'Loading sites…', rows: 4, height: 64, className: 'maintenance-skeleton' }}
-      errorTitle="Failed to load sites"
-      empty={{ icon: <Building size={22} />, title: 'No sites yet', text: 'Sites created on the Sites page can be put in maintenance here.' }}
+      loading={{ label: t('admin.sites.loading'), rows: 4, height: 64, className: 'maintenance-skeleton' }}
+      errorTitle={t('admin.sites.loadFailed')}
+      empty={{ icon: <Building size={22} />, title: t('admin.sites.none'), text: t('admin.maintenance.noSitesText') }}
       noResultsState={{
-        text: query ? `No site matches “${query}”.` : 'No site is in maintenance.',
+        text: query ? t('admin.sites.noMatch', { query }) : t('admin.maintenance.noSiteInMaintenance'),
         onClear: () => {
           setSearch('');
           setFilter('all');
         },
-        clearLabel: 'Show all sites',
+        clearLabel: t('admin.maintenance.showAllSites'),
       }}
     >
-      <RecordList label="Sites">
+      <RecordList label={t('nav.sites')}>
         {sites.items.map((site) => (
           <MaintenanceRow
             key={site.id}
             name={site.name}
             icon={<Building size={18} />}
             on={site.maintenanceMode}
-            badges={site.status === 'inactive' ? <Badge tone="neutral">Inactive</Badge> : null}
+            badges={site.status === 'inactive' ? <Badge tone="neutral">{t('admin.inactive')}</Badge> : null}
             message={site.maintenanceMessage}
             start={site.maintenanceStartedAt}
             end={site.maintenanceEndedAt}
             actions={
               <Switch
-                label="Maintenance"
-                aria-label={`Maintenance for ${site.name}`}
+                label={t('admin.maintenanceLabel')}
+                aria-label={t('admin.maintenance.switchLabel', { name: site.name })}
                 checked={Boolean(site.maintenanceMode)}
                 disabled={busy !== null}
                 onCheckedChange={(on) => toggle({ kind: 'site', item: site }, on)}
@@ -262,18 +276,18 @@ export function MaintenancePage() {
   return (
     <div className="maintenance-page">
       <PageHeader
-        eyebrow="Administration"
-        title="Maintenance Mode"
-        description="Put one area of Garden, or a whole site, in maintenance. Gardeners see a notice and cannot make changes there; superadmins can continue."
+        eyebrow={t('nav.group.admin')}
+        title={t('nav.maintenanceMode')}
+        description={t('admin.maintenance.text')}
       />
       <Card aria-labelledby="maintenance-functions-title">
         <CardHeader
           icon={<Wrench size={18} />}
-          title={<span id="maintenance-functions-title">Application Functions</span>}
-          description="Areas that can be put in maintenance on their own."
+          title={<span id="maintenance-functions-title">{t('admin.maintenance.functions')}</span>}
+          description={t('admin.maintenance.functionsText')}
           actions={
             <Button icon={<Plus size={18} aria-hidden="true" />} onClick={() => setCreating(true)}>
-              Create Function
+              {t('admin.maintenance.create')}
             </Button>
           }
         />
@@ -282,10 +296,10 @@ export function MaintenancePage() {
       <SearchCard
         id="maintenance-sites-title"
         icon={<Building size={18} />}
-        title="Sites"
+        title={t('nav.sites')}
         description={sitesSummary(status.data ? (status.data.sitesInMaintenanceCount ?? status.data.sitesInMaintenance.length) : undefined)}
-        actions={<Segmented label="Show" options={SITE_FILTERS} value={filter} onChange={setFilter} />}
-        search={{ label: 'Search sites', placeholder: 'Name, city, country or e-mail', value: search, onChange: setSearch }}
+        actions={<Segmented label={t('admin.maintenance.show')} options={siteFilters()} value={filter} onChange={setFilter} />}
+        search={{ label: t('shared.serverPicker.searchSites'), placeholder: t('admin.sites.searchHint'), value: search, onChange: setSearch }}
       >
         {siteList}
       </SearchCard>

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { NewSiteUser } from '@/api/types';
 import { email, requiredText, text } from '@/lib/schema';
-import { MSG, SITE_ADMIN_PASSWORD_MIN, USERNAME_MIN_LENGTH } from '@/lib/validation';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { SITE_ADMIN_PASSWORD_MIN, USERNAME_MIN_LENGTH } from '@/lib/validation';
+
+/** The form's messages, catalogue keys (the form shows them translated). */
+const MSG = {
+  usernameShort: 'form.usernameMin3',
+  email: 'admin.form.email',
+  password6: 'form.passwordMin6',
+  selectSite: 'admin.form.selectSite',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * newSiteUserSchema is the site admin's Add User form of spec 02 §5 (POST /api/sites/users):

@@ -8,7 +8,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
-import { MSG } from '@/lib/validation';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useAddSiteUser } from '../api/add-site-user';
 import { siteRoleLabel } from './site-roles';
 
@@ -20,7 +21,7 @@ import { siteRoleLabel } from './site-roles';
 const CANDIDATES = userSource({
   option: (user) => {
     const base = userOption(user);
-    const reason = user.role === 'superadmin' ? 'superadmin, never on a site' : user.siteId ? 'already on a site' : '';
+    const reason = user.role === 'superadmin' ? translate('admin.siteUsers.neverOnSite') : user.siteId ? translate('admin.siteUsers.onSite') : '';
     return reason ? { ...base, detail: `@${user.username} · ${reason}`, disabled: true } : base;
   },
 });
@@ -43,18 +44,23 @@ function AddExistingForm({
   const [error, setError] = useState<string | null>(null);
   const { trigger, isMutating } = useAddSiteUser();
   const { toast } = useToast();
+  const t = useT();
 
   const add = async () => {
     if (userId === null) {
-      setError(MSG.selectUser);
+      setError(t('admin.form.selectUser'));
       return;
     }
     try {
       await trigger({ siteId, userId, role, isAdmin: canGrantAdmin && isAdmin });
-      toast({ title: 'User added', description: `${picked?.username ?? 'The user'} joined ${siteName}.`, variant: 'success' });
+      toast({
+        title: t('admin.siteUsers.added'),
+        description: picked ? t('admin.siteUsers.addedText', { username: picked.username, site: siteName }) : t('admin.siteUsers.addedSomeone', { site: siteName }),
+        variant: 'success',
+      });
       onDone();
     } catch (failure) {
-      toast({ title: 'Error adding user', description: getErrorMessage(failure, 'The user could not be added. Please try again.'), variant: 'destructive' });
+      toast({ title: t('admin.siteUsers.addFailed'), description: getErrorMessage(failure, t('admin.siteUsers.addFailedText')), variant: 'destructive' });
     }
   };
 
@@ -62,11 +68,10 @@ function AddExistingForm({
     <div className="form-stack">
       <PickerList
         source={CANDIDATES}
-        label="Users"
+        label={t('nav.users')}
         noun="users"
-        searchLabel="Search users"
-        searchPlaceholder="Name, username or e-mail"
-        emptyText="There are no users yet."
+        searchLabel={t('admin.users.search')}
+        searchPlaceholder={t('admin.users.searchHint')}
         value={userId}
         onSelect={(user) => {
           setPicked(user);
@@ -79,7 +84,7 @@ function AddExistingForm({
         </p>
       ) : null}
       <div className="form-grid form-grid--2">
-        <SelectField label="Site role" value={role} onChange={(event) => setRole(event.target.value as SiteRole)}>
+        <SelectField label={t('admin.siteUsers.siteRole')} value={role} onChange={(event) => setRole(event.target.value as SiteRole)}>
           {SITE_ROLES.map((value) => (
             <option key={value} value={value}>
               {siteRoleLabel(value)}
@@ -87,15 +92,15 @@ function AddExistingForm({
           ))}
         </SelectField>
         {canGrantAdmin ? (
-          <CheckboxField label="Site admin" hint="Manages the users of this site." checked={isAdmin} onCheckedChange={setIsAdmin} />
+          <CheckboxField label={t('shared.userAdminFields.siteAdmin')} hint={t('shared.userAdminFields.siteAdminHint')} checked={isAdmin} onCheckedChange={setIsAdmin} />
         ) : null}
       </div>
       <div className="site-users-dialog__actions">
         <Button variant="outline" disabled={isMutating} onClick={onDone}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button loading={isMutating} onClick={() => void add()}>
-          Add to Site
+          {t('admin.siteUsers.addToSite')}
         </Button>
       </div>
     </div>
@@ -119,8 +124,9 @@ export function AddExistingUserDialog({
   siteName: string;
   canGrantAdmin: boolean;
 }) {
+  const t = useT();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add Existing User" description={`Choose a user to join ${siteName}.`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('admin.siteUsers.addExisting')} description={t('admin.siteUsers.addExistingText', { site: siteName })}>
       {open ? <AddExistingForm siteId={siteId} siteName={siteName} canGrantAdmin={canGrantAdmin} onDone={() => onOpenChange(false)} /> : null}
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { FormSitePicker } from '@/components/server-picker/form-server-picker';
 import { Form, FormInput, FormSelect, useZodForm } from '@/components/ui/form';
 import { FormDialog, type FormDialogBody } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useCreateSiteUser } from '../api/create-site-user';
 import { newSiteUserSchema } from '../api/site-user-schema';
 
@@ -13,13 +14,14 @@ function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDia
   });
   const { trigger, isMutating } = useCreateSiteUser();
   const { toast } = useToast();
+  const t = useT();
 
   const submit = async (user: NewSiteUser) => {
     if (isMutating) return;
     onPendingChange(true);
     try {
       const created = await trigger(user);
-      toast({ title: 'User created', description: `${created?.username ?? user.username} was added to the site.`, variant: 'success' });
+      toast({ title: t('admin.siteUsers.created'), description: t('admin.siteUsers.createdText', { username: created?.username ?? user.username }), variant: 'success' });
       onDone();
     } finally {
       onPendingChange(false);
@@ -27,21 +29,21 @@ function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDia
   };
 
   const failed = (error: unknown) =>
-    toast({ title: 'Failed to create user', description: getErrorMessage(error, 'The user could not be created. Please try again.'), variant: 'destructive' });
+    toast({ title: t('admin.siteUsers.createFailed'), description: getErrorMessage(error, t('admin.siteUsers.createFailedText')), variant: 'destructive' });
 
   return (
-    <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="New site user">
+    <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label={t('admin.siteUsers.newUser')}>
       <div className="form-grid form-grid--2">
-        <FormInput name="username" label="Username" autoComplete="off" />
-        <FormInput name="email" label="Email" type="email" autoComplete="off" />
-        <FormInput name="password" label="Password" type="password" autoComplete="new-password" description="At least 6 characters." />
-        <FormInput name="fullName" label="Full name (optional)" autoComplete="off" />
+        <FormInput name="username" label={t('auth.username')} autoComplete="off" />
+        <FormInput name="email" label={t('shared.accountFields.email')} type="email" autoComplete="off" />
+        <FormInput name="password" label={t('auth.password')} type="password" autoComplete="new-password" description={t('admin.siteUsers.password6')} />
+        <FormInput name="fullName" label={t('admin.siteUsers.fullNameOptional')} autoComplete="off" />
       </div>
       {sites === 'search' ? (
-        <FormSitePicker name="siteId" placeholder="Select a site" />
+        <FormSitePicker name="siteId" />
       ) : (
-        <FormSelect name="siteId" label="Site">
-          <option value="">Select a site</option>
+        <FormSelect name="siteId" label={t('admin.site')}>
+          <option value="">{t('shared.serverPicker.selectSite')}</option>
           {sites.map((site) => (
             <option key={site.id} value={site.id}>
               {site.name}
@@ -49,7 +51,7 @@ function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDia
           ))}
         </FormSelect>
       )}
-      <p className="field__hint">New users join as general users (role User) and site members.</p>
+      <p className="field__hint">{t('admin.siteUsers.newUserHint')}</p>
     </Form>
   );
 }
@@ -68,13 +70,14 @@ export function AddUserDialog({
   /** The site preselected. */
   siteId: number | null;
 }) {
+  const t = useT();
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add User"
-      description="Create an account for a new member of the site."
-      submitLabel="Create User"
+      title={t('admin.users.add')}
+      description={t('admin.siteUsers.addText')}
+      submitLabel={t('admin.users.create')}
       lockWhilePending
     >
       {(body) => <AddUserForm {...body} sites={sites} siteId={siteId} />}

@@ -4,6 +4,7 @@ import type { Site } from '@/api/types';
 import { PickerList } from '@/components/server-picker/server-picker';
 import { siteSource } from '@/components/server-picker/sources';
 import { Dialog } from '@/components/ui/dialog';
+import { useT } from '@/lib/i18n/provider';
 
 const SITES = siteSource(true);
 
@@ -22,25 +23,25 @@ export function SitePicker({
   onChange: (site: Site) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <>
       <button type="button" className="site-picker" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Building size={18} aria-hidden="true" className="site-picker__icon" />
         <span className="site-picker__text">
-          <span className="site-picker__label">Site</span>
-          <span className="site-picker__value">{value ? value.name : loading ? 'Loading sites…' : 'Choose a site'}</span>
+          <span className="site-picker__label">{t('admin.site')}</span>
+          <span className="site-picker__value">{value ? value.name : loading ? t('shared.serverPicker.loadingSites') : t('admin.siteUsers.chooseSite')}</span>
         </span>
         <ChevronsUpDown size={18} aria-hidden="true" />
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Choose a Site" description="Manage the users of another site.">
+      <Dialog open={open} onOpenChange={setOpen} title={t('admin.siteUsers.chooseSiteTitle')} description={t('admin.siteUsers.chooseSiteText')}>
         {open ? (
           <PickerList
             source={SITES}
-            label="Sites"
+            label={t('nav.sites')}
             noun="sites"
-            searchLabel="Search sites"
-            searchPlaceholder="Name or city"
-            emptyText="There are no sites yet."
+            searchLabel={t('shared.serverPicker.searchSites')}
+            searchPlaceholder={t('shared.serverPicker.searchSitesHint')}
             value={value?.id ?? null}
             autoFocus
             onSelect={(site) => {

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { UserAvatar } from '@/components/user-badges/user-badges';
 import { displayName, roleLabel } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { siteRoleLabel } from './site-roles';
 
 /** Where a card leads: the User Settings editing view (spec 02 §2). */
@@ -39,6 +40,7 @@ export function SiteUserCard({
   onRemove: () => void;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   const { user } = link;
   const name = displayName(user);
   const active = user.isActive !== false;
@@ -57,22 +59,22 @@ export function SiteUserCard({
             </Link>
             <p className="site-user-card__meta">
               @{user.username}
-              {self ? ' · you' : ''}
+              {self ? ` · ${t('admin.siteUsers.you')}` : ''}
             </p>
           </div>
         </div>
         <div className="site-user-card__badges">
           <Badge tone={user.role === 'superadmin' ? 'purple' : user.role === 'admin' ? 'blue' : 'neutral'}>{roleLabel(user.role)}</Badge>
           <Badge tone="green">{siteRoleLabel(link.role)}</Badge>
-          {link.isAdmin ? <Badge tone="amber">Site Admin</Badge> : null}
-          {!active ? <Badge tone="red">Inactive</Badge> : null}
+          {link.isAdmin ? <Badge tone="amber">{t('admin.siteAdminBadge')}</Badge> : null}
+          {!active ? <Badge tone="red">{t('admin.inactive')}</Badge> : null}
         </div>
         {user.email ? <p className="site-user-card__email">{user.email}</p> : null}
         <div className="site-user-card__actions">
           <label className="site-user-card__role">
-            <span className="site-user-card__role-label">Site role</span>
+            <span className="site-user-card__role-label">{t('admin.siteUsers.siteRole')}</span>
             <Select
-              aria-label={`Site role of ${name}`}
+              aria-label={t('admin.siteUsers.siteRoleOf', { name })}
               value={SITE_ROLES.includes(link.role as SiteRole) ? link.role : 'member'}
               disabled={busy}
               onChange={(event) => onRole(event.target.value as SiteRole)}
@@ -91,10 +93,10 @@ export function SiteUserCard({
                 size="sm"
                 disabled={busy}
                 icon={active ? <PowerOff size={15} aria-hidden="true" /> : <Power size={15} aria-hidden="true" />}
-                aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}
+                aria-label={active ? t('admin.deactivateLabel', { name }) : t('admin.siteUsers.reactivateLabel', { name })}
                 onClick={() => onActive(!active)}
               >
-                {active ? 'Deactivate' : 'Reactivate'}
+                {active ? t('admin.deactivate') : t('admin.siteUsers.reactivate')}
               </Button>
             ) : null}
             {superadmin ? (
@@ -103,10 +105,10 @@ export function SiteUserCard({
                 size="sm"
                 disabled={busy}
                 icon={link.isAdmin ? <ShieldOff size={15} aria-hidden="true" /> : <ShieldCheck size={15} aria-hidden="true" />}
-                aria-label={`${link.isAdmin ? 'Remove Admin' : 'Make Admin'} (site admin rights): ${name}`}
+                aria-label={link.isAdmin ? t('admin.siteUsers.removeAdminLabel', { name }) : t('admin.siteUsers.makeAdminLabel', { name })}
                 onClick={() => onAdmin(!link.isAdmin)}
               >
-                {link.isAdmin ? 'Remove Admin' : 'Make Admin'}
+                {link.isAdmin ? t('admin.siteUsers.removeAdmin') : t('admin.siteUsers.makeAdmin')}
               </Button>
             ) : null}
             {!self ? (
@@ -116,10 +118,10 @@ export function SiteUserCard({
                 className="site-user-card__remove"
                 disabled={busy}
                 icon={<UserMinus size={15} aria-hidden="true" />}
-                aria-label={`Remove ${name} from the site`}
+                aria-label={t('admin.siteUsers.removeLabel', { name })}
                 onClick={onRemove}
               >
-                Remove
+                {t('admin.siteUsers.remove')}
               </Button>
             ) : null}
           </div>

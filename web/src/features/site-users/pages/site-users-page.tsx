@@ -17,7 +17,9 @@ import { SearchToolbar } from '@/components/ui/search-field';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
-import { isLimitReached, limitSymbol, limitText } from '@/lib/limits';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
+import { isLimitReached, limitSymbol } from '@/lib/limits';
 import { useSession } from '@/lib/session';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,35 +34,35 @@ import { SitePicker } from '../components/site-picker';
 import { SiteUserCard } from '../components/site-user-card';
 import './site-users-page.css';
 
-export const USER_LIMIT_REACHED = 'User limit reached';
-
 /** limitWarning: the text under "User limit reached". */
 export function limitWarning(site: Pick<Site, 'name' | 'userLimit'>, count: number): string {
-  return `${site.name} has ${count} of ${site.userLimit} users. Remove a user or ask a superadmin to raise the limit before adding more.`;
+  return translate('admin.siteUsers.limitWarning', { name: site.name, count, limit: site.userLimit ?? 0 });
 }
 
 const CARD_SKELETONS = Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={180} radius={12} />);
 
 function CardsSkeleton() {
+  const t = useT();
   return (
-    <LoadingRegion label="Loading site users…" className="site-users-grid site-users-grid--loading">
+    <LoadingRegion label={t('admin.siteUsers.loading')} className="site-users-grid site-users-grid--loading">
       {CARD_SKELETONS}
     </LoadingRegion>
   );
 }
 
 function Failed({ title, error, retry }: { title: string; error: unknown; retry: () => void }) {
+  const t = useT();
   return (
     <EmptyState
       icon={<CloudOff size={24} />}
       title={title}
       action={
         <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       }
     >
-      {getErrorMessage(error, 'Please try again later.')}
+      {getErrorMessage(error, t('admin.tryLater'))}
     </EmptyState>
   );
 }
@@ -81,6 +83,8 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
   const [addingExisting, setAddingExisting] = useState(false);
   const [removing, setRemoving] = useState<SiteUser | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const t = useT();
+  const limitText = (limit: number | null | undefined) => (limit ? String(limit) : t('admin.limit.unlimited'));
 
   const list = members.items;
   // The site's own count (the list holds only the loaded pages), never fewer than are listed.
@@ -94,7 +98,7 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
       toast({ ...success, variant: 'success' });
       return true;
     } catch (error) {
-      toast({ title: failure, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: failure, description: getErrorMessage(error, t('admin.tryAgain')), variant: 'destructive' });
       return false;
     } finally {
       setBusy(null);
@@ -102,30 +106,35 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
   };
 
   const changeRole = (link: SiteUser, role: SiteRole) =>
-    void run(link.id, () => setRole.trigger({ id: link.id, role }), { title: 'Role updated', description: `${link.user.username} is now ${role}.` }, 'Error updating role');
+    void run(link.id, () => setRole.trigger({ id: link.id, role }), { title: t('admin.siteUsers.roleUpdated'), description: t('admin.siteUsers.roleUpdatedText', { username: link.user.username, role }) }, t('admin.siteUsers.roleFailed'));
   const changeActive = (link: SiteUser, isActive: boolean) =>
     void run(
       link.id,
       () => setActive.trigger({ id: link.id, isActive }),
       isActive
-        ? { title: 'User reactivated', description: `${link.user.username} can sign in again.` }
-        : { title: 'User deactivated', description: `${link.user.username} can no longer sign in.` },
-      isActive ? 'Failed to reactivate user' : 'Failed to deactivate user',
+        ? { title: t('admin.siteUsers.reactivated'), description: t('admin.users.canSignIn', { username: link.user.username }) }
+        : { title: t('admin.users.deactivated'), description: t('admin.users.cannotSignIn', { username: link.user.username }) },
+      isActive ? t('admin.siteUsers.reactivateFailed') : t('admin.siteUsers.deactivateFailed'),
     );
   const changeAdmin = (link: SiteUser, isAdmin: boolean) =>
     void run(
       link.id,
       () => setAdmin.trigger({ id: link.id, isAdmin }),
-      { title: 'Admin privileges updated', description: `${link.user.username} ${isAdmin ? 'is now a site admin' : 'is no longer a site admin'}.` },
-      'Error updating admin privileges',
+      {
+        title: t('admin.siteUsers.adminUpdated'),
+        description: isAdmin
+          ? t('admin.siteUsers.nowAdmin', { username: link.user.username })
+          : t('admin.siteUsers.noLongerAdmin', { username: link.user.username }),
+      },
+      t('admin.siteUsers.adminFailed'),
     );
   const confirmRemove = async () => {
     if (!removing) return;
     await run(
       removing.id,
       () => remove.trigger(removing.id),
-      { title: 'User removed', description: `${removing.user.username} no longer belongs to ${site.name}.` },
-      'Error removing user',
+      { title: t('admin.siteUsers.removed'), description: t('admin.siteUsers.removedText', { username: removing.user.username, site: site.name }) },
+      t('admin.siteUsers.removeFailed'),
     );
     setRemoving(null);
   };
@@ -134,12 +143,12 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
     <PagedListStates
       list={members}
       filtered={Boolean(query)}
-      loading={{ label: 'Loading site users…', skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
-      errorTitle="Failed to load user data"
-      empty={{ icon: <Users size={24} />, title: 'No users on this site yet', text: `Add a user to give them access to ${site.name}.` }}
-      noResultsState={{ text: `No user of ${site.name} matches “${query}”.`, onClear: () => setSearch('') }}
+      loading={{ label: t('admin.siteUsers.loading'), skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
+      errorTitle={t('admin.users.loadFailed')}
+      empty={{ icon: <Users size={24} />, title: t('admin.siteUsers.none'), text: t('admin.siteUsers.noneText', { site: site.name }) }}
+      noResultsState={{ text: t('admin.siteUsers.noMatch', { site: site.name, query }), onClear: () => setSearch('') }}
     >
-      <ul className="site-users-grid" aria-label={`Users of ${site.name}`}>
+      <ul className="site-users-grid" aria-label={t('admin.siteUsers.usersOf', { site: site.name })}>
         {list.map((link) => (
           <SiteUserCard
             key={link.id}
@@ -159,12 +168,12 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
 
   return (
     <>
-      <section className="site-summary" aria-label="Site">
+      <section className="site-summary" aria-label={t('admin.site')}>
         <div className="site-summary__text">
           <p className="site-summary__name">{site.name}</p>
           <p className="site-summary__meta">
-            <span aria-label={`${count} of ${limitText(site.userLimit)} users`}>
-              {count} / {limitSymbol(site.userLimit)} users
+            <span aria-label={t('admin.usersOfLimit', { count, limit: limitText(site.userLimit) })}>
+              {t('admin.siteUsers.countOfLimit', { count, limit: limitSymbol(site.userLimit) })}
             </span>
             {site.city ? <span> · {site.city}</span> : null}
           </p>
@@ -177,23 +186,23 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
               disabled={limitReached}
               onClick={() => setAddingExisting(true)}
             >
-              Add Existing User
+              {t('admin.siteUsers.addExisting')}
             </Button>
           ) : null}
           <Button icon={<UserPlus size={18} aria-hidden="true" />} disabled={limitReached} onClick={() => setAdding(true)}>
-            Add User
+            {t('admin.users.add')}
           </Button>
         </div>
       </section>
       {limitReached ? (
-        <Alert variant="warning" title={USER_LIMIT_REACHED} className="site-users-limit">
+        <Alert variant="warning" title={t('admin.siteUsers.limitReached')} className="site-users-limit">
           {limitWarning(site, count)}
         </Alert>
       ) : null}
       <SearchToolbar
         className="site-users-search"
-        label="Search site users"
-        placeholder="Name, username or e-mail"
+        label={t('admin.siteUsers.search')}
+        placeholder={t('admin.users.searchHint')}
         value={search}
         onChange={setSearch}
       />
@@ -213,9 +222,9 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
         onOpenChange={(open) => {
           if (!open && busy === null) setRemoving(null);
         }}
-        title="Remove user from site"
-        description={removing ? `Remove ${displayName(removing.user)} from ${site.name}? The account stays; it just no longer belongs to this site.` : ''}
-        confirmLabel="Remove"
+        title={t('admin.siteUsers.removeTitle')}
+        description={removing ? t('admin.siteUsers.removeText', { name: displayName(removing.user), site: site.name }) : ''}
+        confirmLabel={t('admin.siteUsers.remove')}
         pending={busy !== null && removing !== null}
         onConfirm={() => void confirmRemove()}
       />
@@ -230,6 +239,7 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
 function SuperadminSiteUsers() {
   const [params, setParams] = useSearchParams();
   const { mutate } = useSWRConfig();
+  const t = useT();
   const wanted = parseId(params.get('site') ?? undefined);
   const named = useApiQuery<Site[]>(wanted !== null ? urls.sitesByIds([wanted], true) : null);
   const unknown = wanted === null || (named.data !== undefined && named.data.length === 0);
@@ -259,15 +269,15 @@ function SuperadminSiteUsers() {
     <ListStates
       query={sites}
       isEmpty={!site}
-      loading={{ label: 'Loading site users…', skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
-      errorTitle="Failed to load sites"
+      loading={{ label: t('admin.siteUsers.loading'), skeleton: CARD_SKELETONS, className: 'site-users-grid site-users-grid--loading' }}
+      errorTitle={t('admin.sites.loadFailed')}
       empty={{
         icon: <Building size={24} />,
-        title: 'No sites yet',
-        text: 'Create a site first; its users are managed here.',
+        title: t('admin.sites.none'),
+        text: t('admin.siteUsers.noSitesText'),
         action: (
           <Link to="/admin/sites" className={buttonClass('primary')}>
-            Manage Sites
+            {t('admin.sites.manage')}
           </Link>
         ),
       }}
@@ -289,16 +299,17 @@ function SuperadminSiteUsers() {
 /** Admins and site admins manage their own site. */
 function OwnSiteUsers({ siteId }: { siteId: number | null }) {
   const current = useCurrentSite(siteId !== null);
+  const t = useT();
   if (siteId === null) {
     return (
-      <EmptyState icon={<Building size={24} />} title="No site ID available">
-        Your account does not belong to a site, so there are no site users to manage.
+      <EmptyState icon={<Building size={24} />} title={t('admin.noSiteId')}>
+        {t('admin.siteUsers.noSiteText')}
       </EmptyState>
     );
   }
   if (current.isLoading) return <CardsSkeleton />;
   if (current.error || !current.data) {
-    return <Failed title="Failed to load site information" error={current.error} retry={() => void current.mutate()} />;
+    return <Failed title={t('admin.siteUsers.siteFailed')} error={current.error} retry={() => void current.mutate()} />;
   }
   return <SiteMembers site={current.data} sites={[current.data]} superadmin={false} />;
 }
@@ -309,15 +320,16 @@ function OwnSiteUsers({ siteId }: { siteId: number | null }) {
  * a "User limit reached" warning once the site's user limit (above 0) is reached.
  */
 export function SiteUsersPage() {
-  useDocumentTitle('Site Users');
+  const t = useT();
+  useDocumentTitle(t('nav.siteUsers'));
   const { user } = useSession();
   const superadmin = user?.role === 'superadmin';
   return (
     <div className="site-users-page">
       <PageHeader
-        eyebrow="Administration"
-        title="Site Users"
-        description="The people of a site: their site roles and whether they can sign in. Open a card to edit the account."
+        eyebrow={t('nav.group.admin')}
+        title={t('nav.siteUsers')}
+        description={t('admin.siteUsers.text')}
       />
       {superadmin ? <SuperadminSiteUsers /> : <OwnSiteUsers siteId={user?.siteId ?? null} />}
     </div>
