@@ -2,8 +2,9 @@ import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
+import { timeAgo } from '@/lib/time-ago';
 import { useT } from '@/lib/i18n/provider';
-import { localTimeAgo, questionStatusLabel } from '../api/questions';
+import { questionStatusLabel } from '../api/questions';
 import type { Question } from '../api/types';
 
 /** QuestionCard: one question of the Expert Q&A list (spec 02 §2). */
@@ -36,7 +37,7 @@ export function QuestionCard({ question, onTag }: { question: Question; onTag?: 
       <p className="muted-clamp">{question.excerpt}</p>
       <div className="question-card__footer">
         <span className="question-card__meta">
-          {question.username || t('qa.anonymous')} · {localTimeAgo(question.createdAt)} ·{' '}
+          {question.username || t('qa.anonymous')} · {timeAgo(question.createdAt)} ·{' '}
           <MessageCircle size={14} aria-hidden="true" /> {answers}
         </span>
         <Link to={`/community/expert-qa/${question.id}`} className={buttonClass('outline', 'sm')} aria-label={t('qa.card.viewLabel', { title: question.title })}>

@@ -14,12 +14,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { timeAgo } from '@/lib/time-ago';
 import { localDate } from '@/lib/dates';
 import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { answerSchema, editQuestion, questionEditSchema } from '../api/create-question';
-import { acceptAnswer, answerQuestion, isExpertQAKey, localTimeAgo, questionStatusLabel, useQuestion } from '../api/questions';
+import { acceptAnswer, answerQuestion, isExpertQAKey, questionStatusLabel, useQuestion } from '../api/questions';
 import type { Answer, QuestionDetail } from '../api/types';
 import '../expert-qa.css';
 
@@ -119,7 +120,7 @@ function AnswerItem({ q, a, onAccept, accepting }: { q: QuestionDetail; a: Answe
             {t('qa.answer.accepted')}
           </Badge>
         ) : null}
-        <span className="answer__time">{localTimeAgo(a.createdAt)}</span>
+        <span className="answer__time">{timeAgo(a.createdAt)}</span>
         {q.canAccept && !a.isAccepted ? (
           <Button className="answer__accept" variant="outline" size="sm" loading={accepting} onClick={onAccept}>
             {t('qa.answer.accept')}
@@ -192,7 +193,7 @@ export function QuestionPage() {
         </h1>
         <div className="question-body__meta">
           <Badge tone={q.status === 'Answered' ? 'green' : 'amber'}>{questionStatusLabel(q.status)}</Badge>
-          <span>{t('qa.question.askedBy', { name: q.username || t('qa.anonymous'), time: localTimeAgo(q.createdAt) })}</span>
+          <span>{t('qa.question.askedBy', { name: q.username || t('qa.anonymous'), time: timeAgo(q.createdAt) })}</span>
           {q.edited && q.editedAt ? <span title={t('qa.question.editedAt', { date: localDate(new Date(q.editedAt), EDITED_AT) })}>{t('qa.question.edited')}</span> : null}
           {q.canEdit && !editing ? (
             <Button

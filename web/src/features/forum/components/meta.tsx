@@ -1,4 +1,4 @@
-import { format, formatDistance } from 'date-fns';
+import { format } from 'date-fns';
 import { Lock, Pin, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -7,31 +7,7 @@ import { t as translate } from '@/lib/i18n/i18n';
 import { currentLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/provider';
 import { initials } from '@/lib/format';
-
-/** The units of a relative time in another language than English, largest first. */
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/**
- * relativeTime: "3 hours ago"; a time a little ahead of this clock reads as now. Another
- * language than English says it with Intl ("vor 3 Stunden", "il y a 3 heures").
- */
-export function relativeTime(value: string, now: Date = new Date()): string {
-  const date = parseDate(value);
-  if (!date) return '';
-  const past = date.getTime() > now.getTime() ? now : date;
-  const locale = currentLocale();
-  if (locale === 'en') return formatDistance(past, now, { addSuffix: true });
-  const seconds = Math.round((now.getTime() - past.getTime()) / 1000);
-  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) if (seconds >= size) return words.format(-Math.round(seconds / size), unit);
-  return words.format(0, 'second');
-}
+import { relativeTime } from '@/lib/time-ago';
 
 /** fullDate: "Jun 1, 2026, 8:00 AM", for the tooltip over a relative time (the language's own order). */
 export function fullDate(value: string): string {

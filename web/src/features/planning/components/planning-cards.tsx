@@ -1,4 +1,3 @@
-import { formatDistanceToNow } from 'date-fns';
 import { MoreVertical, Pencil, Trash } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,31 +6,10 @@ import { DeleteConfirm } from '@/components/ui/delete-confirm';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { PagedListStates, type ListQuery, type Pager } from '@/components/ui/list-states';
 import { SearchToolbar } from '@/components/ui/search-field';
-import { currentLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/provider';
+import { relativeTime } from '@/lib/time-ago';
 import { useDebounced } from './use-debounced';
 
-const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/** createdAgo: "3 days ago" (date-fns' words in English, Intl's in another language). */
-function createdAgo(at: string): string {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return '';
-  const locale = currentLocale();
-  if (locale === 'en') return formatDistanceToNow(d, { addSuffix: true });
-  const seconds = (d.getTime() - Date.now()) / 1000;
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of AGO_UNITS) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
-  }
-  return rtf.format(0, 'minute');
-}
 
 /** What a PlanningCard shows of a layout or a plan. */
 interface PlanningItem {
@@ -95,7 +73,7 @@ export function PlanningCard({
       <p className="pl-card__meta">
         <span>{username ? t('planning.card.by', { name: username }) : t('planning.card.byYou')}</span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={createdAt}>{createdAgo(createdAt)}</time>
+        <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
       </p>
     </article>
   );

@@ -1,7 +1,6 @@
 import { t, type MessageKey } from '@/lib/i18n/i18n';
 import { currentLocale } from '@/lib/i18n/locale';
-import { parseDate } from '@/lib/dates';
-import { formatPounds, timeAgo } from '@/lib/time-ago';
+import { formatPounds } from '@/lib/time-ago';
 import type { Listing } from './types';
 
 const listingTypes: Record<string, MessageKey> = { Free: 'sharing.type.free', Swap: 'sharing.type.swap', Sell: 'sharing.type.sell' };
@@ -48,26 +47,3 @@ export function fallbackDescription(l: Pick<Listing, 'plantName' | 'listingType'
   return t(fallbacks[l.listingType] ?? 'sharing.fallback.other', { name: l.plantName });
 }
 
-/** The units of a relative time in another language than English, largest first. */
-const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/**
- * localTimeAgo: lib/time-ago's timeAgo in the shown language. English keeps its wording
- * ("3 days ago", "just now"); another language says it with Intl ("vor 3 Tagen", "hier").
- */
-export function localTimeAgo(value: string | null | undefined, now: Date = new Date()): string {
-  const locale = currentLocale();
-  if (locale === 'en') return timeAgo(value, now);
-  const date = parseDate(value);
-  if (!date) return '';
-  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of AGO_UNITS) if (Math.abs(seconds) >= size) return words.format(-Math.trunc(seconds / size), unit);
-  return words.format(0, 'second');
-}

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
+import { timeAgo } from '@/lib/time-ago';
 import { useT } from '@/lib/i18n/provider';
-import { fallbackDescription, listingTypeLabel, localTimeAgo, plantTypeName } from '../api/labels';
+import { fallbackDescription, listingTypeLabel, plantTypeName } from '../api/labels';
 import '@/components/ui/tile.css';
 import type { Listing } from '../api/types';
 
@@ -35,7 +36,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
         ) : null}
         <p className="muted-clamp">{listing.description?.trim() || fallbackDescription(listing)}</p>
         <div className="listing-card__footer">
-          <span className="listing-card__time">{t('sharing.posted', { time: localTimeAgo(listing.createdAt) })}</span>
+          <span className="listing-card__time">{t('sharing.posted', { time: timeAgo(listing.createdAt) })}</span>
           <Link to={`/community/plant-sharing/${listing.id}`} className={buttonClass('outline', 'sm')}>
             {t('sharing.viewDetails')}
           </Link>

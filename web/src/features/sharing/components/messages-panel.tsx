@@ -2,7 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ListStates } from '@/components/ui/list-states';
 import { useT } from '@/lib/i18n/provider';
-import { localTimeAgo } from '../api/labels';
+import { timeAgo } from '@/lib/time-ago';
 import { groupConversations, useListingMessages } from '../api/listing-messages';
 import type { Listing, ListingMessage } from '../api/types';
 import { MessageForm } from './message-form';
@@ -15,7 +15,7 @@ function Thread({ messages, myId }: { messages: ListingMessage[]; myId: number }
         <li key={m.id} className={m.userId === myId ? 'message message--mine' : 'message'}>
           {m.message}
           <span className="message__meta">
-            {m.userId === myId ? t('sharing.message.you') : m.username} · {localTimeAgo(m.createdAt)}
+            {m.userId === myId ? t('sharing.message.you') : m.username} · {timeAgo(m.createdAt)}
           </span>
         </li>
       ))}

@@ -11,12 +11,13 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { timeAgo } from '@/lib/time-ago';
 import { formatDate } from '@/lib/dates';
 import { initials } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { localDate } from '@/lib/dates';
 import { useT } from '@/lib/i18n/provider';
-import { listingTypeLabel, localTimeAgo, plantTypeName } from '../api/labels';
+import { listingTypeLabel, plantTypeName } from '../api/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isPlantSharingKey, useListing } from '../api/get-listings';
 import { addListingToMyPlants } from '../api/manage-listing';
@@ -154,7 +155,7 @@ function ListingDetail() {
           {l.description ? <p className="listing-hero__description">{l.description}</p> : null}
           <p className="listing-hero__dates">
             <span>
-              {t('sharing.posted', { time: localTimeAgo(l.createdAt) })}
+              {t('sharing.posted', { time: timeAgo(l.createdAt) })}
               {l.edited && l.editedAt ? (
                 <span className="listing-hero__edited" title={t('sharing.detail.editedAt', { date: localDate(new Date(l.editedAt), EDITED_AT) })}>
                   {' '}
