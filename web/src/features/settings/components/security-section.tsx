@@ -11,7 +11,8 @@ import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
-import { formatDate, parseDate } from '@/lib/dates';
+import { formatDate, localDate, parseDate } from '@/lib/dates';
+import { currentLocale } from '@/lib/i18n/locale';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useLocale, useT } from '@/lib/i18n/provider';
 import { createPasskey, passkeysSupported } from '@/lib/passkeys';
@@ -44,6 +45,13 @@ import {
   type TotpSetup,
 } from '../api/security';
 import './security-section.css';
+
+/** "Nov 27, 2026 14:05" as English always wrote it; another language's own order through Intl. */
+function dateAndTime(value: string): string {
+  const date = parseDate(value);
+  if (!date || currentLocale() === 'en') return formatDate(value, 'MMM d, yyyy HH:mm');
+  return localDate(date, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
 
 /** methodLabel: a sign-in method's name in the shown language (the raw method when unknown). */
 function methodLabel(method: string): string {
@@ -423,7 +431,7 @@ function SignInsCard() {
                   <span className="muted">{methodLabel(e.method)}</span>
                 </div>
                 <div className="security-list__meta muted">
-                  <span>{formatDate(e.at, 'MMM d, yyyy HH:mm')}</span>
+                  <span>{dateAndTime(e.at)}</span>
                   <span>{e.address || t('settings.security.unknownAddress')}</span>
                   <span>{describeDevice(e.userAgent)}</span>
                 </div>

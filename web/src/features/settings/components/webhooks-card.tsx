@@ -10,7 +10,8 @@ import { ListStates } from '@/components/ui/list-states';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { copyText } from '@/lib/clipboard';
-import { formatDate } from '@/lib/dates';
+import { formatDate, localDate, parseDate } from '@/lib/dates';
+import { currentLocale } from '@/lib/i18n/locale';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT, type Translate } from '@/lib/i18n/provider';
 import {
@@ -31,6 +32,13 @@ const eventLabel = (t: Translate, type: string) => {
   const label = WEBHOOK_EVENTS.find((e) => e.type === type)?.label;
   return label ? t(label) : type;
 };
+
+/** "Nov 27, 14:05" as English always wrote it; another language's own order through Intl. */
+function dayAndTime(value: string | null | undefined): string {
+  const date = parseDate(value);
+  if (!date || currentLocale() === 'en') return formatDate(value, 'MMM d, HH:mm');
+  return localDate(date, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
 
 /** The signature header, the same in every language. */
 const SIGNATURE = 'X-Garden-Signature: sha256=…';
@@ -218,7 +226,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
                 {d.httpStatus ? t('settings.webhooks.http', { status: d.httpStatus }) : t('settings.webhooks.noAnswer')} ·{' '}
                 {t('settings.webhooks.latency', { ms: d.latencyMs })} · {t('settings.webhooks.attempts', { count: d.attempts })}
               </span>
-              <span className="muted">{formatDate(d.attemptedAt ?? d.createdAt, 'MMM d, HH:mm')}</span>
+              <span className="muted">{dayAndTime(d.attemptedAt ?? d.createdAt)}</span>
               {d.error ? <span className="webhook-log__error">{d.error}</span> : null}
             </li>
           ))}
@@ -232,7 +240,7 @@ function HookStatus({ hook }: { hook: Webhook }) {
   const t = useT();
   if (hook.pausedAt) return <Badge tone="red">{t('settings.webhooks.paused', { date: formatDate(hook.pausedAt) })}</Badge>;
   if (!hook.active) return <Badge tone="neutral">{t('settings.off')}</Badge>;
-  if (hook.failingSince) return <Badge tone="amber">{t('settings.webhooks.failingSince', { when: formatDate(hook.failingSince, 'MMM d, HH:mm') })}</Badge>;
+  if (hook.failingSince) return <Badge tone="amber">{t('settings.webhooks.failingSince', { when: dayAndTime(hook.failingSince) })}</Badge>;
   return <Badge tone="green">{t('settings.webhooks.active')}</Badge>;
 }
 
