@@ -1,16 +1,16 @@
 import type { ChannelReport, TestNotificationResult } from '@/api/types';
+import { t } from '@/lib/i18n/i18n';
 
-function describe(name: string, report: ChannelReport | undefined, unit?: (n: number) => string): string {
-  if (!report) return `${name}: unknown`;
-  if (report.status === 'sent') {
-    const what = unit && report.sent ? `sent to ${unit(report.sent)}` : 'sent';
-    return report.reason ? `${name}: ${what} (${report.reason})` : `${name}: ${what}`;
-  }
-  const word = report.status === 'skipped' ? 'skipped' : report.status === 'failed' ? 'failed' : report.status;
-  return report.reason ? `${name}: ${word} (${report.reason})` : `${name}: ${word}`;
+/** One channel's outcome, "Push: sent to 2 devices", in the shown language; the server's reason as it is. */
+function describe(name: string, report: ChannelReport | undefined, counted = false): string {
+  let what: string;
+  if (!report) what = t('settings.summary.unknown');
+  else if (report.status === 'sent') what = counted && report.sent ? t('settings.summary.sentTo', { count: report.sent }) : t('settings.summary.sent');
+  else if (report.status === 'skipped') what = t('settings.summary.skipped');
+  else if (report.status === 'failed') what = t('settings.summary.failed');
+  else what = report.status;
+  return report?.reason ? t('settings.summary.channelWhy', { name, what, reason: report.reason }) : t('settings.summary.channel', { name, what });
 }
-
-const devices = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
 
 /**
  * channelSummary: what a test notification did, channel by channel — "In app: sent · Push:
@@ -19,9 +19,9 @@ const devices = (n: number) => (n === 1 ? '1 device' : `${n} devices`);
 export function channelSummary(result: TestNotificationResult): string {
   const c = result.channels;
   return [
-    describe('In app', c?.inApp),
-    describe('Push', c?.push, devices),
-    describe('E-mail', c?.email),
+    describe(t('settings.summary.inApp'), c?.inApp),
+    describe(t('settings.summary.push'), c?.push, true),
+    describe(t('settings.summary.email'), c?.email),
     describe('ntfy', c?.ntfy),
   ].join(' · ');
 }

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
-import { PUSH_TOASTS, unsubscribeFromPush } from '@/lib/push';
+import { useT } from '@/lib/i18n/provider';
+import { unsubscribeFromPush } from '@/lib/push';
 
 /**
  * DeviceList: the caller's registered devices with Unregister. Unregistering this browser
@@ -26,6 +27,7 @@ export function DeviceList({
   const { trigger } = useDeleteDevice();
   const { toast } = useToast();
   const [removing, setRemoving] = useState<number | null>(null);
+  const t = useT();
 
   const unregister = async (device: Device) => {
     setRemoving(device.id);
@@ -35,9 +37,9 @@ export function DeviceList({
         await unsubscribeFromPush();
         onThisDeviceRemoved();
       }
-      toast(PUSH_TOASTS.deviceUnregistered);
+      toast({ title: t('settings.devices.unregistered'), description: t('settings.devices.unregisteredText'), variant: 'success' });
     } catch {
-      toast(PUSH_TOASTS.unregistrationFailed);
+      toast({ title: t('settings.devices.unregisterFailed'), description: t('settings.devices.unregisterFailedText'), variant: 'destructive' });
     } finally {
       setRemoving(null);
     }
@@ -45,7 +47,7 @@ export function DeviceList({
 
   if (devices.isLoading) {
     return (
-      <LoadingRegion label="Loading devices…" className="channels__skeleton">
+      <LoadingRegion label={t('settings.devices.loading')} className="channels__skeleton">
         <Skeleton height={48} />
         <Skeleton height={48} />
       </LoadingRegion>
@@ -55,18 +57,18 @@ export function DeviceList({
     return (
       <div className="channels__state">
         <CloudOff size={18} aria-hidden="true" />
-        <span>Could not load your devices.</span>
+        <span>{t('settings.devices.loadFailed')}</span>
         <Button size="sm" variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void devices.mutate()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
   }
   if (devices.data.length === 0) {
-    return <p className="channels__muted">No devices are registered for push notifications.</p>;
+    return <p className="channels__muted">{t('settings.devices.none')}</p>;
   }
   return (
-    <ul className="device-list" aria-label="Registered devices">
+    <ul className="device-list" aria-label={t('settings.channels.devices')}>
       {devices.data.map((device) => {
         const here = device.playerId === currentEndpoint;
         return (
@@ -74,11 +76,11 @@ export function DeviceList({
             <MonitorSmartphone size={20} aria-hidden="true" className="device-list__icon" />
             <div className="device-list__text">
               <p className="device-list__name">
-                {device.deviceName || 'Unnamed device'}
-                {here ? <Badge tone="green">This device</Badge> : null}
-                {device.pushEnabled ? null : <Badge tone="amber">No push keys</Badge>}
+                {device.deviceName || t('settings.devices.unnamed')}
+                {here ? <Badge tone="green">{t('settings.devices.thisDevice')}</Badge> : null}
+                {device.pushEnabled ? null : <Badge tone="amber">{t('settings.devices.noKeys')}</Badge>}
               </p>
-              <p className="device-list__meta">Registered {formatDate(device.updatedAt || device.createdAt) || '—'}</p>
+              <p className="device-list__meta">{t('settings.devices.registered', { date: formatDate(device.updatedAt || device.createdAt) || '—' })}</p>
             </div>
             <Button
               size="sm"
@@ -87,10 +89,14 @@ export function DeviceList({
               icon={<Trash2 size={16} aria-hidden="true" />}
               loading={removing === device.id}
               disabled={removing !== null}
-              aria-label={`Unregister ${device.deviceName || 'device'}${here ? ' (this device)' : ''}`}
+              aria-label={
+                here
+                  ? t('settings.devices.unregisterThisLabel', { name: device.deviceName || t('settings.devices.device') })
+                  : t('settings.devices.unregisterLabel', { name: device.deviceName || t('settings.devices.device') })
+              }
               onClick={() => void unregister(device)}
             >
-              <span className="device-list__remove-text">Unregister</span>
+              <span className="device-list__remove-text">{t('settings.devices.unregister')}</span>
             </Button>
           </li>
         );

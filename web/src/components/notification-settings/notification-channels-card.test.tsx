@@ -6,6 +6,7 @@ import { FAKE_ENDPOINT, installFakePush, makeDevice, type FakePush } from '@/tes
 import { renderWithSession } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
+import { t } from '@/lib/i18n/i18n';
 import { channelSummary } from './channel-summary';
 import { NotificationChannelsCard } from './notification-channels-card';
 import { PUSH_TEXTS } from './push-toggle';
@@ -46,7 +47,7 @@ describe('push toggle: the four permission states (spec 02 §4)', () => {
   it('unsupported: the switch is disabled and says so', async () => {
     gardener();
     renderCard();
-    expect(await screen.findByText(PUSH_TEXTS.unsupported)).toBeInTheDocument();
+    expect(await screen.findByText(t(PUSH_TEXTS.unsupported))).toBeInTheDocument();
     expect(pushSwitch()).toBeDisabled();
     expect(pushSwitch()).not.toBeChecked();
     expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
@@ -56,7 +57,7 @@ describe('push toggle: the four permission states (spec 02 §4)', () => {
     push = installFakePush({ permission: 'default', requestResult: 'granted' });
     gardener({ push: false });
     const { user } = renderCard();
-    expect(await screen.findByText(PUSH_TEXTS.notAsked)).toBeInTheDocument();
+    expect(await screen.findByText(t(PUSH_TEXTS.notAsked))).toBeInTheDocument();
     expect(pushSwitch()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Enable' }));
     expect(await screen.findByText('Device registered')).toBeInTheDocument();
@@ -77,7 +78,7 @@ describe('push toggle: the four permission states (spec 02 §4)', () => {
     const { user } = renderCard();
     await user.click(await screen.findByRole('button', { name: 'Enable' }));
     expect(await screen.findByText('Permission denied')).toBeInTheDocument();
-    expect(await screen.findByText(PUSH_TEXTS.blockedTitle)).toBeInTheDocument();
+    expect(await screen.findByText(t(PUSH_TEXTS.blockedTitle))).toBeInTheDocument();
     expect(pushSwitch()).toBeDisabled();
     expect(requests('POST', '/api/notifications/register-device')).toHaveLength(0);
   });
@@ -89,13 +90,13 @@ describe('push toggle: the four permission states (spec 02 §4)', () => {
     const { user } = renderCard();
     await waitFor(() => expect(pushSwitch()).toBeEnabled());
     expect(pushSwitch()).toBeChecked();
-    expect(screen.getByText(PUSH_TEXTS.on)).toBeInTheDocument();
+    expect(screen.getByText(t(PUSH_TEXTS.on))).toBeInTheDocument();
     await user.click(pushSwitch());
     await waitFor(() => expect(pushSwitch()).not.toBeChecked());
     expect(patches).toEqual([
       { notificationPreferences: { email: false, careReminders: true, weeklyDigest: true, push: false } },
     ]);
-    expect(screen.getByText(PUSH_TEXTS.off)).toBeInTheDocument();
+    expect(screen.getByText(t(PUSH_TEXTS.off))).toBeInTheDocument();
     await user.click(pushSwitch());
     await waitFor(() => expect(pushSwitch()).toBeChecked());
     expect(patches[1]).toEqual({ notificationPreferences: { email: false, careReminders: true, weeklyDigest: true, push: true } });
@@ -106,8 +107,8 @@ describe('push toggle: the four permission states (spec 02 §4)', () => {
     push = installFakePush({ permission: 'denied' });
     gardener();
     renderCard();
-    expect(await screen.findByText(PUSH_TEXTS.blockedTitle)).toBeInTheDocument();
-    expect(screen.getByText(PUSH_TEXTS.blocked)).toBeInTheDocument();
+    expect(await screen.findByText(t(PUSH_TEXTS.blockedTitle))).toBeInTheDocument();
+    expect(screen.getByText(t(PUSH_TEXTS.blocked))).toBeInTheDocument();
     expect(pushSwitch()).toBeDisabled();
     expect(pushSwitch()).not.toBeChecked();
   });

@@ -2,12 +2,16 @@ import { BellRing, MonitorSmartphone, Radio, Send } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useDevices } from '@/api/notifications/get-devices';
 import { currentSubscription, usePushPermission } from '@/lib/push';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { DeviceList } from './device-list';
 import { NtfySettings } from './ntfy-settings';
 import { PushToggle } from './push-toggle';
 import { TestNotification } from './test-notification';
 import './notification-channels.css';
+
+/** The service's name, the same in every language. */
+const NTFY = 'ntfy';
 
 function Part({ id, icon, title, description, children }: { id: string; icon: ReactNode; title: string; description?: string; children: ReactNode }) {
   return (
@@ -39,6 +43,7 @@ export function NotificationChannelsCard() {
   const devices = useDevices(Boolean(user));
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [check, setCheck] = useState(0);
+  const t = useT();
 
   useEffect(() => {
     if (permission === 'unsupported') return;
@@ -57,13 +62,13 @@ export function NotificationChannelsCard() {
   return (
     <div className="channels" role="group" aria-labelledby="notification-channels-title">
       <h3 id="notification-channels-title" className="visually-hidden">
-        Notification Channels
+        {t('settings.channels.title')}
       </h3>
       <Part
         id="channels-push-title"
         icon={<BellRing size={17} />}
-        title="Push on this device"
-        description="Notifications on this browser's screen, even when Garden is closed."
+        title={t('settings.channels.push')}
+        description={t('settings.channels.pushText')}
       >
         <PushToggle
           permission={permission}
@@ -72,22 +77,22 @@ export function NotificationChannelsCard() {
           onDeviceChange={recheck}
         />
       </Part>
-      <Part id="channels-devices-title" icon={<MonitorSmartphone size={17} />} title="Registered devices">
+      <Part id="channels-devices-title" icon={<MonitorSmartphone size={17} />} title={t('settings.channels.devices')}>
         <DeviceList devices={devices} currentEndpoint={endpoint} onThisDeviceRemoved={recheck} />
       </Part>
       <Part
         id="channels-test-title"
         icon={<Send size={17} />}
-        title="Test notification"
-        description="Sends a sample to you through every channel you turned on (at most 10 an hour)."
+        title={t('settings.channels.test')}
+        description={t('settings.channels.testText')}
       >
         <TestNotification />
       </Part>
       <Part
         id="channels-ntfy-title"
         icon={<Radio size={17} />}
-        title="ntfy"
-        description="Get notifications in the ntfy app, from ntfy.sh or your own server."
+        title={NTFY}
+        description={t('settings.channels.ntfyText')}
       >
         <NtfySettings />
       </Part>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 
 export { NTFY_MESSAGES };
 
@@ -22,53 +23,57 @@ export function validateNtfy(server: string, topic: string): { ntfyServer?: stri
   return errors;
 }
 
+/** A topic as an example, the same in every language. */
+const TOPIC_EXAMPLE = 'my-garden-a8f3';
+
 function NtfyForm({ channels }: { channels: NotificationChannels }) {
   const form = useZodForm(ntfySchema, { defaultValues: { ntfyServer: channels.ntfyServer ?? '', ntfyTopic: channels.ntfyTopic ?? '' } });
   const { trigger, isMutating } = useUpdateNotificationChannels();
   const { toast } = useToast();
+  const t = useT();
   const fallback = channels.ntfyDefaultServer || 'https://ntfy.sh';
 
   const submit = async (values: NotificationChannelsInput) => {
     const saved = await trigger(values);
     toast({
-      title: 'Settings saved',
-      description: saved?.ntfyEnabled ? 'Notifications also go to your ntfy topic.' : 'ntfy is off.',
+      title: t('settings.saved'),
+      description: saved?.ntfyEnabled ? t('settings.ntfy.savedOn') : t('settings.ntfy.savedOff'),
       variant: 'success',
     });
   };
 
   const failed = (error: unknown) =>
     toast({
-      title: 'Error saving settings',
-      description: getErrorMessage(error, 'There was a problem saving settings. Please try again.'),
+      title: t('settings.saveFailed'),
+      description: getErrorMessage(error, t('settings.saveFailedText')),
       variant: 'destructive',
     });
 
   return (
-    <Form form={form} className="channels__ntfy" onSubmit={submit} onSubmitError={failed} aria-label="ntfy settings">
+    <Form form={form} className="channels__ntfy" onSubmit={submit} onSubmitError={failed} aria-label={t('settings.ntfy.form')}>
       <div className="channels__ntfy-fields">
         <FormInput
           name="ntfyServer"
-          label="ntfy server"
+          label={t('settings.ntfy.server')}
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder={fallback}
-          description={`Empty: ${fallback}`}
+          description={t('settings.ntfy.serverText', { server: fallback })}
         />
         <FormInput
           name="ntfyTopic"
-          label="ntfy topic"
+          label={t('settings.ntfy.topic')}
           autoComplete="off"
           spellCheck={false}
-          placeholder="my-garden-a8f3"
+          placeholder={TOPIC_EXAMPLE}
           maxLength={64}
-          description="Subscribe to it in the ntfy app. Empty turns ntfy off."
+          description={t('settings.ntfy.topicText')}
         />
       </div>
       <div>
         <Button type="submit" variant="outline" loading={isMutating} icon={<Save size={16} aria-hidden="true" />}>
-          Save ntfy settings
+          {t('settings.ntfy.save')}
         </Button>
       </div>
     </Form>
@@ -78,9 +83,10 @@ function NtfyForm({ channels }: { channels: NotificationChannels }) {
 /** NtfySettings: the caller's ntfy server and topic (GET/PUT /api/notifications/channels). */
 export function NtfySettings() {
   const channels = useNotificationChannels();
+  const t = useT();
   if (channels.isLoading) {
     return (
-      <LoadingRegion label="Loading ntfy settings…" className="channels__skeleton">
+      <LoadingRegion label={t('settings.ntfy.loading')} className="channels__skeleton">
         <Skeleton height={64} />
       </LoadingRegion>
     );
@@ -88,9 +94,9 @@ export function NtfySettings() {
   if (channels.error || !channels.data) {
     return (
       <p className="channels__muted">
-        Could not load the ntfy settings.{' '}
+        {t('settings.ntfy.loadFailed')}{' '}
         <button type="button" className="link-button" onClick={() => void channels.mutate()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </p>
     );
@@ -98,11 +104,11 @@ export function NtfySettings() {
   return (
     <>
       <p className="channels__status">
-        {channels.data.ntfyEnabled ? <Badge tone="green">On</Badge> : <Badge tone="neutral">Off</Badge>}
+        {channels.data.ntfyEnabled ? <Badge tone="green">{t('settings.on')}</Badge> : <Badge tone="neutral">{t('settings.off')}</Badge>}
         <span className="channels__muted">
           {channels.data.ntfyEnabled
-            ? `Notifications go to the topic ${channels.data.ntfyTopic}.`
-            : 'Set a topic to receive notifications in the ntfy app.'}
+            ? t('settings.ntfy.on', { topic: channels.data.ntfyTopic ?? '' })
+            : t('settings.ntfy.off')}
         </span>
       </p>
       <NtfyForm key={`${channels.data.ntfyServer}|${channels.data.ntfyTopic}`} channels={channels.data} />

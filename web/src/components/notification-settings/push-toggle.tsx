@@ -5,19 +5,19 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
-import { MOBILE_SETTINGS_HINT, PUSH_TOASTS, isMobileDevice, useEnablePush, type PushPermission } from '@/lib/push';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
+import { isMobileDevice, useEnablePush, type PushPermission } from '@/lib/push';
 
+/** The switch's texts for each state of the permission: keys of the settings catalogue. */
 export const PUSH_TEXTS = {
-  unsupported: 'This browser does not support push notifications. You still get them in the bell, by e-mail and on ntfy.',
-  notAsked: 'Allow this browser to show notifications, then choose whether Garden sends pushes.',
-  on: 'Pushes go to every device registered below.',
-  off: 'Off: no pushes to any of your devices.',
-  blockedTitle: 'Notifications are blocked',
-  blocked:
-    'Your browser blocks notifications from Garden. Allow them in the site settings (the icon beside the address), then come back to this page.',
-} as const;
-
-const SAVE_FAILED = { title: 'Error saving settings', description: 'There was a problem saving settings. Please try again.' };
+  unsupported: 'settings.push.unsupported',
+  notAsked: 'settings.push.notAsked',
+  on: 'settings.push.on',
+  off: 'settings.push.off',
+  blockedTitle: 'settings.push.blockedTitle',
+  blocked: 'settings.push.blocked',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * PushToggle: the account's push preference with the browser's permission (spec 02 §4) —
@@ -41,6 +41,7 @@ export function PushToggle({
   const save = useSavePushPreference();
   const { enable, subscribeAndRegister, pending } = useEnablePush();
   const { toast } = useToast();
+  const t = useT();
   const busy = pending || save.isMutating;
 
   const savePreference = async (on: boolean) => {
@@ -48,7 +49,7 @@ export function PushToggle({
       await save.trigger(on);
       return true;
     } catch (error) {
-      toast({ ...SAVE_FAILED, description: getErrorMessage(error, SAVE_FAILED.description), variant: 'destructive' });
+      toast({ title: t('settings.saveFailed'), description: getErrorMessage(error, t('settings.saveFailedText')), variant: 'destructive' });
       return false;
     }
   };
@@ -58,13 +59,13 @@ export function PushToggle({
     try {
       result = await enable();
     } catch {
-      toast(PUSH_TOASTS.permissionFailed);
+      toast({ title: t('settings.push.permissionFailed'), description: t('settings.push.permissionFailedText'), variant: 'destructive' });
       refreshPermission();
       return;
     }
     refreshPermission();
     if (result.permission !== 'granted') {
-      toast(PUSH_TOASTS.permissionDenied);
+      toast({ title: t('settings.push.permissionDenied'), description: t('settings.push.permissionDeniedText'), variant: 'destructive' });
       return;
     }
     onDeviceChange();
@@ -79,29 +80,30 @@ export function PushToggle({
     }
     if (await savePreference(on)) {
       toast({
-        title: 'Settings saved',
-        description: on ? 'Push notifications are on.' : 'Push notifications are off.',
+        title: t('settings.saved'),
+        description: on ? t('settings.push.savedOn') : t('settings.push.savedOff'),
         variant: 'success',
       });
     }
   };
 
   const granted = permission === 'granted';
-  const description =
+  const description = t(
     permission === 'unsupported'
       ? PUSH_TEXTS.unsupported
       : permission === 'default'
         ? PUSH_TEXTS.notAsked
         : permission === 'denied'
-          ? 'Blocked in this browser.'
+          ? 'settings.push.blockedHere'
           : preference.pushOn
             ? PUSH_TEXTS.on
-            : PUSH_TEXTS.off;
+            : PUSH_TEXTS.off,
+  );
 
   return (
     <div className="channels__push">
       <Switch
-        label="Push notifications"
+        label={t('settings.push.label')}
         description={description}
         checked={granted && preference.pushOn}
         disabled={!granted || busy || preference.isLoading}
@@ -110,19 +112,19 @@ export function PushToggle({
       {permission === 'default' ? (
         <div className="channels__enable">
           <Button icon={<BellRing size={18} aria-hidden="true" />} loading={pending} onClick={() => void enableHere()}>
-            Enable
+            {t('settings.push.enable')}
           </Button>
-          {isMobileDevice() ? <p className="field__hint">{MOBILE_SETTINGS_HINT}</p> : null}
+          {isMobileDevice() ? <p className="field__hint">{t('settings.push.mobileHint')}</p> : null}
         </div>
       ) : null}
       {permission === 'denied' ? (
-        <Alert variant="warning" title={PUSH_TEXTS.blockedTitle}>
-          {PUSH_TEXTS.blocked}
+        <Alert variant="warning" title={t(PUSH_TEXTS.blockedTitle)}>
+          {t(PUSH_TEXTS.blocked)}
         </Alert>
       ) : null}
       {granted && preference.pushOn && !thisDeviceRegistered ? (
         <div className="channels__enable">
-          <p className="field__hint">This browser is not registered for pushes yet.</p>
+          <p className="field__hint">{t('settings.push.notRegistered')}</p>
           <Button
             variant="outline"
             size="sm"
@@ -130,7 +132,7 @@ export function PushToggle({
             loading={pending}
             onClick={() => void subscribeAndRegister().then(onDeviceChange)}
           >
-            Register this device
+            {t('settings.push.register')}
           </Button>
         </div>
       ) : null}

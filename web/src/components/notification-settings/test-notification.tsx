@@ -6,17 +6,18 @@ import { TEST_NOTIFICATION_TYPES, type TestNotificationType } from '@/api/types'
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { channelSummary } from './channel-summary';
 
-export const TEST_TYPE_LABELS: Record<TestNotificationType, string> = {
-  care_task: 'Care task',
-  forum_reply: 'Forum reply',
-  plant_listing_interest: 'Plant listing interest',
-  expert_answer: 'Expert answer',
-  harvest_reminder: 'Harvest reminder',
+/** The test types' names: keys of the settings catalogue. */
+export const TEST_TYPE_LABELS: Record<TestNotificationType, MessageKey> = {
+  care_task: 'settings.test.careTask',
+  forum_reply: 'settings.test.forumReply',
+  plant_listing_interest: 'settings.test.listingInterest',
+  expert_answer: 'settings.test.expertAnswer',
+  harvest_reminder: 'settings.test.harvestReminder',
 };
-
-export const TEST_FAILED = 'Failed to send test notification';
 
 /**
  * TestNotification: sends one sample of the chosen type to the caller through every channel
@@ -27,16 +28,17 @@ export function TestNotification() {
   const [summary, setSummary] = useState<string | null>(null);
   const { trigger, isMutating } = useSendTestNotification();
   const { toast } = useToast();
+  const t = useT();
 
   const send = async () => {
     try {
       const result = await trigger(type);
       const text = result ? channelSummary(result) : '';
       setSummary(text || null);
-      toast({ title: 'Test notification sent', description: text || undefined, variant: 'success' });
+      toast({ title: t('settings.test.sent'), description: text || undefined, variant: 'success' });
     } catch (error) {
       setSummary(null);
-      toast({ title: TEST_FAILED, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('settings.test.failed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
     }
   };
 
@@ -44,18 +46,18 @@ export function TestNotification() {
     <div className="channels__test">
       <div className="channels__test-row">
         <SelectField
-          label="Test notification type"
+          label={t('settings.test.type')}
           value={type}
           onChange={(event) => setType(event.target.value as TestNotificationType)}
         >
-          {TEST_NOTIFICATION_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TEST_TYPE_LABELS[t]}
+          {TEST_NOTIFICATION_TYPES.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(TEST_TYPE_LABELS[kind])}
             </option>
           ))}
         </SelectField>
         <Button variant="outline" loading={isMutating} icon={<Send size={16} aria-hidden="true" />} onClick={() => void send()}>
-          Send test notification
+          {t('settings.test.send')}
         </Button>
       </div>
       {summary ? (

@@ -7,16 +7,17 @@ export const TITLE_MAX = 200;
 export const CONTENT_MAX = 2000;
 export const DATA_MAX_BYTES = 8 * 1024;
 
+/** The form's messages: keys of the notifications catalogue, which the form shows translated. */
 export const NOTIFICATION_MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: `Title cannot exceed ${TITLE_MAX} characters`,
-  contentRequired: 'Content is required',
-  contentTooLong: `Content cannot exceed ${CONTENT_MAX} characters`,
-  targetType: 'Target type must be global, site or user',
-  site: 'Please select a site',
-  user: 'Please select a user',
-  dataObject: 'Data must be a JSON object, for example {"url": "/schedule"}',
-  dataTooLarge: 'Data is too large (at most 8 KiB)',
+  titleRequired: 'notifications.form.titleRequired',
+  titleTooLong: 'notifications.form.titleTooLong',
+  contentRequired: 'notifications.form.contentRequired',
+  contentTooLong: 'notifications.form.contentTooLong',
+  targetType: 'notifications.form.targetTypeInvalid',
+  site: 'notifications.form.siteRequired',
+  user: 'notifications.form.userRequired',
+  dataObject: 'notifications.form.dataObject',
+  dataTooLarge: 'notifications.form.dataTooLarge',
 } as const;
 
 /** parseData reads the optional JSON object (null when blank), or says what is wrong with it. */

@@ -5,25 +5,49 @@ import type { AdminNotification } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { countText } from '@/api/use-searched-list';
 import { PagedListStates } from '@/components/ui/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { t as translate } from '@/lib/i18n/i18n';
+import { parseDate } from '@/lib/dates';
+import { useLocale, useT } from '@/lib/i18n/provider';
 import { useAdminNotifications } from '../api/get-admin-notifications';
 import { useDeleteNotification } from '../api/delete-notification';
 import { fullTime, relativeTime } from './notification-format';
 
-export const DELETE_FAILED = 'Failed to delete notification';
-export const HISTORY_LOAD_ERROR = 'Could not load the notification history.';
+const kindLabel = (kind: string): string | undefined =>
+  kind === 'test' ? translate('notifications.history.kindTest') : kind === 'care_reminder' ? translate('notifications.history.kindCare') : undefined;
 
-const kindLabels: Record<string, string> = { test: 'Test', care_reminder: 'Care reminder' };
-
-/** targetLabel: Global, "Site: North Plot", "User: Rosa". */
+/** targetLabel: Global, "Site: North Plot", "User: Rosa", in the shown language. */
 export function targetLabel(n: Pick<AdminNotification, 'targetType' | 'targetName' | 'targetId'>): string {
-  if (n.targetType === 'site') return `Site: ${n.targetName || `#${n.targetId ?? '?'}`}`;
-  if (n.targetType === 'user') return `User: ${n.targetName || `#${n.targetId ?? '?'}`}`;
-  if (n.targetType === 'global') return 'Global';
+  const name = n.targetName || `#${n.targetId ?? '?'}`;
+  if (n.targetType === 'site') return translate('notifications.history.targetSite', { name });
+  if (n.targetType === 'user') return translate('notifications.history.targetUser', { name });
+  if (n.targetType === 'global') return translate('notifications.history.targetGlobal');
   return n.targetType;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * ago: "5 minutes ago" as the console always wrote it in English (notification-format), and
+ * through Intl.RelativeTimeFormat in another language ("vor 5 Minuten").
+ */
+function ago(value: string, locale: string): string {
+  if (locale === 'en') return relativeTime(value);
+  const date = parseDate(value);
+  if (!date) return '';
+  const seconds = Math.max(0, (Date.now() - date.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
+  return format.format(0, 'minute');
 }
 
 function TargetIcon({ type }: { type: string }) {
@@ -34,12 +58,14 @@ function TargetIcon({ type }: { type: string }) {
 
 /** readSummary: "2 of 5 read", or "No recipients". */
 export function readSummary(n: Pick<AdminNotification, 'readCount' | 'recipientCount'>): string {
-  if (!n.recipientCount) return 'No recipients';
-  return `${n.readCount} of ${n.recipientCount} read`;
+  if (!n.recipientCount) return translate('notifications.history.noRecipients');
+  return translate('notifications.history.readCount', { read: n.readCount, count: n.recipientCount });
 }
 
 function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete: (entry: AdminNotification) => void }) {
-  const kind = entry.kind ? kindLabels[entry.kind] : undefined;
+  const t = useT();
+  const locale = useLocale();
+  const kind = entry.kind ? kindLabel(entry.kind) : undefined;
   return (
     <li className="history-entry">
       <article className="history-entry__inner" aria-label={entry.title}>
@@ -47,7 +73,7 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
           <div className="history-entry__title-line">
             <h3 className="history-entry__title">{entry.title}</h3>
             <div className="history-entry__badges">
-              {entry.isRead ? <Badge tone="green">Read</Badge> : <Badge tone="amber">Unread</Badge>}
+              {entry.isRead ? <Badge tone="green">{t('notifications.history.read')}</Badge> : <Badge tone="amber">{t('notifications.history.unread')}</Badge>}
               {kind ? <Badge tone="purple">{kind}</Badge> : null}
             </div>
           </div>
@@ -62,7 +88,7 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
             </span>
             <span className="history-entry__stats">
               <time dateTime={entry.createdAt} title={fullTime(entry.createdAt)}>
-                {relativeTime(entry.createdAt)}
+                {ago(entry.createdAt, locale)}
               </time>
               <span aria-hidden="true">·</span>
               <span>{readSummary(entry)}</span>
@@ -75,10 +101,10 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
             variant="ghost"
             className="history-entry__delete"
             icon={<Trash2 size={16} aria-hidden="true" />}
-            aria-label={`Delete notification ${entry.title}`}
+            aria-label={t('notifications.history.deleteLabel', { title: entry.title })}
             onClick={() => onDelete(entry)}
           >
-            <span className="history-entry__delete-text">Delete</span>
+            <span className="history-entry__delete-text">{t('notifications.history.delete')}</span>
           </Button>
         </div>
       </article>
@@ -97,6 +123,7 @@ export function NotificationHistory() {
   const { toast } = useToast();
   const [pending, setPending] = useState<AdminNotification | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const t = useT();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -111,10 +138,10 @@ export function NotificationHistory() {
     if (!pending) return;
     try {
       await trigger(pending.id);
-      toast({ title: 'Notification deleted', description: `“${pending.title}” was removed for everyone.`, variant: 'success' });
+      toast({ title: t('notifications.history.deleted'), description: t('notifications.history.deletedText', { title: pending.title }), variant: 'success' });
       setPending(null);
     } catch (error) {
-      toast({ title: DELETE_FAILED, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('notifications.history.deleteFailed'), description: getErrorMessage(error, t('notifications.tryAgain')), variant: 'destructive' });
       setPending(null);
     }
   };
@@ -124,19 +151,19 @@ export function NotificationHistory() {
       list={history}
       compact
       loading={{
-        label: 'Loading the notification history…',
+        label: t('notifications.history.loading'),
         className: 'history-skeleton',
         skeleton: Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={76} radius={10} />),
       }}
-      errorTitle={HISTORY_LOAD_ERROR}
-      errorText={getErrorMessage(history.error, 'Please try again in a moment.')}
+      errorTitle={t('notifications.history.loadFailed')}
+      errorText={getErrorMessage(history.error, t('notifications.history.loadFailedText'))}
       empty={{
         icon: <History size={22} />,
-        title: 'No notifications sent yet',
-        text: 'Notifications sent from the Send Notifications tab, test notifications and daily care reminders are listed here.',
+        title: t('notifications.history.none'),
+        text: t('notifications.history.noneText'),
       }}
     >
-      <ul className="history-list" aria-label="Sent notifications">
+      <ul className="history-list" aria-label={t('notifications.history.list')}>
         {history.items.map((entry) => (
           <HistoryEntry key={entry.id} entry={entry} onDelete={setPending} />
         ))}
@@ -149,7 +176,7 @@ export function NotificationHistory() {
     <>
       <div className="history-toolbar">
         <p className="history-toolbar__count" aria-live="polite">
-          {loaded ? countText(history, 'notification', 'notifications') : ''}
+          {loaded ? t(history.hasMore ? 'notifications.history.countMore' : 'notifications.history.count', { count: history.items.length }) : ''}
         </p>
         <Button
           size="sm"
@@ -158,7 +185,7 @@ export function NotificationHistory() {
           disabled={refreshing || history.isLoading}
           onClick={() => void refresh()}
         >
-          Refresh
+          {t('notifications.history.refresh')}
         </Button>
       </div>
       {body}
@@ -167,13 +194,9 @@ export function NotificationHistory() {
         onOpenChange={(open) => {
           if (!open && !isMutating) setPending(null);
         }}
-        title="Delete this notification?"
-        description={
-          pending
-            ? `“${pending.title}” will be removed for everyone, together with who has read it. Pushes and e-mails already delivered stay where they are.`
-            : ''
-        }
-        confirmLabel="Delete"
+        title={t('notifications.history.confirmTitle')}
+        description={pending ? t('notifications.history.confirmText', { title: pending.title }) : ''}
+        confirmLabel={t('notifications.history.delete')}
         pending={isMutating}
         onConfirm={() => void confirmDelete()}
       />

@@ -10,22 +10,33 @@ import { Button } from '@/components/ui/button';
 import { Form, FormInput, FormSelect, FormTextarea, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
+import { t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { useLocale, useT } from '@/lib/i18n/provider';
 import { useSendNotification } from '../api/send-notification';
 import { CONTENT_MAX, EMPTY_NOTIFICATION_FORM, TITLE_MAX, notificationSchema } from '../api/notification-schema';
 
-export const SEND_FAILED = 'Failed to send notification';
+/** The data field's example, JSON (the same in every language). */
+const DATA_EXAMPLE = '{"url": "/schedule"}';
 
-const TARGET_OPTIONS: { value: NotificationTargetType; label: string }[] = [
-  { value: 'global', label: 'Global — every user' },
-  { value: 'site', label: 'Site — the users of one site' },
-  { value: 'user', label: 'User — one person' },
+const TARGET_OPTIONS: { value: NotificationTargetType; label: MessageKey }[] = [
+  { value: 'global', label: 'notifications.form.targetGlobal' },
+  { value: 'site', label: 'notifications.form.targetSite' },
+  { value: 'user', label: 'notifications.form.targetUser' },
 ];
 
-/** audience: who a sent notification went to, for the success toast. */
-export function audience(sent: Pick<AdminNotification, 'targetType' | 'targetName'>): string {
-  if (sent.targetType === 'site') return `the users of ${sent.targetName || 'the site'}`;
-  if (sent.targetType === 'user') return sent.targetName || 'the user';
-  return 'every user';
+/** sentText: the success toast's sentence, "“Title” was sent to the users of North Plot." */
+export function sentText(title: string, sent: Pick<AdminNotification, 'targetType' | 'targetName'>): string {
+  if (sent.targetType === 'site') {
+    return sent.targetName
+      ? translate('notifications.send.sentToSite', { title, name: sent.targetName })
+      : translate('notifications.send.sentToTheSite', { title });
+  }
+  if (sent.targetType === 'user') {
+    return sent.targetName
+      ? translate('notifications.send.sentToUser', { title, name: sent.targetName })
+      : translate('notifications.send.sentToTheUser', { title });
+  }
+  return translate('notifications.send.sentToEveryone', { title });
 }
 
 const TARGET_USERS = userSource({
@@ -40,22 +51,23 @@ const TARGET_USERS = userSource({
  * at a time, so the console never reads every user.
  */
 function TargetPicker({ targetType }: { targetType: 'site' | 'user' }) {
+  const t = useT();
   return (
     <div className="notification-form__picker">
       {targetType === 'site' ? (
-        <FormSitePicker name="targetId" description="Everyone who belongs to the site gets it." />
+        <FormSitePicker name="targetId" label={t('notifications.form.site')} description={t('notifications.form.siteText')} />
       ) : (
         <FormServerPicker
           name="targetId"
-          fieldLabel="User"
-          description="Only this person gets it."
+          fieldLabel={t('notifications.form.user')}
+          description={t('notifications.form.userText')}
           source={TARGET_USERS}
-          label="Users"
+          label={t('notifications.form.users')}
           noun="users"
-          searchLabel="Search users"
-          searchPlaceholder="Name, username or e-mail"
-          placeholder="Select a user"
-          fallbackLabel={(id) => `User ${id}`}
+          searchLabel={t('notifications.form.searchUsers')}
+          searchPlaceholder={t('notifications.form.searchPlaceholder')}
+          placeholder={t('notifications.form.selectUser')}
+          fallbackLabel={(id) => t('notifications.form.userFallback', { id })}
         />
       )}
     </div>
@@ -66,11 +78,13 @@ function TargetPicker({ targetType }: { targetType: 'site' | 'user' }) {
 function Audience({ targetType, targetId }: { targetType: NotificationTargetType; targetId: string }) {
   const ready = targetType === 'global' || Boolean(targetId);
   const count = useApiQuery<{ recipientCount: number }>(ready ? urls.notificationAudience(targetType, targetId || undefined) : null);
+  const t = useT();
+  const locale = useLocale();
   if (!ready || count.data === undefined) return null;
   const n = count.data.recipientCount;
   return (
     <p className="notification-form__audience" aria-live="polite">
-      Reaches {n.toLocaleString()} active {n === 1 ? 'user' : 'users'} now.
+      {t('notifications.form.reaches', { count: n, shown: n.toLocaleString(locale) })}
     </p>
   );
 }
@@ -85,13 +99,14 @@ export function SendNotificationForm({ onSent }: { onSent?: (sent: AdminNotifica
   const [targetType, content, targetId] = useWatch({ control: form.control, name: ['targetType', 'content', 'targetId'] });
   const { trigger, isMutating } = useSendNotification();
   const { toast } = useToast();
+  const t = useT();
 
   const submit = async (input: NewNotification) => {
     if (isMutating) return;
     const sent = await trigger(input);
     toast({
-      title: 'Notification sent',
-      description: `“${sent?.title ?? input.title}” was sent to ${audience(sent ?? { targetType: input.targetType, targetName: '' })}.`,
+      title: t('notifications.send.sent'),
+      description: sentText(sent?.title ?? input.title, sent ?? { targetType: input.targetType, targetName: '' }),
       variant: 'success',
     });
     form.reset(EMPTY_NOTIFICATION_FORM);
@@ -99,30 +114,30 @@ export function SendNotificationForm({ onSent }: { onSent?: (sent: AdminNotifica
   };
 
   const failed = (error: unknown) =>
-    toast({ title: SEND_FAILED, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    toast({ title: t('notifications.send.failed'), description: getErrorMessage(error, t('notifications.tryAgain')), variant: 'destructive' });
 
   return (
-    <Form form={form} className="notification-form" onSubmit={submit} onSubmitError={failed} aria-label="Send a notification">
-      <FormInput name="title" label="Title" maxLength={TITLE_MAX} autoComplete="off" placeholder="North plot water cut on Friday" />
+    <Form form={form} className="notification-form" onSubmit={submit} onSubmitError={failed} aria-label={t('notifications.send.form')}>
+      <FormInput name="title" label={t('notifications.form.title')} maxLength={TITLE_MAX} autoComplete="off" placeholder={t('notifications.form.titlePlaceholder')} />
       <FormTextarea
         name="content"
-        label="Content"
+        label={t('notifications.form.content')}
         rows={4}
         maxLength={CONTENT_MAX}
-        placeholder="Water your beds on Thursday evening; the taps are off all day Friday."
-        description={`${(content ?? '').trim().length} / ${CONTENT_MAX} characters`}
+        placeholder={t('notifications.form.contentPlaceholder')}
+        description={t('notifications.form.characters', { count: (content ?? '').trim().length, max: CONTENT_MAX })}
       />
       <div className="notification-form__target">
         <div className="notification-form__picker">
           <FormSelect
             name="targetType"
-            label="Target type"
+            label={t('notifications.form.targetType')}
             // A new type starts with no site or user chosen (spec 02 §5).
             onChange={() => form.setValue('targetId', '')}
           >
             {TARGET_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {t(o.label)}
               </option>
             ))}
           </FormSelect>
@@ -132,16 +147,16 @@ export function SendNotificationForm({ onSent }: { onSent?: (sent: AdminNotifica
       </div>
       <FormTextarea
         name="data"
-        label="Data (optional JSON)"
+        label={t('notifications.form.data')}
         rows={3}
         className="notification-form__json"
         spellCheck={false}
-        placeholder='{"url": "/schedule"}'
-        description='A JSON object sent with the notification. A "url" that is a path of the app, such as "/schedule", opens that page when the notification is clicked.'
+        placeholder={DATA_EXAMPLE}
+        description={t('notifications.form.dataText')}
       />
       <div className="notification-form__actions">
         <Button type="submit" loading={isMutating} icon={<Send size={18} aria-hidden="true" />}>
-          {isMutating ? 'Sending…' : 'Send Notification'}
+          {isMutating ? t('notifications.send.sending') : t('notifications.send.submit')}
         </Button>
       </div>
     </Form>

@@ -2,6 +2,7 @@ import { History, Send } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabPanel, Tabs, useTabParam, type TabOption } from '@/components/ui/tabs';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { NOTIFICATIONS_TABS, notificationsTabFromParam, type NotificationsTab } from '../components/admin-tabs';
 import { NotificationHistory } from '../components/notification-history';
@@ -15,31 +16,31 @@ const icons: Record<NotificationsTab, TabOption<NotificationsTab>['icon']> = {
   history: <History size={17} />,
 };
 
-const TAB_OPTIONS: TabOption<NotificationsTab>[] = NOTIFICATIONS_TABS.map((tab) => ({ ...tab, icon: icons[tab.value] }));
-
 /**
  * NotificationsAdminPage (/admin/notifications, superadmins): Notifications Management with
  * the tabs Send Notifications and Notification History, kept in `?tab=` (spec 02 §2).
  */
 export function NotificationsAdminPage() {
-  useDocumentTitle('Notifications Management');
+  const t = useT();
+  useDocumentTitle(t('notifications.admin.title'));
   const [tab, setTab] = useTabParam(notificationsTabFromParam);
+  const tabOptions: TabOption<NotificationsTab>[] = NOTIFICATIONS_TABS.map((o) => ({ ...o, label: t(o.label), icon: icons[o.value] }));
 
   return (
     <div className="notifications-admin">
       <PageHeader
-        eyebrow="Administration"
-        title="Notifications Management"
-        description="Send announcements to everyone, to one site or to one person, and review what was sent."
+        eyebrow={t('nav.group.admin')}
+        title={t('notifications.admin.title')}
+        description={t('notifications.admin.description')}
       />
-      <Tabs idBase={TABS_ID} label="Notifications section" options={TAB_OPTIONS} value={tab} onChange={setTab} />
+      <Tabs idBase={TABS_ID} label={t('notifications.admin.tabs')} options={tabOptions} value={tab} onChange={setTab} />
       <TabPanel idBase={TABS_ID} value={tab}>
         {tab === 'send' ? (
           <Card aria-labelledby="send-notification-title">
             <CardHeader
               icon={<Send size={18} />}
-              title={<span id="send-notification-title">Send a Notification</span>}
-              description="It appears in the bell of everyone it reaches, and goes to their devices, e-mail and ntfy as they chose."
+              title={<span id="send-notification-title">{t('notifications.send.title')}</span>}
+              description={t('notifications.send.description')}
             />
             <CardBody>
               <SendNotificationForm />
@@ -49,8 +50,8 @@ export function NotificationsAdminPage() {
           <Card aria-labelledby="notification-history-title">
             <CardHeader
               icon={<History size={18} />}
-              title={<span id="notification-history-title">Notification History</span>}
-              description="Newest first, 50 at a time. Read means everyone it was sent to has read it."
+              title={<span id="notification-history-title">{t('notifications.tabs.history')}</span>}
+              description={t('notifications.history.description')}
             />
             <CardBody>
               <NotificationHistory />

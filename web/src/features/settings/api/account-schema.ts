@@ -59,9 +59,11 @@ export function accountSchema({
   });
 }
 
-/** The server's messages for a change of one's own password (docs/api.md). */
-export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
-export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect';
+/**
+ * The message for a new password without the current one, a key (the form shows it
+ * translated); the server's own reads the same in English (docs/api.md).
+ */
+export const CURRENT_PASSWORD_REQUIRED = 'settings.account.currentPasswordRequired';
 
 /** What the Account Settings fields hold. */
 export type AccountValues = z.input<ReturnType<typeof accountSchema>>;

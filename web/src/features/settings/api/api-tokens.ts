@@ -17,25 +17,22 @@ export interface ApiToken {
   token?: string;
 }
 
-/** The expiry choices the form offers; the server accepts 1–365 days. */
-export const TOKEN_EXPIRIES = [
-  { days: 7, label: '7 days' },
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 365, label: '1 year' },
-] as const;
+/** The expiry choices the form offers, in days (365 is shown as a year); the server accepts 1–365. */
+export const TOKEN_EXPIRIES = [7, 30, 90, 365] as const;
 
-/** The token form, with the server's messages (docs/api.md "API tokens"). */
+const NAME = 'settings.tokens.nameRange';
+const EXPIRY = 'settings.tokens.expiryRange';
+
+/**
+ * The token form, with the server's messages (docs/api.md "API tokens") as keys of the
+ * settings catalogue: the form shows them translated.
+ */
 export const apiTokenSchema = z.object({
-  name: z.string().trim().min(1, 'Token name must be 1 to 100 characters').max(100, 'Token name must be 1 to 100 characters'),
-  scope: z.enum(['read', 'write'], { error: 'Scope must be read or write' }),
-  expiresInDays: z.coerce
-    .number({ error: 'Expiry must be between 1 and 365 days' })
-    .int('Expiry must be between 1 and 365 days')
-    .min(1, 'Expiry must be between 1 and 365 days')
-    .max(365, 'Expiry must be between 1 and 365 days'),
+  name: z.string().trim().min(1, NAME).max(100, NAME),
+  scope: z.enum(['read', 'write'], { error: 'settings.tokens.scopeInvalid' }),
+  expiresInDays: z.coerce.number({ error: EXPIRY }).int(EXPIRY).min(1, EXPIRY).max(365, EXPIRY),
   /** The account's password, asked again for every token (a sign-in alone cannot mint one). */
-  password: z.string().min(1, 'Enter your password to create an API token'),
+  password: z.string().min(1, 'settings.tokens.passwordRequired'),
 });
 export type ApiTokenInput = z.input<typeof apiTokenSchema>;
 export type NewApiToken = z.output<typeof apiTokenSchema>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { User, UserSettingsInput } from '@/api/types';
 
-/** The server's message for a frost date that is not MM-DD (core/domain MsgInvalidMonthDay). */
-export const INVALID_MONTH_DAY = 'Please enter a month and day as MM-DD';
+/**
+ * The message for a frost date that is not MM-DD, a key (the form shows it translated); the
+ * server's own (core/domain MsgInvalidMonthDay) reads the same in English.
+ */
+export const INVALID_MONTH_DAY = 'settings.frost.invalidMonthDay';
 
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

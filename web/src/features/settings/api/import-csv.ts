@@ -3,6 +3,7 @@ import { apiRequest } from '@/api/client';
 import { journalKeys, plantKeys } from '@/api/keys';
 import { useRefresh } from '@/api/query';
 import { downloadUrl } from '@/lib/download';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { apiUpload } from './upload';
 
 /** POST /api/import/csv and GET /api/import/csv-template (docs/api.md). */
@@ -11,47 +12,47 @@ export const CSV_TEMPLATE_URL = '/api/import/csv-template';
 
 export type CsvKind = 'plants' | 'journal' | 'care' | 'harvests';
 
-/** The fields of each kind, in template order; starred ones are required. */
-export const CSV_FIELDS: Record<CsvKind, { name: string; label: string; required?: boolean }[]> = {
+/** The fields of each kind, in template order; starred ones are required. Labels are catalogue keys. */
+export const CSV_FIELDS: Record<CsvKind, { name: string; label: MessageKey; required?: boolean }[]> = {
   plants: [
-    { name: 'name', label: 'Name', required: true },
-    { name: 'species', label: 'Species' },
-    { name: 'plantType', label: 'Plant type' },
-    { name: 'location', label: 'Location' },
-    { name: 'lightNeeds', label: 'Light needs' },
-    { name: 'waterFrequency', label: 'Water every (days)' },
-    { name: 'fertilizerFrequency', label: 'Fertilize every (days)' },
-    { name: 'lastWatered', label: 'Last watered' },
-    { name: 'lastFertilized', label: 'Last fertilized' },
-    { name: 'acquiredDate', label: 'Acquired' },
-    { name: 'notes', label: 'Notes' },
+    { name: 'name', label: 'settings.csv.field.name', required: true },
+    { name: 'species', label: 'settings.csv.field.species' },
+    { name: 'plantType', label: 'settings.csv.field.plantType' },
+    { name: 'location', label: 'settings.csv.field.location' },
+    { name: 'lightNeeds', label: 'settings.csv.field.lightNeeds' },
+    { name: 'waterFrequency', label: 'settings.csv.field.waterFrequency' },
+    { name: 'fertilizerFrequency', label: 'settings.csv.field.fertilizerFrequency' },
+    { name: 'lastWatered', label: 'settings.csv.field.lastWatered' },
+    { name: 'lastFertilized', label: 'settings.csv.field.lastFertilized' },
+    { name: 'acquiredDate', label: 'settings.csv.field.acquired' },
+    { name: 'notes', label: 'settings.csv.field.notes' },
   ],
   journal: [
-    { name: 'plant', label: 'Plant', required: true },
-    { name: 'title', label: 'Title', required: true },
-    { name: 'entryDate', label: 'Date', required: true },
-    { name: 'content', label: 'Text' },
-    { name: 'growthStage', label: 'Growth stage' },
+    { name: 'plant', label: 'settings.csv.field.plant', required: true },
+    { name: 'title', label: 'settings.csv.field.title', required: true },
+    { name: 'entryDate', label: 'settings.csv.field.date', required: true },
+    { name: 'content', label: 'settings.csv.field.text' },
+    { name: 'growthStage', label: 'settings.csv.field.growthStage' },
   ],
   care: [
-    { name: 'plant', label: 'Plant', required: true },
-    { name: 'kind', label: 'Care', required: true },
-    { name: 'date', label: 'Date', required: true },
-    { name: 'note', label: 'Note' },
+    { name: 'plant', label: 'settings.csv.field.plant', required: true },
+    { name: 'kind', label: 'settings.csv.field.care', required: true },
+    { name: 'date', label: 'settings.csv.field.date', required: true },
+    { name: 'note', label: 'settings.csv.field.note' },
   ],
   harvests: [
-    { name: 'plant', label: 'Plant', required: true },
-    { name: 'harvestDate', label: 'Harvest date', required: true },
-    { name: 'quantity', label: 'Quantity' },
-    { name: 'unit', label: 'Unit' },
-    { name: 'notes', label: 'Notes' },
+    { name: 'plant', label: 'settings.csv.field.plant', required: true },
+    { name: 'harvestDate', label: 'settings.csv.field.harvestDate', required: true },
+    { name: 'quantity', label: 'settings.csv.field.quantity' },
+    { name: 'unit', label: 'settings.csv.field.unit' },
+    { name: 'notes', label: 'settings.csv.field.notes' },
   ],
 };
 
 /** What each kind's rows may say, shown beside the mapping. */
-export const CSV_HINTS: Partial<Record<CsvKind, string>> = {
-  care: 'Care is one of water, fertilize, mist, prune, repot, rotate, inspect or check; rows name one of your plants. Waterings and fertilizings move the plant’s last dates.',
-  harvests: 'Units are g, kg, oz, lb, items, bunches or litres; rows name one of your plants.',
+export const CSV_HINTS: Partial<Record<CsvKind, MessageKey>> = {
+  care: 'settings.csv.hintCare',
+  harvests: 'settings.csv.hintHarvests',
 };
 
 /** Harvest lists, totals and charts (an import adds records to them). */

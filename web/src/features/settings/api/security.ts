@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiJSON } from '@/api/client';
 import { useApiQuery, useRefresh } from '@/api/query';
 import { usePagedList } from '@/api/use-paged-list';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 
 /** Settings › Security (issue 28): the second factor, the open sessions, the recent sign-ins. */
 export const TWO_FACTOR_URL = '/api/user/2fa';
@@ -44,13 +45,14 @@ export interface SignInItem {
   userAgent: string;
 }
 
-export const METHOD_LABELS: Record<SignInMethod, string> = {
-  password: 'Password',
-  totp: 'Password and app code',
-  recovery_code: 'Password and recovery code',
-  passkey: 'Passkey',
-  oidc: 'Single sign-on',
-  impersonation: 'Impersonation',
+/** The sign-in methods' names: keys of the settings catalogue. */
+export const METHOD_LABELS: Record<SignInMethod, MessageKey> = {
+  password: 'auth.password',
+  totp: 'settings.security.method.totp',
+  recovery_code: 'settings.security.method.recovery',
+  passkey: 'settings.security.method.passkey',
+  oidc: 'settings.security.method.oidc',
+  impersonation: 'settings.security.method.impersonation',
 };
 
 /** The enrolment's confirmation: the 6-digit code the app shows. */
@@ -58,12 +60,12 @@ export const confirmSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Invalid verification code'),
+    .regex(/^\d{6}$/, 'settings.security.invalidCode'),
 });
 export type ConfirmInput = z.infer<typeof confirmSchema>;
 
 /** Turning the second factor off asks for the password. */
-export const disableSchema = z.object({ password: z.string().min(1, 'Password required') });
+export const disableSchema = z.object({ password: z.string().min(1, 'settings.security.passwordRequired') });
 export type DisableInput = z.infer<typeof disableSchema>;
 
 const isSecurityKey = (key: string) => key.startsWith('/api/user/2fa') || key.startsWith(SESSIONS_URL) || key.startsWith(SIGN_INS_URL);
@@ -122,7 +124,7 @@ export function useEndOtherSessions() {
 
 /** describeDevice turns a User-Agent into "Firefox on Linux" (or the raw text when unknown). */
 export function describeDevice(userAgent: string): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return t('settings.security.unknownDevice');
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -143,7 +145,7 @@ export function describeDevice(userAgent: string): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  if (browser && os) return `${browser} on ${os}`;
+  if (browser && os) return t('settings.security.browserOn', { browser, os });
   if (browser) return browser;
   return userAgent.length > 60 ? `${userAgent.slice(0, 57)}…` : userAgent;
 }
@@ -160,7 +162,7 @@ export interface Passkey {
 
 /** A passkey's name, with the server's message. */
 export const passkeyNameSchema = z.object({
-  name: z.string().trim().min(1, 'Passkey name must be 1 to 60 characters').max(60, 'Passkey name must be 1 to 60 characters'),
+  name: z.string().trim().min(1, 'settings.security.passkeyNameRange').max(60, 'settings.security.passkeyNameRange'),
 });
 export type PasskeyNameInput = z.infer<typeof passkeyNameSchema>;
 

@@ -1,6 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { apiJSON } from '@/api/client';
 import { useApiQuery, useRefresh } from '@/api/query';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 
 /** The caller's webhooks (GET/POST /api/webhooks, PATCH/DELETE /api/webhooks/{id}). */
 export const WEBHOOKS_URL = '/api/webhooks';
@@ -41,26 +42,26 @@ export interface WebhookInput {
   siteWide?: boolean;
 }
 
-/** The event types a webhook may hear, in the server's order (domain.WebhookEvents). */
+/** The event types a webhook may hear, in the server's order (domain.WebhookEvents); labels are catalogue keys. */
 export const WEBHOOK_EVENTS = [
-  { type: 'plant.needs_water', label: 'A plant needs water' },
-  { type: 'plant.watered', label: 'A plant was watered' },
-  { type: 'task.due', label: 'A task is due' },
-  { type: 'task.completed', label: 'A task was completed' },
-  { type: 'harvest.recorded', label: 'A harvest was recorded' },
-  { type: 'forum.reply', label: 'A forum reply' },
-  { type: 'listing.message', label: 'A sharing message' },
-] as const;
+  { type: 'plant.needs_water', label: 'settings.webhooks.event.needsWater' },
+  { type: 'plant.watered', label: 'settings.webhooks.event.watered' },
+  { type: 'task.due', label: 'settings.webhooks.event.taskDue' },
+  { type: 'task.completed', label: 'settings.webhooks.event.taskCompleted' },
+  { type: 'harvest.recorded', label: 'settings.webhooks.event.harvest' },
+  { type: 'forum.reply', label: 'settings.webhooks.event.forumReply' },
+  { type: 'listing.message', label: 'settings.webhooks.event.listingMessage' },
+] as const satisfies readonly { type: string; label: MessageKey }[];
 
-/** The server's messages (core/domain/webhook.go), checked before sending. */
+/** The server's messages (core/domain/webhook.go) in the shown language, checked before sending. */
 export function validateWebhook(v: { url: string; events: string[]; secret: string }): Record<string, string> {
   const errors: Record<string, string> = {};
   const url = v.url.trim();
-  if (!url) errors.url = 'URL is required';
-  else if (url.length > 2000) errors.url = 'URL cannot exceed 2000 characters';
-  else if (!/^https?:\/\/[^/@\s?#:][^/@\s?#]*(?:[/?#]\S*)?$/i.test(url)) errors.url = 'URL must be an http or https address';
-  if (v.events.length === 0) errors.events = 'Choose at least one event';
-  if (v.secret && (v.secret.length < 16 || v.secret.length > 200)) errors.secret = 'Secret must be 16 to 200 characters';
+  if (!url) errors.url = t('settings.webhooks.urlRequired');
+  else if (url.length > 2000) errors.url = t('settings.webhooks.urlTooLong');
+  else if (!/^https?:\/\/[^/@\s?#:][^/@\s?#]*(?:[/?#]\S*)?$/i.test(url)) errors.url = t('settings.webhooks.urlInvalid');
+  if (v.events.length === 0) errors.events = t('settings.webhooks.eventsRequired');
+  if (v.secret && (v.secret.length < 16 || v.secret.length > 200)) errors.secret = t('settings.webhooks.secretRange');
   return errors;
 }
 

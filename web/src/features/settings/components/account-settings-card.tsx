@@ -7,12 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { AccountIdentityFields, UserCategorySelect } from '@/components/user-admin-fields/account-fields';
 import { UserAdminFields } from '@/components/user-admin-fields/user-admin-fields';
 import { accountSchema, accountValuesFrom } from '../api/account-schema';
-
-export const SAVE_FAILED = 'Error saving settings';
-export const SAVE_FAILED_TEXT = 'There was a problem saving settings. Please try again.';
 
 /**
  * AccountSettingsCard: username, e-mail, full name, the user category (superadmins only)
@@ -49,6 +47,7 @@ export function AccountSettingsCard({
   const [saving, setSaving] = useState(false);
   const categories = useUserCategories(canChooseCategory);
   const { toast } = useToast();
+  const t = useT();
 
   const submit = async (body: UserPatchInput) => {
     if (saving) return;
@@ -57,7 +56,7 @@ export function AccountSettingsCard({
       const saved = await save(body);
       // Start over from what was saved, without the password and with no messages shown.
       form.reset({ ...form.getValues(), password: '', currentPassword: '' });
-      toast({ title: 'Settings saved', description: 'The account settings have been updated.', variant: 'success' });
+      toast({ title: t('settings.saved'), description: t('settings.account.savedText'), variant: 'success' });
       if (saved) onSaved?.(saved);
     } finally {
       setSaving(false);
@@ -65,46 +64,46 @@ export function AccountSettingsCard({
   };
 
   const failed = (error: unknown) =>
-    toast({ title: SAVE_FAILED, description: getErrorMessage(error, SAVE_FAILED_TEXT), variant: 'destructive' });
+    toast({ title: t('settings.saveFailed'), description: getErrorMessage(error, t('settings.saveFailedText')), variant: 'destructive' });
 
   return (
     <Card aria-labelledby="account-settings-title">
       <CardHeader
         icon={<UserRound size={18} />}
-        title={<span id="account-settings-title">Account Settings</span>}
+        title={<span id="account-settings-title">{t('settings.account.title')}</span>}
         description={description}
       />
       <CardBody>
-        <Form form={form} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label="Account Settings">
+        <Form form={form} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label={t('settings.account.title')}>
           <div className="form-grid form-grid--2">
             <AccountIdentityFields isProtected={isProtected} own />
             {canChooseCategory ? <UserCategorySelect categories={categories} /> : null}
             <FormInput
               name="password"
-              label="New password"
+              label={t('settings.account.newPassword')}
               type="password"
               autoComplete="new-password"
-              description="Leave empty to keep the current password."
+              description={t('settings.account.newPasswordText')}
             />
             {own ? (
               <FormInput
                 name="currentPassword"
-                label="Current password"
+                label={t('settings.account.currentPassword')}
                 type="password"
                 autoComplete="current-password"
-                description="Needed only to set a new password."
+                description={t('settings.account.currentPasswordText')}
               />
             ) : null}
           </div>
           {withAdminFields ? (
             <fieldset className="settings-fieldset">
-              <legend className="settings-fieldset__legend">Role and site</legend>
+              <legend className="settings-fieldset__legend">{t('settings.account.roleAndSite')}</legend>
               <UserAdminFields isProtected={isProtected} />
             </fieldset>
           ) : null}
           <div className="settings-actions">
             <Button type="submit" loading={saving} icon={<Save size={18} aria-hidden="true" />}>
-              {saving ? 'Saving…' : 'Save Account Settings'}
+              {saving ? t('settings.saving') : t('settings.account.save')}
             </Button>
           </div>
         </Form>

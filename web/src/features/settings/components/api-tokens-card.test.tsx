@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
 import { http, HttpResponse, server } from '@/testing/server';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { apiTokenSchema, type ApiToken } from '../api/api-tokens';
 
 describe('apiTokenSchema', () => {
   it('carries the server messages', () => {
     const issue = (v: unknown) => {
       const r = apiTokenSchema.safeParse(v);
-      return r.success ? '' : r.error.issues[0]!.message;
+      return r.success ? '' : translateMessage(r.error.issues[0]!.message);
     };
     expect(issue({ name: ' ', scope: 'read', expiresInDays: 30, password: 'pw' })).toBe('Token name must be 1 to 100 characters');
     expect(issue({ name: 'x'.repeat(101), scope: 'read', expiresInDays: 30, password: 'pw' })).toBe('Token name must be 1 to 100 characters');

@@ -11,6 +11,7 @@ import { ListStates } from '@/components/ui/list-states';
 import { useToast } from '@/components/ui/toast';
 import { copyText } from '@/lib/clipboard';
 import { formatDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import {
   TOKEN_EXPIRIES,
   apiTokenSchema,
@@ -22,15 +23,22 @@ import {
 } from '../api/api-tokens';
 import './api-tokens-card.css';
 
+/** Where the API reference's link goes in its sentence. */
+const LINK = '\u0000';
+
+/** How a script sends a token, the same in every language. */
+const BEARER = 'Authorization: Bearer …';
+
 /** The token just made, shown once with a copy button. */
 function NewTokenNotice({ token, onDone }: { token: ApiToken; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
   return (
     <div className="api-token-new" role="status">
       <p>
-        <strong>Copy your new token now.</strong> It will not be shown again; Garden keeps only a fingerprint of it.
+        <strong>{t('settings.tokens.copyNow')}</strong> {t('settings.tokens.copyNowText')}
       </p>
-      <code className="api-token-new__value" aria-label="New API token">
+      <code className="api-token-new__value" aria-label={t('settings.tokens.newToken')}>
         {token.token}
       </code>
       <div className="api-token-new__actions">
@@ -39,23 +47,28 @@ function NewTokenNotice({ token, onDone }: { token: ApiToken; onDone: () => void
           icon={copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
           onClick={async () => setCopied(await copyText(token.token ?? ''))}
         >
-          {copied ? 'Copied' : 'Copy token'}
+          {copied ? t('settings.tokens.copied') : t('settings.tokens.copy')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Done
+          {t('settings.done')}
         </Button>
       </div>
       <p className="muted">
-        Send it as <code>Authorization: Bearer …</code>, like a sign-in. {token.scope === 'read' ? 'It can only read.' : 'It can read and change your garden.'}
+        {t('settings.tokens.sendAs')} <code>{BEARER}</code>{t('settings.tokens.likeSignIn')}{' '}
+        {token.scope === 'read' ? t('settings.tokens.readOnlyText') : t('settings.tokens.writeText')}
       </p>
     </div>
   );
 }
 
+/** An example name: a program's name, the same in every language. */
+const NAME_EXAMPLE = 'Home Assistant';
+
 function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: ApiToken) => void; onCancel: () => void }) {
   const form = useZodForm(apiTokenSchema, { defaultValues: { name: '', scope: 'read', expiresInDays: 90, password: '' } satisfies ApiTokenInput });
   const { trigger, isMutating } = useCreateApiToken();
   const { toast } = useToast();
+  const t = useT();
   const id = useId();
   return (
     <Form
@@ -63,35 +76,35 @@ function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: ApiToken) => 
       id={id}
       className="api-token-form"
       onSubmit={async (values) => onCreated(await trigger(values))}
-      onSubmitError={(error) => toast({ title: 'Could not create the token', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' })}
+      onSubmitError={(error) => toast({ title: t('settings.tokens.createFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' })}
     >
-      <FormInput name="name" label="Name" placeholder="Home Assistant" description="Where you will use it, so you know what to revoke." />
+      <FormInput name="name" label={t('settings.tokens.name')} placeholder={NAME_EXAMPLE} description={t('settings.tokens.nameText')} />
       <div className="api-token-form__row">
-        <FormSelect name="scope" label="Access">
-          <option value="read">Read only</option>
-          <option value="write">Read and write</option>
+        <FormSelect name="scope" label={t('settings.tokens.access')}>
+          <option value="read">{t('settings.tokens.readOnly')}</option>
+          <option value="write">{t('settings.tokens.readWrite')}</option>
         </FormSelect>
-        <FormSelect name="expiresInDays" label="Expires after">
-          {TOKEN_EXPIRIES.map((e) => (
-            <option key={e.days} value={e.days}>
-              {e.label}
+        <FormSelect name="expiresInDays" label={t('settings.tokens.expiresAfter')}>
+          {TOKEN_EXPIRIES.map((days) => (
+            <option key={days} value={days}>
+              {days === 365 ? t('settings.tokens.oneYear') : t('settings.tokens.days', { count: days })}
             </option>
           ))}
         </FormSelect>
       </div>
       <FormInput
         name="password"
-        label="Your password"
+        label={t('settings.yourPassword')}
         type="password"
         autoComplete="current-password"
-        description="A token outlives this sign-in, so Garden asks for your password again."
+        description={t('settings.tokens.passwordText')}
       />
       <div className="api-token-form__actions">
         <Button variant="ghost" onClick={onCancel} disabled={isMutating}>
-          Cancel
+          {t('settings.cancel')}
         </Button>
         <Button type="submit" loading={isMutating} icon={<KeyRound size={16} aria-hidden="true" />}>
-          Create token
+          {t('settings.tokens.create')}
         </Button>
       </div>
     </Form>
@@ -109,17 +122,21 @@ export function ApiTokensCard() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiToken | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiToken | null>(null);
+  const t = useT();
+  // The link sits where the language puts it in the sentence.
+  const [before = '', after = ''] = t('settings.tokens.referenceText', { link: LINK }).split(LINK);
   const list = tokens.data ?? [];
 
   return (
     <Card aria-labelledby="api-tokens-title">
       <CardHeader
         icon={<KeyRound size={18} />}
-        title={<span id="api-tokens-title">API tokens</span>}
+        title={<span id="api-tokens-title">{t('settings.tokens.title')}</span>}
         description={
           <>
-            Let scripts and home automation use Garden without your password. Changing your password revokes every
-            token. The <Link to="/api/docs">API reference</Link> lists every call and what it answers.
+            {t('settings.tokens.description')} {before}
+            <Link to="/api/docs">{t('settings.tokens.reference')}</Link>
+            {after}
           </>
         }
       />
@@ -127,7 +144,7 @@ export function ApiTokensCard() {
         {creating || created ? null : (
           <div className="api-token-toolbar">
             <Button variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-              New token
+              {t('settings.tokens.new')}
             </Button>
           </div>
         )}
@@ -145,23 +162,23 @@ export function ApiTokensCard() {
           query={tokens}
           compact
           isEmpty={list.length === 0}
-          loading={{ label: 'Loading API tokens…', rows: 2, height: 52 }}
-          errorTitle="Failed to load API tokens"
-          empty={{ icon: <KeyRound size={20} />, title: 'No API tokens', text: 'Create one for each script or device, and revoke it when you stop using it.' }}
+          loading={{ label: t('settings.tokens.loading'), rows: 2, height: 52 }}
+          errorTitle={t('settings.tokens.loadFailed')}
+          empty={{ icon: <KeyRound size={20} />, title: t('settings.tokens.none'), text: t('settings.tokens.noneText') }}
         >
           <ul className="api-token-list">
-            {list.map((t) => (
-              <li key={t.id} className="api-token-list__item">
+            {list.map((token) => (
+              <li key={token.id} className="api-token-list__item">
                 <div className="api-token-list__main">
-                  <span className="api-token-list__name">{t.name}</span>
-                  <Badge tone={t.scope === 'write' ? 'amber' : 'neutral'}>{t.scope === 'write' ? 'Read and write' : 'Read only'}</Badge>
+                  <span className="api-token-list__name">{token.name}</span>
+                  <Badge tone={token.scope === 'write' ? 'amber' : 'neutral'}>{token.scope === 'write' ? t('settings.tokens.readWrite') : t('settings.tokens.readOnly')}</Badge>
                 </div>
                 <div className="api-token-list__meta muted">
-                  <span>Expires {formatDate(t.expiresAt)}</span>
-                  <span>{t.lastUsedAt ? `Last used ${formatDate(t.lastUsedAt)}` : 'Never used'}</span>
+                  <span>{t('settings.tokens.expires', { date: formatDate(token.expiresAt) })}</span>
+                  <span>{token.lastUsedAt ? t('settings.lastUsed', { when: formatDate(token.lastUsedAt) }) : t('settings.neverUsed')}</span>
                 </div>
-                <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToRevoke(t)} aria-label={`Revoke ${t.name}`}>
-                  Revoke
+                <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToRevoke(token)} aria-label={t('settings.tokens.revokeLabel', { name: token.name })}>
+                  {t('settings.tokens.revoke')}
                 </Button>
               </li>
             ))}
@@ -171,17 +188,17 @@ export function ApiTokensCard() {
       <ConfirmDialog
         open={toRevoke !== null}
         onOpenChange={(open) => !open && setToRevoke(null)}
-        title="Revoke this token?"
-        description={`Anything using “${toRevoke?.name ?? ''}” stops working at once. This cannot be undone.`}
-        confirmLabel="Revoke token"
+        title={t('settings.tokens.confirmTitle')}
+        description={t('settings.tokens.confirmText', { name: toRevoke?.name ?? '' })}
+        confirmLabel={t('settings.tokens.confirm')}
         pending={revoking}
         onConfirm={async () => {
           if (!toRevoke) return;
           try {
             await revoke(toRevoke.id);
-            toast({ title: 'Token revoked', variant: 'success' });
+            toast({ title: t('settings.tokens.revoked'), variant: 'success' });
           } catch (error) {
-            toast({ title: 'Could not revoke the token', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+            toast({ title: t('settings.tokens.revokeFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
           } finally {
             setToRevoke(null);
           }

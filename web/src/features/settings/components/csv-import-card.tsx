@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select';
+import { useT } from '@/lib/i18n/provider';
 import { CSV_FIELDS, CSV_HINTS, downloadCsvTemplate, useImportCsv, type CsvKind, type CsvResult } from '../api/import-csv';
 import './import-card.css';
 
@@ -21,7 +22,10 @@ export function CsvImportCard() {
   const [done, setDone] = useState<number>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const hint = CSV_HINTS[kind];
   const inputId = useId();
+  const t = useT();
+  // The browser's locale, not the shown language: it says how the file writes dates and numbers.
   const locale = typeof navigator === 'undefined' ? 'en-US' : navigator.language;
 
   const check = async (f: File, mapping: Record<string, string>, dryRun: boolean) => {
@@ -36,7 +40,7 @@ export function CsvImportCard() {
         setFile(undefined);
       }
     } catch (error) {
-      setFailure(getErrorMessage(error, 'The file could not be read. Please try again.'));
+      setFailure(getErrorMessage(error, t('settings.csv.readFailed')));
     } finally {
       setBusy(false);
     }
@@ -46,21 +50,21 @@ export function CsvImportCard() {
     <Card aria-labelledby="csv-import-title">
       <CardHeader
         icon={<FileSpreadsheet size={18} />}
-        title={<span id="csv-import-title">Import a spreadsheet</span>}
-        description="Plants, journal entries, care events or harvests from a CSV file: all rows or none."
+        title={<span id="csv-import-title">{t('settings.csv.title')}</span>}
+        description={t('settings.csv.description')}
       />
       <CardBody className="import-card">
         <div className="import-card__actions">
-          <SelectField label="What the file holds" value={kind} onChange={(e) => { setKind(e.target.value as CsvKind); setResult(undefined); setFile(undefined); }}>
-            <option value="plants">Plants</option>
-            <option value="journal">Journal entries</option>
-            <option value="care">Care events (the care log)</option>
-            <option value="harvests">Harvests</option>
+          <SelectField label={t('settings.csv.kind')} value={kind} onChange={(e) => { setKind(e.target.value as CsvKind); setResult(undefined); setFile(undefined); }}>
+            <option value="plants">{t('nav.plants')}</option>
+            <option value="journal">{t('settings.csv.kindJournal')}</option>
+            <option value="care">{t('settings.csv.kindCare')}</option>
+            <option value="harvests">{t('settings.csv.kindHarvests')}</option>
           </SelectField>
         </div>
         <div className="import-card__choose">
           <label htmlFor={inputId} className="import-card__label">
-            CSV file
+            {t('settings.csv.file')}
           </label>
           <input
             id={inputId}
@@ -74,34 +78,34 @@ export function CsvImportCard() {
             }}
           />
           <Button variant="ghost" size="sm" icon={<Download size={16} aria-hidden="true" />} onClick={() => void downloadCsvTemplate(kind)}>
-            Download the template
+            {t('settings.csv.template')}
           </Button>
         </div>
         {failure ? (
-          <Alert variant="destructive" title="Nothing was imported">
+          <Alert variant="destructive" title={t('settings.import.nothing')}>
             {failure}
           </Alert>
         ) : null}
         {done !== undefined ? (
-          <Alert variant="success" title="Import finished">
-            Imported {done} {done === 1 ? 'row' : 'rows'}.
+          <Alert variant="success" title={t('settings.import.finished')}>
+            {t('settings.csv.imported', { count: done })}
           </Alert>
         ) : null}
         {file && result ? (
-          <div className="import-card__preview" role="region" aria-label="Spreadsheet preview">
+          <div className="import-card__preview" role="region" aria-label={t('settings.csv.preview')}>
             <p>
-              <strong>{file.name}</strong>: {result.rows} {result.rows === 1 ? 'row' : 'rows'}.
+              <strong>{file.name}</strong>: {t('settings.csv.rows', { count: result.rows })}
             </p>
-            {CSV_HINTS[kind] ? <p className="muted">{CSV_HINTS[kind]}</p> : null}
+            {hint ? <p className="muted">{t(hint)}</p> : null}
             <div className="csv-import__mapping">
               {CSV_FIELDS[kind].map((f) => (
                 <SelectField
                   key={f.name}
-                  label={`${f.label}${f.required ? ' *' : ''}`}
+                  label={f.required ? t('settings.csv.required', { label: t(f.label) }) : t(f.label)}
                   value={result.mapping[f.name] ?? ''}
                   onChange={(e) => void check(file, { ...result.mapping, [f.name]: e.target.value }, true)}
                 >
-                  <option value="">(not in the file)</option>
+                  <option value="">{t('settings.csv.notInFile')}</option>
                   {result.headers.map((h) => (
                     <option key={h} value={h}>
                       {h}
@@ -111,20 +115,19 @@ export function CsvImportCard() {
               ))}
             </div>
             {result.errors.length > 0 ? (
-              <ul className="import-card__warnings" aria-label="Row errors">
+              <ul className="import-card__warnings" aria-label={t('settings.csv.rowErrors')}>
                 {result.errors.map((e, i) => (
                   <li key={`${e.row}-${e.field}-${i}`}>
-                    {e.row > 0 ? `Line ${e.row}, ` : ''}
-                    {e.field}: {e.message}
+                    {e.row > 0 ? t('settings.csv.lineError', { line: e.row, field: e.field, message: e.message }) : t('settings.csv.fileError', { field: e.field, message: e.message })}
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="muted">Every row is fine: {result.imported} to import.</p>
+              <p className="muted">{t('settings.csv.allFine', { count: result.imported })}</p>
             )}
             <div className="import-card__actions">
               <Button icon={<Upload size={16} aria-hidden="true" />} disabled={busy || result.errors.length > 0 || result.imported === 0} onClick={() => void check(file, result.mapping, false)}>
-                Import
+                {t('settings.import.import')}
               </Button>
             </div>
           </div>

@@ -9,7 +9,7 @@ const garden = () => screen.findByRole('form', { name: 'Garden and weather' });
 
 describe('Settings: Garden & Weather', () => {
   it('finds a place, fills the coordinates and saves the location with the thresholds', async () => {
-    signedInGardener();
+    signedInGardener({ units: 'metric' });
     db.places = [{ name: 'Leeds', region: 'England', country: 'United Kingdom', latitude: 53.79648, longitude: -1.54785 }];
     const { user } = renderApp('/settings');
     const form = await garden();
@@ -63,5 +63,34 @@ describe('Settings: Garden & Weather', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Garden' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(patches()[0]!.body).toMatchObject({ gardenLocation: null, winterFactor: 2 });
+  });
+
+  it('shows and takes the thresholds in °F for an imperial gardener, and sends °C', async () => {
+    signedInGardener({ units: 'imperial', frostThresholdC: -5, heatThresholdC: 35 });
+    const { user } = renderApp('/settings');
+    const form = await garden();
+    expect(within(form).getByLabelText('Frost (°F)')).toHaveValue(23);
+    expect(within(form).getByLabelText('Heat (°F)')).toHaveValue(95);
+    expect(within(form).queryByLabelText('Frost (°C)')).not.toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('Frost (°F)'));
+    await user.type(within(form).getByLabelText('Frost (°F)'), '28');
+    await user.click(within(form).getByRole('button', { name: 'Save Garden' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    // 28 °F is -2.2222… °C: sent to 0.01 °C; the heat threshold, untouched, goes back as it was.
+    expect(patches()[0]!.body).toMatchObject({ frostThresholdC: -2.22, heatThresholdC: 35 });
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Frost (°F)')).toHaveValue(28);
+  });
+
+  it('checks an imperial threshold against the server’s range in °F', async () => {
+    signedInGardener({ units: 'imperial' });
+    const { user } = renderApp('/settings');
+    const form = await garden();
+    expect(within(form).getByLabelText('Frost (°F)')).toHaveValue(32);
+    await user.clear(within(form).getByLabelText('Frost (°F)'));
+    await user.type(within(form).getByLabelText('Frost (°F)'), '55');
+    await user.click(within(form).getByRole('button', { name: 'Save Garden' }));
+    expect(await within(form).findByText('Frost threshold must be between -22 and 50 °F')).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { MapPin, MapPinned, Save, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { getErrorMessage } from '@/api/client';
 import type { Place, User, UserSettingsInput } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Form, FormInput, FormNumber, useZodForm } from '@/components/ui/form';
 import { Field } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { useLocale, useT } from '@/lib/i18n/provider';
+import { useUnitSystem, type UnitSystem } from '@/lib/units';
 import { gardenSchema, gardenValuesFrom, toGardenBody } from '../api/garden-schema';
 import { usePlaceSearch } from '../api/search-places';
-import { SAVE_FAILED, SAVE_FAILED_TEXT } from './account-settings-card';
 import './garden-settings-card.css';
 
 function placeLabel(p: Place) {
@@ -21,12 +22,15 @@ function PlaceSearch({ pick }: { pick: (p: Place) => void }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const places = usePlaceSearch(query);
+  const t = useT();
+  const locale = useLocale();
+  const coordinate = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="garden-search">
       <div className="garden-search__row">
         <Field
-          label="Find your place"
-          placeholder="Town or city"
+          label={t('settings.garden.findPlace')}
+          placeholder={t('settings.garden.findPlaceholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -37,22 +41,22 @@ function PlaceSearch({ pick }: { pick: (p: Place) => void }) {
           }}
         />
         <Button type="button" variant="outline" icon={<Search size={16} aria-hidden="true" />} onClick={() => setQuery(text)}>
-          Search
+          {t('settings.garden.search')}
         </Button>
       </div>
       {query.trim().length >= 2 ? (
         places.isLoading ? (
           <p className="muted" role="status">
-            Searching…
+            {t('settings.garden.searching')}
           </p>
         ) : places.error ? (
           <p className="garden-search__error" role="alert">
-            {getErrorMessage(places.error, 'The place search is not available.')}
+            {getErrorMessage(places.error, t('settings.garden.searchUnavailable'))}
           </p>
         ) : (places.data ?? []).length === 0 ? (
-          <p className="muted">No place found for “{query.trim()}”.</p>
+          <p className="muted">{t('settings.garden.noPlace', { query: query.trim() })}</p>
         ) : (
-          <ul className="garden-search__results" aria-label="Places found">
+          <ul className="garden-search__results" aria-label={t('settings.garden.placesFound')}>
             {(places.data ?? []).map((p) => (
               <li key={`${p.latitude},${p.longitude}`}>
                 <button
@@ -66,7 +70,7 @@ function PlaceSearch({ pick }: { pick: (p: Place) => void }) {
                   <MapPin size={16} aria-hidden="true" />
                   <span>{placeLabel(p)}</span>
                   <span className="muted">
-                    {p.latitude.toFixed(2)}, {p.longitude.toFixed(2)}
+                    {t('settings.garden.coordinates', { latitude: coordinate.format(p.latitude), longitude: coordinate.format(p.longitude) })}
                   </span>
                 </button>
               </li>
@@ -78,19 +82,30 @@ function PlaceSearch({ pick }: { pick: (p: Place) => void }) {
   );
 }
 
+type GardenProps = { user: User; save: (body: UserSettingsInput) => Promise<User> };
+
 /**
  * GardenSettingsCard: where the garden is (a place search or latitude/longitude; clearing
  * both removes it), how much longer adaptive waterings get in winter, and the rain, frost
- * and heat thresholds the weather job acts on (issue #24).
+ * and heat thresholds the weather job acts on (issue #24), in the gardener's scale (°F when
+ * imperial, issue #25 item 4; the server keeps °C). A change of units starts the form over.
  */
-export function GardenSettingsCard({ user, save }: { user: User; save: (body: UserSettingsInput) => Promise<User> }) {
-  const form = useZodForm(gardenSchema, { defaultValues: gardenValuesFrom(user) });
+export function GardenSettingsCard(props: GardenProps) {
+  const system = useUnitSystem();
+  return <GardenSettingsForm key={system} system={system} {...props} />;
+}
+
+function GardenSettingsForm({ user, save, system }: GardenProps & { system: UnitSystem }) {
+  const schema = useMemo(() => gardenSchema(system), [system]);
+  const form = useZodForm(schema, { defaultValues: gardenValuesFrom(user, system) });
   const { toast } = useToast();
+  const t = useT();
   const saving = form.formState.isSubmitting;
+  const degrees = system === 'imperial' ? '°F' : '°C';
   const submit = async (values: Parameters<typeof toGardenBody>[0]) => {
-    const saved = await save(toGardenBody(values));
-    form.reset(gardenValuesFrom(saved));
-    toast({ title: 'Settings saved', description: 'Your garden settings have been updated.', variant: 'success' });
+    const saved = await save(toGardenBody(values, system));
+    form.reset(gardenValuesFrom(saved, system));
+    toast({ title: t('settings.saved'), description: t('settings.garden.savedText'), variant: 'success' });
   };
   const pick = (p: Place) => {
     const opts = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
@@ -106,8 +121,8 @@ export function GardenSettingsCard({ user, save }: { user: User; save: (body: Us
     <Card aria-labelledby="garden-settings-title">
       <CardHeader
         icon={<MapPinned size={18} />}
-        title={<span id="garden-settings-title">Garden &amp; Weather</span>}
-        description="Where your garden is, its winters, and when the weather should act for you."
+        title={<span id="garden-settings-title">{t('settings.garden.title')}</span>}
+        description={t('settings.garden.description')}
       />
       <CardBody>
         <PlaceSearch pick={pick} />
@@ -115,36 +130,36 @@ export function GardenSettingsCard({ user, save }: { user: User; save: (body: Us
           form={form}
           onSubmit={submit}
           onSubmitError={(error) =>
-            toast({ title: SAVE_FAILED, description: getErrorMessage(error, SAVE_FAILED_TEXT), variant: 'destructive' })
+            toast({ title: t('settings.saveFailed'), description: getErrorMessage(error, t('settings.saveFailedText')), variant: 'destructive' })
           }
           className="form-stack"
-          aria-label="Garden and weather"
+          aria-label={t('settings.garden.form')}
         >
-          <FormInput name="gardenLocation.name" label="Location name" placeholder="e.g. Allotment, Leeds" />
+          <FormInput name="gardenLocation.name" label={t('settings.garden.locationName')} placeholder={t('settings.garden.locationPlaceholder')} />
           <div className="garden-grid">
-            <FormNumber name="gardenLocation.latitude" label="Latitude" step="0.01" inputMode="decimal" />
-            <FormNumber name="gardenLocation.longitude" label="Longitude" step="0.01" inputMode="decimal" />
+            <FormNumber name="gardenLocation.latitude" label={t('settings.garden.latitude')} step="0.01" inputMode="decimal" />
+            <FormNumber name="gardenLocation.longitude" label={t('settings.garden.longitude')} step="0.01" inputMode="decimal" />
           </div>
           <div>
             <Button type="button" variant="ghost" size="sm" onClick={clear}>
-              Clear location
+              {t('settings.garden.clearLocation')}
             </Button>
           </div>
           <FormNumber
             name="winterFactor"
-            label="Winter stretch"
+            label={t('settings.garden.winterStretch')}
             step="0.1"
             inputMode="decimal"
-            description="Adaptive waterings are this many times longer in your winter months (1 turns it off)."
+            description={t('settings.garden.winterStretchText')}
           />
           <div className="garden-grid garden-grid--three">
-            <FormNumber name="rainThresholdMm" label="Rain (mm)" step="0.5" inputMode="decimal" description="Waters outdoor plants" />
-            <FormNumber name="frostThresholdC" label="Frost (°C)" step="0.5" inputMode="decimal" description="Warns you" />
-            <FormNumber name="heatThresholdC" label="Heat (°C)" step="0.5" inputMode="decimal" description="Waters a day earlier" />
+            <FormNumber name="rainThresholdMm" label={t('settings.garden.rain')} step="0.5" inputMode="decimal" description={t('settings.garden.rainText')} />
+            <FormNumber name="frostThresholdC" label={t('settings.garden.frost', { unit: degrees })} step={system === 'imperial' ? '1' : '0.5'} inputMode="decimal" description={t('settings.garden.frostText')} />
+            <FormNumber name="heatThresholdC" label={t('settings.garden.heat', { unit: degrees })} step={system === 'imperial' ? '1' : '0.5'} inputMode="decimal" description={t('settings.garden.heatText')} />
           </div>
           <div className="settings-actions">
             <Button type="submit" loading={saving} icon={<Save size={18} aria-hidden="true" />}>
-              {saving ? 'Saving…' : 'Save Garden'}
+              {saving ? t('settings.saving') : t('settings.garden.save')}
             </Button>
           </div>
         </Form>

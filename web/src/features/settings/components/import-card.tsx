@@ -6,6 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useImportHortusFox, type ImportResult } from '../api/import-hortusfox';
 import './import-card.css';
 
@@ -16,21 +18,35 @@ type Stage =
   | { step: 'done'; result: ImportResult }
   | { step: 'failed'; message: string };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The counts of a result as one sentence. */
+/** The counts of a result as one phrase, in the shown language. */
 function counts(r: ImportResult) {
-  return `${plural(r.plants, 'plant')}, ${plural(r.journalEntries, 'journal entry', 'journal entries')}, ${plural(r.tasks, 'care task')} and ${plural(r.photos, 'photo')}`;
+  return translate('settings.import.counts', { plants: r.plants, entries: r.journalEntries, tasks: r.tasks, photos: r.photos });
+}
+
+/** Where a file's name goes in its sentence (shown in bold). */
+const FILE = '\u0000';
+
+/** FileSentence: a sentence with the file's name in bold where the language puts it. */
+function FileSentence({ text, name }: { text: string; name: string }) {
+  const [before = '', after = ''] = text.split(FILE);
+  return (
+    <>
+      {before}
+      <strong>{name}</strong>
+      {after}
+    </>
+  );
 }
 
 function ResultDetails({ result }: { result: ImportResult }) {
+  const t = useT();
   return (
     <>
       {result.alreadyImported > 0 ? (
-        <p className="muted">{plural(result.alreadyImported, 'item')} came in with an earlier import of this backup and will not be added twice.</p>
+        <p className="muted">{t('settings.import.already', { count: result.alreadyImported })}</p>
       ) : null}
       {result.warnings.length > 0 ? (
-        <ul className="import-card__warnings" aria-label="Warnings">
+        <ul className="import-card__warnings" aria-label={t('settings.import.warnings')}>
           {result.warnings.map((w) => (
             <li key={w}>{w}</li>
           ))}
@@ -38,11 +54,11 @@ function ResultDetails({ result }: { result: ImportResult }) {
       ) : null}
       {result.leftOut.length > 0 ? (
         <details className="import-card__left-out">
-          <summary>Not imported: {plural(result.leftOut.length, 'item')} Garden has no place for</summary>
+          <summary>{t('settings.import.leftOut', { count: result.leftOut.length })}</summary>
           <ul>
             {result.leftOut.map((l, i) => (
               <li key={`${l.kind}-${l.name}-${i}`}>
-                <strong>{l.name || '(unnamed)'}</strong> ({l.kind}): {l.reason}
+                <strong>{l.name || t('settings.import.unnamed')}</strong> {t('settings.import.leftOutItem', { kind: l.kind, reason: l.reason })}
               </li>
             ))}
           </ul>
@@ -62,6 +78,7 @@ export function ImportCard() {
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const t = useT();
 
   const run = async (file: File, dryRun: boolean) => {
     setStage({ step: dryRun ? 'checking' : 'importing', file, sent: 0 });
@@ -69,7 +86,7 @@ export function ImportCard() {
       const result = await send(file, dryRun, (sent) => setStage({ step: dryRun ? 'checking' : 'importing', file, sent }));
       setStage(dryRun ? { step: 'preview', file, result } : { step: 'done', result });
     } catch (error) {
-      setStage({ step: 'failed', message: getErrorMessage(error, 'The backup could not be read. Please try again.') });
+      setStage({ step: 'failed', message: getErrorMessage(error, t('settings.import.readFailed')) });
     }
   };
   const reset = () => {
@@ -81,14 +98,14 @@ export function ImportCard() {
     <Card aria-labelledby="import-title">
       <CardHeader
         icon={<FileArchive size={18} />}
-        title={<span id="import-title">Import</span>}
-        description="Bring your garden from HortusFox: plants with photos, gallery photos as journal entries, open tasks."
+        title={<span id="import-title">{t('settings.import.import')}</span>}
+        description={t('settings.import.description')}
       />
       <CardBody className="import-card">
         {stage.step === 'idle' || stage.step === 'failed' ? (
           <div className="import-card__choose">
             <label htmlFor={inputId} className="import-card__label">
-              HortusFox backup (.zip)
+              {t('settings.import.backup')}
             </label>
             <input
               ref={input}
@@ -100,9 +117,9 @@ export function ImportCard() {
                 if (file) void run(file, true);
               }}
             />
-            <p className="muted">In HortusFox, make one under Admin › Backup with every section ticked.</p>
+            <p className="muted">{t('settings.import.backupHelp')}</p>
             {stage.step === 'failed' ? (
-              <Alert variant="destructive" title="Nothing was imported">
+              <Alert variant="destructive" title={t('settings.import.nothing')}>
                 {stage.message}
               </Alert>
             ) : null}
@@ -112,27 +129,42 @@ export function ImportCard() {
         {stage.step === 'checking' || stage.step === 'importing' ? (
           <div className="import-card__progress">
             <p>
-              {stage.step === 'checking' ? 'Checking' : 'Importing'} <strong>{stage.file.name}</strong>
-              {stage.sent < 1 ? ': uploading…' : stage.step === 'checking' ? ': reading the backup…' : ': saving your plants and photos…'}
+              <FileSentence
+                name={stage.file.name}
+                text={t(
+                  stage.sent < 1
+                    ? stage.step === 'checking'
+                      ? 'settings.import.checkingUploading'
+                      : 'settings.import.importingUploading'
+                    : stage.step === 'checking'
+                      ? 'settings.import.checkingReading'
+                      : 'settings.import.importingSaving',
+                  { file: FILE },
+                )}
+              />
             </p>
             <ProgressBar
-              label={stage.step === 'checking' ? 'Checking the backup' : 'Importing the backup'}
+              label={stage.step === 'checking' ? t('settings.import.checkingLabel') : t('settings.import.importingLabel')}
               value={stage.sent * 100}
               indeterminate={stage.sent >= 1}
-              valueText={`${Math.round(stage.sent * 100)}% uploaded`}
+              valueText={t('settings.import.uploaded', { percent: Math.round(stage.sent * 100) })}
             />
           </div>
         ) : null}
 
         {stage.step === 'preview' ? (
-          <div className="import-card__preview" role="region" aria-label="Import preview">
+          <div className="import-card__preview" role="region" aria-label={t('settings.import.preview')}>
             <p>
-              <strong>{stage.file.name}</strong> holds {counts(stage.result)} to import.
+              <FileSentence name={stage.file.name} text={t('settings.import.holds', { file: FILE, counts: counts(stage.result) })} />
             </p>
             {!stage.result.fitsAll ? (
-              <Alert variant="warning" title="Over your plant limit">
-                Only {stage.result.fits} of the {stage.result.plants} new plants fit (limit {stage.result.plantLimit}, you have{' '}
-                {stage.result.currentPlants}). Remove some plants first: an import brings all of them or none.
+              <Alert variant="warning" title={t('settings.import.overLimit')}>
+                {t('settings.import.overLimitText', {
+                  fits: stage.result.fits,
+                  count: stage.result.plants,
+                  limit: stage.result.plantLimit,
+                  current: stage.result.currentPlants,
+                })}
               </Alert>
             ) : null}
             <ResultDetails result={stage.result} />
@@ -142,10 +174,10 @@ export function ImportCard() {
                 disabled={!stage.result.fitsAll || stage.result.plants + stage.result.journalEntries + stage.result.tasks === 0}
                 onClick={() => void run(stage.file, false)}
               >
-                Import
+                {t('settings.import.import')}
               </Button>
               <Button variant="ghost" onClick={reset}>
-                Choose another file
+                {t('settings.import.another')}
               </Button>
             </div>
           </div>
@@ -153,16 +185,16 @@ export function ImportCard() {
 
         {stage.step === 'done' ? (
           <div className="import-card__done" role="status">
-            <Alert variant="success" title="Import finished">
-              Imported {counts(stage.result)}.
+            <Alert variant="success" title={t('settings.import.finished')}>
+              {t('settings.import.imported', { counts: counts(stage.result) })}
             </Alert>
             <ResultDetails result={stage.result} />
             <div className="import-card__actions">
               <Link to="/plants" className={buttonClass()}>
-                See your plants
+                {t('settings.import.seePlants')}
               </Link>
               <Button variant="ghost" onClick={reset}>
-                Import another backup
+                {t('settings.import.anotherBackup')}
               </Button>
             </div>
           </div>

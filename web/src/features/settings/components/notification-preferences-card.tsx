@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Form, FormSwitch, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { preferencesSchema, preferenceValuesFrom, type PreferenceValues } from '../api/preferences-schema';
-import { SAVE_FAILED, SAVE_FAILED_TEXT } from './account-settings-card';
 
 /**
  * NotificationPreferencesCard: the notifications switch and the e-mail, care reminder and
@@ -25,50 +25,51 @@ export function NotificationPreferencesCard({
 }) {
   const form = useZodForm(preferencesSchema, { defaultValues: preferenceValuesFrom(user) });
   const { toast } = useToast();
+  const t = useT();
   const saving = form.formState.isSubmitting;
   const off = !form.watch('notifications');
 
   const submit = async (values: PreferenceValues) => {
     await save(values);
-    toast({ title: 'Settings saved', description: 'The notification preferences have been updated.', variant: 'success' });
+    toast({ title: t('settings.saved'), description: t('settings.notifications.savedText'), variant: 'success' });
   };
 
   return (
     <Card aria-labelledby="notification-preferences-title">
       <CardHeader
         icon={<BellRing size={18} />}
-        title={<span id="notification-preferences-title">Notification Preferences</span>}
-        description="Choose what Garden tells you about."
+        title={<span id="notification-preferences-title">{t('settings.notifications.title')}</span>}
+        description={t('settings.notifications.description')}
       />
       <CardBody>
         <Form
           form={form}
           onSubmit={submit}
           onSubmitError={(error) =>
-            toast({ title: SAVE_FAILED, description: getErrorMessage(error, SAVE_FAILED_TEXT), variant: 'destructive' })
+            toast({ title: t('settings.saveFailed'), description: getErrorMessage(error, t('settings.saveFailedText')), variant: 'destructive' })
           }
           className="form-stack"
-          aria-label="Notification Preferences"
+          aria-label={t('settings.notifications.title')}
         >
           <div className="settings-switches">
-            <FormSwitch name="notifications" label="Notifications" description="Receive notifications from Garden at all." />
-            <FormSwitch name="email" label="Email notifications" description="Important updates by e-mail." disabled={off} />
+            <FormSwitch name="notifications" label={t('nav.notifications')} description={t('settings.notifications.allText')} />
+            <FormSwitch name="email" label={t('settings.notifications.email')} description={t('settings.notifications.emailText')} disabled={off} />
             <FormSwitch
               name="careReminders"
-              label="Care reminders"
-              description="A daily reminder of the plants that need water, fertilizer or repotting."
+              label={t('settings.notifications.care')}
+              description={t('settings.notifications.careText')}
               disabled={off}
             />
             <FormSwitch
               name="weeklyDigest"
-              label="Weekly digest"
-              description="A summary of your garden once a week."
+              label={t('settings.notifications.digest')}
+              description={t('settings.notifications.digestText')}
               disabled={off}
             />
           </div>
           <div className="settings-actions">
             <Button type="submit" loading={saving} icon={<Save size={18} aria-hidden="true" />}>
-              {saving ? 'Saving…' : 'Save Preferences'}
+              {saving ? t('settings.saving') : t('settings.notifications.save')}
             </Button>
           </div>
         </Form>

@@ -11,7 +11,10 @@ import { ListStates } from '@/components/ui/list-states';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
-import { formatDate } from '@/lib/dates';
+import { formatDate, localDate, parseDate } from '@/lib/dates';
+import { currentLocale } from '@/lib/i18n/locale';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useLocale, useT } from '@/lib/i18n/provider';
 import { createPasskey, passkeysSupported } from '@/lib/passkeys';
 import { timeAgo } from '@/lib/time-ago';
 import {
@@ -43,6 +46,42 @@ import {
 } from '../api/security';
 import './security-section.css';
 
+/** "Nov 27, 2026 14:05" as English always wrote it; another language's own order through Intl. */
+function dateAndTime(value: string): string {
+  const date = parseDate(value);
+  if (!date || currentLocale() === 'en') return formatDate(value, 'MMM d, yyyy HH:mm');
+  return localDate(date, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+/** methodLabel: a sign-in method's name in the shown language (the raw method when unknown). */
+function methodLabel(method: string): string {
+  const key = (METHOD_LABELS as Record<string, (typeof METHOD_LABELS)[keyof typeof METHOD_LABELS] | undefined>)[method];
+  return key ? translate(key) : method;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** useAgo: "3 days ago" as English always wrote it (lib/time-ago), through Intl in another language. */
+function useAgo(): (value: string) => string {
+  const locale = useLocale();
+  return (value) => {
+    if (locale === 'en') return timeAgo(value);
+    const date = parseDate(value);
+    if (!date) return '';
+    const seconds = Math.max(0, (Date.now() - date.getTime()) / 1000);
+    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    for (const [unit, size] of UNITS) if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
+    return format.format(0, 'minute');
+  };
+}
+
 /**
  * ConfirmOnItem: the confirm dialog of an action on one listed item (sign a session out,
  * remove a passkey, unlink an identity): open while item is set, a toast for either outcome,
@@ -60,6 +99,7 @@ function ConfirmOnItem<T>({ item, clear, title, description, confirmLabel, pendi
   failed: string;
 }) {
   const { toast } = useToast();
+  const t = useT();
   return (
     <ConfirmDialog
       open={item !== null}
@@ -74,7 +114,7 @@ function ConfirmOnItem<T>({ item, clear, title, description, confirmLabel, pendi
           await act(item);
           toast({ title: done, variant: 'success' });
         } catch (error) {
-          toast({ title: failed, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+          toast({ title: failed, description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
         } finally {
           clear();
         }
@@ -83,10 +123,14 @@ function ConfirmOnItem<T>({ item, clear, title, description, confirmLabel, pendi
   );
 }
 
+/** A 6-digit code as an example, the same in every language. */
+const CODE_EXAMPLE = '123456';
+
 /** The enrolment: scan, then confirm with a code. */
 function EnrolTotp({ setup, onDone, onCancel }: { setup: TotpSetup; onDone: (codes: string[]) => void; onCancel: () => void }) {
   const form = useZodForm(confirmSchema, { defaultValues: { code: '' } });
   const { trigger, isMutating } = useConfirmTotp();
+  const t = useT();
   return (
     <div className="security-enrol">
       <TotpQr {...setup} />
@@ -98,17 +142,17 @@ function EnrolTotp({ setup, onDone, onCancel }: { setup: TotpSetup; onDone: (cod
             onDone((await trigger(values)).recoveryCodes);
           } catch (error) {
             applyServerErrors(form, error);
-            form.setError('code', { message: getErrorMessage(error, 'Invalid verification code') });
+            form.setError('code', { message: getErrorMessage(error, t('settings.security.invalidCode')) });
           }
         }}
       >
-        <FormInput name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" />
+        <FormInput name="code" label={t('settings.security.codeFromApp')} inputMode="numeric" autoComplete="one-time-code" placeholder={CODE_EXAMPLE} />
         <div className="security-actions">
           <Button variant="ghost" onClick={onCancel} disabled={isMutating}>
-            Cancel
+            {t('settings.cancel')}
           </Button>
           <Button type="submit" loading={isMutating} icon={<ShieldCheck size={16} aria-hidden="true" />}>
-            Turn on
+            {t('settings.security.turnOn')}
           </Button>
         </div>
       </Form>
@@ -120,6 +164,7 @@ function EnrolTotp({ setup, onDone, onCancel }: { setup: TotpSetup; onDone: (cod
 function DisableTotp({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const form = useZodForm(disableSchema, { defaultValues: { password: '' } });
   const { trigger, isMutating } = useDisableTotp();
+  const t = useT();
   return (
     <Form
       form={form}
@@ -130,17 +175,17 @@ function DisableTotp({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           onDone();
         } catch (error) {
           applyServerErrors(form, error);
-          if (!form.formState.errors.password) form.setError('password', { message: getErrorMessage(error, 'Please try again.') });
+          if (!form.formState.errors.password) form.setError('password', { message: getErrorMessage(error, t('settings.tryAgain')) });
         }
       }}
     >
-      <FormInput name="password" label="Your password" type="password" autoComplete="current-password" />
+      <FormInput name="password" label={t('settings.yourPassword')} type="password" autoComplete="current-password" />
       <div className="security-actions">
         <Button variant="ghost" onClick={onCancel} disabled={isMutating}>
-          Cancel
+          {t('settings.cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={isMutating} icon={<ShieldOff size={16} aria-hidden="true" />}>
-          Turn off
+          {t('settings.security.turnOff')}
         </Button>
       </div>
     </Form>
@@ -155,21 +200,22 @@ function TwoFactorCard() {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
+  const t = useT();
   const s = status.data;
 
   let body;
   if (status.isLoading) {
     body = (
-      <LoadingRegion label="Loading two-factor sign-in…">
+      <LoadingRegion label={t('settings.security.loading2fa')}>
         <Skeleton height={48} radius={10} />
       </LoadingRegion>
     );
   } else if (status.error || !s) {
     body = (
       <div className="security-error" role="alert">
-        <p>{getErrorMessage(status.error, 'Failed to load two-factor sign-in')}</p>
+        <p>{getErrorMessage(status.error, t('settings.security.load2faFailed'))}</p>
         <Button variant="outline" onClick={() => void status.mutate()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -178,7 +224,7 @@ function TwoFactorCard() {
       <>
         <RecoveryCodes codes={codes} />
         <div className="security-actions">
-          <Button onClick={() => setCodes(null)}>Done</Button>
+          <Button onClick={() => setCodes(null)}>{t('settings.done')}</Button>
         </div>
       </>
     );
@@ -190,7 +236,7 @@ function TwoFactorCard() {
         onDone={(c) => {
           setSetup(null);
           setCodes(c);
-          toast({ title: 'Two-factor sign-in is on', variant: 'success' });
+          toast({ title: t('settings.security.isOn'), variant: 'success' });
         }}
       />
     );
@@ -198,25 +244,23 @@ function TwoFactorCard() {
     body = (
       <>
         <div className="security-status">
-          <Badge tone="green">On</Badge>
-          <span>
-            Authenticator app · {s.recoveryCodesLeft} recovery {s.recoveryCodesLeft === 1 ? 'code' : 'codes'} left
-          </span>
+          <Badge tone="green">{t('settings.on')}</Badge>
+          <span>{t('settings.security.codesLeft', { count: s.recoveryCodesLeft })}</span>
         </div>
         {s.requiredBySite ? (
-          <p className="muted">Your site requires two-factor sign-in, so it stays on.</p>
+          <p className="muted">{t('settings.security.requiredStaysOn')}</p>
         ) : disabling ? (
           <DisableTotp
             onCancel={() => setDisabling(false)}
             onDone={() => {
               setDisabling(false);
-              toast({ title: 'Two-factor sign-in is off', variant: 'success' });
+              toast({ title: t('settings.security.isOff'), variant: 'success' });
             }}
           />
         ) : (
           <div className="security-actions">
             <Button variant="outline" icon={<ShieldOff size={16} aria-hidden="true" />} onClick={() => setDisabling(true)}>
-              Turn off
+              {t('settings.security.turnOff')}
             </Button>
           </div>
         )}
@@ -226,8 +270,8 @@ function TwoFactorCard() {
     body = (
       <>
         <div className="security-status">
-          <Badge tone="neutral">Off</Badge>
-          <span>{s.requiredBySite ? 'Your site requires it: you will set it up at your next sign-in.' : 'Only your password protects this account.'}</span>
+          <Badge tone="neutral">{t('settings.off')}</Badge>
+          <span>{s.requiredBySite ? t('settings.security.requiredNext') : t('settings.security.onlyPassword')}</span>
         </div>
         <div className="security-actions">
           <Button
@@ -237,11 +281,11 @@ function TwoFactorCard() {
               try {
                 setSetup(await start.trigger());
               } catch (error) {
-                toast({ title: 'Could not start the set-up', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+                toast({ title: t('settings.security.startFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
               }
             }}
           >
-            Set up an authenticator app
+            {t('settings.security.setUp')}
           </Button>
         </div>
       </>
@@ -252,8 +296,8 @@ function TwoFactorCard() {
     <Card aria-labelledby="two-factor-title">
       <CardHeader
         icon={<ShieldCheck size={18} />}
-        title={<span id="two-factor-title">Two-factor sign-in</span>}
-        description="After your password, Garden asks for a code from an app on your phone, so a stolen password alone cannot sign in."
+        title={<span id="two-factor-title">{t('settings.security.twoFactor')}</span>}
+        description={t('settings.security.twoFactorText')}
       />
       <CardBody>{body}</CardBody>
     </Card>
@@ -268,19 +312,21 @@ function SessionsCard() {
   const { toast } = useToast();
   const [toEnd, setToEnd] = useState<SessionItem | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
+  const t = useT();
+  const ago = useAgo();
   const anyOther = sessions.items.some((x) => !x.current);
   return (
     <Card aria-labelledby="sessions-title">
       <CardHeader
         icon={<MonitorSmartphone size={18} />}
-        title={<span id="sessions-title">Where you are signed in</span>}
-        description="Sign out a device you no longer use or do not recognise."
+        title={<span id="sessions-title">{t('settings.security.sessions')}</span>}
+        description={t('settings.security.sessionsText')}
       />
       <CardBody>
         {anyOther ? (
           <div className="security-toolbar">
             <Button variant="outline" icon={<LogOut size={16} aria-hidden="true" />} onClick={() => setEndingOthers(true)}>
-              Sign out everywhere else
+              {t('settings.security.signOutOthers')}
             </Button>
           </div>
         ) : null}
@@ -289,9 +335,9 @@ function SessionsCard() {
           compact
           noun="sessions"
           isEmpty={sessions.items.length === 0}
-          loading={{ label: 'Loading sessions…', rows: 2, height: 52 }}
-          errorTitle="Failed to load sessions"
-          empty={{ icon: <MonitorSmartphone size={20} />, title: 'No open sessions' }}
+          loading={{ label: t('settings.security.loadingSessions'), rows: 2, height: 52 }}
+          errorTitle={t('settings.security.sessionsFailed')}
+          empty={{ icon: <MonitorSmartphone size={20} />, title: t('settings.security.noSessions') }}
           pager={sessions}
         >
           <ul className="security-list">
@@ -299,17 +345,17 @@ function SessionsCard() {
               <li key={x.id} className="security-list__item">
                 <div className="security-list__main">
                   <span className="security-list__name">{describeDevice(x.userAgent)}</span>
-                  {x.current ? <Badge tone="green">This device</Badge> : null}
+                  {x.current ? <Badge tone="green">{t('settings.devices.thisDevice')}</Badge> : null}
                 </div>
                 <div className="security-list__meta muted">
-                  <span>{x.address || 'Unknown address'}</span>
-                  <span>{METHOD_LABELS[x.method] ?? x.method}</span>
-                  <span>Signed in {formatDate(x.createdAt)}</span>
-                  <span>{x.lastSeenAt ? `Last seen ${timeAgo(x.lastSeenAt)}` : ''}</span>
+                  <span>{x.address || t('settings.security.unknownAddress')}</span>
+                  <span>{methodLabel(x.method)}</span>
+                  <span>{t('settings.security.signedInOn', { date: formatDate(x.createdAt) })}</span>
+                  <span>{x.lastSeenAt ? t('settings.security.lastSeen', { when: ago(x.lastSeenAt) }) : ''}</span>
                 </div>
                 {x.current ? null : (
-                  <Button variant="ghost" icon={<LogOut size={16} aria-hidden="true" />} onClick={() => setToEnd(x)} aria-label={`Sign out ${describeDevice(x.userAgent)}, ${x.address}`}>
-                    Sign out
+                  <Button variant="ghost" icon={<LogOut size={16} aria-hidden="true" />} onClick={() => setToEnd(x)} aria-label={t('settings.security.signOutLabel', { device: describeDevice(x.userAgent), address: x.address })}>
+                    {t('settings.security.signOut')}
                   </Button>
                 )}
               </li>
@@ -320,27 +366,27 @@ function SessionsCard() {
       <ConfirmOnItem
         item={toEnd}
         clear={() => setToEnd(null)}
-        title="Sign out this device?"
-        description={`${toEnd ? describeDevice(toEnd.userAgent) : ''} will need your password again.`}
-        confirmLabel="Sign out"
+        title={t('settings.security.signOutTitle')}
+        description={t('settings.security.signOutText', { device: toEnd ? describeDevice(toEnd.userAgent) : '' })}
+        confirmLabel={t('settings.security.signOut')}
         pending={end.isMutating}
         act={(s) => end.trigger(s.id)}
-        done="Signed out"
-        failed="Could not sign it out"
+        done={t('settings.security.signedOut')}
+        failed={t('settings.security.signOutFailed')}
       />
       <ConfirmDialog
         open={endingOthers}
         onOpenChange={setEndingOthers}
-        title="Sign out everywhere else?"
-        description="Every other browser and device signed in to your account will need your password again. This one stays signed in."
-        confirmLabel="Sign out everywhere else"
+        title={t('settings.security.othersTitle')}
+        description={t('settings.security.othersText')}
+        confirmLabel={t('settings.security.signOutOthers')}
         pending={others.isMutating}
         onConfirm={async () => {
           try {
             const { revoked } = await others.trigger();
-            toast({ title: `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}`, variant: 'success' });
+            toast({ title: t('settings.security.othersDone', { count: revoked }), variant: 'success' });
           } catch (error) {
-            toast({ title: 'Could not sign out', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+            toast({ title: t('settings.security.othersFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
           } finally {
             setEndingOthers(false);
           }
@@ -353,12 +399,13 @@ function SessionsCard() {
 /** The recent sign-ins, successful or not, with the method. */
 function SignInsCard() {
   const list = useSignIns();
+  const t = useT();
   return (
     <Card aria-labelledby="sign-ins-title">
       <CardHeader
         icon={<History size={18} />}
-        title={<span id="sign-ins-title">Recent sign-ins</span>}
-        description="Every attempt to sign in to your account in the last 90 days. A failure you did not make means someone tried your password."
+        title={<span id="sign-ins-title">{t('settings.security.signIns')}</span>}
+        description={t('settings.security.signInsText')}
       />
       <CardBody>
         <ListStates
@@ -366,9 +413,9 @@ function SignInsCard() {
           compact
           noun="sign-ins"
           isEmpty={list.items.length === 0}
-          loading={{ label: 'Loading sign-ins…', rows: 3, height: 40 }}
-          errorTitle="Failed to load sign-ins"
-          empty={{ icon: <History size={20} />, title: 'No sign-ins yet' }}
+          loading={{ label: t('settings.security.loadingSignIns'), rows: 3, height: 40 }}
+          errorTitle={t('settings.security.signInsFailed')}
+          empty={{ icon: <History size={20} />, title: t('settings.security.noSignIns') }}
           pager={list}
         >
           <ul className="security-list security-list--dense">
@@ -380,12 +427,12 @@ function SignInsCard() {
                   ) : (
                     <XCircle size={16} aria-hidden="true" className="security-failed" />
                   )}
-                  <span className="security-list__name">{e.success ? 'Signed in' : 'Failed'}</span>
-                  <span className="muted">{METHOD_LABELS[e.method] ?? e.method}</span>
+                  <span className="security-list__name">{e.success ? t('settings.security.signedIn') : t('settings.security.failed')}</span>
+                  <span className="muted">{methodLabel(e.method)}</span>
                 </div>
                 <div className="security-list__meta muted">
-                  <span>{formatDate(e.at, 'MMM d, yyyy HH:mm')}</span>
-                  <span>{e.address || 'Unknown address'}</span>
+                  <span>{dateAndTime(e.at)}</span>
+                  <span>{e.address || t('settings.security.unknownAddress')}</span>
                   <span>{describeDevice(e.userAgent)}</span>
                 </div>
               </li>
@@ -406,6 +453,7 @@ function PasskeyNameForm({ initial, submitLabel, pending, onSubmit, onCancel }: 
   onCancel: () => void;
 }) {
   const form = useZodForm(passkeyNameSchema, { defaultValues: { name: initial } });
+  const t = useT();
   return (
     <Form
       form={form}
@@ -415,14 +463,14 @@ function PasskeyNameForm({ initial, submitLabel, pending, onSubmit, onCancel }: 
           await onSubmit(name);
         } catch (error) {
           applyServerErrors(form, error);
-          if (!form.formState.errors.name) form.setError('name', { message: error instanceof DOMException ? 'The passkey prompt was cancelled.' : getErrorMessage(error, 'Please try again.') });
+          if (!form.formState.errors.name) form.setError('name', { message: error instanceof DOMException ? t('settings.security.promptCancelled') : getErrorMessage(error, t('settings.tryAgain')) });
         }
       }}
     >
-      <FormInput name="name" label="Passkey name" placeholder="Laptop, phone…" description="So you can tell your passkeys apart." />
+      <FormInput name="name" label={t('settings.security.passkeyName')} placeholder={t('settings.security.passkeyPlaceholder')} description={t('settings.security.passkeyNameText')} />
       <div className="security-actions">
         <Button variant="ghost" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('settings.cancel')}
         </Button>
         <Button type="submit" loading={pending} icon={<Fingerprint size={16} aria-hidden="true" />}>
           {submitLabel}
@@ -444,39 +492,41 @@ function PasskeysCard() {
   const [toRemove, setToRemove] = useState<Passkey | null>(null);
   const list = keys.data ?? [];
   const supported = passkeysSupported();
+  const t = useT();
+  const ago = useAgo();
   return (
     <Card aria-labelledby="passkeys-title">
       <CardHeader
         icon={<Fingerprint size={18} />}
-        title={<span id="passkeys-title">Passkeys</span>}
-        description="Sign in with your fingerprint, face or device PIN instead of your password and code. A passkey counts as both factors."
+        title={<span id="passkeys-title">{t('settings.security.passkeys')}</span>}
+        description={t('settings.security.passkeysText')}
       />
       <CardBody>
-        {!supported ? <p className="muted">This browser cannot use passkeys.</p> : null}
+        {!supported ? <p className="muted">{t('settings.security.noPasskeySupport')}</p> : null}
         {supported && !adding && !renaming ? (
           <div className="security-toolbar">
             <Button variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-              Add a passkey
+              {t('settings.security.addPasskey')}
             </Button>
           </div>
         ) : null}
         {adding ? (
           <PasskeyNameForm
             initial=""
-            submitLabel="Create passkey"
+            submitLabel={t('settings.security.createPasskey')}
             pending={add.isMutating}
             onCancel={() => setAdding(false)}
             onSubmit={async (name) => {
               await add.trigger({ name });
               setAdding(false);
-              toast({ title: 'Passkey added', variant: 'success' });
+              toast({ title: t('settings.security.passkeyAdded'), variant: 'success' });
             }}
           />
         ) : null}
         {renaming ? (
           <PasskeyNameForm
             initial={renaming.name}
-            submitLabel="Rename"
+            submitLabel={t('settings.security.rename')}
             pending={rename.isMutating}
             onCancel={() => setRenaming(null)}
             onSubmit={async (name) => {
@@ -490,9 +540,9 @@ function PasskeysCard() {
           compact
           noun="passkeys"
           isEmpty={list.length === 0}
-          loading={{ label: 'Loading passkeys…', rows: 1, height: 52 }}
-          errorTitle="Failed to load passkeys"
-          empty={{ icon: <Fingerprint size={20} />, title: 'No passkeys', text: 'Add one on each device you sign in from.' }}
+          loading={{ label: t('settings.security.loadingPasskeys'), rows: 1, height: 52 }}
+          errorTitle={t('settings.security.passkeysFailed')}
+          empty={{ icon: <Fingerprint size={20} />, title: t('settings.security.noPasskeys'), text: t('settings.security.noPasskeysText') }}
         >
           <ul className="security-list">
             {list.map((k) => (
@@ -501,15 +551,15 @@ function PasskeysCard() {
                   <span className="security-list__name">{k.name}</span>
                 </div>
                 <div className="security-list__meta muted">
-                  <span>Added {formatDate(k.createdAt)}</span>
-                  <span>{k.lastUsedAt ? `Last used ${timeAgo(k.lastUsedAt)}` : 'Never used'}</span>
+                  <span>{t('settings.security.added', { date: formatDate(k.createdAt) })}</span>
+                  <span>{k.lastUsedAt ? t('settings.lastUsed', { when: ago(k.lastUsedAt) }) : t('settings.neverUsed')}</span>
                 </div>
                 <div className="security-list__buttons">
-                  <Button variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={() => setRenaming(k)} aria-label={`Rename ${k.name}`}>
-                    Rename
+                  <Button variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={() => setRenaming(k)} aria-label={t('settings.security.renameLabel', { name: k.name })}>
+                    {t('settings.security.rename')}
                   </Button>
-                  <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToRemove(k)} aria-label={`Remove ${k.name}`}>
-                    Remove
+                  <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToRemove(k)} aria-label={t('settings.security.removeLabel', { name: k.name })}>
+                    {t('settings.security.remove')}
                   </Button>
                 </div>
               </li>
@@ -520,13 +570,13 @@ function PasskeysCard() {
       <ConfirmOnItem
         item={toRemove}
         clear={() => setToRemove(null)}
-        title="Remove this passkey?"
-        description={`“${toRemove?.name ?? ''}” will no longer sign you in. Remove it from the device too.`}
-        confirmLabel="Remove passkey"
+        title={t('settings.security.removeTitle')}
+        description={t('settings.security.removeText', { name: toRemove?.name ?? '' })}
+        confirmLabel={t('settings.security.removePasskey')}
         pending={remove.isMutating}
         act={(k) => remove.trigger(k.id)}
-        done="Passkey removed"
-        failed="Could not remove the passkey"
+        done={t('settings.security.passkeyRemoved')}
+        failed={t('settings.security.removeFailed')}
       />
     </Card>
   );
@@ -537,16 +587,18 @@ function IdentitiesCard() {
   const ids = useIdentities();
   const unlink = useUnlinkIdentity();
   const [toUnlink, setToUnlink] = useState<Identity | null>(null);
+  const t = useT();
+  const ago = useAgo();
   const data = ids.data;
   if (!ids.error && (!data || (!data.provider && data.identities.length === 0))) return null;
-  const provider = data?.provider || 'your identity provider';
+  const provider = data?.provider || t('settings.security.yourProvider');
   const list = data?.identities ?? [];
   return (
     <Card aria-labelledby="identities-title">
       <CardHeader
         icon={<KeyRound size={18} />}
-        title={<span id="identities-title">Single sign-on</span>}
-        description={`Sign in with ${provider} instead of your password.`}
+        title={<span id="identities-title">{t('settings.security.method.oidc')}</span>}
+        description={t('settings.security.ssoText', { provider })}
       />
       <CardBody>
         <ListStates
@@ -554,29 +606,29 @@ function IdentitiesCard() {
           compact
           noun="linked identities"
           isEmpty={list.length === 0}
-          loading={{ label: 'Loading linked identities…', rows: 1, height: 52 }}
-          errorTitle="Failed to load linked identities"
-          empty={{ icon: <KeyRound size={20} />, title: 'Not linked', text: `Sign out and choose “Sign in with ${provider}” to link it.` }}
+          loading={{ label: t('settings.security.loadingIdentities'), rows: 1, height: 52 }}
+          errorTitle={t('settings.security.identitiesFailed')}
+          empty={{ icon: <KeyRound size={20} />, title: t('settings.security.notLinked'), text: t('settings.security.notLinkedText', { provider }) }}
         >
           <ul className="security-list">
             {list.map((id) => (
               <li key={id.id} className="security-list__item">
                 <div className="security-list__main">
                   <span className="security-list__name">{id.email || provider}</span>
-                  <Badge tone="green">Linked</Badge>
+                  <Badge tone="green">{t('settings.security.linked')}</Badge>
                 </div>
                 <div className="security-list__meta muted">
                   <span>{id.issuer}</span>
-                  <span>Linked {formatDate(id.createdAt)}</span>
-                  <span>{id.lastUsedAt ? `Last used ${timeAgo(id.lastUsedAt)}` : 'Never used'}</span>
+                  <span>{t('settings.security.linkedOn', { date: formatDate(id.createdAt) })}</span>
+                  <span>{id.lastUsedAt ? t('settings.lastUsed', { when: ago(id.lastUsedAt) }) : t('settings.neverUsed')}</span>
                 </div>
                 <div className="security-list__buttons">
                   {data?.hasPassword ? (
                     <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToUnlink(id)}>
-                      Unlink
+                      {t('settings.security.unlink')}
                     </Button>
                   ) : (
-                    <span className="muted">Set a password to unlink</span>
+                    <span className="muted">{t('settings.security.setPassword')}</span>
                   )}
                 </div>
               </li>
@@ -587,13 +639,13 @@ function IdentitiesCard() {
       <ConfirmOnItem
         item={toUnlink}
         clear={() => setToUnlink(null)}
-        title="Unlink single sign-on?"
-        description={`You will sign in with your password again; signing in with ${provider} later asks for it once to link again.`}
-        confirmLabel="Unlink"
+        title={t('settings.security.unlinkTitle')}
+        description={t('settings.security.unlinkText', { provider })}
+        confirmLabel={t('settings.security.unlink')}
         pending={unlink.isMutating}
         act={(i) => unlink.trigger(i.id)}
-        done="Single sign-on unlinked"
-        failed="Could not unlink"
+        done={t('settings.security.unlinked')}
+        failed={t('settings.security.unlinkFailed')}
       />
     </Card>
   );
@@ -604,31 +656,32 @@ function SiteTwoFactorCard({ siteId }: { siteId: number }) {
   const state = useSiteSecurity(siteId);
   const set = useSetSiteSecurity(siteId);
   const { toast } = useToast();
+  const t = useT();
   return (
     <Card aria-labelledby="site-2fa-title">
       <CardHeader
         icon={<ShieldCheck size={18} />}
-        title={<span id="site-2fa-title">Your site’s sign-in</span>}
-        description="Users of your site without a second factor set one up at their next sign-in. Sessions already open stay."
+        title={<span id="site-2fa-title">{t('settings.security.site')}</span>}
+        description={t('settings.security.siteText')}
       />
       <CardBody>
         {state.isLoading ? (
-          <LoadingRegion label="Loading the site’s sign-in…">
+          <LoadingRegion label={t('settings.security.loadingSite')}>
             <Skeleton height={32} radius={8} />
           </LoadingRegion>
         ) : state.error ? (
-          <p role="alert">{getErrorMessage(state.error, 'Failed to load the site’s sign-in')}</p>
+          <p role="alert">{getErrorMessage(state.error, t('settings.security.siteFailed'))}</p>
         ) : (
           <Switch
-            label="Require two-factor sign-in"
+            label={t('settings.security.require')}
             checked={Boolean(state.data?.requireTwoFactor)}
             disabled={set.isMutating}
             onCheckedChange={async (on) => {
               try {
                 await set.trigger(on);
-                toast({ title: on ? 'Two-factor sign-in required' : 'Two-factor sign-in optional', variant: 'success' });
+                toast({ title: on ? t('settings.security.required') : t('settings.security.optional'), variant: 'success' });
               } catch (error) {
-                toast({ title: 'Could not change it', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+                toast({ title: t('settings.security.changeFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
               }
             }}
           />
@@ -640,10 +693,11 @@ function SiteTwoFactorCard({ siteId }: { siteId: number }) {
 
 /** SecuritySection is Settings › Security (issue 28); a site's admin also sees their site's switch. */
 export function SecuritySection({ manageSiteId = null }: { manageSiteId?: number | null }) {
+  const t = useT();
   return (
     <section className="settings-security" aria-labelledby="security-title">
       <h2 id="security-title" className="settings-security__title">
-        Security
+        {t('settings.security.title')}
       </h2>
       <TwoFactorCard />
       <PasskeysCard />

@@ -5,7 +5,11 @@ import type { User } from '@/api/types';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { timeZoneNames } from '@/lib/time-zone';
+
+/** hourText: "07:00", an hour of the day as a time. */
+const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /**
  * TimeZoneCard: the gardener's time zone (PATCH /api/user/settings {timeZone}). "Today", due
@@ -21,6 +25,7 @@ export function TimeZoneCard({
   saveHour?: (hour: number | null) => Promise<unknown>;
 }) {
   const { toast } = useToast();
+  const t = useT();
   const [value, setValue] = useState(user.timeZone || '');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -31,10 +36,10 @@ export function TimeZoneCard({
     setSaving(true);
     try {
       await save(zone);
-      toast({ title: 'Time zone saved', description: `Your day now follows ${zone}.`, variant: 'success' });
+      toast({ title: t('settings.timeZone.saved'), description: t('settings.timeZone.savedText', { zone }), variant: 'success' });
     } catch (err) {
       setValue(before);
-      setError(getErrorMessage(err, 'Could not save the time zone.'));
+      setError(getErrorMessage(err, t('settings.timeZone.saveFailed')));
     } finally {
       setSaving(false);
     }
@@ -50,13 +55,13 @@ export function TimeZoneCard({
     try {
       await saveHour(next === '' ? null : Number(next));
       toast({
-        title: 'Reminder hour saved',
-        description: next === '' ? 'Your care reminder comes at the usual hour.' : `Your care reminder comes at ${next.padStart(2, '0')}:00 your time.`,
+        title: t('settings.timeZone.hourSaved'),
+        description: next === '' ? t('settings.timeZone.usualHourText') : t('settings.timeZone.hourText', { hour: hourText(Number(next)) }),
         variant: 'success',
       });
     } catch (err) {
       setHour(before);
-      setHourError(getErrorMessage(err, 'Could not save the reminder hour.'));
+      setHourError(getErrorMessage(err, t('settings.timeZone.hourFailed')));
     } finally {
       setSaving(false);
     }
@@ -65,18 +70,18 @@ export function TimeZoneCard({
     <Card aria-labelledby="time-zone-title">
       <CardHeader
         icon={<Globe size={18} />}
-        title={<span id="time-zone-title">Time Zone</span>}
-        description="Your day: what is due today, what is overdue, and when the morning reminder comes."
+        title={<span id="time-zone-title">{t('settings.timeZone.title')}</span>}
+        description={t('settings.timeZone.description')}
       />
       <CardBody>
         <SelectField
-          label="Time zone"
+          label={t('settings.timeZone.label')}
           value={value}
           error={error}
           disabled={saving}
           onChange={(e) => void onChange(e.target.value)}
         >
-          {value === '' ? <option value="">Not set (UTC)</option> : null}
+          {value === '' ? <option value="">{t('settings.timeZone.notSet')}</option> : null}
           {timeZoneNames(user.timeZone).map((zone) => (
             <option key={zone} value={zone}>
               {zone.replaceAll('_', ' ')}
@@ -84,11 +89,11 @@ export function TimeZoneCard({
           ))}
         </SelectField>
         {saveHour ? (
-          <SelectField label="Care reminder hour" value={hour} error={hourError} disabled={saving} onChange={(e) => void onHour(e.target.value)}>
-            <option value="">The usual hour (the server’s default)</option>
+          <SelectField label={t('settings.timeZone.hour')} value={hour} error={hourError} disabled={saving} onChange={(e) => void onHour(e.target.value)}>
+            <option value="">{t('settings.timeZone.usualHour')}</option>
             {Array.from({ length: 24 }, (_, h) => (
               <option key={h} value={String(h)}>
-                {`${String(h).padStart(2, '0')}:00`}
+                {hourText(h)}
               </option>
             ))}
           </SelectField>

@@ -10,7 +10,10 @@ import { ListStates } from '@/components/ui/list-states';
 import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { copyText } from '@/lib/clipboard';
-import { formatDate } from '@/lib/dates';
+import { formatDate, localDate, parseDate } from '@/lib/dates';
+import { currentLocale } from '@/lib/i18n/locale';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT, type Translate } from '@/lib/i18n/provider';
 import {
   WEBHOOK_EVENTS,
   useCreateWebhook,
@@ -25,18 +28,38 @@ import {
 } from '../api/webhooks';
 import './webhooks-card.css';
 
-const eventLabel = (type: string) => WEBHOOK_EVENTS.find((e) => e.type === type)?.label ?? type;
+const eventLabel = (t: Translate, type: string) => {
+  const label = WEBHOOK_EVENTS.find((e) => e.type === type)?.label;
+  return label ? t(label) : type;
+};
+
+/** "Nov 27, 14:05" as English always wrote it; another language's own order through Intl. */
+function dayAndTime(value: string | null | undefined): string {
+  const date = parseDate(value);
+  if (!date || currentLocale() === 'en') return formatDate(value, 'MMM d, HH:mm');
+  return localDate(date, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+/** The signature header, the same in every language. */
+const SIGNATURE = 'X-Garden-Signature: sha256=…';
+/** An example receiver, the same in every language. */
+const URL_EXAMPLE = 'https://homeassistant.example.org/api/webhook/garden';
+/** Where the header goes in its sentence. */
+const CODE = '\u0000';
 
 /** The secret just set, shown once with a copy button. */
 function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
+  const [before = '', after = ''] = t('settings.webhooks.secretText', { header: CODE }).split(CODE);
   return (
     <div className="webhook-secret" role="status">
       <p>
-        <strong>Copy the signing secret now.</strong> It will not be shown again. Each delivery carries{' '}
-        <code>X-Garden-Signature: sha256=…</code>, the HMAC-SHA256 of its body with this secret.
+        <strong>{t('settings.webhooks.copyNow')}</strong> {before}
+        <code>{SIGNATURE}</code>
+        {after}
       </p>
-      <code className="webhook-secret__value" aria-label="Webhook secret">
+      <code className="webhook-secret__value" aria-label={t('settings.webhooks.secret')}>
         {secret}
       </code>
       <div className="webhook-form__actions">
@@ -45,10 +68,10 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
           icon={copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
           onClick={async () => setCopied(await copyText(secret))}
         >
-          {copied ? 'Copied' : 'Copy secret'}
+          {copied ? t('settings.tokens.copied') : t('settings.webhooks.copySecret')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Done
+          {t('settings.done')}
         </Button>
       </div>
     </div>
@@ -72,6 +95,7 @@ function WebhookForm({ hook, superadmin, onSaved, onCancel }: FormProps) {
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const { toast } = useToast();
+  const t = useT();
   const id = useId();
   const pending = create.isMutating || update.isMutating;
 
@@ -86,19 +110,19 @@ function WebhookForm({ hook, superadmin, onSaved, onCancel }: FormProps) {
       onSaved(saved);
     } catch (error) {
       setErrors(getFieldErrors(error));
-      toast({ title: 'Could not save the webhook', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('settings.webhooks.saveFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
     }
   };
 
   return (
-    <form className="webhook-form" onSubmit={submit} noValidate aria-label={hook ? 'Edit webhook' : 'New webhook'}>
+    <form className="webhook-form" onSubmit={submit} noValidate aria-label={hook ? t('settings.webhooks.edit') : t('settings.webhooks.new')}>
       <div className="webhook-form__field">
-        <label htmlFor={`${id}-url`}>URL</label>
+        <label htmlFor={`${id}-url`}>{t('settings.webhooks.url')}</label>
         <Input
           id={`${id}-url`}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          placeholder="https://homeassistant.example.org/api/webhook/garden"
+          placeholder={URL_EXAMPLE}
           invalid={Boolean(errors.url)}
           aria-describedby={errors.url ? `${id}-url-error` : undefined}
           inputMode="url"
@@ -110,16 +134,16 @@ function WebhookForm({ hook, superadmin, onSaved, onCancel }: FormProps) {
         ) : null}
       </div>
       <fieldset className="webhook-form__events" aria-describedby={errors.events ? `${id}-events-error` : undefined}>
-        <legend>Events</legend>
+        <legend>{t('settings.webhooks.events')}</legend>
         {WEBHOOK_EVENTS.map((ev) => (
           <label key={ev.type} className="webhook-form__event">
             <input
               type="checkbox"
               checked={events.includes(ev.type)}
-              onChange={(e) => setEvents((cur) => (e.target.checked ? [...cur, ev.type] : cur.filter((t) => t !== ev.type)))}
+              onChange={(e) => setEvents((cur) => (e.target.checked ? [...cur, ev.type] : cur.filter((type) => type !== ev.type)))}
             />
             <span className="webhook-form__event-text">
-              <span>{ev.label}</span>
+              <span>{t(ev.label)}</span>
               <code>{ev.type}</code>
             </span>
           </label>
@@ -131,7 +155,7 @@ function WebhookForm({ hook, superadmin, onSaved, onCancel }: FormProps) {
         ) : null}
       </fieldset>
       <div className="webhook-form__field">
-        <label htmlFor={`${id}-secret`}>{hook ? 'New secret (optional)' : 'Secret (optional)'}</label>
+        <label htmlFor={`${id}-secret`}>{hook ? t('settings.webhooks.newSecret') : t('settings.webhooks.secretOptional')}</label>
         <Input
           id={`${id}-secret`}
           value={secret}
@@ -142,31 +166,31 @@ function WebhookForm({ hook, superadmin, onSaved, onCancel }: FormProps) {
           aria-describedby={`${id}-secret-help`}
         />
         <p className="muted webhook-form__help" id={`${id}-secret-help`}>
-          {errors.secret ?? (hook ? 'Leave empty to keep the current secret.' : 'Leave empty and Garden draws one, shown once.')}
+          {errors.secret ?? (hook ? t('settings.webhooks.keepSecret') : t('settings.webhooks.drawSecret'))}
         </p>
       </div>
       {!hook && superadmin ? (
-        <Switch label="Site-wide" description="Hear every gardener's events, not only yours." checked={siteWide} onCheckedChange={setSiteWide} />
+        <Switch label={t('settings.webhooks.siteWide')} description={t('settings.webhooks.siteWideText')} checked={siteWide} onCheckedChange={setSiteWide} />
       ) : null}
       <div className="webhook-form__actions">
         <Button variant="ghost" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('settings.cancel')}
         </Button>
         <Button type="submit" loading={pending} icon={<WebhookIcon size={16} aria-hidden="true" />}>
-          {hook ? 'Save webhook' : 'Create webhook'}
+          {hook ? t('settings.webhooks.save') : t('settings.webhooks.create')}
         </Button>
       </div>
     </form>
   );
 }
 
-const STATUS_LABEL: Record<WebhookDelivery['status'], string> = {
-  pending: 'Pending',
-  retrying: 'Retrying',
-  delivered: 'Delivered',
-  failed: 'Failed',
-  given_up: 'Given up',
-  skipped: 'Skipped',
+const STATUS_LABEL: Record<WebhookDelivery['status'], MessageKey> = {
+  pending: 'settings.webhooks.status.pending',
+  retrying: 'settings.webhooks.status.retrying',
+  delivered: 'settings.webhooks.status.delivered',
+  failed: 'settings.webhooks.status.failed',
+  given_up: 'settings.webhooks.status.givenUp',
+  skipped: 'settings.webhooks.status.skipped',
 };
 
 const STATUS_TONE: Record<WebhookDelivery['status'], 'green' | 'amber' | 'red' | 'neutral'> = {
@@ -182,25 +206,27 @@ const STATUS_TONE: Record<WebhookDelivery['status'], 'green' | 'amber' | 'red' |
 function DeliveryLog({ hook }: { hook: Webhook }) {
   const log = useWebhookDeliveries(hook.id);
   const list = log.data ?? [];
+  const t = useT();
   return (
-    <div className="webhook-log" aria-label={`Deliveries of ${hook.url}`} role="region">
+    <div className="webhook-log" aria-label={t('settings.webhooks.deliveriesOf', { url: hook.url })} role="region">
       <ListStates
         query={log}
         compact
         isEmpty={list.length === 0}
-        loading={{ label: 'Loading deliveries…', rows: 2, height: 36 }}
-        errorTitle="Failed to load the deliveries"
-        empty={{ icon: <History size={20} />, title: 'No deliveries yet', text: 'Send a test to see how the receiver answers.' }}
+        loading={{ label: t('settings.webhooks.loadingDeliveries'), rows: 2, height: 36 }}
+        errorTitle={t('settings.webhooks.deliveriesFailed')}
+        empty={{ icon: <History size={20} />, title: t('settings.webhooks.noDeliveries'), text: t('settings.webhooks.noDeliveriesText') }}
       >
         <ul className="webhook-log__list">
           {list.map((d) => (
             <li key={d.id} className="webhook-log__item">
-              <Badge tone={STATUS_TONE[d.status]}>{STATUS_LABEL[d.status]}</Badge>
+              <Badge tone={STATUS_TONE[d.status]}>{t(STATUS_LABEL[d.status])}</Badge>
               <code className="webhook-log__event">{d.event}</code>
               <span className="muted">
-                {d.httpStatus ? `HTTP ${d.httpStatus}` : 'No answer'} · {d.latencyMs} ms · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                {d.httpStatus ? t('settings.webhooks.http', { status: d.httpStatus }) : t('settings.webhooks.noAnswer')} ·{' '}
+                {t('settings.webhooks.latency', { ms: d.latencyMs })} · {t('settings.webhooks.attempts', { count: d.attempts })}
               </span>
-              <span className="muted">{formatDate(d.attemptedAt ?? d.createdAt, 'MMM d, HH:mm')}</span>
+              <span className="muted">{dayAndTime(d.attemptedAt ?? d.createdAt)}</span>
               {d.error ? <span className="webhook-log__error">{d.error}</span> : null}
             </li>
           ))}
@@ -211,10 +237,11 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
 }
 
 function HookStatus({ hook }: { hook: Webhook }) {
-  if (hook.pausedAt) return <Badge tone="red">Paused {formatDate(hook.pausedAt)}</Badge>;
-  if (!hook.active) return <Badge tone="neutral">Off</Badge>;
-  if (hook.failingSince) return <Badge tone="amber">Failing since {formatDate(hook.failingSince, 'MMM d, HH:mm')}</Badge>;
-  return <Badge tone="green">Active</Badge>;
+  const t = useT();
+  if (hook.pausedAt) return <Badge tone="red">{t('settings.webhooks.paused', { date: formatDate(hook.pausedAt) })}</Badge>;
+  if (!hook.active) return <Badge tone="neutral">{t('settings.off')}</Badge>;
+  if (hook.failingSince) return <Badge tone="amber">{t('settings.webhooks.failingSince', { when: dayAndTime(hook.failingSince) })}</Badge>;
+  return <Badge tone="green">{t('settings.webhooks.active')}</Badge>;
 }
 
 /**
@@ -232,6 +259,7 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
   const [logOf, setLogOf] = useState<number | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Webhook | null>(null);
+  const t = useT();
   const list = hooks.data ?? [];
 
   const sendTest = async (hook: Webhook) => {
@@ -240,11 +268,11 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
       setLogOf(hook.id);
       toast(
         d.status === 'delivered'
-          ? { title: 'Test delivered', description: `HTTP ${d.httpStatus} in ${d.latencyMs} ms`, variant: 'success' }
-          : { title: 'Test not delivered', description: d.error || STATUS_LABEL[d.status], variant: 'destructive' },
+          ? { title: t('settings.webhooks.testDelivered'), description: t('settings.webhooks.testDeliveredText', { status: d.httpStatus, ms: d.latencyMs }), variant: 'success' }
+          : { title: t('settings.webhooks.testNotDelivered'), description: d.error || t(STATUS_LABEL[d.status]), variant: 'destructive' },
       );
     } catch (error) {
-      toast({ title: 'Could not send the test', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('settings.webhooks.testFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
     }
   };
 
@@ -252,7 +280,7 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
     try {
       await update.trigger({ id: hook.id, patch: { active } });
     } catch (error) {
-      toast({ title: 'Could not change the webhook', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('settings.webhooks.changeFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
     }
   };
 
@@ -260,14 +288,14 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
     <Card aria-labelledby="webhooks-title">
       <CardHeader
         icon={<WebhookIcon size={18} />}
-        title={<span id="webhooks-title">Webhooks</span>}
-        description="Let your home automation hear what happens in Garden: each event is a signed JSON POST, retried for 24 hours. A webhook failing for a day is paused and you are told."
+        title={<span id="webhooks-title">{t('settings.webhooks.title')}</span>}
+        description={t('settings.webhooks.description')}
       />
       <CardBody>
         {creating || secret ? null : (
           <div className="webhook-toolbar">
             <Button variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-              New webhook
+              {t('settings.webhooks.new')}
             </Button>
           </div>
         )}
@@ -286,9 +314,9 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
           query={hooks}
           compact
           isEmpty={list.length === 0}
-          loading={{ label: 'Loading webhooks…', rows: 2, height: 64 }}
-          errorTitle="Failed to load webhooks"
-          empty={{ icon: <WebhookIcon size={20} />, title: 'No webhooks', text: 'Add one to tell Home Assistant, n8n or your own script when a plant needs water.' }}
+          loading={{ label: t('settings.webhooks.loading'), rows: 2, height: 64 }}
+          errorTitle={t('settings.webhooks.loadFailed')}
+          empty={{ icon: <WebhookIcon size={20} />, title: t('settings.webhooks.none'), text: t('settings.webhooks.noneText') }}
         >
           <ul className="webhook-list">
             {list.map((hook) => (
@@ -297,29 +325,29 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
                   <div className="webhook-list__main">
                     <span className="webhook-list__url">{hook.url}</span>
                     <HookStatus hook={hook} />
-                    {hook.siteWide ? <Badge tone="purple">Site-wide</Badge> : null}
+                    {hook.siteWide ? <Badge tone="purple">{t('settings.webhooks.siteWide')}</Badge> : null}
                   </div>
                   <Switch
-                    label={`Deliver to ${hook.url}`}
+                    label={t('settings.webhooks.deliverTo', { url: hook.url })}
                     hideLabel
                     checked={hook.active}
                     disabled={update.isMutating}
                     onCheckedChange={(on) => void setActive(hook, on)}
                   />
                 </div>
-                <p className="webhook-list__events muted">{hook.events.map(eventLabel).join(' · ')}</p>
+                <p className="webhook-list__events muted">{hook.events.map((type) => eventLabel(t, type)).join(' · ')}</p>
                 <div className="webhook-list__actions">
                   <Button variant="ghost" icon={<Send size={16} aria-hidden="true" />} onClick={() => void sendTest(hook)} loading={test.isMutating && test.data === undefined}>
-                    Send test
+                    {t('settings.webhooks.sendTest')}
                   </Button>
                   <Button variant="ghost" icon={<History size={16} aria-hidden="true" />} onClick={() => setLogOf(logOf === hook.id ? null : hook.id)} aria-expanded={logOf === hook.id}>
-                    Log
+                    {t('settings.webhooks.log')}
                   </Button>
-                  <Button variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={() => setEditing(editing === hook.id ? null : hook.id)} aria-label={`Edit ${hook.url}`}>
-                    Edit
+                  <Button variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={() => setEditing(editing === hook.id ? null : hook.id)} aria-label={t('settings.webhooks.editLabel', { url: hook.url })}>
+                    {t('settings.webhooks.editButton')}
                   </Button>
-                  <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToDelete(hook)} aria-label={`Delete ${hook.url}`}>
-                    Delete
+                  <Button variant="ghost" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setToDelete(hook)} aria-label={t('settings.webhooks.deleteLabel', { url: hook.url })}>
+                    {t('settings.webhooks.delete')}
                   </Button>
                 </div>
                 {editing === hook.id ? (
@@ -330,7 +358,7 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
                     onSaved={(saved) => {
                       setEditing(null);
                       if (saved.secret) setSecret(saved.secret);
-                      toast({ title: 'Webhook saved', variant: 'success' });
+                      toast({ title: t('settings.webhooks.saved'), variant: 'success' });
                     }}
                   />
                 ) : null}
@@ -343,17 +371,17 @@ export function WebhooksCard({ superadmin = false }: { superadmin?: boolean }) {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete this webhook?"
-        description={`${toDelete?.url ?? ''} hears nothing more, and its log and pending deliveries go with it.`}
-        confirmLabel="Delete webhook"
+        title={t('settings.webhooks.confirmTitle')}
+        description={t('settings.webhooks.confirmText', { url: toDelete?.url ?? '' })}
+        confirmLabel={t('settings.webhooks.confirm')}
         pending={removing}
         onConfirm={async () => {
           if (!toDelete) return;
           try {
             await remove(toDelete.id);
-            toast({ title: 'Webhook deleted', variant: 'success' });
+            toast({ title: t('settings.webhooks.deleted'), variant: 'success' });
           } catch (error) {
-            toast({ title: 'Could not delete the webhook', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+            toast({ title: t('settings.webhooks.deleteFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
           } finally {
             setToDelete(null);
           }

@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useIdentities } from '../api/security';
 import { deleteOwnAccount, useDownloadMyData } from '../api/user-data';
@@ -16,15 +17,16 @@ export function YourDataCard() {
   const download = useDownloadMyData();
   const [busy, setBusy] = useState(false);
   const { toast } = useToast();
+  const t = useT();
   return (
     <Card aria-labelledby="your-data-title">
       <CardHeader
         icon={<Download size={18} />}
-        title={<span id="your-data-title">Your data</span>}
-        description="Take everything with you: plants, care log, tasks, journal, harvests, plans, listings, posts and photos."
+        title={<span id="your-data-title">{t('settings.data.title')}</span>}
+        description={t('settings.data.description')}
       />
       <CardBody className="import-card">
-        <p className="muted">A zip with a JSON and a CSV file for each kind of data, and every photo. Passwords and token secrets are never included.</p>
+        <p className="muted">{t('settings.data.text')}</p>
         <div className="import-card__actions">
           <Button
             variant="outline"
@@ -35,13 +37,13 @@ export function YourDataCard() {
               try {
                 await download();
               } catch (error) {
-                toast({ title: 'Could not download your data', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+                toast({ title: t('settings.data.downloadFailed'), description: getErrorMessage(error, t('settings.tryAgain')), variant: 'destructive' });
               } finally {
                 setBusy(false);
               }
             }}
           >
-            Download my data
+            {t('settings.data.download')}
           </Button>
         </div>
       </CardBody>
@@ -63,12 +65,13 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
+  const t = useT();
   return (
     <Card aria-labelledby="delete-account-title">
       <CardHeader
         icon={<UserX size={18} />}
-        title={<span id="delete-account-title">Delete account</span>}
-        description="Leave Garden for good. Download your data first if you want to keep it."
+        title={<span id="delete-account-title">{t('settings.delete.title')}</span>}
+        description={t('settings.delete.description')}
       />
       <CardBody className="import-card">
         {blocked ? (
@@ -76,11 +79,11 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
         ) : (
           <form
             className="import-card__choose"
-            aria-label="Delete account"
+            aria-label={t('settings.delete.title')}
             onSubmit={(e) => {
               e.preventDefault();
               if (!password && !passwordless) {
-                setError('Enter your password to delete your account');
+                setError(t('settings.delete.passwordRequired'));
                 return;
               }
               setError(undefined);
@@ -90,11 +93,11 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
             {passwordless ? (
               <p className="muted" role={error ? 'alert' : undefined}>
                 {error ??
-                  `Your account signs in with ${identities.data?.provider || 'single sign-on'} and has no password. Within 10 minutes of signing in, you can delete it here; after that, sign out and in again first.`}
+                  t('settings.delete.passwordless', { provider: identities.data?.provider || t('settings.delete.sso') })}
               </p>
             ) : (
               <Field
-                label="Password"
+                label={t('auth.password')}
                 type="password"
                 autoComplete="current-password"
                 value={password}
@@ -103,22 +106,16 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
               />
             )}
             <Button type="submit" variant="danger" icon={<Trash2 size={16} aria-hidden="true" />}>
-              Delete my account
+              {t('settings.delete.confirm')}
             </Button>
           </form>
         )}
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
-          title="Delete your account for good?"
-          description={
-            <>
-              Your plants, care log, tasks, journal, harvests, layouts, plans, listings, API tokens and photos are deleted and cannot be
-              brought back. Your forum posts, answers and messages stay for the people who rely on them, shown as by &ldquo;Deleted
-              user&rdquo;.
-            </>
-          }
-          confirmLabel="Delete my account"
+          title={t('settings.delete.confirmTitle')}
+          description={t('settings.delete.confirmText')}
+          confirmLabel={t('settings.delete.confirm')}
           destructive
           pending={pending}
           onConfirm={async () => {
@@ -129,7 +126,7 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
               await logout();
             } catch (e) {
               setConfirming(false);
-              setError(getFieldErrors(e).password ?? getErrorMessage(e, 'The account could not be deleted. Please try again.'));
+              setError(getFieldErrors(e).password ?? getErrorMessage(e, t('settings.delete.failed')));
             } finally {
               setPending(false);
             }

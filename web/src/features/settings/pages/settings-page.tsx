@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { displayName, initials } from '@/lib/format';
+import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -41,8 +42,9 @@ import './settings-page.css';
 export const SITE_USERS_PATH = '/site-users';
 
 function SettingsSkeleton() {
+  const t = useT();
   return (
-    <LoadingRegion label="Loading settings…" className="settings-skeleton">
+    <LoadingRegion label={t('settings.page.loading')} className="settings-skeleton">
       <Skeleton height={320} radius={12} />
       <Skeleton height={260} radius={12} />
     </LoadingRegion>
@@ -50,17 +52,18 @@ function SettingsSkeleton() {
 }
 
 function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const t = useT();
   return (
     <EmptyState
       icon={<CloudOff size={24} />}
-      title="Failed to load user data"
+      title={t('settings.page.loadFailed')}
       action={
         <Button variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       }
     >
-      {getErrorMessage(error, 'Please try again in a moment.')}
+      {getErrorMessage(error, t('settings.page.loadFailedText'))}
     </EmptyState>
   );
 }
@@ -70,6 +73,7 @@ function OwnSettings() {
   const me = useCurrentUser();
   const { trigger } = useUpdateSettings();
   const { user: sessionUser } = useSession();
+  const t = useT();
 
   const saveAccount = useCallback(
     async (body: UserPatchInput) => {
@@ -136,7 +140,7 @@ function OwnSettings() {
         withAdminFields={false}
         own
         save={saveAccount}
-        description="Your name, sign-in and password."
+        description={t('settings.page.ownAccount')}
       />
       <NotificationPreferencesCard user={user} save={savePreferences}>
         <NotificationChannelsCard />
@@ -158,7 +162,7 @@ function OwnSettings() {
       <DeleteAccountCard
         blocked={
           user.isProtected || user.role === 'superadmin'
-            ? 'Superadmin accounts cannot be deleted here: another superadmin can remove yours.'
+            ? t('settings.page.superadminBlocked')
             : undefined
         }
       />
@@ -166,15 +170,15 @@ function OwnSettings() {
         <Card aria-labelledby="site-admin-title">
           <CardHeader
             icon={<Users size={18} />}
-            title={<span id="site-admin-title">Site Administration</span>}
-            description="You are an administrator of your site."
+            title={<span id="site-admin-title">{t('settings.page.siteAdmin')}</span>}
+            description={t('settings.page.siteAdminText')}
           />
           <CardBody>
-            <p className="muted">Add users to your site, change their site roles and deactivate accounts.</p>
+            <p className="muted">{t('settings.page.siteAdminHelp')}</p>
             <div>
               <Link to={SITE_USERS_PATH} className={buttonClass('outline')}>
                 <UserCog size={18} aria-hidden="true" />
-                Manage Site Users
+                {t('settings.page.manageSiteUsers')}
               </Link>
             </div>
           </CardBody>
@@ -190,6 +194,7 @@ function UserSettings({ userId }: { userId: number }) {
   const { user: editor } = useSession();
   const { trigger } = useUpdateUser();
   const superadmin = editor?.role === 'superadmin';
+  const t = useT();
 
   const saveAccount = useCallback((patch: UserPatchInput) => trigger({ id: userId, patch }), [trigger, userId]);
   const savePreferences = useCallback(
@@ -205,7 +210,7 @@ function UserSettings({ userId }: { userId: number }) {
   const user = target.data;
   return (
     <div className="settings-sections" key={user.id}>
-      <div className="settings-editing" aria-label="Editing" role="group">
+      <div className="settings-editing" aria-label={t('settings.page.editing')} role="group">
         <span className="avatar settings-editing__avatar" aria-hidden="true">
           {initials(displayName(user)) || '?'}
         </span>
@@ -216,10 +221,10 @@ function UserSettings({ userId }: { userId: number }) {
             {user.email ? ` · ${user.email}` : ''}
           </p>
           <div className="settings-editing__badges">
-            <Badge tone="blue">Editing User</Badge>
-            {user.role === 'admin' || user.role === 'superadmin' ? <Badge tone="purple">Admin</Badge> : null}
-            {user.isSiteAdmin ? <Badge tone="green">Site Admin</Badge> : null}
-            {user.isActive === false ? <Badge tone="red">Inactive</Badge> : null}
+            <Badge tone="blue">{t('settings.page.editingUser')}</Badge>
+            {user.role === 'admin' || user.role === 'superadmin' ? <Badge tone="purple">{t('role.admin')}</Badge> : null}
+            {user.isSiteAdmin ? <Badge tone="green">{t('settings.page.siteAdminBadge')}</Badge> : null}
+            {user.isActive === false ? <Badge tone="red">{t('settings.page.inactive')}</Badge> : null}
           </div>
         </div>
       </div>
@@ -229,7 +234,7 @@ function UserSettings({ userId }: { userId: number }) {
         withAdminFields={superadmin}
         own={user.id === editor?.id}
         save={saveAccount}
-        description={superadmin ? 'Profile, sign-in, role and site of this account.' : 'Profile and sign-in of this account.'}
+        description={superadmin ? t('settings.page.accountSuperadmin') : t('settings.page.accountOther')}
       />
       <NotificationPreferencesCard user={user} save={savePreferences} />
     </div>
@@ -246,19 +251,20 @@ export function SettingsPage() {
   const raw = params.get('userId');
   const editing = raw !== null;
   const userId = editing ? parseId(raw) : null;
-  useDocumentTitle(editing ? 'User Settings' : 'Settings');
+  const t = useT();
+  useDocumentTitle(editing ? t('settings.page.userTitle') : t('nav.settings'));
 
   return (
     <div className="settings-page">
       <PageHeader
-        eyebrow={editing ? 'Administration' : undefined}
-        title={editing ? 'User Settings' : 'Settings'}
-        description={editing ? 'Change this account on the user’s behalf.' : 'Manage your account and preferences.'}
+        eyebrow={editing ? t('nav.group.admin') : undefined}
+        title={editing ? t('settings.page.userTitle') : t('nav.settings')}
+        description={editing ? t('settings.page.userDescription') : t('settings.page.description')}
         actions={
           editing ? (
             <Link to={SITE_USERS_PATH} className={buttonClass('outline')}>
               <ArrowLeft size={18} aria-hidden="true" />
-              Back to Users
+              {t('settings.page.backToUsers')}
             </Link>
           ) : undefined
         }
@@ -266,8 +272,8 @@ export function SettingsPage() {
       {!editing ? (
         <OwnSettings />
       ) : userId === null ? (
-        <EmptyState icon={<UserX size={24} />} title="No user selected">
-          The address does not name a user.
+        <EmptyState icon={<UserX size={24} />} title={t('settings.page.noUser')}>
+          {t('settings.page.noUserText')}
         </EmptyState>
       ) : (
         <UserSettings userId={userId} />
