@@ -5,6 +5,7 @@ import { currentLocale } from './i18n/locale';
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],
   ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
   ['day', 86_400],
   ['hour', 3_600],
   ['minute', 60],

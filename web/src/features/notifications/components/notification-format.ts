@@ -1,12 +1,7 @@
-import { formatDistance } from 'date-fns';
-import { formatDate, parseDate } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 
-/** relativeTime: "5 minutes ago" (a time ahead of the clock counts as now); '' when unreadable. */
-export function relativeTime(value: string | null | undefined, now: Date = new Date()): string {
-  const date = parseDate(value);
-  if (!date) return '';
-  return formatDistance(date.getTime() > now.getTime() ? now : date, now, { addSuffix: true });
-}
+/** relativeTime: "5 minutes ago" in the shown language (a time ahead of the clock counts as now). */
+export { relativeTime } from '@/lib/time-ago';
 
 /** fullTime: "MMM d, yyyy, h:mm a" for a time's tooltip. */
 export function fullTime(value: string | null | undefined): string {

@@ -9,8 +9,7 @@ import { PagedListStates } from '@/components/ui/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { t as translate } from '@/lib/i18n/i18n';
-import { parseDate } from '@/lib/dates';
-import { useLocale, useT } from '@/lib/i18n/provider';
+import { useT } from '@/lib/i18n/provider';
 import { useAdminNotifications } from '../api/get-admin-notifications';
 import { useDeleteNotification } from '../api/delete-notification';
 import { fullTime, relativeTime } from './notification-format';
@@ -27,28 +26,6 @@ export function targetLabel(n: Pick<AdminNotification, 'targetType' | 'targetNam
   return n.targetType;
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86400],
-  ['month', 30 * 86400],
-  ['week', 7 * 86400],
-  ['day', 86400],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/**
- * ago: "5 minutes ago" as the console always wrote it in English (notification-format), and
- * through Intl.RelativeTimeFormat in another language ("vor 5 Minuten").
- */
-function ago(value: string, locale: string): string {
-  if (locale === 'en') return relativeTime(value);
-  const date = parseDate(value);
-  if (!date) return '';
-  const seconds = Math.max(0, (Date.now() - date.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-  return format.format(0, 'minute');
-}
 
 function TargetIcon({ type }: { type: string }) {
   if (type === 'site') return <MapPin size={14} aria-hidden="true" />;
@@ -64,7 +41,6 @@ export function readSummary(n: Pick<AdminNotification, 'readCount' | 'recipientC
 
 function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete: (entry: AdminNotification) => void }) {
   const t = useT();
-  const locale = useLocale();
   const kind = entry.kind ? kindLabel(entry.kind) : undefined;
   return (
     <li className="history-entry">
@@ -88,7 +64,7 @@ function HistoryEntry({ entry, onDelete }: { entry: AdminNotification; onDelete:
             </span>
             <span className="history-entry__stats">
               <time dateTime={entry.createdAt} title={fullTime(entry.createdAt)}>
-                {ago(entry.createdAt, locale)}
+                {relativeTime(entry.createdAt)}
               </time>
               <span aria-hidden="true">·</span>
               <span>{readSummary(entry)}</span>

@@ -14,7 +14,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatDate, localDate, parseDate } from '@/lib/dates';
 import { currentLocale } from '@/lib/i18n/locale';
 import { t as translate } from '@/lib/i18n/i18n';
-import { useLocale, useT } from '@/lib/i18n/provider';
+import { useT } from '@/lib/i18n/provider';
 import { createPasskey, passkeysSupported } from '@/lib/passkeys';
 import { timeAgo } from '@/lib/time-ago';
 import {
@@ -59,28 +59,6 @@ function methodLabel(method: string): string {
   return key ? translate(key) : method;
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86400],
-  ['month', 30 * 86400],
-  ['week', 7 * 86400],
-  ['day', 86400],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** useAgo: "3 days ago" as English always wrote it (lib/time-ago), through Intl in another language. */
-function useAgo(): (value: string) => string {
-  const locale = useLocale();
-  return (value) => {
-    if (locale === 'en') return timeAgo(value);
-    const date = parseDate(value);
-    if (!date) return '';
-    const seconds = Math.max(0, (Date.now() - date.getTime()) / 1000);
-    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    for (const [unit, size] of UNITS) if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
-    return format.format(0, 'minute');
-  };
-}
 
 /**
  * ConfirmOnItem: the confirm dialog of an action on one listed item (sign a session out,
@@ -313,7 +291,6 @@ function SessionsCard() {
   const [toEnd, setToEnd] = useState<SessionItem | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
   const t = useT();
-  const ago = useAgo();
   const anyOther = sessions.items.some((x) => !x.current);
   return (
     <Card aria-labelledby="sessions-title">
@@ -351,7 +328,7 @@ function SessionsCard() {
                   <span>{x.address || t('settings.security.unknownAddress')}</span>
                   <span>{methodLabel(x.method)}</span>
                   <span>{t('settings.security.signedInOn', { date: formatDate(x.createdAt) })}</span>
-                  <span>{x.lastSeenAt ? t('settings.security.lastSeen', { when: ago(x.lastSeenAt) }) : ''}</span>
+                  <span>{x.lastSeenAt ? t('settings.security.lastSeen', { when: timeAgo(x.lastSeenAt) }) : ''}</span>
                 </div>
                 {x.current ? null : (
                   <Button variant="ghost" icon={<LogOut size={16} aria-hidden="true" />} onClick={() => setToEnd(x)} aria-label={t('settings.security.signOutLabel', { device: describeDevice(x.userAgent), address: x.address })}>
@@ -493,7 +470,6 @@ function PasskeysCard() {
   const list = keys.data ?? [];
   const supported = passkeysSupported();
   const t = useT();
-  const ago = useAgo();
   return (
     <Card aria-labelledby="passkeys-title">
       <CardHeader
@@ -552,7 +528,7 @@ function PasskeysCard() {
                 </div>
                 <div className="security-list__meta muted">
                   <span>{t('settings.security.added', { date: formatDate(k.createdAt) })}</span>
-                  <span>{k.lastUsedAt ? t('settings.lastUsed', { when: ago(k.lastUsedAt) }) : t('settings.neverUsed')}</span>
+                  <span>{k.lastUsedAt ? t('settings.lastUsed', { when: timeAgo(k.lastUsedAt) }) : t('settings.neverUsed')}</span>
                 </div>
                 <div className="security-list__buttons">
                   <Button variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={() => setRenaming(k)} aria-label={t('settings.security.renameLabel', { name: k.name })}>
@@ -588,7 +564,6 @@ function IdentitiesCard() {
   const unlink = useUnlinkIdentity();
   const [toUnlink, setToUnlink] = useState<Identity | null>(null);
   const t = useT();
-  const ago = useAgo();
   const data = ids.data;
   if (!ids.error && (!data || (!data.provider && data.identities.length === 0))) return null;
   const provider = data?.provider || t('settings.security.yourProvider');
@@ -620,7 +595,7 @@ function IdentitiesCard() {
                 <div className="security-list__meta muted">
                   <span>{id.issuer}</span>
                   <span>{t('settings.security.linkedOn', { date: formatDate(id.createdAt) })}</span>
-                  <span>{id.lastUsedAt ? t('settings.lastUsed', { when: ago(id.lastUsedAt) }) : t('settings.neverUsed')}</span>
+                  <span>{id.lastUsedAt ? t('settings.lastUsed', { when: timeAgo(id.lastUsedAt) }) : t('settings.neverUsed')}</span>
                 </div>
                 <div className="security-list__buttons">
                   {data?.hasPassword ? (
