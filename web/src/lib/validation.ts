@@ -1,3 +1,4 @@
+import type { MessageKey } from './i18n/i18n';
 import { isHttpUrl } from './urls';
 
 /**
@@ -13,17 +14,17 @@ export function isWebsite(value: string): boolean {
   return isHttpUrl(value) && /^https?:\/\/[^/\s?#]+/.test(value);
 }
 
-/** Messages shared by the account forms (spec 02 §5). */
+/** Messages shared by the account forms (spec 02 §5), catalogue keys the forms translate. */
 export const MSG = {
-  usernameShort: 'Username must be at least 3 characters',
-  email: 'Please enter a valid email',
-  password8: 'Password must be at least 8 characters',
-  password6: 'Password must be at least 6 characters',
-  passwordRequired: 'Password required',
-  roleRequired: 'Please select a role',
-  selectSite: 'Please select a site',
-  selectUser: 'Please select a user',
-} as const;
+  usernameShort: 'form.usernameMin3',
+  email: 'shared.form.validEmail',
+  password8: 'shared.form.passwordMin8',
+  password6: 'form.passwordMin6',
+  passwordRequired: 'shared.form.passwordRequired',
+  roleRequired: 'shared.form.selectRole',
+  selectSite: 'shared.form.selectSite',
+  selectUser: 'shared.form.selectUser',
+} as const satisfies Record<string, MessageKey>;
 
 /** Minimums of spec 02 §9. */
 export const USERNAME_MIN_LENGTH = 3;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDateKey } from '@/lib/dates';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { optionalImageUrl, requiredText, text } from '@/lib/schema';
 import { GROWTH_STAGES, type NewJournalEntry } from '../types';
 
@@ -11,12 +12,12 @@ import { GROWTH_STAGES, type NewJournalEntry } from '../types';
 export const journalEntrySchema = z
   .object({
     /** The select's text ('' before a plant is picked). */
-    plantId: z.string().refine((id) => /^\d+$/.test(id) && Number(id) >= 1, 'Please select a plant'),
-    title: requiredText('Title must be at least 2 characters', 2),
+    plantId: z.string().refine((id) => /^\d+$/.test(id) && Number(id) >= 1, 'shared.form.selectPlant' satisfies MessageKey),
+    title: requiredText('shared.form.titleMin2' satisfies MessageKey, 2),
     content: text(),
-    imageUrl: optionalImageUrl('Please enter a valid URL'),
-    growthStage: z.string().refine((stage) => stage === '' || (GROWTH_STAGES as readonly string[]).includes(stage), 'Please select a growth stage'),
-    entryDate: z.string().refine(isDateKey, 'Please enter a valid date'),
+    imageUrl: optionalImageUrl('shared.form.validUrl' satisfies MessageKey),
+    growthStage: z.string().refine((stage) => stage === '' || (GROWTH_STAGES as readonly string[]).includes(stage), 'shared.form.selectGrowthStage' satisfies MessageKey),
+    entryDate: z.string().refine(isDateKey, 'shared.form.validDate' satisfies MessageKey),
   })
   .transform((entry): Omit<NewJournalEntry, 'userId'> => ({ ...entry, plantId: Number(entry.plantId) }));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { isHttpUrl } from '@/lib/urls';
 import { apiJSON } from '../client';
 import { urls } from '../keys';
@@ -18,11 +19,11 @@ export function useUpdateNotificationChannels() {
   return useApiMutation<NotificationChannels, NotificationChannelsInput>(urls.notificationChannels, putNotificationChannels, { store: urls.notificationChannels });
 }
 
-/** The ntfy form's messages: the server's rules (spec: an http(s) URL or empty; a topic or empty). */
+/** The ntfy form's messages, catalogue keys: the server's rules (spec: an http(s) URL or empty; a topic or empty). */
 export const NTFY_MESSAGES = {
-  url: 'Please enter a valid URL',
-  topic: 'Topic may use only letters, digits, - and _ (at most 64 characters)',
-} as const;
+  url: 'shared.form.validUrl',
+  topic: 'shared.form.ntfyTopic',
+} as const satisfies Record<string, MessageKey>;
 
 const TOPIC = /^[A-Za-z0-9_-]{1,64}$/;
 

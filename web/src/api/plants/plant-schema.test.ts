@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { makePlant } from '@/testing/fixtures';
 import {
   careDatesBody,
@@ -16,7 +17,8 @@ import {
 /** The message of one field after parsing (undefined when the field is valid). */
 function messageOf(values: PlantFormValues, field: string, schema: typeof plantSchema | typeof editPlantSchema = plantSchema) {
   const result = schema.safeParse(values);
-  return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
+  const message = result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message;
+  return message === undefined ? undefined : translateMessage(message);
 }
 
 // A fixed local "today" for the date rules: 2026-11-24, mid-morning.
@@ -112,7 +114,7 @@ describe('toNewPlant', () => {
   it('careDatesSchema is the same rule on its own (the one-click add)', () => {
     expect(careDatesSchema.safeParse({ lastWatered: '2026-11-24', lastFertilized: '2026-11-01' }).success).toBe(true);
     const result = careDatesSchema.safeParse({ lastWatered: '2026-11-25', lastFertilized: '' });
-    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+    expect(result.error?.issues.map((i) => [i.path[0], translateMessage(i.message)])).toEqual([
       ['lastWatered', 'Last watered date cannot be in the future'],
       ['lastFertilized', 'Please enter when it was last fertilized'],
     ]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_FERTILIZER_DAYS, DEFAULT_PLANT_TYPE, DEFAULT_WATER_DAYS, MAX_DAYS, MIN_DAYS } from '@/lib/care';
 import { isDateKey, todayKey } from '@/lib/dates';
 import { optionalImageUrl, requiredText, wholeNumber } from '@/lib/schema';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { PLANT_TYPES, type NewPlant, type Plant, type PlantPatch } from '../types';
 
 /*
@@ -10,24 +11,29 @@ import { PLANT_TYPES, type NewPlant, type Plant, type PlantPatch } from '../type
  * the server): add and edit validate alike and say the same things.
  */
 
-/** The messages the spec leaves to us (docs/api.md, docs/decisions.md). */
+/**
+ * The messages the spec leaves to us (docs/api.md, docs/decisions.md), as catalogue keys: the
+ * form shows them in the shown language (useFieldError).
+ */
 export const PLANT_MESSAGES = {
-  lastWateredRequired: 'Please enter when it was last watered',
-  lastFertilizedRequired: 'Please enter when it was last fertilized',
-  lastWateredFuture: 'Last watered date cannot be in the future',
-  lastFertilizedFuture: 'Last fertilized date cannot be in the future',
-  invalidDate: 'Please enter a valid date',
-} as const;
+  lastWateredRequired: 'shared.plantForm.lastWateredRequired',
+  lastFertilizedRequired: 'shared.plantForm.lastFertilizedRequired',
+  lastWateredFuture: 'shared.plantForm.lastWateredFuture',
+  lastFertilizedFuture: 'shared.plantForm.lastFertilizedFuture',
+  invalidDate: 'shared.form.validDate',
+} as const satisfies Record<string, MessageKey>;
+
+const GROWTH_PROGRESS = 'shared.plantForm.growthProgress' satisfies MessageKey;
 
 /** A trimmed text of at most `max` characters. */
-const shortText = (max: number) => z.string().trim().max(max, 'Text is too long');
+const shortText = (max: number) => z.string().trim().max(max, 'shared.form.textTooLong' satisfies MessageKey);
 
-function frequency(what: 'Water' | 'Fertilizer') {
+function frequency(what: 'water' | 'fertilizer') {
   return wholeNumber(
     {
-      tooSmall: `${what} frequency must be at least 1 day`,
-      tooBig: `${what} frequency cannot exceed 365 days`,
-      notWhole: `${what} frequency must be a whole number of days`,
+      tooSmall: `shared.plantForm.${what}Min` satisfies MessageKey,
+      tooBig: `shared.plantForm.${what}Max` satisfies MessageKey,
+      notWhole: `shared.plantForm.${what}Whole` satisfies MessageKey,
     },
     MIN_DAYS,
     MAX_DAYS,
@@ -63,15 +69,15 @@ export type CareDatesInput = z.input<typeof careDatesSchema>;
  * default, never in the future), so every new plant is on the schedule.
  */
 export const plantSchema = z.object({
-  name: requiredText('Plant name must be at least 2 characters', 2).max(100, 'Plant name must be at most 100 characters'),
+  name: requiredText('shared.plantForm.nameMin2' satisfies MessageKey, 2).max(100, 'shared.plantForm.nameMax100' satisfies MessageKey),
   species: shortText(200),
-  plantType: z.enum(PLANT_TYPES, { error: 'Please select a plant type' }),
+  plantType: z.enum(PLANT_TYPES, { error: 'shared.plantForm.selectType' satisfies MessageKey }),
   location: shortText(200),
-  imageUrl: optionalImageUrl('Please enter a valid URL'),
+  imageUrl: optionalImageUrl('shared.form.validUrl' satisfies MessageKey),
   lightNeeds: shortText(200),
-  waterFrequency: frequency('Water'),
-  fertilizerFrequency: frequency('Fertilizer'),
-  notes: z.string().max(10000, 'Text is too long').trim(),
+  waterFrequency: frequency('water'),
+  fertilizerFrequency: frequency('fertilizer'),
+  notes: z.string().max(10000, 'shared.form.textTooLong' satisfies MessageKey).trim(),
   /** Outdoors, where the weather reaches it (rain waters it, frost and heat warn). */
   outdoor: z.boolean().default(false),
   ...careDatesShape,
@@ -89,10 +95,10 @@ export type PlantValues = z.output<typeof plantSchema>;
  */
 export const editPlantSchema = plantSchema.extend({
   growthProgress: z
-    .number({ error: 'Growth progress must be between 0 and 100' })
-    .int('Growth progress must be between 0 and 100')
-    .min(0, 'Growth progress must be between 0 and 100')
-    .max(100, 'Growth progress must be between 0 and 100'),
+    .number({ error: GROWTH_PROGRESS })
+    .int(GROWTH_PROGRESS)
+    .min(0, GROWTH_PROGRESS)
+    .max(100, GROWTH_PROGRESS),
   acquiredDate: z.string().refine(isDateKey, PLANT_MESSAGES.invalidDate),
 });
 

@@ -8,17 +8,18 @@ import { Button } from '@/components/ui/button';
 import { Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { translateMessage } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
 
 export { NTFY_MESSAGES };
 
-/** validateNtfy: the first message ntfySchema gives each field, if any. */
+/** validateNtfy: the first message ntfySchema gives each field, if any, in the shown language. */
 export function validateNtfy(server: string, topic: string): { ntfyServer?: string; ntfyTopic?: string } {
   const parsed = ntfySchema.safeParse({ ntfyServer: server, ntfyTopic: topic });
   const errors: { ntfyServer?: string; ntfyTopic?: string } = {};
   for (const issue of parsed.error?.issues ?? []) {
     const name = issue.path[0] as 'ntfyServer' | 'ntfyTopic';
-    errors[name] ??= issue.message;
+    errors[name] ??= translateMessage(issue.message);
   }
   return errors;
 }
