@@ -154,7 +154,10 @@ export function linguiCatalogues(): Plugin {
   };
 }
 
-/** A page whose code (and texts) index.html asks for at once: its path and its route's module. */
+/**
+ * A signed-in gardener's page whose code (and texts) index.html asks for at once (only with a
+ * stored session): its path and its route's module.
+ */
 export interface FirstPaintPage {
   path: string;
   /** The route's module, as an absolute file path. */
@@ -241,7 +244,8 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
     document.head.appendChild(l);
   }
   hint('modulepreload', core[lang]);
-  if (!page) return;
+  // The pages are a signed-in gardener's: a visitor without a session goes to the sign-in page.
+  try { if (!page || !localStorage.getItem('token')) return; } catch (e) { return; }
   page.js.forEach(function (f) { hint('modulepreload', f); });
   page.css.forEach(function (f) { hint('preload', f, 'style'); });
   page.areas.forEach(function (a) { if (catalogues[a] && catalogues[a][lang]) hint('modulepreload', catalogues[a][lang]); });
