@@ -153,3 +153,117 @@ export function linguiCatalogues(): Plugin {
     },
   };
 }
+
+/**
+ * A signed-in gardener's page whose code (and texts) index.html asks for at once (only with a
+ * stored session): its path and its route's module.
+ */
+export interface FirstPaintPage {
+  path: string;
+  /** The route's module, as an absolute file path. */
+  module: string;
+  /** The page's area catalogues (src/locales/<area>/<lang>.json), loaded by its route's loader. */
+  areas?: string[];
+}
+
+/**
+ * firstPaintHints writes a small inline script into index.html's head that asks, beside the
+ * entry, for what the opened page will import only later: its route's chunks and CSS and the
+ * shown language's catalogues (the core one, and the page's areas'). Without it the browser
+ * learns of them one step at a time (the entry runs, asks for the catalogue, mounts, the router
+ * asks for the route's chunk): a round trip and a parse each on a phone's slow network. The
+ * hints are `modulepreload`s, which Vite's own preload helper finds when the import comes, so
+ * nothing is fetched twice; a wrong guess (a language chosen only after sign-in) costs one small
+ * fetch. The script repeats lib/i18n's choice of the first language (stored, else the browser's).
+ * The server's CSP allows it by its hash, computed from the built index.html.
+ */
+export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
+  return {
+    name: 'garden:first-paint-hints',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const bySource = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        // What index.html already loads: the entry and its static imports.
+        const initial = new Set<string>();
+        const closure = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
+        };
+        for (const c of chunks) if (c.isEntry) closure(c.fileName, initial);
+        const files = (module: string) => {
+          const chunk = bySource.get(module);
+          if (!chunk) throw new Error(`first-paint-hints: ${module} is not a chunk of the build`);
+          const js = new Set<string>();
+          closure(chunk.fileName, js);
+          const css = new Set<string>();
+          for (const f of js) for (const c of byFile.get(f)?.viteMetadata?.importedCss ?? []) css.add(c);
+          for (const f of initial) for (const c of byFile.get(f)?.viteMetadata?.importedCss ?? []) css.delete(c);
+          return { js: [...js].filter((f) => !initial.has(f)).map((f) => '/' + f), css: [...css].map((f) => '/' + f) };
+        };
+        // The catalogues by language: src/locales/<lang>.json and src/locales/<area>/<lang>.json.
+        // Only the core's and the listed pages' areas: the script stays small.
+        const wanted = new Set(['', ...pages.flatMap((p) => p.areas ?? [])]);
+        const catalogues: Record<string, Record<string, string>> = {};
+        for (const c of chunks) {
+          const m = c.facadeModuleId?.match(/[\\/]src[\\/]locales[\\/](?:([a-z-]+)[\\/])?([A-Za-z-]+)\.json$/);
+          if (m && wanted.has(m[1] ?? '')) (catalogues[m[1] ?? ''] ??= {})[m[2]!] = '/' + c.fileName;
+        }
+        const routes: Record<string, { js: string[]; css: string[]; areas: string[] }> = {};
+        for (const page of pages) {
+          const { js, css } = files(page.module);
+          // An area's page also runs the catalogues' loader module (lib/i18n/areas.ts).
+          const areaModule = page.areas?.length ? [...bySource.keys()].find((id) => /[\\/]lib[\\/]i18n[\\/]areas\.ts$/.test(id)) : undefined;
+          if (areaModule) js.push(...files(areaModule).js.filter((f) => !js.includes(f)));
+          routes[page.path] = { js, css, areas: page.areas ?? [] };
+        }
+        const script = `(function () {
+  var routes = ${JSON.stringify(routes)}, catalogues = ${JSON.stringify(catalogues)};
+  var page = routes[location.pathname.replace(/(.)\\/+$/, '$1')];
+  var core = catalogues[''], lang, list, i, p;
+  try { lang = localStorage.getItem('garden-language'); } catch (e) {}
+  if (!core[lang]) {
+    lang = 'en';
+    list = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (i = 0; i < list.length; i++) {
+      p = String(list[i] || '').toLowerCase().split(/[-_]/)[0];
+      p = p === 'pt' ? 'pt-BR' : p === 'no' || p === 'nn' ? 'nb' : p;
+      if (core[p]) { lang = p; break; }
+    }
+  }
+  function hint(rel, href, as) {
+    var l = document.createElement('link');
+    l.rel = rel; l.href = href; l.crossOrigin = '';
+    if (as) l.as = as;
+    document.head.appendChild(l);
+  }
+  hint('modulepreload', core[lang]);
+  // The pages are a signed-in gardener's: a visitor without a session goes to the sign-in page.
+  try { if (!page || !localStorage.getItem('token')) return; } catch (e) { return; }
+  page.js.forEach(function (f) { hint('modulepreload', f); });
+  page.css.forEach(function (f) { hint('preload', f, 'style'); });
+  page.areas.forEach(function (a) { if (catalogues[a] && catalogues[a][lang]) hint('modulepreload', catalogues[a][lang]); });
+})();`;
+        // Before the entry's tags: an inline script after a stylesheet would wait for it.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('first-paint-hints: no entry script in index.html');
+        html = `${html.slice(0, at)}<script>\n${script}\n</script>\n    ${html.slice(at)}`;
+        // The app's stylesheet moves from the head into the body, after the boot shell and
+        // before #root: a stylesheet in the head holds back every paint until it has arrived,
+        // one in the body only what follows it, so the shell (styled by index.html's own rules)
+        // paints with the HTML. The app's code still waits for it (a parser-inserted stylesheet
+        // blocks the scripts that come after it), so the app never draws unstyled.
+        const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        for (const tag of styles) html = html.replace(tag, '');
+        if (!html.includes('<div id="root">')) throw new Error('first-paint-hints: no #root in index.html');
+        return html.replace('<div id="root">', `${styles.map((t) => t.trim()).join('\n    ')}\n    <div id="root">`);
+      },
+    },
+  };
+}

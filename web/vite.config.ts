@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { firstPageChunk, linguiCatalogues, lucideDirectImports, precacheList } from './vite-plugins';
+import { firstPageChunk, firstPaintHints, linguiCatalogues, lucideDirectImports, precacheList } from './vite-plugins';
 
 // The Vite project lives in web/; scripts run from the repository root with
 // --config web/vite.config.ts, so every path here is resolved from this folder.
@@ -41,6 +41,11 @@ export default defineConfig(({ command, mode }) => ({
     firstPage.plugin,
     precacheList(),
     linguiCatalogues(),
+    // index.html asks for the dashboard's and the plant list's code and texts beside the entry.
+    firstPaintHints([
+      { path: '/', module: fileURLToPath(new URL('./src/features/dashboard/pages/dashboard-page.tsx', import.meta.url)) },
+      { path: '/plants', module: fileURLToPath(new URL('./src/features/plants/pages/plants-page.tsx', import.meta.url)), areas: ['plants', 'shared'] },
+    ]),
   ],
   resolve: {
     alias: [

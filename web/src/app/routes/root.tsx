@@ -1,6 +1,8 @@
 import { LogOut, RefreshCw, CloudOff } from 'lucide-react';
+import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { dropBootShell } from '@/lib/boot-shell';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { StatusScreen } from '@/components/ui/status-screen';
 import { SessionProvider, clearSession, useSession } from '@/lib/session';
@@ -12,7 +14,12 @@ import { preloadable, usePreloaded } from '@/lib/preload';
 function SessionGate() {
   const session = useSession();
   const t = useT();
-  if (session.status === 'restoring') return <FullScreenSpinner label={t('session.restoring')} />;
+  const restoring = session.status === 'restoring';
+  // index.html's frame stays over the page until the first real screen is here (lib/boot-shell).
+  useLayoutEffect(() => {
+    if (!restoring) dropBootShell();
+  }, [restoring]);
+  if (restoring) return <FullScreenSpinner label={t('session.restoring')} />;
   if (session.status === 'error') {
     return (
       <StatusScreen

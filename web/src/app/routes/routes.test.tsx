@@ -72,6 +72,22 @@ describe('route gating', () => {
     expect(screen.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
   });
 
+  it("keeps index.html's boot shell over the page until the session is checked, then takes it away", async () => {
+    const shell = document.createElement('div');
+    shell.id = 'boot-shell';
+    document.body.append(shell);
+    const account = makeUser();
+    signInAs(account);
+    let answer: (() => void) | undefined;
+    server.use(http.get('*/api/user', () => new Promise<Response>((resolve) => (answer = () => resolve(HttpResponse.json(account))))));
+    renderApp('/does-not-exist');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(document.getElementById('boot-shell')).not.toBeNull();
+    answer!();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(document.getElementById('boot-shell')).toBeNull();
+  });
+
   it('shows the 404 page for features that are not built yet, also when signed out', async () => {
     const { router } = renderApp('/planning/not-built-yet');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { RefreshCw, TriangleExclamationPoint } from 'lucide-react';
+import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { StatusScreen } from '@/components/ui/status-screen';
+import { dropBootShell } from '@/lib/boot-shell';
 import { pageNavigation } from '@/lib/navigation';
 import { NotFoundPage } from './not-found';
 
@@ -11,6 +13,8 @@ import { NotFoundPage } from './not-found';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // index.html's frame (lib/boot-shell) must not hide the error.
+  useLayoutEffect(dropBootShell, []);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : '';
   return (
