@@ -4,8 +4,8 @@ import { t, type MessageKey } from '@/lib/i18n/i18n';
 import type { SowingStepKey } from '@/lib/sowing';
 
 /*
- * The sowing calendar's texts in the shown language (lib/sowing.ts words them in English for
- * the pages of the core): the steps, the windows as a packet says them, the months and dates.
+ * The sowing calendar's texts in the shown language: the steps (lib/sowing.ts keeps their keys),
+ * the windows as a packet says them, the months and dates.
  */
 
 /** The steps' names: Sow indoors, Sow outdoors, Plant out. */
