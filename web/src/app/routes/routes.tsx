@@ -45,6 +45,9 @@ const texts = (area: Area) => () => import('@/lib/i18n/areas').then((m) => m.loa
 const areaPage = (area: Area, path: string, load: () => Promise<ComponentType>): RouteObject => ({
   ...page(path, load),
   loader: texts(area),
+  // The texts load once, on the way in: a new search (?tab=, ?week=) on the same page must not
+  // wait for the loader again (a language switch reloads the opened areas itself).
+  shouldRevalidate: () => false,
 });
 
 /** Site Users (spec 02 §2, both paths): admins, superadmins and site admins of role user. */
