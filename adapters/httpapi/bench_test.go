@@ -74,3 +74,20 @@ func BenchmarkHotReads(b *testing.B) {
 		}
 	}
 }
+
+// createPlantBody is the load harness's POST /api/plants (tests/load/bench.sh's writes).
+const createPlantBody = `{"name":"Timed plant","species":"Basil","plantType":"Herbs","waterFrequency":3,"fertilizerFrequency":30,` +
+	`"location":"Bed 1","lastWatered":"2026-05-20T08:00:00Z","notes":"Created by the load harness"}`
+
+// BenchmarkCreatePlant is the harness's plant create without the network (issue #30 item 3):
+// the app's side of the write the baseline's createPlantHandler answers with the same statements.
+func BenchmarkCreatePlant(b *testing.B) {
+	for _, d := range dialects {
+		b.Run(d.name, func(b *testing.B) {
+			h := newHarness(b, options{postgres: d.postgres, quiet: true})
+			h.user("bench", domain.RoleUser)
+			tok := h.login("bench", "password-bench")
+			benchserve.Post(b, h.srv.Config.Handler, "/api/plants", tok, createPlantBody, 201)
+		})
+	}
+}

@@ -104,3 +104,42 @@ func must(b testing.TB, err error) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkBaselineCreatePlant drives the bare POST /api/plants the way httpapi's
+// BenchmarkCreatePlant drives the app's.
+func BenchmarkBaselineCreatePlant(b *testing.B) {
+	for _, name := range []string{"SQLite", "Postgres"} {
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			var store *sqlstore.Store
+			var url, dir string
+			if name == "Postgres" {
+				url = dbtest.PostgresURL(b)
+				store = dbtest.Migrated(b, dbtest.Open(b, url))
+			} else {
+				dir = b.TempDir()
+				s, err := sqlstore.Open(ctx, "", dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.Cleanup(func() { s.Close() })
+				store = dbtest.Migrated(b, s)
+			}
+			now := time.Now().UTC()
+			u := &domain.User{Username: "bench", Email: "bench@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
+				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
+			must(b, store.CreateUser(ctx, u))
+			must(b, store.CreateSession(ctx, &domain.Session{TokenHash: app.HashToken("bench-token"), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+			var src *source
+			if name == "Postgres" {
+				src = openPool(b, url)
+			} else {
+				db, postgres := openDB(b, url, dir)
+				src = sqlSource(db, postgres)
+			}
+			body := `{"name":"Timed plant","species":"Basil","plantType":"Herbs","waterFrequency":3,"fertilizerFrequency":30,` +
+				`"location":"Bed 1","lastWatered":"2026-05-20T08:00:00Z","notes":"Created by the load harness"}`
+			benchserve.Post(b, createPlantHandler(src), "/api/plants", "bench-token", body, http.StatusCreated)
+		})
+	}
+}
