@@ -148,7 +148,7 @@ func (s *Store) taskListSQL(ownerID int64, f ports.TaskFilter) (string, []any) {
 		}
 		where, args = append(where, cond), append(args, rangeArgs...)
 	}
-	return s.q(taskSelect + ` WHERE ` + strings.Join(where, " AND ") + ` ORDER BY t.scheduled_date, t.id`), args
+	return s.hotSQL(taskSelect + ` WHERE ` + strings.Join(where, " AND ") + ` ORDER BY t.scheduled_date, t.id`), args
 }
 
 func toCond(to *time.Time) string {

@@ -476,7 +476,7 @@ func (s *Store) forumTopicsSQL(q ports.ForumTopicQuery, req domain.PageRequest) 
 	}
 	page, pageArgs := limitOffset(req.Limit+1, offset)
 	args = append(args, pageArgs...)
-	return s.q(`SELECT ` + forumTopicColumns + forumTopicFrom + ` WHERE ` + where + ` ORDER BY ` + order + page), args, offset, nil
+	return s.hotSQL(`SELECT ` + forumTopicColumns + forumTopicFrom + ` WHERE ` + where + ` ORDER BY ` + order + page), args, offset, nil
 }
 
 // UpdateForumTopic implements ports.ForumStore.

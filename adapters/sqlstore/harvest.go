@@ -220,7 +220,7 @@ func (s *Store) harvestListSQL(ownerID int64, f ports.HarvestFilter, page domain
 		limit = domain.DefaultPageLimit
 	}
 	args = append(args, limit+1)
-	return s.q(harvestSelect + ` WHERE ` + where + ` ORDER BY h.harvest_date DESC, h.id DESC LIMIT ?`), args, limit, nil
+	return s.hotSQL(harvestSelect + ` WHERE ` + where + ` ORDER BY h.harvest_date DESC, h.id DESC LIMIT ?`), args, limit, nil
 }
 
 // UpdateHarvest implements ports.HarvestStore.

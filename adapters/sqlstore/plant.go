@@ -257,7 +257,7 @@ func sqlOnly(d Dialect) *Store {
 func PlantListSQL(d Dialect) string { return sqlOnly(d).plantListSQL() }
 
 func (s *Store) plantListSQL() string {
-	return s.q(`SELECT ` + plantSelect + ` FROM plants WHERE user_id = ? ORDER BY id`)
+	return s.hotSQL(`SELECT ` + plantSelect + ` FROM plants WHERE user_id = ? ORDER BY id`)
 }
 
 // plantPageSQL builds PagePlants' statement (bound for the dialect) and its arguments.
@@ -307,7 +307,7 @@ func (s *Store) plantPageSQL(ownerID int64, day time.Time, q domain.PlantQuery, 
 		query += ` ORDER BY id`
 	}
 	clause, pageArgs := limitOffset(limit, offset)
-	return s.q(query + clause), append(args, pageArgs...)
+	return s.hotSQL(query + clause), append(args, pageArgs...)
 }
 
 // CountPlants implements ports.PlantStore.
