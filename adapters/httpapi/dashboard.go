@@ -65,22 +65,53 @@ func (s *Server) handleDashboardSummary(w http.ResponseWriter, r *http.Request, 
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"today": sum.Today.Format(domain.DateLayout),
-		"reminders": map[string]any{
-			"watering": toReminders(sum.Watering), "fertilizing": toReminders(sum.Fertilizing), "repotting": sum.Repotting,
-			"overdue": sum.Overdue,
-		},
-		"due": toDueCounts(sum.Due),
-		"statusCounts": map[string]int{
-			string(domain.StatusHealthy): sum.StatusCounts[domain.StatusHealthy], string(domain.StatusNeedsWater): sum.StatusCounts[domain.StatusNeedsWater],
-			string(domain.StatusNeedsCare): sum.StatusCounts[domain.StatusNeedsCare],
-		},
-		"stats": map[string]statsJSON{
-			"thisMonth": toStats(sum.ThisMonth), "lastMonth": toStats(sum.LastMonth), "last3Months": toStats(sum.Last3Months),
-		},
-		"week": map[string]any{
-			"start": sum.WeekStart.Format(domain.DateLayout), "end": sum.WeekEnd.Format(domain.DateLayout), "weekNumber": sum.WeekNumber,
-		},
+	writeJSON(w, http.StatusOK, dashboardAnswer{
+		Due: toDueCounts(sum.Due),
+		Reminders: dashboardAnswerReminders{Fertilizing: toReminders(sum.Fertilizing), Overdue: sum.Overdue, Repotting: sum.Repotting,
+			Watering: toReminders(sum.Watering)},
+		Stats: dashboardAnswerStats{Last3Months: toStats(sum.Last3Months), LastMonth: toStats(sum.LastMonth), ThisMonth: toStats(sum.ThisMonth)},
+		StatusCounts: dashboardAnswerStatus{Healthy: sum.StatusCounts[domain.StatusHealthy], NeedsCare: sum.StatusCounts[domain.StatusNeedsCare],
+			NeedsWater: sum.StatusCounts[domain.StatusNeedsWater]},
+		Today: sum.Today.Format(domain.DateLayout),
+		Week: dashboardAnswerWeek{End: sum.WeekEnd.Format(domain.DateLayout), Start: sum.WeekStart.Format(domain.DateLayout),
+			WeekNumber: sum.WeekNumber},
 	})
+}
+
+// dashboardAnswer is the summary as it is encoded: dashboardSummaryJSON's wire form (the API's
+// documented type, whose objects were once encoded from maps) with every object's keys in the
+// sorted order the maps gave, so the bytes are unchanged; structs spare encoding/json the maps'
+// reflection and key sorting (issue #30 item 2).
+type dashboardAnswer struct {
+	Due          dueCountsJSON            `json:"due"`
+	Reminders    dashboardAnswerReminders `json:"reminders"`
+	Stats        dashboardAnswerStats     `json:"stats"`
+	StatusCounts dashboardAnswerStatus    `json:"statusCounts"`
+	Today        string                   `json:"today"`
+	Week         dashboardAnswerWeek      `json:"week"`
+}
+
+type dashboardAnswerReminders struct {
+	Fertilizing []reminderJSON `json:"fertilizing"`
+	Overdue     int            `json:"overdue"`
+	Repotting   int            `json:"repotting"`
+	Watering    []reminderJSON `json:"watering"`
+}
+
+type dashboardAnswerStats struct {
+	Last3Months statsJSON `json:"last3Months"`
+	LastMonth   statsJSON `json:"lastMonth"`
+	ThisMonth   statsJSON `json:"thisMonth"`
+}
+
+type dashboardAnswerStatus struct {
+	Healthy    int `json:"healthy"`
+	NeedsCare  int `json:"needs_care"`
+	NeedsWater int `json:"needs_water"`
+}
+
+type dashboardAnswerWeek struct {
+	End        string `json:"end"`
+	Start      string `json:"start"`
+	WeekNumber int    `json:"weekNumber"`
 }

@@ -82,8 +82,46 @@ func (s *Store) TaskByID(ctx context.Context, ownerID, id int64) (*domain.CareTa
 	return s.getTask(ctx, s.db, ownerID, id, false)
 }
 
-// ListTasks implements ports.TaskStore.
+// ListTasks implements ports.TaskStore: a hot read (Store.hotQuery; the dashboard's summary,
+// the Today list and every plant page's status read it), scanned by hand (taskScan).
 func (s *Store) ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter) ([]*domain.CareTask, error) {
+	query, args := s.taskListSQL(ownerID, f)
+	rows, err := s.hotQuery(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*domain.CareTask{}
+	var r taskScan
+	dest := r.dest()
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, translate(err)
+		}
+		out = append(out, r.row.toDomain())
+	}
+	return out, translate(rows.Err())
+}
+
+// TaskListSQL is ListTasks' statement without a filter (every task of the owner, its only
+// argument), in dialect d: the load harness's bare baseline runs this very text.
+func TaskListSQL(d Dialect) string {
+	q, _ := sqlOnly(d).taskListSQL(0, ports.TaskFilter{})
+	return q
+}
+
+// taskScan receives one row of taskSelect without sqlx's reflection.
+type taskScan struct{ row taskRow }
+
+func (r *taskScan) dest() []any {
+	t := &r.row
+	return []any{&t.ID, &t.UserID, &t.PlantID, &t.PlantName, &t.TaskType, &t.ScheduledDate, &t.Completed, &t.CompletedAt, &t.Notes,
+		&t.IsRecurring, &t.RecurringDays, &t.CreatedAt}
+}
+
+// taskListSQL builds ListTasks' statement (bound for the dialect) and its arguments; its dates
+// go as their text (dateArg).
+func (s *Store) taskListSQL(ownerID int64, f ports.TaskFilter) (string, []any) {
 	where, args := []string{"t.user_id = ?"}, []any{ownerID}
 	if f.PlantID > 0 {
 		where, args = append(where, "t.plant_id = ?"), append(args, f.PlantID)
@@ -94,10 +132,10 @@ func (s *Store) ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter
 	var rangeCond []string
 	var rangeArgs []any
 	if f.From != nil {
-		rangeCond, rangeArgs = append(rangeCond, "t.scheduled_date >= ?"), append(rangeArgs, dbDate{*f.From})
+		rangeCond, rangeArgs = append(rangeCond, "t.scheduled_date >= ?"), append(rangeArgs, dateArg(*f.From))
 	}
 	if f.To != nil {
-		rangeCond, rangeArgs = append(rangeCond, "t.scheduled_date <= ?"), append(rangeArgs, dbDate{*f.To})
+		rangeCond, rangeArgs = append(rangeCond, "t.scheduled_date <= ?"), append(rangeArgs, dateArg(*f.To))
 	}
 	if len(rangeCond) > 0 {
 		cond := "(" + strings.Join(rangeCond, " AND ") + ")"
@@ -105,20 +143,12 @@ func (s *Store) ListTasks(ctx context.Context, ownerID int64, f ports.TaskFilter
 			cond = "(" + cond + " OR (t.is_recurring = ? AND t.completed = ?" + toCond(f.To) + "))"
 			rangeArgs = append(rangeArgs, true, false)
 			if f.To != nil {
-				rangeArgs = append(rangeArgs, dbDate{*f.To})
+				rangeArgs = append(rangeArgs, dateArg(*f.To))
 			}
 		}
 		where, args = append(where, cond), append(args, rangeArgs...)
 	}
-	var rows []taskRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(taskSelect+` WHERE `+strings.Join(where, " AND ")+` ORDER BY t.scheduled_date, t.id`), args...); err != nil {
-		return nil, translate(err)
-	}
-	out := make([]*domain.CareTask, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
-	return out, nil
+	return s.hotSQL(taskSelect + ` WHERE ` + strings.Join(where, " AND ") + ` ORDER BY t.scheduled_date, t.id`), args
 }
 
 func toCond(to *time.Time) string {
@@ -217,3 +247,8 @@ func (s *Store) ListOverdueTasks(ctx context.Context, ownerID int64, today time.
 		return domain.KeysetCursor{Key: t.ScheduledDate.Format(domain.DateLayout), ID: t.ID}.Encode()
 	}), nil
 }
+
+// dateArg is a date argument as its text (yyyy-MM-dd), which both databases compare with a
+// date column as dbDate's value does: pgx re-plans the encoding of a driver.Valuer's result on
+// every call, which a hot read on its pool should not pay.
+func dateArg(d time.Time) string { return d.Format(domain.DateLayout) }

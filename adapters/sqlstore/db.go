@@ -95,6 +95,9 @@ type Store struct {
 	path    string // the SQLite file; its folder holds the job lock files
 	// stmts holds the hot reads' statements, prepared once (query text → *sql.Stmt).
 	stmts sync.Map
+	// bound holds the hot reads' statements rebound for the dialect (text with ? → text with
+	// $n), so a hot read does not rebind its text on every call (hotSQL).
+	bound sync.Map
 	// pool carries the hot reads on PostgreSQL (hotQuery); nil on SQLite.
 	pool *pgxpool.Pool
 	// writes queues SQLite's write transactions (nil on PostgreSQL, whose row locks let
@@ -284,6 +287,18 @@ func (s *Store) Ready(ctx context.Context) error {
 
 // q rewrites "?" placeholders for the store's dialect.
 func (s *Store) q(query string) string { return s.db.Rebind(query) }
+
+// hotSQL is q for the hot reads' statements, whose texts are few (one per filter and order a
+// list offers, never a value): each is rebound once and kept. sqlx's Rebind allocated about
+// 3 kB a harvest list on PostgreSQL.
+func (s *Store) hotSQL(query string) string {
+	if q, ok := s.bound.Load(query); ok {
+		return q.(string)
+	}
+	q := s.db.Rebind(query)
+	s.bound.Store(query, q)
+	return q
+}
 
 // txKey is the context key of a transaction InTx opened on one store.
 type txKey struct{ s *Store }

@@ -392,9 +392,55 @@ func (s *Store) ForumTopicByID(ctx context.Context, id int64, viewer domain.Foru
 	return t, nil
 }
 
-// ListForumTopics implements ports.ForumStore.
+// ListForumTopics implements ports.ForumStore: a hot read (Store.hotQuery; the forum's front
+// page), scanned by hand (forumTopicRow.dest).
 func (s *Store) ListForumTopics(ctx context.Context, q ports.ForumTopicQuery, req domain.PageRequest) (domain.Page[*domain.ForumTopic], error) {
 	var empty domain.Page[*domain.ForumTopic]
+	query, args, offset, err := s.forumTopicsSQL(q, req)
+	if err != nil {
+		return empty, err
+	}
+	rows, err := s.hotQuery(ctx, query, args...)
+	if err != nil {
+		return empty, err
+	}
+	defer rows.Close()
+	out := make([]*domain.ForumTopic, 0, req.Limit+1)
+	var r forumTopicRow
+	dest := r.dest()
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return empty, translate(err)
+		}
+		out = append(out, r.toDomain())
+	}
+	if err := rows.Err(); err != nil {
+		return empty, translate(err)
+	}
+	if q.Sort == ports.ForumSortLatest {
+		return domain.PageOf(out, req, func(t *domain.ForumTopic) string {
+			return domain.KeysetCursor{Key: t.LastActivityAt.Format(time.RFC3339Nano), ID: t.ID}.Encode()
+		}), nil
+	}
+	return offsetPage(out, req, offset), nil
+}
+
+// LatestTopicsSQL is ListForumTopics' statement for the first page of the latest topics (limit
+// of them) as viewer sees them, and its arguments, in dialect d: the load harness's bare
+// baseline runs this very text. It asks one row more than the page, as ListForumTopics does.
+func LatestTopicsSQL(d Dialect, viewer domain.ForumViewer, limit int) (string, []any) {
+	q, args, _, _ := sqlOnly(d).forumTopicsSQL(ports.ForumTopicQuery{Sort: ports.ForumSortLatest, Viewer: viewer}, domain.PageRequest{Limit: limit})
+	return q, args
+}
+
+// dest are the scan destinations of forumTopicColumns.
+func (r *forumTopicRow) dest() []any {
+	return []any{&r.ID, &r.CategoryID, &r.CategorySlug, &r.CategoryName, &r.AuthorID, &r.Username, &r.Title, &r.Content, &r.BodyText,
+		&r.CreatedAt, &r.PostCount, &r.ViewCount, &r.Pinned, &r.Locked, &r.InReview, &r.LastActivityAt, &r.EditedAt}
+}
+
+// forumTopicsSQL builds ListForumTopics' statement (bound), its arguments and the page's offset.
+func (s *Store) forumTopicsSQL(q ports.ForumTopicQuery, req domain.PageRequest) (string, []any, int, error) {
 	where, args := visibleSQL("t", q.Viewer)
 	if q.CategoryID != 0 {
 		where += " AND t.category_id = ?"
@@ -406,12 +452,12 @@ func (s *Store) ListForumTopics(ctx context.Context, q ports.ForumTopicQuery, re
 	case ports.ForumSortLatest:
 		cur, ok, err := domain.DecodeKeysetCursor(req.Cursor)
 		if err != nil {
-			return empty, err
+			return "", nil, 0, err
 		}
 		if ok {
 			at, perr := time.Parse(time.RFC3339Nano, cur.Key)
 			if perr != nil {
-				return empty, domain.Errorf(domain.EInvalid, domain.MsgPageCursor)
+				return "", nil, 0, domain.Errorf(domain.EInvalid, domain.MsgPageCursor)
 			}
 			where += " AND (t.last_activity_at < ? OR (t.last_activity_at = ? AND t.id < ?))"
 			args = append(args, utc(at), utc(at), cur.ID)
@@ -425,26 +471,12 @@ func (s *Store) ListForumTopics(ctx context.Context, q ports.ForumTopicQuery, re
 	if q.Sort != ports.ForumSortLatest {
 		var err error
 		if offset, err = domain.DecodeOffsetCursor(req.Cursor); err != nil {
-			return empty, err
+			return "", nil, 0, err
 		}
 	}
 	page, pageArgs := limitOffset(req.Limit+1, offset)
 	args = append(args, pageArgs...)
-	var rows []forumTopicRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(`SELECT `+forumTopicColumns+forumTopicFrom+` WHERE `+where+
-		` ORDER BY `+order+page), args...); err != nil {
-		return empty, translate(err)
-	}
-	out := make([]*domain.ForumTopic, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
-	if q.Sort == ports.ForumSortLatest {
-		return domain.PageOf(out, req, func(t *domain.ForumTopic) string {
-			return domain.KeysetCursor{Key: t.LastActivityAt.Format(time.RFC3339Nano), ID: t.ID}.Encode()
-		}), nil
-	}
-	return offsetPage(out, req, offset), nil
+	return s.hotSQL(`SELECT ` + forumTopicColumns + forumTopicFrom + ` WHERE ` + where + ` ORDER BY ` + order + page), args, offset, nil
 }
 
 // UpdateForumTopic implements ports.ForumStore.

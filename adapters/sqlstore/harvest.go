@@ -156,17 +156,60 @@ func (s *Store) harvestWhere(ownerID int64, f ports.HarvestFilter) (string, []an
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // ListHarvests implements ports.HarvestStore. The keyset is (harvest_date, id), both
-// descending, which the harvests_user_date index serves.
+// descending, which the harvests_user_date index serves. A hot read (Store.hotQuery), scanned
+// by hand (harvestScan).
 func (s *Store) ListHarvests(ctx context.Context, ownerID int64, f ports.HarvestFilter, page domain.PageRequest) (domain.Page[*domain.Harvest], error) {
+	query, args, limit, err := s.harvestListSQL(ownerID, f, page)
+	if err != nil {
+		return domain.Page[*domain.Harvest]{}, err
+	}
+	rows, err := s.hotQuery(ctx, query, args...)
+	if err != nil {
+		return domain.Page[*domain.Harvest]{}, err
+	}
+	defer rows.Close()
+	out := make([]*domain.Harvest, 0, limit+1)
+	var r harvestRow
+	dest := r.dest()
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return domain.Page[*domain.Harvest]{}, translate(err)
+		}
+		out = append(out, r.toDomain())
+	}
+	if err := rows.Err(); err != nil {
+		return domain.Page[*domain.Harvest]{}, translate(err)
+	}
+	return domain.PageOf(out, domain.PageRequest{Limit: limit}, func(h *domain.Harvest) string {
+		return domain.KeysetCursor{Key: h.HarvestDate.Format(domain.DateLayout), ID: h.ID}.Encode()
+	}), nil
+}
+
+// HarvestPageSQL is ListHarvests' statement for the first page of limit records without a
+// filter, and its arguments, in dialect d: the load harness's bare baseline runs this very text.
+// It asks one row more than the page, as ListHarvests does.
+func HarvestPageSQL(d Dialect, ownerID int64, limit int) (string, []any) {
+	q, args, _, _ := sqlOnly(d).harvestListSQL(ownerID, ports.HarvestFilter{}, domain.PageRequest{Limit: limit})
+	return q, args
+}
+
+// dest are the scan destinations of harvestSelect's columns.
+func (r *harvestRow) dest() []any {
+	return []any{&r.ID, &r.UserID, &r.PlantID, &r.PlantName, &r.HarvestDate, &r.Quantity, &r.Unit, &r.Notes, &r.ImageURL,
+		&r.BedID, &r.BedName, &r.LayoutName, &r.CreatedAt, &r.UpdatedAt}
+}
+
+// harvestListSQL builds ListHarvests' statement (bound), its arguments and the page's size.
+func (s *Store) harvestListSQL(ownerID int64, f ports.HarvestFilter, page domain.PageRequest) (string, []any, int, error) {
 	where, args := s.harvestWhere(ownerID, f)
 	cur, ok, err := domain.DecodeKeysetCursor(page.Cursor)
 	if err != nil {
-		return domain.Page[*domain.Harvest]{}, err
+		return "", nil, 0, err
 	}
 	if ok {
 		d, valid := domain.ParseDate(cur.Key)
 		if !valid {
-			return domain.Page[*domain.Harvest]{}, &domain.Error{Code: domain.EInvalid, Message: domain.MsgPageCursor,
+			return "", nil, 0, &domain.Error{Code: domain.EInvalid, Message: domain.MsgPageCursor,
 				Fields: map[string]string{"cursor": domain.MsgPageCursor}}
 		}
 		where += ` AND (h.harvest_date < ? OR (h.harvest_date = ? AND h.id < ?))`
@@ -177,18 +220,7 @@ func (s *Store) ListHarvests(ctx context.Context, ownerID int64, f ports.Harvest
 		limit = domain.DefaultPageLimit
 	}
 	args = append(args, limit+1)
-	var rows []harvestRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(harvestSelect+` WHERE `+where+
-		` ORDER BY h.harvest_date DESC, h.id DESC LIMIT ?`), args...); err != nil {
-		return domain.Page[*domain.Harvest]{}, translate(err)
-	}
-	out := make([]*domain.Harvest, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
-	return domain.PageOf(out, domain.PageRequest{Limit: limit}, func(h *domain.Harvest) string {
-		return domain.KeysetCursor{Key: h.HarvestDate.Format(domain.DateLayout), ID: h.ID}.Encode()
-	}), nil
+	return s.hotSQL(harvestSelect + ` WHERE ` + where + ` ORDER BY h.harvest_date DESC, h.id DESC LIMIT ?`), args, limit, nil
 }
 
 // UpdateHarvest implements ports.HarvestStore.

@@ -189,7 +189,7 @@ func (s *Store) PlantByID(ctx context.Context, ownerID, id int64) (*domain.Plant
 // ListPlants implements ports.PlantStore: every plant of the owner, which the dashboard's
 // summary and the pickers read, as a hot read.
 func (s *Store) ListPlants(ctx context.Context, ownerID int64) ([]*domain.Plant, error) {
-	return s.queryPlants(ctx, s.q(`SELECT `+plantSelect+` FROM plants WHERE user_id = ? ORDER BY id`), []any{ownerID}, false, true)
+	return s.queryPlants(ctx, s.plantListSQL(), []any{ownerID}, false, true)
 }
 
 // plantStatusSQL derives a plant's status in SQL exactly as domain.Plant.StatusOn does: its
@@ -238,13 +238,26 @@ func (s *Store) PagePlants(ctx context.Context, ownerID int64, day time.Time, q 
 // (tests/load/baseline) runs this very text, so the two compare the same SQL. Its rows are
 // plantColumns, the two task dates, the sensor's dry start and the derived status.
 func PlantPageSQL(d Dialect, ownerID int64, day time.Time, seasonFactor float64, limit int) (string, []any) {
+	return sqlOnly(d).plantPageSQL(ownerID, day, domain.PlantQuery{SeasonFactor: seasonFactor}, 0, limit)
+}
+
+// sqlOnly is a store that only writes statements in dialect d: only the dialect and the
+// placeholder style (Rebind) are read, no connection is needed.
+func sqlOnly(d Dialect) *Store {
 	driver := "sqlite"
 	if d == Postgres {
 		driver = "pgx"
 	}
-	// Only the dialect and the placeholder style (Rebind) are read: no connection is needed.
-	s := &Store{dialect: d, db: sqlx.NewDb(nil, driver)}
-	return s.plantPageSQL(ownerID, day, domain.PlantQuery{SeasonFactor: seasonFactor}, 0, limit)
+	return &Store{dialect: d, db: sqlx.NewDb(nil, driver)}
+}
+
+// PlantListSQL is ListPlants' statement in dialect d (its one argument: the owner), which the
+// dashboard's summary reads: the load harness's bare baseline runs this very text. Its rows are
+// plantColumns, the two task dates and the sensor's dry start.
+func PlantListSQL(d Dialect) string { return sqlOnly(d).plantListSQL() }
+
+func (s *Store) plantListSQL() string {
+	return s.hotSQL(`SELECT ` + plantSelect + ` FROM plants WHERE user_id = ? ORDER BY id`)
 }
 
 // plantPageSQL builds PagePlants' statement (bound for the dialect) and its arguments.
@@ -294,7 +307,7 @@ func (s *Store) plantPageSQL(ownerID int64, day time.Time, q domain.PlantQuery, 
 		query += ` ORDER BY id`
 	}
 	clause, pageArgs := limitOffset(limit, offset)
-	return s.q(query + clause), append(args, pageArgs...)
+	return s.hotSQL(query + clause), append(args, pageArgs...)
 }
 
 // CountPlants implements ports.PlantStore.

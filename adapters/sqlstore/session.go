@@ -67,7 +67,7 @@ func (s *Store) SessionAndUserByTokenHash(ctx context.Context, hash string) (*do
 	// prepared once on SQLite), scanned without reflection.
 	var r sessionUserRow
 	dest := append([]any{&r.SesID, &r.SesTokenHash, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt, &r.SesLastSeenAt}, r.userRow.dest()...)
-	if err := s.hotQueryRow(ctx, s.q(sessionUserQuery), []any{hash}, dest...); err != nil {
+	if err := s.hotQueryRow(ctx, s.hotSQL(sessionUserQuery), []any{hash}, dest...); err != nil {
 		return nil, nil, err
 	}
 	u := r.userRow.toDomain()

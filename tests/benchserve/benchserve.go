@@ -5,6 +5,7 @@ package benchserve
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -25,6 +26,27 @@ func Get(b *testing.B, h http.Handler, path, token string) {
 			h.ServeHTTP(rec, req)
 			if rec.Code != http.StatusOK {
 				b.Fatalf("GET %s: status %d: %s", path, rec.Code, rec.Body)
+			}
+		}
+	})
+	b.ReportMetric(float64(processCPU()-start)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
+}
+
+// Post runs POST path with body and the bearer token through h b.N times in parallel, fails on
+// any answer but want, and reports as Get does.
+func Post(b *testing.B, h http.Handler, path, token, body string, want int) {
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := processCPU()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("POST", path, strings.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+token)
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != want {
+				b.Fatalf("POST %s: status %d: %s", path, rec.Code, rec.Body)
 			}
 		}
 	})

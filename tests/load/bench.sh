@@ -2,9 +2,9 @@
 # Load harness (issue #14): gardenctl against a bare net/http baseline (tests/load/baseline) on
 # the same data, alternately, on SQLite and on PostgreSQL. Prints, per database, throughput,
 # p50/p99 latency and server CPU per request of each round, and the ratios app/bare with their
-# spread; then the same figures of the app alone for the other hot reads of issue #30 (the
-# dashboard's summary, the harvest list, the forum's latest topics), which no bare handler
-# answers yet; then three writes (issue #30 item 3: water one plant, reply to a topic with 20
+# spread, for the four hot reads of issue #30 item 2 (the plant list, the dashboard's summary,
+# the harvest list, the forum's latest topics), each answer first checked byte for byte against
+# the baseline's; then three writes (issue #30 item 3: water one plant, reply to a topic with 20
 # watchers, create a plant) against the baseline's bare handlers sending the same statements.
 # Traffic goes to 127.0.0.1 only; every run is bounded in time and stops by itself.
 #
@@ -102,50 +102,59 @@ bench() {
     curl -sf -o /dev/null -XPOST "http://127.0.0.1:$aport/api/plants" -H "Authorization: Bearer $token" \
       -d "{\"name\":\"Plant $i\",\"species\":\"Species $i\",\"plantType\":\"Herbs\",\"waterFrequency\":3,\"fertilizerFrequency\":30,\"location\":\"Bed $((i % 5))\",\"lastWatered\":\"2026-11-20T08:00:00Z\",\"notes\":\"Seeded by the load harness\"}"
   done
-  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token" >/dev/null && break; sleep 0.1; done
-  if ! cmp -s <(curl -sf "http://127.0.0.1:$aport/api/plants" -H "Authorization: Bearer $token") \
-              <(curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token"); then
-    echo "the baseline's answer differs from gardenctl's: update tests/load/baseline to the wire type" >&2
-    diff <(curl -sf "http://127.0.0.1:$aport/api/plants" -H "Authorization: Bearer $token" | python3 -m json.tool) \
-         <(curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token" | python3 -m json.tool) | head -20 >&2
-    exit 1
-  fi
-  echo "== $name: GET /api/plants ($PLANTS plants), $CONNS connections, $ROUNDS rounds of $DURATION each, alternating; baseline: $(grep -o '(.*)' "$work/baseline-$name.log" | head -1)"
-  echo "idle resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
-  : >"$work/rounds-$name"
-  for r in $(seq 1 "$ROUNDS"); do
-    # Warm both once, then measure app and baseline back to back.
-    wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$aport/api/plants" >/dev/null
-    wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$bport/api/plants" >/dev/null
-    a=$(round app "$apid" "http://127.0.0.1:$aport/api/plants" "$token")
-    b=$(round bare "$bpid" "http://127.0.0.1:$bport/api/plants" "$token")
-    echo "round $r  app: $a   bare: $b   (req/s p50_ms p99_ms cpu_us/req)"
-    echo "$a $b" >>"$work/rounds-$name"
-  done
-  echo "steady-state resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
-  # The other hot reads of issue #30 item 2, the app alone (no bare handler answers them yet):
-  # the dashboard's summary, the harvest list (PLANTS harvests) and the forum's latest topics.
+  # The other hot reads of issue #30 item 2 read PLANTS harvests and a few topics.
   for i in $(seq 1 "$PLANTS"); do
     curl -sf -o /dev/null -XPOST "http://127.0.0.1:$aport/api/harvests" -H "Authorization: Bearer $token" \
       -d "{\"plantId\":1,\"harvestDate\":\"2026-0$((i % 9 + 1))-1$((i % 9))\",\"quantity\":$i,\"unit\":\"g\",\"notes\":\"Load harness\"}" || true
   done
-  for path in /api/dashboard/summary /api/harvests /api/forum/topics/latest; do
-    curl -sf -o /dev/null "http://127.0.0.1:$aport$path" -H "Authorization: Bearer $token" || { echo "GET $path failed" >&2; exit 1; }
-    wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$aport$path" >/dev/null
-    echo "app only, GET $path: $(round app "$apid" "http://127.0.0.1:$aport$path" "$token")   (req/s p50_ms p99_ms cpu_us/req)"
+  for i in $(seq 1 5); do
+    curl -sf -o /dev/null -XPOST "http://127.0.0.1:$aport/api/forum/topics" -H "Authorization: Bearer $token" \
+      -d "{\"title\":\"Load topic $i\",\"content\":\"<p>Which tomatoes do well in a cold, wet summer? We tried three kinds along the south wall, topic $i.</p>\",\"categoryId\":1}" ||
+      { echo "cannot seed topic $i" >&2; exit 1; }
   done
-  python3 - "$work/rounds-$name" <<'PY'
+  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$bport/api/plants" -H "Authorization: Bearer $token" >/dev/null && break; sleep 0.1; done
+  local reads="/api/plants /api/dashboard/summary /api/harvests /api/forum/topics/latest"
+  for path in $reads; do
+    if ! cmp -s <(curl -sf "http://127.0.0.1:$aport$path" -H "Authorization: Bearer $token") \
+                <(curl -sf "http://127.0.0.1:$bport$path" -H "Authorization: Bearer $token"); then
+      echo "GET $path: the baseline's answer differs from gardenctl's: update tests/load/baseline to the wire type" >&2
+      diff <(curl -sf "http://127.0.0.1:$aport$path" -H "Authorization: Bearer $token" | python3 -m json.tool) \
+           <(curl -sf "http://127.0.0.1:$bport$path" -H "Authorization: Bearer $token" | python3 -m json.tool) | head -20 >&2
+      exit 1
+    fi
+  done
+  echo "== $name: the hot reads ($PLANTS plants, $PLANTS harvests, 5 topics), $CONNS connections, $ROUNDS rounds of $DURATION each, alternating; baseline: $(grep -o '(.*)' "$work/baseline-$name.log" | head -1)"
+  echo "idle resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
+  local files=()
+  for path in $reads; do
+    local f=$work/rounds-$name-${path//\//_}
+    : >"$f"; files+=("$path=$f")
+    for r in $(seq 1 "$ROUNDS"); do
+      # Warm both once, then measure app and baseline back to back.
+      wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$aport$path" >/dev/null
+      wrk -t1 -c8 -d1s -H "Authorization: Bearer $token" "http://127.0.0.1:$bport$path" >/dev/null
+      a=$(round app "$apid" "http://127.0.0.1:$aport$path" "$token")
+      b=$(round bare "$bpid" "http://127.0.0.1:$bport$path" "$token")
+      echo "GET $path round $r  app: $a   bare: $b   (req/s p50_ms p99_ms cpu_us/req)"
+      echo "$a $b" >>"$f"
+    done
+  done
+  echo "steady-state resident memory: app $(rss_mib "$apid") MiB, baseline $(rss_mib "$bpid") MiB"
+  python3 - "${files[@]}" <<'PY'
 import sys, statistics as st
-rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
-thr = [r[0] / r[4] for r in rows]
-tail = [r[2] / r[1] for r in rows]
-cpu = [r[3] / r[7] for r in rows]
-def show(name, xs, target, better):
-    ok = (min(xs) >= target) if better == "higher" else (max(xs) <= target)
-    print(f"{name:34s} {st.mean(xs):5.2f}  (spread {min(xs):.2f}–{max(xs):.2f}; target {'≥' if better=='higher' else '≤'} {target}) {'OK' if ok else 'MISSED'}")
-show("throughput app / bare", thr, 0.90, "higher")
-show("p99 / p50 of the app", tail, 3.0, "lower")
-show("server CPU per request app / bare", cpu, 1.2, "lower")
+for arg in sys.argv[1:]:
+    path, f = arg.split("=", 1)
+    rows = [list(map(float, l.split())) for l in open(f) if l.strip()]
+    thr = [r[0] / r[4] for r in rows]
+    tail = [r[2] / r[1] for r in rows]
+    cpu = [r[3] / r[7] for r in rows]
+    print(f"GET {path}")
+    def show(name, xs, target, better):
+        ok = (min(xs) >= target) if better == "higher" else (max(xs) <= target)
+        print(f"  {name:34s} {st.mean(xs):5.2f}  (spread {min(xs):.2f}–{max(xs):.2f}; target {'≥' if better=='higher' else '≤'} {target}) {'OK' if ok else 'MISSED'}")
+    show("throughput app / bare", thr, 0.90, "higher")
+    show("p99 / p50 of the app", tail, 3.0, "lower")
+    show("server CPU per request app / bare", cpu, 1.1, "lower")
 PY
   writes "$name" "$dburl" "$data" "$apid" "$bpid" "$aport" "$bport" "$token"
   kill "$apid" "$bpid" 2>/dev/null || true

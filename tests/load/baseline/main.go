@@ -1,5 +1,6 @@
 // Command baseline is the yardstick of the load harness (tests/load/bench.sh): a bare net/http
-// server with the same database driver that answers GET /api/plants exactly as gardenctl does
+// server with the same database driver that answers GET /api/plants (and the dashboard's
+// summary, the harvest list and the forum's latest topics: reads.go) exactly as gardenctl does
 // — the same session check (token hash, not revoked, not expired, user active) and
 // byte-identical JSON — with nothing else: no router, no middleware, no layers. The harness
 // compares gardenctl against it on the same data, so the ratio measures what the application's
@@ -113,6 +114,9 @@ func main() {
 		src = sqlSource(db, postgres)
 	}
 	http.Handle("GET /api/plants", plantsHandler(src))
+	http.Handle("GET /api/dashboard/summary", dashboardHandler(src))
+	http.Handle("GET /api/harvests", harvestsHandler(src))
+	http.Handle("GET /api/forum/topics/latest", latestTopicsHandler(src))
 	http.Handle("POST /api/plants", createPlantHandler(src))
 	http.Handle("POST /api/plants/water", waterHandler(src))
 	http.Handle("POST /api/forum/topics/{id}/posts", replyHandler(src))
@@ -298,26 +302,27 @@ func (r pgxRows) Close() { r.Rows.Close() }
 // gardener is what a request needs of its signed-in gardener: who, their day, their winter.
 type gardener struct {
 	id     int64
+	role   domain.Role
 	zone   string
 	garden domain.GardenSettings
 }
 
-const sessionQuery = `SELECT s.user_id, u.time_zone, u.winter_factor, u.winter_hemisphere FROM sessions s
+const sessionQuery = `SELECT s.user_id, u.role, u.time_zone, u.winter_factor, u.winter_hemisphere FROM sessions s
 	JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.is_active`
 
 // signedIn reads the session of r's bearer token as gardenctl checks it (token hash, not
 // revoked, not expired, user active), or answers 401 and returns false.
 func signedIn(src *source, w http.ResponseWriter, r *http.Request) (gardener, bool) {
 	var g gardener
-	var hemisphere string
+	var hemisphere, role string
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	err := src.queryRow(r.Context(), src.bind(sessionQuery), []any{hashToken(token), time.Now().UTC()},
-		&g.id, &g.zone, &g.garden.WinterFactor, &hemisphere)
+		&g.id, &role, &g.zone, &g.garden.WinterFactor, &hemisphere)
 	if !ok || err != nil {
 		http.Error(w, `{"message":"Please sign in","code":"unauthorized"}`, http.StatusUnauthorized)
 		return g, false
 	}
-	g.garden.Hemisphere = domain.Hemisphere(hemisphere)
+	g.garden.Hemisphere, g.role = domain.Hemisphere(hemisphere), domain.Role(role)
 	return g, true
 }
 
