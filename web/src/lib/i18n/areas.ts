@@ -11,6 +11,7 @@ import { currentLocale } from './locale';
 
 /** A feature area with catalogues of its own; a new area joins here and in MessageKey. */
 export type Area =
+  | 'dashboard'
   | 'plants'
   | 'settings'
   | 'notifications'
