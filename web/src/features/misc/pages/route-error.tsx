@@ -2,6 +2,7 @@ import { RefreshCw, TriangleExclamationPoint } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { StatusScreen } from '@/components/ui/status-screen';
+import { useT } from '@/lib/i18n/provider';
 import { pageNavigation } from '@/lib/navigation';
 import { NotFoundPage } from './not-found';
 
@@ -10,6 +11,7 @@ import { NotFoundPage } from './not-found';
  * example a stale chunk after a deploy); a reload fixes most of these.
  */
 export function RouteErrorPage() {
+  const t = useT();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : '';
@@ -17,14 +19,14 @@ export function RouteErrorPage() {
     <StatusScreen
       tone="warning"
       icon={<TriangleExclamationPoint size={32} />}
-      title="Something went wrong"
+      title={t('routeError.title')}
       actions={
         <Button icon={<RefreshCw size={18} aria-hidden="true" />} onClick={() => pageNavigation.reload()}>
-          Reload page
+          {t('routeError.reload')}
         </Button>
       }
     >
-      <p>This page could not be shown. Reloading usually helps.</p>
+      <p>{t('routeError.text')}</p>
       {detail ? <p className="status-screen__detail">{detail}</p> : null}
     </StatusScreen>
   );
