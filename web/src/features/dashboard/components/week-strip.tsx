@@ -7,6 +7,7 @@ import { TaskChip } from '@/components/task-chip/task-chip';
 import { Button } from '@/components/ui/button';
 import { deferred } from '@/components/ui/deferred';
 import { Segmented } from '@/components/ui/segmented';
+import { taskLabel } from '@/lib/care';
 import { addDays, format, isoWeek, isToday, localDate, toDateKey, weekDays } from '@/lib/dates';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
@@ -106,7 +107,7 @@ export function WeekStrip() {
                     key={task.id ?? `p${task.sourceTaskId}-${task.scheduledDate}`}
                     to="/schedule"
                     className="week-strip__task"
-                    title={`${task.taskType} · ${task.plantName ?? ''}`}
+                    title={`${taskLabel(task.taskType)} · ${task.plantName ?? ''}`}
                   >
                     <TaskChip task={task} />
                   </Link>
