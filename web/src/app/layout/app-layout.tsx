@@ -6,6 +6,7 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
 import { useIdle } from '@/lib/preload';
+import { withAreaTexts } from '@/lib/i18n/area-texts';
 import { currentLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
@@ -24,15 +25,18 @@ const NotificationsRuntime = lazy(() =>
 const TimeZoneSync = lazy(() =>
   import('@/features/settings/components/time-zone-sync').then((m) => ({ default: m.TimeZoneSync })),
 );
+// The prompt's and the bell panel's texts are the notifications area's, fetched with their code.
 const NotificationPrompt = lazy(() =>
-  import('@/features/notifications/components/notification-prompt').then((m) => ({ default: m.NotificationPrompt })),
+  withAreaTexts('notifications', import('@/features/notifications/components/notification-prompt')).then((m) => ({
+    default: m.NotificationPrompt,
+  })),
 );
 
 // The header's menus and the phone's drawer are on every page but used after it shows: the
 // first page draws their buttons and their code (Radix popover, menu and dialog, the
 // notification list) loads just after, which keeps the first load within its budget (#14).
 const NotificationsDropdown = deferred(
-  () => import('@/features/notifications/components/notifications-dropdown').then((m) => m.NotificationsDropdown),
+  () => withAreaTexts('notifications', import('@/features/notifications/components/notifications-dropdown')).then((m) => m.NotificationsDropdown),
   BellPlaceholder,
 );
 const UserMenu = deferred(() => import('./user-menu').then((m) => m.UserMenu), UserMenuPlaceholder);

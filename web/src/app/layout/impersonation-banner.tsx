@@ -1,6 +1,7 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 
 /**
@@ -8,6 +9,7 @@ import { useSession } from '@/lib/session';
  * Its height is published as --banner-h so the layout moves down beneath it.
  */
 export function ImpersonationBanner() {
+  const t = useT();
   const { impersonation, user, endImpersonation } = useSession();
   const ref = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState(false);
@@ -32,12 +34,16 @@ export function ImpersonationBanner() {
   }, [active]);
 
   if (!active || !user) return null;
+  // The username is set in bold where the language puts it.
+  const [before, after] = t('shell.impersonating', { username: '\u0000' }).split('\u0000');
   return (
-    <div ref={ref} className="impersonation-banner" role="region" aria-label="Impersonation">
+    <div ref={ref} className="impersonation-banner" role="region" aria-label={t('shell.impersonation')}>
       <p className="impersonation-banner__text">
         <UserRound size={18} aria-hidden="true" className="impersonation-banner__icon" />
         <span>
-          You are impersonating <strong>{user.username}</strong>. All actions will be performed as this user.
+          {before}
+          <strong>{user.username}</strong>
+          {after}
         </span>
       </p>
       <Button
@@ -54,7 +60,7 @@ export function ImpersonationBanner() {
           }
         }}
       >
-        Exit Impersonation
+        {t('shell.exitImpersonation')}
       </Button>
     </div>
   );

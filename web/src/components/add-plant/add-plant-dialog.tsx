@@ -13,19 +13,17 @@ import { SearchField } from '@/components/ui/search-field';
 import { SelectField } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { todayKey } from '@/lib/dates';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { prefillFromDatabase } from '@/lib/plant-prefill';
 import { useDebounced } from '@/lib/use-debounced';
 import { LightNeedsSelect, PlantTypeSelect } from './plant-fields';
 
-const ADD_FAILED = {
-  title: 'Error',
-  description: 'There was a problem adding your plant. Please try again.',
-  variant: 'destructive',
-} as const;
+const addFailed = () => ({ title: t('common.error'), description: t('plants.add.failed'), variant: 'destructive' }) as const;
 
 /** limitReachedMessage is the toast text of a refused plant (spec 01 §8). */
 export function limitReachedMessage(limit: number | null | undefined): string {
-  return `You have reached your plant limit (${limit ?? 0} plants). Please remove plants or contact your site administrator.`;
+  return t('shared.plantLimit.text', { limit: limit ?? 0 });
 }
 
 /** How many plant database items the picker offers at once. */
@@ -46,6 +44,7 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
   const { trigger, isMutating } = useCreatePlant();
   const refresh = useRefresh();
   const { toast } = useToast();
+  const t = useT();
 
   const onImageBusy = useCallback(
     (busy: boolean) => {
@@ -77,7 +76,7 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
     onPendingChange(true);
     try {
       const plant = await trigger(toNewPlant(values, pickedId ? Number(pickedId) : undefined));
-      toast({ title: 'Plant added', description: `${plant?.name ?? values.name} is now in your garden.`, variant: 'success' });
+      toast({ title: t('plants.add.added'), description: t('plants.add.addedText', { name: plant?.name ?? values.name }), variant: 'success' });
       onDone();
     } catch (error) {
       if (isPlantLimitError(error)) {
@@ -85,7 +84,7 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
         void refresh((key) => key === urls.plantLimitAlt);
         const latest = await limit.mutate().catch(() => undefined);
         toast({
-          title: 'Plant Limit Reached',
+          title: t('shared.plantLimit.title'),
           description: limitReachedMessage(latest?.limit ?? limit.data?.limit),
           variant: 'destructive',
         });
@@ -93,7 +92,7 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
         return;
       }
       applyServerErrors(form, error);
-      toast(ADD_FAILED);
+      toast(addFailed());
     } finally {
       onPendingChange(false);
     }
@@ -104,25 +103,25 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
   return (
     <Form form={form} id={formId} className="form-stack" onSubmit={onSubmit}>
       <div className="form-grid form-grid--2">
-        <SearchField label="Find in the plant database" placeholder="Name or scientific name" value={find} onChange={setFind} />
+        <SearchField label={t('plants.add.find')} placeholder={t('plants.add.findHint')} value={find} onChange={setFind} />
         <SelectField
-          label="Start from the plant database"
+          label={t('plants.add.start')}
           value={pickedId}
           onChange={(event) => pick(event.target.value)}
           disabled={database.isLoading || (items.length === 0 && !picked)}
           hint={
             database.isLoading
-              ? 'Loading plant database…'
+              ? t('plants.add.dbLoading')
               : database.error
-                ? 'Failed to load plant database items'
+                ? t('plants.add.dbFailed')
                 : items.length === 0
                   ? q
-                    ? `Nothing in the plant database matches “${q}”.`
-                    : 'The plant database is empty.'
-                  : 'Optional: fills in the care details for you.'
+                    ? t('plants.add.noMatch', { q })
+                    : t('plants.add.dbEmpty')
+                  : t('plants.add.optional')
           }
         >
-          <option value="">{database.isLoading ? 'Loading…' : 'Choose a plant (optional)'}</option>
+          <option value="">{database.isLoading ? t('plants.add.loading') : t('plants.add.choose')}</option>
           {picked ? (
             <option value={picked.id}>
               {picked.commonName}
@@ -138,19 +137,19 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
         </SelectField>
       </div>
       <div className="form-grid form-grid--2">
-        <FormInput name="name" label="Plant name" placeholder="e.g. Sweet Basil" autoComplete="off" />
-        <FormInput name="species" label="Species" placeholder="e.g. Ocimum basilicum" autoComplete="off" />
+        <FormInput name="name" label={t('plants.edit.name')} placeholder={t('plants.add.nameHint')} autoComplete="off" />
+        <FormInput name="species" label={t('plants.edit.species')} placeholder={t('plants.add.speciesHint')} autoComplete="off" />
         <PlantTypeSelect />
         <LightNeedsSelect />
-        <FormNumber name="waterFrequency" label="Water every (days)" min={1} max={365} step={1} />
-        <FormNumber name="fertilizerFrequency" label="Fertilize every (days)" min={1} max={365} step={1} />
-        <FormDate name="lastWatered" label="Last watered" max={today} description="Today, or the day you last watered it." />
-        <FormDate name="lastFertilized" label="Last fertilized" max={today} />
+        <FormNumber name="waterFrequency" label={t('plants.edit.waterEvery')} min={1} max={365} step={1} />
+        <FormNumber name="fertilizerFrequency" label={t('plants.edit.fertilizeEvery')} min={1} max={365} step={1} />
+        <FormDate name="lastWatered" label={t('plants.edit.lastWatered')} max={today} description={t('plants.add.lastWateredHint')} />
+        <FormDate name="lastFertilized" label={t('plants.edit.lastFertilized')} max={today} />
       </div>
-      <FormInput name="location" label="Location" placeholder="e.g. Kitchen window" />
-      <FormCheckbox name="outdoor" label="Grows outdoors" description="Rain waters it; frost and heat warnings name it." />
-      <FormImageField name="imageUrl" label="Plant photo" onBusyChange={onImageBusy} />
-      <FormTextarea name="notes" label="Notes" placeholder="Anything worth remembering about this plant" rows={4} />
+      <FormInput name="location" label={t('plants.edit.location')} placeholder={t('plants.edit.locationHint')} />
+      <FormCheckbox name="outdoor" label={t('plants.edit.outdoor')} description={t('plants.edit.outdoorText')} />
+      <FormImageField name="imageUrl" label={t('plants.edit.photo')} onBusyChange={onImageBusy} />
+      <FormTextarea name="notes" label={t('plants.edit.notes')} placeholder={t('plants.add.notesHint')} rows={4} />
     </Form>
   );
 }
@@ -161,15 +160,16 @@ function AddPlantForm({ formId, onDone, onPendingChange, onBusyChange }: FormDia
  * fertilized (today by default), so every new plant is on the schedule.
  */
 export function AddPlantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add New Plant"
-      description="Add a plant to your garden. Start from the plant database or fill in the details yourself."
+      title={t('plants.addNew')}
+      description={t('plants.add.text')}
       size="lg"
-      submitLabel="Add Plant"
-      pendingLabel="Adding…"
+      submitLabel={t('plants.add.submit')}
+      pendingLabel={t('plants.add.adding')}
     >
       {(body) => <AddPlantForm {...body} />}
     </FormDialog>

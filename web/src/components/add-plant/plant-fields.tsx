@@ -2,14 +2,38 @@ import { useWatch } from 'react-hook-form';
 import { PLANT_TYPES } from '@/api/types';
 import { FormSelect } from '@/components/ui/form';
 import { LIGHT_NEEDS } from '@/lib/care';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
+
+/** The plant types' names in the shown language (the API takes the English value). */
+const TYPE_KEY: Record<(typeof PLANT_TYPES)[number], MessageKey> = {
+  Herbs: 'plants.type.herbs',
+  Vegetables: 'plants.type.vegetables',
+  Fruits: 'plants.type.fruits',
+  Flowers: 'plants.type.flowers',
+  Houseplants: 'plants.type.houseplants',
+  'Succulents & Cacti': 'plants.type.succulents',
+  'Trees & Shrubs': 'plants.type.trees',
+  Other: 'plants.type.other',
+};
+
+/** The light needs' names in the shown language (the API takes the English value). */
+const LIGHT_KEY: Record<(typeof LIGHT_NEEDS)[number], MessageKey> = {
+  'Low Light': 'plants.light.low',
+  'Medium Light': 'plants.light.medium',
+  'Bright Indirect': 'plants.light.brightIndirect',
+  'Bright Light': 'plants.light.bright',
+  'Full Sun': 'plants.light.fullSun',
+};
 
 /** PlantTypeSelect: the `plantType` field of a plant form (add and edit), one option a type. */
 export function PlantTypeSelect() {
+  const t = useT();
   return (
-    <FormSelect name="plantType" label="Plant type">
+    <FormSelect name="plantType" label={t('plants.add.type')}>
       {PLANT_TYPES.map((type) => (
         <option key={type} value={type}>
-          {type}
+          {t(TYPE_KEY[type])}
         </option>
       ))}
     </FormSelect>
@@ -21,13 +45,14 @@ export function PlantTypeSelect() {
  * known values, and the plant's own value when it is none of them (kept, not lost on save).
  */
 export function LightNeedsSelect() {
+  const t = useT();
   const lightNeeds = useWatch({ name: 'lightNeeds' }) as string | undefined;
   return (
-    <FormSelect name="lightNeeds" label="Light needs">
-      <option value="">Not set</option>
+    <FormSelect name="lightNeeds" label={t('plants.add.light')}>
+      <option value="">{t('plants.card.notSet')}</option>
       {LIGHT_NEEDS.map((light) => (
         <option key={light} value={light}>
-          {light}
+          {t(LIGHT_KEY[light])}
         </option>
       ))}
       {lightNeeds && !(LIGHT_NEEDS as readonly string[]).includes(lightNeeds) ? (

@@ -9,14 +9,21 @@ import { TaskTypeIcon } from '@/components/task-type-icon';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { taskLabel } from '@/lib/care';
-import { formatDate } from '@/lib/dates';
+import { localDate, parseDate } from '@/lib/dates';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import './due-item-row.css';
 
 /** dueItemVerb: "Water", "Fertilize", or the task's label ("Prune"). */
 export function dueItemVerb(item: DueItem): string {
-  if (item.kind === 'water') return 'Water';
-  if (item.kind === 'fertilize') return 'Fertilize';
+  if (item.kind === 'water') return t('task.water');
+  if (item.kind === 'fertilize') return t('task.fertilize');
   return taskLabel(item.taskType);
+}
+
+/** The item's name, "Water Basil", as the shown language words it ({plant}: the plant's name). */
+function labelKey(item: DueItem): MessageKey {
+  return item.kind === 'water' ? 'today.waterPlant' : item.kind === 'fertilize' ? 'today.fertilizePlant' : 'today.taskPlant';
 }
 
 /**
@@ -34,10 +41,10 @@ export function useDueItemAction(item: DueItem) {
       if (item.kind === 'water') await water.trigger([item.plantId]);
       else if (item.kind === 'fertilize') await fertilize.trigger([item.plantId]);
       else if (item.taskId != null) await complete.trigger({ id: item.taskId });
-      const done = item.kind === 'water' ? 'was watered' : item.kind === 'fertilize' ? 'was fertilized' : `: ${dueItemVerb(item)} done`;
-      toast({ title: 'Task completed', description: `${item.plantName}${item.kind === 'task' ? '' : ' '}${done}.`, variant: 'success' });
+      const done = item.kind === 'water' ? 'today.wasWatered' : item.kind === 'fertilize' ? 'today.wasFertilized' : 'today.taskDone';
+      toast({ title: t('today.completed'), description: t(done, { plant: item.plantName, task: dueItemVerb(item) }), variant: 'success' });
     } catch {
-      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('today.completeFailed'), variant: 'destructive' });
     }
   };
   return { run, pending };
@@ -51,33 +58,38 @@ export function DueItemRow({ item }: { item: DueItem }) {
   const { run, pending } = useDueItemAction(item);
   const snooze = useSnooze();
   const { toast } = useToast();
+  const t = useT();
   const verb = dueItemVerb(item);
-  const label = `${verb} ${item.plantName}`;
-  const actionLabel = item.kind === 'task' ? 'Complete' : verb;
+  const label = t(labelKey(item), { task: verb, plant: item.plantName });
+  // The title links the plant's name where the language puts it.
+  const [before, after] = t(labelKey(item), { task: verb, plant: '\u0000' }).split('\u0000');
+  const actionLabel = item.kind === 'task' ? t('today.complete') : verb;
+  const due = parseDate(item.dueDate);
   const onSnooze = async () => {
     try {
       await snooze.trigger(item);
-      toast({ title: 'Snoozed', description: `${label} moved to tomorrow.`, variant: 'success' });
+      toast({ title: t('today.snoozed'), description: t('today.movedTomorrow', { label }), variant: 'success' });
     } catch {
-      toast({ title: 'Error', description: 'Could not snooze. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('today.snoozeFailed'), variant: 'destructive' });
     }
   };
   const classes = ['due-row', careTone(item.taskType)];
   if (item.overdue) classes.push('due-row--overdue');
   return (
-    <li className={classes.join(' ')} aria-label={`${label}${item.overdue ? ' (overdue)' : ''}`}>
+    <li className={classes.join(' ')} aria-label={item.overdue ? t('today.overdueLabel', { label }) : label}>
       <span className="due-row__icon" aria-hidden="true">
         <TaskTypeIcon type={item.taskType} size={18} />
       </span>
       <div className="due-row__body">
         <p className="due-row__title">
-          {verb}{' '}
+          {before}
           <Link to={`/plants/${item.plantId}`} className="due-row__plant">
             {item.plantName}
           </Link>
+          {after}
         </p>
         <p className={item.overdue ? 'due-row__meta due-row__meta--overdue' : 'due-row__meta'}>
-          {item.overdue ? `Overdue · ${formatDate(item.dueDate, 'MMM d')}` : 'Due today'}
+          {item.overdue ? t('today.overdueOn', { date: due ? localDate(due, { month: 'short', day: 'numeric' }) : '' }) : t('today.dueToday')}
         </p>
       </div>
       <div className="due-row__actions">
@@ -94,7 +106,7 @@ export function DueItemRow({ item }: { item: DueItem }) {
             )
           }
           loading={pending}
-          aria-label={`${actionLabel}: ${label}`}
+          aria-label={t('today.action', { action: actionLabel, label })}
           onClick={() => void run()}
         >
           {actionLabel}
@@ -105,11 +117,11 @@ export function DueItemRow({ item }: { item: DueItem }) {
           className="due-row__snooze"
           icon={<AlarmClock size={16} aria-hidden="true" />}
           loading={snooze.isMutating}
-          aria-label={`Snooze ${label} until tomorrow`}
-          title="Snooze until tomorrow"
+          aria-label={t('today.snoozeLabel', { label })}
+          title={t('today.snoozeTitle')}
           onClick={() => void onSnooze()}
         >
-          <span className="due-row__snooze-text">Snooze</span>
+          <span className="due-row__snooze-text">{t('today.snooze')}</span>
         </Button>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useOfflineQueue } from '@/api/offline-queue';
+import { useT } from '@/lib/i18n/provider';
 import './offline-notice.css';
 
 function subscribe(onChange: () => void) {
@@ -27,6 +28,7 @@ export function useOnline(): boolean {
  * sent (with the time they were done) when the connection is back.
  */
 export function OfflineNotice() {
+  const t = useT();
   const online = useOnline();
   const waiting = useOfflineQueue((items) => items.length);
   if (online) return null;
@@ -34,9 +36,8 @@ export function OfflineNotice() {
     <div className="offline-notice" role="status" aria-live="polite">
       <WifiOff size={16} aria-hidden />
       <span>
-        You are offline: Garden shows what it last loaded. Waterings and completed tasks are kept on this device and sent when
-        you are back online.
-        {waiting > 0 ? ` ${waiting === 1 ? '1 change waits' : `${waiting} changes wait`} to be sent.` : ''}
+        {t('offline.text')}
+        {waiting > 0 ? ` ${t('offline.waiting', { count: waiting })}` : null}
       </span>
     </div>
   );

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useToday } from '@/api/today/get-today';
 import { DueItemRow } from '@/components/due-item/due-item-row';
+import { useT } from '@/lib/i18n/provider';
 import './overdue-group.css';
 
 /**
@@ -10,6 +11,7 @@ import './overdue-group.css';
  * list (one definition of overdue, the dashboard's too). Nothing is shown when there is none.
  */
 export function OverdueGroup({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const t = useT();
   const overdue = useToday(true);
   const list = overdue.data ?? [];
   if (overdue.isLoading || overdue.error || list.length === 0) return null;
@@ -18,7 +20,7 @@ export function OverdueGroup({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     <section className="overdue-group" aria-labelledby="overdue-title">
       <Heading id="overdue-title" className="overdue-group__title">
         <AlertTriangle size={18} aria-hidden="true" />
-        Overdue
+        {t('shared.overdue')}
         <span className="overdue-group__count">{list.length}</span>
       </Heading>
       <ul className="overdue-group__list due-list">

@@ -1,5 +1,6 @@
 import { Sprout } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useT } from '@/lib/i18n/provider';
 import './plant-image.css';
 
 /** thumbnailUrl: the server's thumbnail of a stored image (/api/images/…?size=thumb); null for other addresses. */
@@ -27,6 +28,7 @@ export function PlantImage({
   iconSize?: number;
   thumb?: boolean;
 }) {
+  const t = useT();
   const candidates = [thumb ? thumbnailUrl(src) : null, src, ...(alternatives ?? [])].filter((u): u is string => Boolean(u));
   const signature = candidates.join('\n');
   const [index, setIndex] = useState(0);
@@ -37,7 +39,7 @@ export function PlantImage({
       {current ? (
         <img src={current} alt={alt} loading="lazy" onError={() => setIndex((i) => i + 1)} />
       ) : (
-        <div className="plant-image__placeholder" role="img" aria-label={`${alt} (no photo)`}>
+        <div className="plant-image__placeholder" role="img" aria-label={t('common.noPhoto', { alt })}>
           <Sprout size={iconSize} aria-hidden="true" />
         </div>
       )}

@@ -7,11 +7,13 @@ import { TaskTypeIcon } from '@/components/task-type-icon';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/dates';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import './task-item.css';
 
 /** careDueLabel: "Water Basil" / "Fertilize Mint" — how the iCal feed names due care. */
 export function careDueLabel(due: Pick<CareDue, 'taskType' | 'plantName'>): string {
-  return `${due.taskType === 'water' ? 'Water' : 'Fertilize'} ${due.plantName}`;
+  return t(due.taskType === 'water' ? 'today.waterPlant' : 'today.fertilizePlant', { plant: due.plantName });
 }
 
 /**
@@ -26,7 +28,7 @@ export function useCareDueNow(due: CareDue) {
       const outcome = await care.run(due.taskType, careDueLabel(due));
       toast(careNowToast(outcome, due.plantName, due.taskType));
     } catch {
-      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('today.completeFailed'), variant: 'destructive' });
     }
   };
   return { run, pending: care.pending };
@@ -38,27 +40,32 @@ export function useCareDueNow(due: CareDue) {
  */
 export function CareDueItem({ due }: { due: CareDue }) {
   const { run, pending } = useCareDueNow(due);
+  const t = useT();
   const water = due.taskType === 'water';
+  const label = careDueLabel(due);
+  // The title links the plant's name where the language puts it.
+  const [before, after] = t(water ? 'today.waterPlant' : 'today.fertilizePlant', { plant: '\u0000' }).split('\u0000');
 
   const classes = ['task-item', 'task-item--due', careTone(due.taskType)];
   if (due.overdue) classes.push('task-item--overdue');
   return (
-    <li className={classes.join(' ')} aria-label={`${careDueLabel(due)}${due.overdue ? ' (overdue)' : ''}`}>
+    <li className={classes.join(' ')} aria-label={due.overdue ? t('today.overdueLabel', { label }) : label}>
       <span className="task-item__icon">
         <TaskTypeIcon type={due.taskType} size={20} />
       </span>
       <div className="task-item__body">
         <p className="task-item__title">
-          {water ? 'Water' : 'Fertilize'}{' '}
+          {before}
           <Link to={`/plants/${due.plantId}`} className="task-item__plant">
             {due.plantName}
           </Link>
+          {after}
         </p>
         <div className="task-item__meta">
           {due.overdue ? (
-            <span className="task-item__overdue">Overdue since {formatDate(due.dueDate)}</span>
+            <span className="task-item__overdue">{t('shared.overdueSince', { date: formatDate(due.dueDate) })}</span>
           ) : (
-            <span className="task-item__hint">Due by the plant's {water ? 'watering' : 'fertilizing'} schedule</span>
+            <span className="task-item__hint">{t(water ? 'shared.careDue.byWatering' : 'shared.careDue.byFertilizing')}</span>
           )}
         </div>
       </div>
@@ -71,7 +78,7 @@ export function CareDueItem({ due }: { due: CareDue }) {
           loading={pending !== null}
           onClick={() => void run()}
         >
-          {water ? 'Water Now' : 'Fertilize'}
+          {water ? t('shared.careDue.waterNow') : t('task.fertilize')}
         </Button>
       </div>
     </li>

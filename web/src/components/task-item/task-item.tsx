@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { taskLabel } from '@/lib/care';
-import { format, formatDate, isOverdue } from '@/lib/dates';
+import { formatDate, isOverdue, localDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import { useDeleteCareTask } from '@/api/care-tasks/delete-care-task';
 import './task-item.css';
 
@@ -30,8 +31,13 @@ export function TaskItem({ task }: { task: CareTask }) {
   const remove = useDeleteCareTask();
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   const label = taskLabel(task.taskType);
-  const plantName = task.plantName || `Plant ${task.plantId}`;
+  const lower = label.toLowerCase();
+  const plantName = task.plantName || t('shared.task.plant', { id: task.plantId });
+  const name = t('today.taskPlant', { task: label, plant: plantName });
+  // The title links the plant's name where the language puts it.
+  const [before, after] = t('today.taskPlant', { task: label, plant: '\u0000' }).split('\u0000');
 
   const waiting = useOfflineQueue((items) => items.some((q) => q.kind === 'complete' && q.taskId === task.id));
 
@@ -39,20 +45,21 @@ export function TaskItem({ task }: { task: CareTask }) {
     if (task.id == null) return;
     const at = new Date().toISOString();
     const keep = () => {
-      queueCare({ kind: 'complete', taskId: task.id!, at, label: `${label} ${plantName}` });
-      toast({ title: 'Saved on this device', description: `${label} ${plantName} is sent as done at ${format(new Date(at), 'h:mm a')} when you are back online.` });
+      queueCare({ kind: 'complete', taskId: task.id!, at, label: name });
+      const time = localDate(new Date(at), { hour: 'numeric', minute: '2-digit' });
+      toast({ title: t('shared.task.savedOffline'), description: t('shared.task.savedOfflineText', { label: name, time }) });
     };
     if (unreachable()) return keep();
     try {
       const done = await complete.trigger({ id: task.id, completedDate: at });
       toast({
-        title: 'Task completed',
-        description: done?.nextTask ? `Next ${label.toLowerCase()} on ${formatDate(done.nextTask.scheduledDate)}.` : undefined,
+        title: t('today.completed'),
+        description: done?.nextTask ? t('shared.task.next', { task: lower, date: formatDate(done.nextTask.scheduledDate) }) : undefined,
         variant: 'success',
       });
     } catch (error) {
       if (unreachable(error)) return keep();
-      toast({ title: 'Error', description: 'Could not complete the task. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('today.completeFailed'), variant: 'destructive' });
     }
   };
 
@@ -60,10 +67,10 @@ export function TaskItem({ task }: { task: CareTask }) {
     if (task.id == null) return;
     try {
       await remove.trigger(task.id);
-      toast({ title: 'Task deleted', variant: 'success' });
+      toast({ title: t('shared.task.deleted'), variant: 'success' });
       setConfirming(false);
     } catch {
-      toast({ title: 'Error', description: 'Could not delete the task. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('shared.task.deleteFailed'), variant: 'destructive' });
       setConfirming(false);
     }
   };
@@ -75,45 +82,46 @@ export function TaskItem({ task }: { task: CareTask }) {
   if (task.projected) classes.push('task-item--projected');
 
   return (
-    <li className={classes.join(' ')} aria-label={`${label} ${plantName}${task.projected ? ' (upcoming repeat)' : ''}`}>
+    <li className={classes.join(' ')} aria-label={task.projected ? t('shared.task.upcomingLabel', { label: name }) : name}>
       <span className="task-item__icon">
         <TaskTypeIcon type={task.taskType} size={20} />
       </span>
       <div className="task-item__body">
         <p className="task-item__title">
-          {label}{' '}
+          {before}
           <Link to={`/plants/${task.plantId}`} className="task-item__plant">
             {plantName}
           </Link>
+          {after}
         </p>
         <div className="task-item__meta">
-          {overdue ? <span className="task-item__overdue">Overdue since {formatDate(task.scheduledDate)}</span> : null}
+          {overdue ? <span className="task-item__overdue">{t('shared.overdueSince', { date: formatDate(task.scheduledDate) })}</span> : null}
           {task.completed ? (
             <span className="task-item__completed">
               <Check size={14} aria-hidden="true" />
-              Completed: {formatDate(task.completedDate) || formatDate(task.scheduledDate)}
+              {t('shared.task.completedOn', { date: formatDate(task.completedDate) || formatDate(task.scheduledDate) })}
             </span>
           ) : null}
           {task.projected ? (
             <Badge tone="neutral" icon={<Repeat size={12} aria-hidden="true" />}>
-              Upcoming repeat
+              {t('shared.task.upcoming')}
             </Badge>
           ) : task.isRecurring && task.recurringDays ? (
             <Badge tone="blue" icon={<Repeat size={12} aria-hidden="true" />}>
-              Every {task.recurringDays} {task.recurringDays === 1 ? 'day' : 'days'}
+              {t('shared.task.every', { count: task.recurringDays })}
             </Badge>
           ) : null}
         </div>
         {task.notes ? <p className="task-item__notes">{task.notes}</p> : null}
         {task.projected ? (
-          <p className="task-item__hint">A planned repeat of a recurring task: it becomes a real task when the one before it is completed.</p>
+          <p className="task-item__hint">{t('shared.task.projectedHint')}</p>
         ) : null}
       </div>
       {task.projected || task.id == null ? null : (
         <div className="task-item__actions">
           {task.completed ? null : waiting ? (
             <Badge tone="neutral" icon={<CloudUpload size={12} aria-hidden="true" />}>
-              Done, waiting to send
+              {t('shared.task.waiting')}
             </Badge>
           ) : (
             <Button
@@ -123,14 +131,14 @@ export function TaskItem({ task }: { task: CareTask }) {
               loading={complete.isMutating}
               onClick={() => void onComplete()}
             >
-              Complete
+              {t('today.complete')}
             </Button>
           )}
           <Button
             size="icon"
             variant="ghost"
             className="task-item__delete"
-            aria-label={`Delete ${label.toLowerCase()} task for ${plantName}`}
+            aria-label={t('shared.task.deleteLabel', { task: lower, plant: plantName })}
             onClick={() => setConfirming(true)}
           >
             <Trash size={18} aria-hidden="true" />
@@ -140,9 +148,13 @@ export function TaskItem({ task }: { task: CareTask }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this task?"
-        description={`The ${label.toLowerCase()} task for ${plantName} on ${formatDate(task.scheduledDate)} will be removed${task.isRecurring && !task.completed ? ', and it will not repeat any more' : ''}.`}
-        confirmLabel="Delete Task"
+        title={t('shared.task.deleteTitle')}
+        description={t(task.isRecurring && !task.completed ? 'shared.task.deleteTextRecurring' : 'shared.task.deleteText', {
+          task: lower,
+          plant: plantName,
+          date: formatDate(task.scheduledDate),
+        })}
+        confirmLabel={t('shared.task.delete')}
         pending={remove.isMutating}
         onConfirm={() => void onDelete()}
       />

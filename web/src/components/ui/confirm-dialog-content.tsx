@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useT } from '@/lib/i18n/provider';
 import { Button } from './button';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import './dialog.css';
@@ -13,11 +14,12 @@ export function ConfirmDialogContent({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   pending = false,
   destructive = true,
 }: ConfirmDialogProps) {
+  const t = useT();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -32,7 +34,7 @@ export function ConfirmDialogContent({
           <div className="dialog__footer">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={pending}>
-                {cancelLabel}
+                {cancelLabel ?? t('common.cancel')}
               </Button>
             </AlertDialog.Cancel>
             <Button

@@ -2,7 +2,8 @@ import * as Popover from '@radix-ui/react-popover';
 import { addMonths, format, isSameDay, isSameMonth, isToday } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
-import { weekdayNames, monthGrid, parseDate, toDateKey } from '@/lib/dates';
+import { formatDate, formatLongDate, localDate, weekdayNames, monthGrid, parseDate, toDateKey } from '@/lib/dates';
+import { useT } from '@/lib/i18n/provider';
 import './date-picker.css';
 
 /**
@@ -10,33 +11,35 @@ import './date-picker.css';
  * after `max` (yyyy-MM-dd) are disabled.
  */
 export function MiniCalendar({ value, onSelect, max }: { value: string; onSelect: (date: string) => void; max?: string }) {
+  const t = useT();
   const selected = parseDate(value);
   const [month, setMonth] = useState<Date>(() => selected ?? new Date());
   const days = monthGrid(month);
+  const title = localDate(month, { month: 'long', year: 'numeric' });
   return (
     <div className="mini-calendar">
       <div className="mini-calendar__header">
         <button
           type="button"
           className="mini-calendar__nav"
-          aria-label="Previous month"
+          aria-label={t('shared.date.previousMonth')}
           onClick={() => setMonth((m) => addMonths(m, -1))}
         >
           <ChevronLeft size={18} aria-hidden="true" />
         </button>
         <p className="mini-calendar__title" aria-live="polite">
-          {format(month, 'MMMM yyyy')}
+          {title}
         </p>
         <button
           type="button"
           className="mini-calendar__nav"
-          aria-label="Next month"
+          aria-label={t('shared.date.nextMonth')}
           onClick={() => setMonth((m) => addMonths(m, 1))}
         >
           <ChevronRight size={18} aria-hidden="true" />
         </button>
       </div>
-      <div className="mini-calendar__grid" role="grid" aria-label={format(month, 'MMMM yyyy')}>
+      <div className="mini-calendar__grid" role="grid" aria-label={title}>
         {weekdayNames().map((d) => (
           <span key={d} className="mini-calendar__weekday" aria-hidden="true">
             {d.slice(0, 2)}
@@ -51,7 +54,7 @@ export function MiniCalendar({ value, onSelect, max }: { value: string; onSelect
               key={day.toISOString()}
               type="button"
               className={classes.join(' ')}
-              aria-label={format(day, 'MMMM d, yyyy')}
+              aria-label={formatLongDate(day)}
               aria-pressed={selected ? isSameDay(day, selected) : false}
               disabled={max !== undefined && toDateKey(day) > max}
               onClick={() => onSelect(toDateKey(day))}
@@ -72,7 +75,7 @@ export function MiniCalendar({ value, onSelect, max }: { value: string; onSelect
 export function DatePicker({
   value,
   onChange,
-  placeholder = 'Pick a date',
+  placeholder,
   label,
   id,
   invalid,
@@ -90,6 +93,7 @@ export function DatePicker({
   invalid?: boolean;
   'aria-describedby'?: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const date = parseDate(value);
   return (
@@ -102,9 +106,9 @@ export function DatePicker({
             className={['input', 'date-picker__trigger', invalid ? 'input--invalid' : ''].filter(Boolean).join(' ')}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
-            aria-label={date ? `${label}: ${format(date, 'MMM d, yyyy')}` : label}>
+            aria-label={date ? t('shared.date.label', { label, date: formatDate(date) }) : label}>
             <CalendarDays size={18} aria-hidden="true" className="date-picker__icon" />
-            <span className={date ? '' : 'date-picker__placeholder'}>{date ? format(date, 'MMM d, yyyy') : placeholder}</span>
+            <span className={date ? '' : 'date-picker__placeholder'}>{date ? formatDate(date) : (placeholder ?? t('shared.date.pick'))}</span>
           </button>
         </Popover.Trigger>
         <Popover.Portal>
@@ -121,7 +125,7 @@ export function DatePicker({
         </Popover.Portal>
       </Popover.Root>
       {date ? (
-        <button type="button" className="date-picker__clear" aria-label="Clear date" onClick={() => onChange('')}>
+        <button type="button" className="date-picker__clear" aria-label={t('shared.date.clear')} onClick={() => onChange('')}>
           <X size={16} aria-hidden="true" />
         </button>
       ) : null}

@@ -1,4 +1,5 @@
 import { getErrorMessage } from '@/api/client';
+import { useT } from '@/lib/i18n/provider';
 import { ConfirmDialog } from './confirm-dialog';
 import { useToast } from './toast';
 
@@ -18,20 +19,22 @@ export function DeleteConfirm<T extends { id: number; name: string }>({
   /** The record to delete; null: closed. */
   item: T | null;
   onClose: () => void;
-  /** "layout", "plan": the toasts' and the fallback title's word. */
+  /** "layout", "plan" (in the shown language): the toasts' and the fallback title's word. */
   noun: string;
   description: string;
   pending: boolean;
   remove: (id: number) => Promise<unknown>;
 }) {
   const { toast } = useToast();
+  const t = useT();
   const confirm = async () => {
     if (!item) return;
     try {
       await remove(item.id);
-      toast({ title: `${noun[0]!.toUpperCase()}${noun.slice(1)} Deleted`, description: `${item.name} was deleted.`, variant: 'success' });
+      const Noun = `${noun.charAt(0).toLocaleUpperCase()}${noun.slice(1)}`;
+      toast({ title: t('shared.delete.deleted', { Noun }), description: t('shared.delete.deletedText', { name: item.name }), variant: 'success' });
     } catch (error) {
-      toast({ title: `Failed to delete ${noun}`, description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: t('shared.delete.failed', { noun }), description: getErrorMessage(error, t('shared.pleaseTryAgain')), variant: 'destructive' });
     }
     onClose();
   };
@@ -41,9 +44,9 @@ export function DeleteConfirm<T extends { id: number; name: string }>({
       onOpenChange={(open) => {
         if (!open && !pending) onClose();
       }}
-      title={item ? `Delete ${item.name}?` : `Delete ${noun}?`}
+      title={t('shared.delete.title', { name: item ? item.name : noun })}
       description={description}
-      confirmLabel="Delete"
+      confirmLabel={t('shared.row.delete')}
       pending={pending}
       destructive
       onConfirm={() => void confirm()}

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '@/lib/i18n/provider';
 import './dialog.css';
 
 /**
@@ -24,6 +25,7 @@ export function Dialog({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
 }) {
+  const t = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -38,7 +40,7 @@ export function Dialog({
                 <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close className="icon-close dialog__close" aria-label="Close">
+            <RadixDialog.Close className="icon-close dialog__close" aria-label={t('common.close')}>
               <X size={20} aria-hidden="true" />
             </RadixDialog.Close>
           </div>

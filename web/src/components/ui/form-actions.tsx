@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/provider';
 import { Button, buttonClass } from './button';
 
 /**
@@ -18,10 +19,11 @@ export function FormActions({
   pending: boolean;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="form-actions">
       <Link to={cancelTo} className={buttonClass('outline')}>
-        Cancel
+        {t('common.cancel')}
       </Link>
       <Button type="submit" loading={pending} disabled={disabled}>
         {pending ? pendingLabel : label}

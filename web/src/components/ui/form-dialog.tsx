@@ -1,5 +1,7 @@
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { getErrorMessage } from '@/api/client';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { useToast } from './toast';
@@ -48,6 +50,7 @@ export function FormDialog({
   formKey?: string | number;
   children: (body: FormDialogBody) => ReactNode;
 }) {
+  const t = useT();
   const formId = useId();
   const [pending, setPending] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -69,7 +72,7 @@ export function FormDialog({
       footer={
         <>
           <Button variant="outline" disabled={pending && lockWhilePending} onClick={() => change(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={pending} disabled={submitDisabled || busy}>
             {pending && pendingLabel ? pendingLabel : submitLabel}
@@ -116,12 +119,12 @@ export function useRecordSubmit<R, T>(
     create,
     update,
     name,
-    created = (values) => `${name(values)} was added.`,
-    createFailure = `The ${noun.toLowerCase()} could not be created. Please try again.`,
+    created = (values) => translate('shared.record.addedText', { name: name(values) }),
+    createFailure = translate('shared.record.createFailed', { noun: noun.toLocaleLowerCase() }),
     busy = false,
   }: {
     record: R | null;
-    /** Capitalised, as in the dialog's title: "Site". */
+    /** Capitalised, as in the dialog's title: "Site" (in the shown language). */
     noun: string;
     create: (values: T) => Promise<unknown>;
     update: (record: R, values: T) => Promise<unknown>;
@@ -136,24 +139,25 @@ export function useRecordSubmit<R, T>(
   },
 ) {
   const { toast } = useToast();
-  const lower = noun.toLowerCase();
+  const t = useT();
+  const lower = noun.toLocaleLowerCase();
   const submit = useFormDialogSubmit<T>(
     body,
     async (values) => {
       if (record) {
         await update(record, values);
-        toast({ title: `${noun} updated`, description: `${name(values)} was saved.`, variant: 'success' });
+        toast({ title: t('shared.record.updated', { noun }), description: t('shared.record.savedText', { name: name(values) }), variant: 'success' });
       } else {
         await create(values);
-        toast({ title: `${noun} created`, description: created(values), variant: 'success' });
+        toast({ title: t('shared.record.created', { noun }), description: created(values), variant: 'success' });
       }
     },
     busy,
   );
   const failed = (error: unknown) =>
     toast({
-      title: record ? `Error updating ${lower}` : `Error creating ${lower}`,
-      description: getErrorMessage(error, record ? `The ${lower} could not be saved. Please try again.` : createFailure),
+      title: t(record ? 'shared.record.updateError' : 'shared.record.createError', { noun: lower }),
+      description: getErrorMessage(error, record ? t('shared.record.saveFailed', { noun: lower }) : createFailure),
       variant: 'destructive',
     });
   return { submit, failed };
@@ -188,7 +192,7 @@ export function RecordFormDialog<R extends { id: number }>({
   record,
   onOpenChange,
   noun,
-  createLabel = `Add ${noun}`,
+  createLabel,
   description,
   size,
   children,
@@ -204,14 +208,16 @@ export function RecordFormDialog<R extends { id: number }>({
   size?: 'sm' | 'md' | 'lg';
   children: (body: FormDialogBody) => ReactNode;
 }) {
+  const t = useT();
+  const add = t('shared.record.add', { noun });
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={record ? `Edit ${noun}` : `Add ${noun}`}
+      title={record ? t('shared.record.edit', { noun }) : add}
       description={description}
       size={size}
-      submitLabel={record ? `Save ${noun}` : createLabel}
+      submitLabel={record ? t('shared.record.save', { noun }) : (createLabel ?? add)}
       lockWhilePending
       formKey={record?.id ?? 'new'}
     >

@@ -1,6 +1,7 @@
 import { CloudOff, RefreshCw, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { getErrorMessage } from '@/api/client';
+import { useT } from '@/lib/i18n/provider';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import { LoadingRegion, Skeleton } from './skeleton';
@@ -53,7 +54,7 @@ export function ListStates({
   query,
   isEmpty,
   noResults = false,
-  noun = 'items',
+  noun: nounProp,
   loading,
   errorTitle,
   errorText,
@@ -71,7 +72,7 @@ export function ListStates({
   /** Items exist but the search or filter leaves none. */
   noResults?: boolean;
   /**
-   * What the list holds, plural ("harvest records"): the default wording of the states is
+   * What the list holds, plural, in the shown language ("harvest records"; default "items"): the default wording of the states is
    * "Loading {noun}…", "Failed to load {noun}" and "No {noun} found".
    */
   noun?: string;
@@ -91,10 +92,12 @@ export function ListStates({
   pager?: Pager;
   children: ReactNode;
 }) {
+  const t = useT();
+  const noun = nounProp ?? t('shared.list.items');
   const iconSize = compact ? 22 : 26;
   if (query.isLoading) {
     return (
-      <LoadingRegion label={loading.label ?? `Loading ${noun}…`} className={loading.className}>
+      <LoadingRegion label={loading.label ?? t('shared.list.loading', { noun })} className={loading.className}>
         {loading.skeleton ??
           Array.from({ length: loading.rows ?? 4 }, (_, i) => <Skeleton key={i} height={loading.height ?? 64} radius={loading.radius} />)}
       </LoadingRegion>
@@ -109,7 +112,7 @@ export function ListStates({
         compact={compact}
         titleAs={titleAs}
         icon={<CloudOff size={iconSize} />}
-        title={offline ? 'You are offline' : (errorTitle ?? `Failed to load ${noun}`)}
+        title={offline ? t('shared.list.offline') : (errorTitle ?? t('shared.list.failed', { noun }))}
         action={
           query.mutate ? (
             <Button
@@ -118,20 +121,20 @@ export function ListStates({
               icon={retry === 'compact' ? undefined : <RefreshCw size={16} aria-hidden="true" />}
               onClick={() => void query.mutate?.()}
             >
-              Try again
+              {t('common.tryAgain')}
             </Button>
           ) : undefined
         }
       >
         {offline
-          ? `The ${noun} have not been loaded on this device yet: they load when you are back online.`
-          : (errorText ?? getErrorMessage(query.error, 'Please try again later.'))}
+          ? t('shared.list.offlineText', { noun })
+          : (errorText ?? getErrorMessage(query.error, t('shared.list.tryLater')))}
       </EmptyState>
     );
   }
   if (isEmpty) {
     return (
-      <EmptyState compact={compact} titleAs={titleAs} icon={empty.icon} title={empty.title ?? `No ${noun} found`} action={empty.action}>
+      <EmptyState compact={compact} titleAs={titleAs} icon={empty.icon} title={empty.title ?? t('shared.list.none', { noun })} action={empty.action}>
         {empty.text}
       </EmptyState>
     );
@@ -149,20 +152,21 @@ export function ListStates({
 export function NoResults({
   text,
   onClear,
-  clearLabel = 'Clear search',
+  clearLabel,
   compact = false,
   titleAs,
 }: ListNoResults & { compact?: boolean; titleAs?: 'h2' | 'h3' }) {
+  const t = useT();
   return (
     <EmptyState
       compact={compact}
       titleAs={titleAs}
       icon={<SearchX size={compact ? 22 : 26} />}
-      title="No Results Found"
+      title={t('shared.list.noResults')}
       action={
         onClear ? (
           <Button variant="outline" onClick={onClear}>
-            {clearLabel}
+            {clearLabel ?? t('shared.list.clear')}
           </Button>
         ) : undefined
       }
@@ -180,12 +184,13 @@ export interface Pager {
 }
 
 /** LoadMore is the "Load more" button under a paginated list; nothing when the list is complete. */
-export function LoadMore({ pager, label = 'Load more' }: { pager: Pager; label?: string }) {
+export function LoadMore({ pager, label }: { pager: Pager; label?: string }) {
+  const t = useT();
   if (!pager.hasMore) return null;
   return (
     <div className="load-more">
       <Button variant="outline" loading={pager.isLoadingMore} onClick={() => void pager.loadMore()}>
-        {pager.isLoadingMore ? 'Loading…' : label}
+        {pager.isLoadingMore ? t('shared.list.loadingMore') : (label ?? t('shared.list.loadMore'))}
       </Button>
     </div>
   );

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/provider';
 import { buttonClass } from './button';
 import { EmptyState } from './empty-state';
 
 /** NotFoundState: a record page's "{thing} not found", with the way back to its list. */
 export function NotFoundState({ icon, title, backTo, backLabel }: { icon: ReactNode; title: string; backTo: string; backLabel: string }) {
+  const t = useT();
   return (
     <EmptyState
       icon={icon}
@@ -15,7 +17,7 @@ export function NotFoundState({ icon, title, backTo, backLabel }: { icon: ReactN
         </Link>
       }
     >
-      It may have been deleted, or it belongs to someone else.
+      {t('shared.notFound.text')}
     </EmptyState>
   );
 }

@@ -1,6 +1,7 @@
 import { Pencil, Trash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/provider';
 import { Button, buttonClass } from './button';
 import './row-actions.css';
 
@@ -25,18 +26,19 @@ export function RowActions({
   before?: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   const icon = <Pencil size={15} aria-hidden="true" />;
   return (
     <>
       {before}
       {editTo ? (
-        <Link to={editTo} className={buttonClass('outline', 'sm')} aria-label={`Edit ${name}`}>
+        <Link to={editTo} className={buttonClass('outline', 'sm')} aria-label={t('shared.row.editName', { name })}>
           {icon}
-          Edit
+          {t('shared.row.edit')}
         </Link>
       ) : onEdit ? (
-        <Button variant="outline" size="sm" icon={icon} aria-label={`Edit ${name}`} onClick={onEdit}>
-          Edit
+        <Button variant="outline" size="sm" icon={icon} aria-label={t('shared.row.editName', { name })} onClick={onEdit}>
+          {t('shared.row.edit')}
         </Button>
       ) : null}
       {children}
@@ -46,10 +48,10 @@ export function RowActions({
           size="sm"
           className="row-actions__delete"
           icon={<Trash size={15} aria-hidden="true" />}
-          aria-label={`Delete ${name}`}
+          aria-label={t('shared.row.deleteName', { name })}
           onClick={onDelete}
         >
-          Delete
+          {t('shared.row.delete')}
         </Button>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import { ArrowLeft, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/provider';
 import { useSignInLink } from '@/lib/use-sign-in-link';
 import { Alert } from './alert';
 import { buttonClass } from './button';
@@ -21,6 +22,7 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
  * the page's title, why they cannot go on, and Sign in coming back here.
  */
 export function SignInRequired({ title, message }: { title: string; message: string }) {
+  const t = useT();
   const signIn = useSignInLink();
   return (
     <>
@@ -28,7 +30,7 @@ export function SignInRequired({ title, message }: { title: string; message: str
       <Alert variant="info" title={message} />
       <Link to={signIn} className={buttonClass('primary')}>
         <LogIn size={18} aria-hidden="true" />
-        Sign in
+        {t('auth.signIn')}
       </Link>
     </>
   );

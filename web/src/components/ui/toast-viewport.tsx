@@ -1,6 +1,7 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { CircleCheck, Info, CircleExclamationPoint, X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@/lib/config';
+import { useT } from '@/lib/i18n/provider';
 import type { ToastItem } from './toast';
 import './toast.css';
 
@@ -8,12 +9,13 @@ const icons = { default: Info, success: CircleCheck, destructive: CircleExclamat
 
 /** ToastViewport draws the toasts ToastProvider holds, with Radix's swipe, F8 and live region. */
 export function ToastViewport({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number) => void }) {
+  const t = useT();
   return (
     <RadixToast.Provider
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      label="Notification"
+      label={t('common.notification')}
     >
       {items.map((item) => {
         const variant = item.variant ?? 'default';
@@ -37,7 +39,7 @@ export function ToastViewport({ items, dismiss }: { items: ToastItem[]; dismiss:
                 </RadixToast.Description>
               ) : null}
             </div>
-            <RadixToast.Close className="toast__close" aria-label="Close">
+            <RadixToast.Close className="toast__close" aria-label={t('common.close')}>
               <X size={16} aria-hidden="true" />
             </RadixToast.Close>
           </RadixToast.Root>

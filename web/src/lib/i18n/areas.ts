@@ -11,6 +11,8 @@ import { currentLocale } from './locale';
 
 /** A feature area with catalogues of its own; a new area joins here and in MessageKey. */
 export type Area =
+  | 'auth'
+  | 'dashboard'
   | 'plants'
   | 'settings'
   | 'notifications'
@@ -67,6 +69,11 @@ export function loadArea(area: Area): Promise<void> {
  */
 export const loadAreaTexts = (area: Area): Promise<null> =>
   Promise.all([loadArea(area), loadArea('shared')]).then(() => null);
+
+/** isAreaLoaded: the area's catalogue in the shown language is merged already (lib/i18n/use-area-texts.ts). */
+export function isAreaLoaded(area: Area): boolean {
+  return areas.has(area) && loaded.has(`${area}/${currentLocale()}`);
+}
 
 /** keepArea: the Vitest setup's area, already shown in `locale` (loaded synchronously). */
 export function keepArea(area: Area, catalogues: AreaCatalogues, locale: string): void {

@@ -6,6 +6,8 @@
  */
 import { i18n, type Messages } from '@lingui/core';
 import type en from '@/locales/en.json';
+import type authEn from '@/locales/auth/en.json';
+import type dashboardEn from '@/locales/dashboard/en.json';
 import type plantsEn from '@/locales/plants/en.json';
 import type settingsEn from '@/locales/settings/en.json';
 import type notificationsEn from '@/locales/notifications/en.json';
@@ -30,6 +32,8 @@ import { currentLocale, isGardenLocale, LOCALE_KEY, setCurrentLocale, SOURCE_LOC
  */
 export type MessageKey =
   | keyof typeof en
+  | keyof typeof authEn
+  | keyof typeof dashboardEn
   | keyof typeof plantsEn
   | keyof typeof settingsEn
   | keyof typeof notificationsEn

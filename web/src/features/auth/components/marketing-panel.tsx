@@ -3,9 +3,9 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
 
 const points: { icon: typeof Sun; title: MessageKey; text: MessageKey }[] = [
-  { icon: ChartLine, title: 'marketing.growthTitle', text: 'marketing.growthText' },
-  { icon: BellRing, title: 'marketing.remindersTitle', text: 'marketing.remindersText' },
-  { icon: Sun, title: 'marketing.seasonsTitle', text: 'marketing.seasonsText' },
+  { icon: ChartLine, title: 'auth.marketing.growthTitle', text: 'auth.marketing.growthText' },
+  { icon: BellRing, title: 'auth.marketing.remindersTitle', text: 'auth.marketing.remindersText' },
+  { icon: Sun, title: 'auth.marketing.seasonsTitle', text: 'auth.marketing.seasonsText' },
 ];
 
 /** MarketingPanel: the welcome panel with the three selling points (spec 01 §1). */
@@ -28,11 +28,11 @@ export function MarketingPanel() {
         <path d="M0 80 C110 50 200 70 280 80 S370 95 400 88 V120 H0Z" fill="rgba(255,255,255,.12)" />
       </svg>
       <div className="marketing__content">
-        <p className="marketing__eyebrow">{t('marketing.eyebrow')}</p>
+        <p className="marketing__eyebrow">{t('auth.marketing.eyebrow')}</p>
         <h2 id="marketing-title" className="marketing__title">
-          {t('marketing.title')}
+          {t('auth.marketing.title')}
         </h2>
-        <p className="marketing__lead">{t('marketing.lead')}</p>
+        <p className="marketing__lead">{t('auth.marketing.lead')}</p>
         <ul className="marketing__points">
           {points.map((point) => (
             <li key={point.title} className="marketing__point">

@@ -6,6 +6,8 @@ import { RecoveryCodes, TotpQr } from '@/components/two-factor/two-factor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { applyServerErrors, Form, FormInput, useZodForm } from '@/components/ui/form';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { codeSchema, useSecondFactor, useTicketSetup, type CodeInput, type TotpSetup, type TwoFactorDue } from '../api/login-2fa';
 
 /**
@@ -14,6 +16,7 @@ import { codeSchema, useSecondFactor, useTicketSetup, type CodeInput, type TotpS
  * QR code to enrol first, then the recovery codes before going on.
  */
 export function TwoFactorStep({ due, onSignedIn, onCancel }: { due: TwoFactorDue; onSignedIn: (r: SessionResponse) => void; onCancel: () => void }) {
+  const t = useT();
   const form = useZodForm(codeSchema, { defaultValues: { code: '' } });
   const { trigger, isMutating } = useSecondFactor();
   const setup = useTicketSetup();
@@ -25,7 +28,7 @@ export function TwoFactorStep({ due, onSignedIn, onCancel }: { due: TwoFactorDue
 
   useEffect(() => {
     if (!enrolling) return;
-    startSetup({ ticket: due.ticket }).then(setSecret, (error: unknown) => setFailure(getErrorMessage(error, 'Please sign in again.')));
+    startSetup({ ticket: due.ticket }).then(setSecret, (error: unknown) => setFailure(getErrorMessage(error, translate('auth.twoFactor.signInAgain'))));
   }, [enrolling, due.ticket, startSetup]);
 
   const onSubmit = async ({ code }: CodeInput) => {
@@ -36,7 +39,7 @@ export function TwoFactorStep({ due, onSignedIn, onCancel }: { due: TwoFactorDue
       else onSignedIn(response);
     } catch (error) {
       applyServerErrors(form, error);
-      setFailure(getErrorMessage(error, 'Invalid verification code'));
+      setFailure(getErrorMessage(error, t('auth.twoFactor.invalidCode')));
     }
   };
 
@@ -45,7 +48,7 @@ export function TwoFactorStep({ due, onSignedIn, onCancel }: { due: TwoFactorDue
       <div className="login-form two-factor-step">
         <RecoveryCodes codes={done.codes} />
         <Button size="lg" fullWidth onClick={() => onSignedIn(done.response)}>
-          I saved them, continue
+          {t('auth.twoFactor.saved')}
         </Button>
       </div>
     );
@@ -56,23 +59,21 @@ export function TwoFactorStep({ due, onSignedIn, onCancel }: { due: TwoFactorDue
       <div className="two-factor-step__intro">
         <ShieldCheck size={22} aria-hidden="true" />
         <div>
-          <h2 className="two-factor-step__title">{enrolling ? 'Set up two-factor sign-in' : 'Two-factor sign-in'}</h2>
+          <h2 className="two-factor-step__title">{enrolling ? t('auth.twoFactor.setupTitle') : t('auth.twoFactor.title')}</h2>
           <p className="muted">
-            {enrolling
-              ? 'Your site requires a second factor. Scan the code with your authenticator app, then enter the 6-digit code it shows.'
-              : 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'}
+            {enrolling ? t('auth.twoFactor.setupText') : t('auth.twoFactor.text')}
           </p>
         </div>
       </div>
       {failure ? (
-        <Alert variant="destructive" title="Verification failed">
+        <Alert variant="destructive" title={t('auth.twoFactor.failed')}>
           {failure}
         </Alert>
       ) : null}
       {enrolling && secret ? <TotpQr {...secret} /> : null}
       <FormInput
         name="code"
-        label={enrolling ? 'Code from your app' : 'Verification code'}
+        label={enrolling ? t('auth.twoFactor.appCode') : t('auth.twoFactor.code')}
         autoComplete="one-time-code"
         inputMode={enrolling ? 'numeric' : 'text'}
         autoCapitalize="none"
@@ -81,10 +82,10 @@ export function TwoFactorStep({ due, onSignedIn, onCancel }: { due: TwoFactorDue
         placeholder="123456"
       />
       <Button type="submit" size="lg" fullWidth loading={isMutating} disabled={enrolling && !secret}>
-        {isMutating ? 'Verifying...' : 'Verify'}
+        {isMutating ? t('auth.twoFactor.verifying') : t('auth.twoFactor.verify')}
       </Button>
       <Button variant="ghost" fullWidth icon={<ArrowLeft size={16} aria-hidden="true" />} onClick={onCancel}>
-        Back to sign-in
+        {t('auth.back')}
       </Button>
     </Form>
   );

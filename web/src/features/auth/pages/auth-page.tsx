@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { LanguagePicker } from '@/components/language-picker/language-picker';
 import { LICENSE_URL } from '@/lib/config';
+import { useAreaTexts } from '@/lib/i18n/use-area-texts';
 import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LoginForm } from '../components/login-form';
@@ -18,6 +19,11 @@ import './auth-page.css';
 const APP_NAME = 'Garden';
 
 export function AuthPage() {
+  // The sign-in pages' texts are the auth area's (locales/auth), off the dashboard's first load.
+  return useAreaTexts('auth') ? <SignIn /> : null;
+}
+
+function SignIn() {
   const t = useT();
   useDocumentTitle(t('auth.signIn'));
   const [params] = useSearchParams();

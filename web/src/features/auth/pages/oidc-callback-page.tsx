@@ -9,9 +9,12 @@ import { LinkButton } from '@/components/ui/link-button';
 import { applyServerErrors, Form, FormInput, useZodForm } from '@/components/ui/form';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { APP_NAME } from '@/lib/config';
 import { saveFlashToast } from '@/lib/flash-toast';
+import { useAreaTexts } from '@/lib/i18n/use-area-texts';
 import { pageNavigation } from '@/lib/navigation';
 import { storeLoginResponse } from '@/lib/session';
+import { useT } from '@/lib/i18n/provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isTwoFactorDue, type TwoFactorDue } from '../api/login-2fa';
 import { finishOIDC, isLinkDue, linkOIDC, linkSchema, type LinkDue, type LinkInput, type OIDCAnswer } from '../api/oidc';
@@ -22,6 +25,7 @@ import './auth-page.css';
 
 /** The password step of a first sign-in whose e-mail belongs to an existing account. */
 function LinkStep({ due, onAnswer }: { due: LinkDue; onAnswer: (a: OIDCAnswer) => void }) {
+  const t = useT();
   const form = useZodForm(linkSchema, { defaultValues: { password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -32,28 +36,31 @@ function LinkStep({ due, onAnswer }: { due: LinkDue; onAnswer: (a: OIDCAnswer) =
       onAnswer(await linkOIDC(due.link.ticket, password));
     } catch (error) {
       applyServerErrors(form, error);
-      setFailure(getErrorMessage(error, 'The account could not be linked'));
+      setFailure(getErrorMessage(error, t('auth.oidc.linkFailed')));
     } finally {
       setPending(false);
     }
   };
+  // The username is set in bold where the language puts it.
+  const [before, after] = t('auth.oidc.linkText', { username: '\u0000' }).split('\u0000');
   return (
     <Form form={form} className="login-form" onSubmit={onSubmit}>
       <p className="muted">
-        An account named <strong>{due.link.username}</strong> already uses this e-mail address. Enter its password once to link
-        it to your identity provider; afterwards single sign-on is enough.
+        {before}
+        <strong>{due.link.username}</strong>
+        {after}
       </p>
       {failure ? (
-        <Alert variant="destructive" title="Not linked">
+        <Alert variant="destructive" title={t('auth.oidc.notLinked')}>
           {failure}
         </Alert>
       ) : null}
-      <FormInput name="password" label="Password" type="password" autoComplete="current-password" autoFocus />
+      <FormInput name="password" label={t('auth.password')} type="password" autoComplete="current-password" autoFocus />
       <Button type="submit" size="lg" fullWidth loading={pending} icon={<Link2 size={18} aria-hidden="true" />}>
-        Link and sign in
+        {t('auth.oidc.link')}
       </Button>
       <LinkButton to="/auth" variant="ghost" icon={<ArrowLeft size={16} aria-hidden="true" />}>
-        Back to sign-in
+        {t('auth.back')}
       </LinkButton>
     </Form>
   );
@@ -65,7 +72,13 @@ function LinkStep({ due, onAnswer }: { due: LinkDue; onAnswer: (a: OIDCAnswer) =
  * for the second factor, or for the password of the account to link.
  */
 export function OIDCCallbackPage() {
-  useDocumentTitle('Signing in');
+  // The sign-in pages' texts are the auth area's (locales/auth), off the dashboard's first load.
+  return useAreaTexts('auth') ? <SingleSignOn /> : null;
+}
+
+function SingleSignOn() {
+  const t = useT();
+  useDocumentTitle(t('auth.oidc.docTitle'));
   const [params] = useSearchParams();
   const { toast } = useToast();
   const [failure, setFailure] = useState<string | null>(null);
@@ -75,7 +88,7 @@ export function OIDCCallbackPage() {
 
   const signedIn = (response: SessionResponse) => {
     storeLoginResponse(response);
-    const welcome = { title: 'Login successful', description: `Welcome back, ${response.user.username}!`, variant: 'success' as const };
+    const welcome = { title: t('auth.loginSuccessful'), description: t('auth.welcomeBack', { username: response.user.username }), variant: 'success' as const };
     toast(welcome);
     saveFlashToast(welcome);
     pageNavigation.assign('/');
@@ -93,12 +106,12 @@ export function OIDCCallbackPage() {
     started.current = true;
     const error = params.get('error');
     if (error) {
-      setFailure(params.get('error_description') || 'The identity provider did not sign you in.');
+      setFailure(params.get('error_description') || t('auth.oidc.refused'));
       return;
     }
     finishOIDC(params.get('state') ?? '', params.get('code') ?? '')
       .then(onAnswer)
-      .catch((e: unknown) => setFailure(getErrorMessage(e, 'The sign-in could not be verified')));
+      .catch((e: unknown) => setFailure(getErrorMessage(e, t('auth.oidc.notVerified'))));
     // Runs once: the answer of a used flow would only be "expired".
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -109,24 +122,24 @@ export function OIDCCallbackPage() {
         <div className="auth-card">
           <div className="auth-card__brand">
             <KeyRound size={28} aria-hidden="true" />
-            <span>Garden</span>
+            <span>{APP_NAME}</span>
           </div>
-          <h1 className="page-header__title">Single sign-on</h1>
+          <h1 className="page-header__title">{t('auth.oidc.title')}</h1>
           {due ? (
             <TwoFactorStep due={due} onSignedIn={signedIn} onCancel={() => pageNavigation.assign('/auth')} />
           ) : link ? (
             <LinkStep due={link} onAnswer={onAnswer} />
           ) : failure ? (
             <div className="login-form">
-              <Alert variant="destructive" title="Authentication Failed">
+              <Alert variant="destructive" title={t('auth.authenticationFailed')}>
                 {failure}
               </Alert>
               <LinkButton to="/auth" variant="outline" icon={<ArrowLeft size={16} aria-hidden="true" />}>
-                Back to sign-in
+                {t('auth.back')}
               </LinkButton>
             </div>
           ) : (
-            <LoadingRegion label="Signing you in…">
+            <LoadingRegion label={t('auth.oidc.signingIn')}>
               <Skeleton height={44} radius={8} />
             </LoadingRegion>
           )}

@@ -7,15 +7,17 @@ import { TaskTypeIcon } from '@/components/task-type-icon';
 import { Segmented } from '@/components/ui/segmented';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { taskLabel } from '@/lib/care';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { DashboardSection } from './section';
 
 type Range = 'thisMonth' | 'lastMonth' | 'last3Months';
 
 const RANGES = [
-  { value: 'thisMonth', label: 'This Month' },
-  { value: 'lastMonth', label: 'Last Month' },
-  { value: 'last3Months', label: 'Last 3 Months' },
-] as const;
+  { value: 'thisMonth', label: 'dashboard.stats.thisMonth' },
+  { value: 'lastMonth', label: 'dashboard.stats.lastMonth' },
+  { value: 'last3Months', label: 'dashboard.stats.last3Months' },
+] as const satisfies readonly { value: Range; label: MessageKey }[];
 
 const COUNTED: (keyof CareCounts)[] = ['water', 'fertilize', 'prune', 'repot'];
 
@@ -26,23 +28,29 @@ export function barPercent(count: number, max: number): number {
 
 /** CareStatistics: completed tasks by type for a range, with bars, and the top 2 plants. */
 export function CareStatistics({ summary, error }: { summary: DashboardSummary | undefined; error: boolean }) {
+  const t = useT();
   const [range, setRange] = useState<Range>('thisMonth');
   const stats = summary?.stats[range];
   const max = stats ? Math.max(0, ...COUNTED.map((k) => stats.counts[k] ?? 0)) : 0;
   return (
-    <DashboardSection id="care-stats" title="Care Statistics" icon={<ChartColumn size={18} />}>
-      <Segmented label="Statistics range" options={RANGES} value={range} onChange={setRange} />
+    <DashboardSection id="care-stats" title={t('dashboard.stats.title')} icon={<ChartColumn size={18} />}>
+      <Segmented
+        label={t('dashboard.stats.range')}
+        options={RANGES.map((r) => ({ value: r.value, label: t(r.label) }))}
+        value={range}
+        onChange={setRange}
+      />
       {error ? (
-        <p className="dash-error">The statistics could not be loaded.</p>
+        <p className="dash-error">{t('dashboard.stats.loadFailed')}</p>
       ) : !stats ? (
-        <LoadingRegion label="Loading statistics…" className="stats">
+        <LoadingRegion label={t('dashboard.stats.loading')} className="stats">
           {COUNTED.map((k) => (
             <Skeleton key={k} height={22} />
           ))}
         </LoadingRegion>
       ) : (
         <>
-          <ul className="stats" aria-label="Completed tasks by type">
+          <ul className="stats" aria-label={t('dashboard.stats.byType')}>
             {COUNTED.map((key) => {
               const count = stats.counts[key] ?? 0;
               return (
@@ -61,17 +69,17 @@ export function CareStatistics({ summary, error }: { summary: DashboardSummary |
           </ul>
           <div className="top-plants">
             <h3 className="top-plants__title">
-              <Trophy size={16} aria-hidden="true" /> Most cared for
+              <Trophy size={16} aria-hidden="true" /> {t('dashboard.stats.top')}
             </h3>
             {stats.topPlants.length === 0 ? (
-              <p className="muted top-plants__empty">No completed tasks in this period.</p>
+              <p className="muted top-plants__empty">{t('dashboard.stats.none')}</p>
             ) : (
               <ol className="top-plants__list">
                 {stats.topPlants.slice(0, 2).map((plant) => (
                   <li key={plant.plantId}>
                     <Link to={`/plants/${plant.plantId}`}>{plant.name}</Link>
                     <span className="top-plants__count">
-                      {plant.count} {plant.count === 1 ? 'task' : 'tasks'}
+                      {t('dashboard.stats.tasks', { count: plant.count })}
                     </span>
                   </li>
                 ))}

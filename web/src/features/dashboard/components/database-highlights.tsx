@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
+import { useT } from '@/lib/i18n/provider';
 import { stripMarkup, truncate } from '@/lib/text';
 import { DashboardSection } from './section';
 
@@ -12,16 +13,17 @@ export const HIGHLIGHT_DESCRIPTION_MAX = 80;
 
 /** DatabaseHighlights: the first 3 plant database items (one page of 3); hidden when empty or failing. */
 export function DatabaseHighlights() {
+  const t = useT();
   const items = usePlantDatabaseSearch({ limit: HIGHLIGHT_COUNT });
   const list = (items.data ?? []).slice(0, HIGHLIGHT_COUNT);
   if (items.error || list.length === 0) return null;
   return (
     <DashboardSection
       id="db-highlights"
-      title="Plant Database Highlights"
+      title={t('dashboard.highlights.title')}
       icon={<Database size={18} />}
       className="dash-grid__wide"
-      link={{ to: '/plant-database', label: 'Browse Database' }}
+      link={{ to: '/plant-database', label: t('dashboard.highlights.browse') }}
     >
       <ul className="highlights">
         {list.map((item) => (

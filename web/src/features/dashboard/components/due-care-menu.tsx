@@ -4,6 +4,7 @@ import type { CareDue } from '@/api/types';
 import { careDueLabel, useCareDueNow } from '@/components/task-item/care-due-item';
 import type { DeferredProps } from '@/components/ui/deferred';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
+import { useT } from '@/lib/i18n/provider';
 import { DueCareButton } from './due-care-button';
 
 /**
@@ -11,6 +12,7 @@ import { DueCareButton } from './due-care-button';
  * the full text, offering Water Now (or Fertilize) and the plant's page.
  */
 export function DueCareMenu({ due, defaultOpen }: { due: CareDue } & DeferredProps) {
+  const t = useT();
   const { run } = useCareDueNow(due);
   const navigate = useNavigate();
   const water = due.taskType === 'water';
@@ -18,17 +20,17 @@ export function DueCareMenu({ due, defaultOpen }: { due: CareDue } & DeferredPro
     <DropdownMenu
       defaultOpen={defaultOpen}
       align="center"
-      label={`${careDueLabel(due)}${due.overdue ? ' (overdue)' : ''}`}
+      label={due.overdue ? t('today.overdueLabel', { label: careDueLabel(due) }) : careDueLabel(due)}
       trigger={<DueCareButton due={due} />}
     >
       <DropdownMenuItem
         icon={water ? <Droplets size={16} /> : <FlaskConical size={16} />}
         onSelect={() => void run()}
       >
-        {water ? 'Water Now' : 'Fertilize'}
+        {water ? t('shared.careDue.waterNow') : t('task.fertilize')}
       </DropdownMenuItem>
       <DropdownMenuItem icon={<Sprout size={16} />} onSelect={() => navigate(`/plants/${due.plantId}`)}>
-        Open plant
+        {t('dashboard.due.openPlant')}
       </DropdownMenuItem>
     </DropdownMenu>
   );

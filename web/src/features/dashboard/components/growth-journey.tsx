@@ -8,17 +8,23 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/dates';
+import { withAreaTexts } from '@/lib/i18n/area-texts';
+import { useT } from '@/lib/i18n/provider';
 import { truncate } from '@/lib/text';
 import { DashboardSection, SectionStates } from './section';
 
-// Loaded when first opened, so the dashboard's first load leaves the entry form out.
-const JournalEntryDialog = lazyDialog(() => import('@/components/journal-entry/journal-entry-dialog').then((m) => m.JournalEntryDialog));
+// Loaded when first opened, so the dashboard's first load leaves the entry form out; its texts
+// (the journal's and the shared components') come with it.
+const JournalEntryDialog = lazyDialog(() =>
+  withAreaTexts('journal', import('@/components/journal-entry/journal-entry-dialog')).then((m) => m.JournalEntryDialog),
+);
 
 /** How many journal entries the dashboard shows (spec 01 §9). */
 export const DASHBOARD_ENTRIES = 2;
 
 /** GrowthJourney: the 2 newest journal entries, or Create First Entry. */
 export function GrowthJourney() {
+  const t = useT();
   const entries = useJournalEntries();
   const [adding, setAdding] = useState(false);
   const newest = [...(entries.data ?? [])]
@@ -27,32 +33,32 @@ export function GrowthJourney() {
   return (
     <DashboardSection
       id="growth-journey"
-      title="Growth Journey"
+      title={t('dashboard.journey.title')}
       icon={<BookOpen size={18} />}
-      link={{ to: '/journal', label: 'View Journal' }}
+      link={{ to: '/journal', label: t('dashboard.journey.view') }}
     >
       <SectionStates
         query={entries}
         loading={{
-          label: 'Loading journal entries…',
+          label: t('dashboard.journey.loading'),
           className: 'journey',
           skeleton: [0, 1].map((i) => <Skeleton key={i} height={84} radius={10} />),
         }}
-        error="Your journal could not be loaded."
+        error={t('dashboard.journey.loadFailed')}
         isEmpty={newest.length === 0}
         empty={
           <EmptyState
             compact
             titleAs="h3"
             icon={<BookOpen size={22} />}
-            title="No journal entries yet"
+            title={t('dashboard.journey.none')}
             action={
               <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-                Create First Entry
+                {t('dashboard.journey.createFirst')}
               </Button>
             }
           >
-            Photos and notes show how your plants grow over time.
+            {t('dashboard.journey.noneText')}
           </EmptyState>
         }
       >

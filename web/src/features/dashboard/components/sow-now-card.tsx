@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useApiQuery } from '@/api/query';
 import type { SowingEntry } from '@/api/types';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, todayKey } from '@/lib/dates';
+import { localDate, parseDate, todayKey } from '@/lib/dates';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { DashboardSection } from './section';
 import './sow-now-card.css';
 
@@ -11,18 +13,22 @@ import './sow-now-card.css';
 export const SOW_NOW_COUNT = 4;
 
 /**
- * What the card says of an item: its open steps and until when ("Sow indoors · until Mar 29").
+ * What the card says of an item: its open steps and until when ("Sow indoors · until Mar 29"),
+ * in the shown language.
  * Written here rather than taken from lib/sowing or api/sowing: a module the card shared with
  * the calendar would become a chunk of its own, named on the dashboard's first load.
  */
 function openStepsText(entry: SowingEntry): string {
   const steps = [
-    ['Sow indoors', entry.sowIndoors],
-    ['Sow outdoors', entry.directSow],
+    ['dashboard.sow.indoorsUntil', entry.sowIndoors],
+    ['dashboard.sow.outdoorsUntil', entry.directSow],
   ] as const;
   return steps
     .filter(([, step]) => step?.open)
-    .map(([label, step]) => `${label} · until ${formatDate(step?.end, 'MMM d')}`)
+    .map(([key, step]) => {
+      const end = parseDate(step?.end);
+      return translate(key, { date: end ? localDate(end, { month: 'short', day: 'numeric' }) : '' });
+    })
     .join(' — ');
 }
 
@@ -31,22 +37,27 @@ function openStepsText(entry: SowingEntry): string {
  * and until when. Loaded after the first page (see sow-now.tsx); its height is reserved.
  */
 export function SowNowCard() {
+  const t = useT();
   const week = useApiQuery<SowingEntry[]>(`/api/sowing?week=${todayKey()}&limit=${SOW_NOW_COUNT}`);
   const list = week.data ?? [];
+  // The sentence's link sits where the language puts {calendar}.
+  const [before, after] = t('dashboard.sow.none', { calendar: '\u0000' }).split('\u0000');
   return (
-    <DashboardSection id="sow-now" title="Sow Now" icon={<Sprout size={18} />} className="sow-now" link={{ to: '/sowing-calendar', label: 'Sowing Calendar' }}>
+    <DashboardSection id="sow-now" title={t('dashboard.sowNow')} icon={<Sprout size={18} />} className="sow-now" link={{ to: '/sowing-calendar', label: t('nav.sowingCalendar') }}>
       {week.isLoading ? (
         <SowNowSkeleton />
       ) : week.error ? (
         <p className="sow-now__note" role="alert">
-          The sowing list could not be loaded. Please try again later.
+          {t('dashboard.sow.loadFailed')}
         </p>
       ) : list.length === 0 ? (
         <p className="sow-now__note">
-          Nothing in the plant database can be sown this week. The <Link to="/sowing-calendar">Sowing Calendar</Link> shows what comes next.
+          {before}
+          <Link to="/sowing-calendar">{t('nav.sowingCalendar')}</Link>
+          {after}
         </p>
       ) : (
-        <ul className="sow-now__list" aria-label="What to sow this week">
+        <ul className="sow-now__list" aria-label={t('dashboard.sow.listLabel')}>
           {list.slice(0, SOW_NOW_COUNT).map((entry) => (
             <li key={entry.item.id} className="sow-now__item">
               <Link to={`/plant-database/${entry.item.id}`} className="sow-now__name">

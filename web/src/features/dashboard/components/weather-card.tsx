@@ -2,6 +2,8 @@ import { CloudRain, CloudSun, Snowflake, SunMedium, ThermometerSun } from 'lucid
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DailyWeather } from '@/api/types';
+import { currentLocale, t as translate, type MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { formatTemperature, useUnitSystem, type UnitSystem } from '@/lib/units';
 import { useWeather } from '../api/get-weather';
 import './weather-card.css';
@@ -12,17 +14,21 @@ import './weather-card.css';
  * few files, which keeps the first load within its 150 kB budget.
  */
 
-/** describe: the WMO weather code Open-Meteo answers, in words. */
+/** describe: the WMO weather code Open-Meteo answers, in words of the shown language. */
 export function describe(code: number): string {
-  if (code === 0) return 'Clear';
-  if (code <= 3) return 'Partly cloudy';
-  if (code <= 48) return 'Fog';
-  if (code <= 57) return 'Drizzle';
-  if (code <= 67) return 'Rain';
-  if (code <= 77) return 'Snow';
-  if (code <= 82) return 'Showers';
-  if (code <= 86) return 'Snow showers';
-  return 'Thunderstorm';
+  return translate(weatherKey(code));
+}
+
+function weatherKey(code: number): MessageKey {
+  if (code === 0) return 'dashboard.weather.clear';
+  if (code <= 3) return 'dashboard.weather.partlyCloudy';
+  if (code <= 48) return 'dashboard.weather.fog';
+  if (code <= 57) return 'dashboard.weather.drizzle';
+  if (code <= 67) return 'dashboard.weather.rain';
+  if (code <= 77) return 'dashboard.weather.snow';
+  if (code <= 82) return 'dashboard.weather.showers';
+  if (code <= 86) return 'dashboard.weather.snowShowers';
+  return 'dashboard.weather.thunderstorm';
 }
 
 function Day({ label, day, system }: { label: string; day: DailyWeather; system: UnitSystem }) {
@@ -37,7 +43,10 @@ function Day({ label, day, system }: { label: string; day: DailyWeather; system:
         {formatTemperature(day.maxC, system)} / {formatTemperature(day.minC, system)}
       </span>
       <span className="muted">
-        {describe(day.weatherCode)} · {day.precipitationMm.toFixed(1)} mm
+        {translate('dashboard.weather.day', {
+          weather: describe(day.weatherCode),
+          mm: new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(day.precipitationMm),
+        })}
       </span>
     </div>
   );
@@ -51,23 +60,27 @@ const KIND_ICON: Record<string, typeof CloudRain> = {
 
 /** The card's body for each state of the query: loading, error, no location, the weather. */
 function Body(): ReactNode {
+  const t = useT();
   const weather = useWeather();
   const system = useUnitSystem();
   const card = weather.data;
   if (weather.isLoading) {
     return (
       <div className="weather-days" role="status" aria-live="polite" aria-busy="true">
-        <span className="visually-hidden">Loading the weather…</span>
+        <span className="visually-hidden">{t('dashboard.weather.loading')}</span>
         <span className="skeleton" style={{ height: 72 }} />
       </div>
     );
   }
-  if (weather.error || !card) return <p className="dash-error">The weather could not be loaded.</p>;
+  if (weather.error || !card) return <p className="dash-error">{t('dashboard.weather.loadFailed')}</p>;
   if (!card.location) {
+    // The sentence's link sits where the language puts {settings}.
+    const [before, after] = t('dashboard.weather.noLocation', { settings: '\u0000' }).split('\u0000');
     return (
       <p className="muted">
-        Set your garden’s location in <Link to="/settings">Settings</Link> to see its weather and let the rain water your
-        outdoor plants.
+        {before}
+        <Link to="/settings">{t('nav.settings')}</Link>
+        {after}
       </p>
     );
   }
@@ -76,14 +89,14 @@ function Body(): ReactNode {
       <p className="weather-place">{card.location.name || `${card.location.latitude}, ${card.location.longitude}`}</p>
       {card.today || card.tomorrow ? (
         <div className="weather-days">
-          {card.today ? <Day label="Today" day={card.today} system={system} /> : null}
-          {card.tomorrow ? <Day label="Tomorrow" day={card.tomorrow} system={system} /> : null}
+          {card.today ? <Day label={t('date.today')} day={card.today} system={system} /> : null}
+          {card.tomorrow ? <Day label={t('date.tomorrow')} day={card.tomorrow} system={system} /> : null}
         </div>
       ) : (
-        <p className="muted">{card.enabled ? 'No forecast yet: it is read once a day.' : 'The weather is off on this server.'}</p>
+        <p className="muted">{card.enabled ? t('dashboard.weather.noForecast') : t('dashboard.weather.off')}</p>
       )}
       {card.changes.length > 0 ? (
-        <ul className="weather-changes" aria-label="What the weather changed">
+        <ul className="weather-changes" aria-label={t('dashboard.weather.changes')}>
           {card.changes.map((c) => {
             const Icon = KIND_ICON[c.kind] ?? CloudSun;
             return (
@@ -105,6 +118,7 @@ function Body(): ReactNode {
  * dashboard's first page.
  */
 export default function WeatherCard() {
+  const t = useT();
   return (
     <section className="dash-section" aria-labelledby="weather-title">
       <header className="dash-section__header">
@@ -112,7 +126,7 @@ export default function WeatherCard() {
           <CloudSun size={18} />
         </span>
         <h2 className="dash-section__title" id="weather-title">
-          Weather at Your Garden
+          {t('dashboard.weather.title')}
         </h2>
       </header>
       <Body />

@@ -7,6 +7,7 @@ import { TaskChip } from '@/components/task-chip/task-chip';
 import { Button } from '@/components/ui/button';
 import { deferred } from '@/components/ui/deferred';
 import { Segmented } from '@/components/ui/segmented';
+import { taskLabel } from '@/lib/care';
 import { addDays, format, isoWeek, isToday, localDate, toDateKey, weekDays } from '@/lib/dates';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
@@ -14,9 +15,9 @@ import { DueCareButton } from './due-care-button';
 import { DashboardSection } from './section';
 
 const VIEWS = [
-  { value: 'day', label: 'week.viewDay' },
-  { value: 'week', label: 'week.viewWeek' },
-  { value: 'month', label: 'week.viewMonth' },
+  { value: 'day', label: 'dashboard.week.viewDay' },
+  { value: 'week', label: 'dashboard.week.viewWeek' },
+  { value: 'month', label: 'dashboard.week.viewMonth' },
 ] as const satisfies readonly { value: string; label: MessageKey }[];
 
 const shortDay = (d: Date) => localDate(d, { month: 'short', day: 'numeric' });
@@ -58,26 +59,26 @@ export function WeekStrip() {
       id="dash-schedule"
       title={t('nav.schedule')}
       icon={<CalendarDays size={18} />}
-      link={{ to: '/schedule', label: t('week.openSchedule') }}
+      link={{ to: '/schedule', label: t('dashboard.week.openSchedule') }}
     >
       <div className="week-strip__toolbar">
         <div className="week-strip__nav">
-          <Button variant="ghost" size="icon" aria-label={t('week.previous')} onClick={() => setOffset((o) => o - 1)}>
+          <Button variant="ghost" size="icon" aria-label={t('dashboard.week.previous')} onClick={() => setOffset((o) => o - 1)}>
             <ChevronLeft size={20} aria-hidden="true" />
           </Button>
           <p className="week-strip__label" aria-live="polite">
-            <strong>{t('week.number', { week: isoWeek(anchor) })}</strong>
+            <strong>{t('dashboard.week.number', { week: isoWeek(anchor) })}</strong>
             <span>
               {shortDay(days[0]!)} – {shortDay(days[6]!)}
             </span>
           </p>
-          <Button variant="ghost" size="icon" aria-label={t('week.next')} onClick={() => setOffset((o) => o + 1)}>
+          <Button variant="ghost" size="icon" aria-label={t('dashboard.week.next')} onClick={() => setOffset((o) => o + 1)}>
             <ChevronRight size={20} aria-hidden="true" />
           </Button>
         </div>
-        <Segmented label={t('week.viewLabel')} options={VIEWS.map((v) => ({ value: v.value, label: t(v.label) }))} value={view} onChange={setView} />
+        <Segmented label={t('dashboard.week.viewLabel')} options={VIEWS.map((v) => ({ value: v.value, label: t(v.label) }))} value={view} onChange={setView} />
       </div>
-      {tasks.error ? <p className="dash-error">{t('week.loadFailed')}</p> : null}
+      {tasks.error ? <p className="dash-error">{t('dashboard.week.loadFailed')}</p> : null}
       <ol className="week-strip" aria-busy={tasks.isLoading}>
         {days.map((day) => {
           const key = toDateKey(day);
@@ -91,8 +92,8 @@ export function WeekStrip() {
               className={isToday(day) ? 'week-strip__day week-strip__day--today' : 'week-strip__day'}
               aria-label={
                 care.length
-                  ? t('week.dayLabelDue', { day: longDay(day), tasks: list.length, due: care.length })
-                  : t('week.dayLabel', { day: longDay(day), tasks: list.length })
+                  ? t('dashboard.week.dayLabelDue', { day: longDay(day), tasks: list.length, due: care.length })
+                  : t('dashboard.week.dayLabel', { day: longDay(day), tasks: list.length })
               }
             >
               <span className="week-strip__weekday">{localDate(day, { weekday: 'short' })}</span>
@@ -106,7 +107,7 @@ export function WeekStrip() {
                     key={task.id ?? `p${task.sourceTaskId}-${task.scheduledDate}`}
                     to="/schedule"
                     className="week-strip__task"
-                    title={`${task.taskType} · ${task.plantName ?? ''}`}
+                    title={`${taskLabel(task.taskType)} · ${task.plantName ?? ''}`}
                   >
                     <TaskChip task={task} />
                   </Link>
@@ -115,7 +116,7 @@ export function WeekStrip() {
                   <Link
                     to={`/schedule?date=${key}`}
                     className="week-strip__more"
-                    aria-label={t('week.more', { count: hidden, day: longDay(day) })}
+                    aria-label={t('dashboard.week.more', { count: hidden, day: longDay(day) })}
                   >
                     +{hidden}
                   </Link>

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
+import { withAreaTexts } from '@/lib/i18n/area-texts';
 import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -15,16 +16,18 @@ import { YourPlants } from '../components/your-plants';
 import './dashboard-page.css';
 
 // The weather card's code loads after the first page: the dashboard is at its bundle budget.
-const WeatherCard = lazy(() => import('../components/weather-card'));
+// Like every piece of the page that loads later, its texts are the dashboard area's
+// (locales/dashboard), fetched with its chunk: the core catalogue is on the first load.
+const WeatherCard = lazy(() => withAreaTexts('dashboard', import('../components/weather-card')));
 // So do the week strip and the three sections at the page's end, below the fold (the
 // translations' runtime took their place in the first load, issue #25): each keeps its place
 // with a skeleton meanwhile.
 // Their four chunks are asked for together, at the page's first render.
 const later = () => [
-  import('../components/week-strip'),
-  import('../components/growth-journey'),
-  import('../components/care-statistics'),
-  import('../components/database-highlights'),
+  withAreaTexts('dashboard', import('../components/week-strip')),
+  withAreaTexts('dashboard', import('../components/growth-journey')),
+  withAreaTexts('dashboard', import('../components/care-statistics')),
+  withAreaTexts('dashboard', import('../components/database-highlights')),
 ] as const;
 let chunks: ReturnType<typeof later> | undefined;
 const sections = () => (chunks ??= later());

@@ -3,11 +3,13 @@ import { useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { useMaintenanceStatus } from '../api/get-maintenance-status';
 import { useMaintenanceBypass } from './bypass';
+import { withAreaTexts } from '@/lib/i18n/area-texts';
 import { preloadable, usePreloaded } from '@/lib/preload';
 import { maintenanceNoticeFor } from './notice-rules';
 
-// The notice screen loads only while a notice is due: on a normal day nobody fetches it.
-const noticeScreen = preloadable(() => import('./maintenance-notice').then((m) => m.MaintenanceNoticeScreen));
+// The notice screen loads only while a notice is due: on a normal day nobody fetches it. Its
+// texts (the admin area's, beside the maintenance console's) come with it.
+const noticeScreen = preloadable(() => withAreaTexts('admin', import('./maintenance-notice')).then((m) => m.MaintenanceNoticeScreen));
 
 /**
  * MaintenanceGate wraps the pages of the app shell: it polls the maintenance status and

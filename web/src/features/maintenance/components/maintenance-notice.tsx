@@ -3,14 +3,12 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { StatusScreen } from '@/components/ui/status-screen';
+import { useT } from '@/lib/i18n/provider';
 import { pageNavigation } from '@/lib/navigation';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MAINTENANCE_PAGE } from './feature-gates';
 import { noticeHeading, type MaintenanceNotice } from './notice-rules';
 import './maintenance-notice.css';
-
-export const NOTICE_TITLE = 'Maintenance Mode';
-export const NOTICE_TEXT = "We're currently performing maintenance. Please check back soon.";
 
 /**
  * MaintenanceNoticeScreen (spec 01 §2): "Maintenance Mode", the standard sentence, the
@@ -26,33 +24,35 @@ export function MaintenanceNoticeScreen({
   superadmin: boolean;
   onContinue: () => void;
 }) {
-  useDocumentTitle(NOTICE_TITLE);
+  const t = useT();
+  const title = t('nav.maintenanceMode');
+  useDocumentTitle(title);
   const heading = noticeHeading(notice);
   return (
-    <div className="maintenance-notice" role="region" aria-label={NOTICE_TITLE}>
+    <div className="maintenance-notice" role="region" aria-label={title}>
       <StatusScreen
         tone="warning"
         icon={<Wrench size={30} />}
-        title={NOTICE_TITLE}
+        title={title}
         actions={
           superadmin ? (
             <>
               <Button icon={<ArrowRight size={18} aria-hidden="true" />} onClick={onContinue}>
-                Continue Anyway
+                {t('admin.notice.continue')}
               </Button>
               <Link to={MAINTENANCE_PAGE} className={buttonClass('outline')}>
                 <Settings2 size={18} aria-hidden="true" />
-                Manage Maintenance
+                {t('admin.notice.manage')}
               </Link>
             </>
           ) : (
             <Button icon={<RefreshCw size={18} aria-hidden="true" />} onClick={() => pageNavigation.reload()}>
-              Refresh Page
+              {t('admin.notice.refresh')}
             </Button>
           )
         }
       >
-        <p>{NOTICE_TEXT}</p>
+        <p>{t('admin.notice.text')}</p>
         <div className="maintenance-notice__detail">
           <h2 className="maintenance-notice__heading">{heading}</h2>
           {notice.kind === 'site' && notice.siteName ? (
@@ -61,9 +61,8 @@ export function MaintenanceNoticeScreen({
           {notice.message ? <p className="maintenance-notice__message">{notice.message}</p> : null}
         </div>
         {superadmin ? (
-          <Alert title="Administrator notice" className="maintenance-notice__admin">
-            Gardeners see this screen until maintenance ends. As a superadmin you can continue anyway for this
-            session, or manage maintenance.
+          <Alert title={t('admin.notice.adminTitle')} className="maintenance-notice__admin">
+            {t('admin.notice.adminText')}
           </Alert>
         ) : null}
       </StatusScreen>

@@ -1,4 +1,5 @@
 import type { MaintenanceStatus, User } from '@/api/types';
+import { t } from '@/lib/i18n/i18n';
 import { featuresForPath, isMaintenancePage } from './feature-gates';
 
 /** Which maintenance screen a page shows (spec 01 §2, §5). */
@@ -48,5 +49,5 @@ export function maintenanceNoticeFor({
 
 /** noticeHeading: "Site-wide maintenance" or "Maintenance for: {display name}". */
 export function noticeHeading(notice: MaintenanceNotice): string {
-  return notice.kind === 'site' ? 'Site-wide maintenance' : `Maintenance for: ${notice.displayName}`;
+  return notice.kind === 'site' ? t('admin.notice.site') : t('admin.notice.function', { name: notice.displayName });
 }

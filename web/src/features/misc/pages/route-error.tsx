@@ -4,6 +4,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { StatusScreen } from '@/components/ui/status-screen';
 import { dropBootShell } from '@/lib/boot-shell';
+import { useT } from '@/lib/i18n/provider';
 import { pageNavigation } from '@/lib/navigation';
 import { NotFoundPage } from './not-found';
 
@@ -12,6 +13,7 @@ import { NotFoundPage } from './not-found';
  * example a stale chunk after a deploy); a reload fixes most of these.
  */
 export function RouteErrorPage() {
+  const t = useT();
   const error = useRouteError();
   // index.html's frame (lib/boot-shell) must not hide the error.
   useLayoutEffect(dropBootShell, []);
@@ -21,14 +23,14 @@ export function RouteErrorPage() {
     <StatusScreen
       tone="warning"
       icon={<TriangleExclamationPoint size={32} />}
-      title="Something went wrong"
+      title={t('routeError.title')}
       actions={
         <Button icon={<RefreshCw size={18} aria-hidden="true" />} onClick={() => pageNavigation.reload()}>
-          Reload page
+          {t('routeError.reload')}
         </Button>
       }
     >
-      <p>This page could not be shown. Reloading usually helps.</p>
+      <p>{t('routeError.text')}</p>
       {detail ? <p className="status-screen__detail">{detail}</p> : null}
     </StatusScreen>
   );

@@ -1,11 +1,14 @@
-import { formatDate } from '@/lib/dates';
+import { formatDate, localDate, parseDate } from '@/lib/dates';
+import { currentLocale } from '@/lib/i18n/locale';
 
 /** relativeTime: "5 minutes ago" in the shown language (a time ahead of the clock counts as now). */
 export { relativeTime } from '@/lib/time-ago';
 
-/** fullTime: "MMM d, yyyy, h:mm a" for a time's tooltip. */
+/** fullTime: "MMM d, yyyy, h:mm a" for a time's tooltip (another language's own date and time). */
 export function fullTime(value: string | null | undefined): string {
-  return formatDate(value, 'MMM d, yyyy, h:mm a');
+  if (currentLocale() === 'en') return formatDate(value, 'MMM d, yyyy, h:mm a');
+  const date = parseDate(value);
+  return date ? localDate(date, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppNotification } from '@/api/types';
+import { useT } from '@/lib/i18n/provider';
 import { fullTime, relativeTime } from './notification-format';
 
 /**
@@ -12,6 +13,7 @@ export function NotificationItem({
   notification: AppNotification;
   onSelect: (notification: AppNotification) => void;
 }) {
+  const t = useT();
   const unread = !notification.isRead;
   return (
     <li className="notification-item__row">
@@ -24,7 +26,7 @@ export function NotificationItem({
         <span className="notification-item__body">
           <span className="notification-item__head">
             <span className="notification-item__title">{notification.title}</span>
-            {unread ? <span className="visually-hidden">(unread)</span> : null}
+            {unread ? <span className="visually-hidden">{t('notifications.bell.unread')}</span> : null}
           </span>
           <time className="notification-item__time" dateTime={notification.createdAt} title={fullTime(notification.createdAt)}>
             {relativeTime(notification.createdAt)}

@@ -12,7 +12,11 @@ import { db } from '@/testing/mock-api';
 import { FAKE_ENDPOINT, installFakePush, makeDevice, type FakePush } from '@/testing/notifications';
 import { renderApp, renderWithSession } from '@/testing/render';
 import { signedInGardener } from '@/testing/session';
-import { NotificationPrompt, PROMPT_TEXT } from './notification-prompt';
+import { NotificationPrompt } from './notification-prompt';
+
+/** The spec's prompt text (spec 01 §2). */
+const PROMPT_TEXT =
+  'Enable notifications to receive care reminders for your plants. Never miss a watering or maintenance task again!';
 import { PushSubscriptionSync } from './push-sync';
 import { PROMPT_KEYS, PROMPT_SNOOZE_DAYS, PROMPT_SUCCESS_CLOSE_MS, markPrompted, shouldPrompt } from './prompt-storage';
 

@@ -3,16 +3,13 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import { useT } from '@/lib/i18n/provider';
 import { GARDEN_SUCCESS_EVENT, hadGardenSuccess } from '@/lib/garden-success';
 import { MOBILE_SETTINGS_HINT, PUSH_TOASTS, isMobileDevice, pushPermission, useEnablePush } from '@/lib/push';
 import { useSession } from '@/lib/session';
 import { PROMPT_SUCCESS_CLOSE_MS, markDismissed, markPrompted, shouldPrompt } from './prompt-storage';
 import './notification-prompt.css';
 
-/** The spec's prompt text (spec 01 §2). */
-export const PROMPT_TEXT =
-  'Enable notifications to receive care reminders for your plants. Never miss a watering or maintenance task again!';
-export const PROMPT_TITLE = 'Turn on notifications';
 
 type Phase = 'open' | 'pending' | 'success' | 'error';
 interface Outcome {
@@ -48,6 +45,7 @@ function MobileHint() {
  * Never while impersonating.
  */
 export function NotificationPrompt() {
+  const t = useT();
   const { user, impersonation } = useSession();
   const { pathname } = useLocation();
   const { toast } = useToast();
@@ -147,7 +145,7 @@ export function NotificationPrompt() {
           <p className="notification-prompt__text">{outcome.description}</p>
           <div className="notification-prompt__actions">
             <Button size="sm" variant="outline" onClick={close}>
-              Close
+              {t('common.close')}
             </Button>
           </div>
         </>
@@ -159,15 +157,16 @@ export function NotificationPrompt() {
             </span>
             <div className="notification-prompt__copy">
               <h2 id={titleId} className="notification-prompt__title">
-                {PROMPT_TITLE}
+                {t('notifications.prompt.title')}
               </h2>
-              <p className="notification-prompt__text">{PROMPT_TEXT}</p>
+              {/* The spec's prompt text (spec 01 §2). */}
+              <p className="notification-prompt__text">{t('notifications.prompt.text')}</p>
               <MobileHint />
             </div>
           </div>
           <div className="notification-prompt__actions">
             <Button size="sm" variant="ghost" disabled={pending} onClick={notNow}>
-              Not now
+              {t('notifications.prompt.notNow')}
             </Button>
             <Button
               size="sm"
@@ -175,7 +174,7 @@ export function NotificationPrompt() {
               loading={pending}
               onClick={() => void accept()}
             >
-              Enable notifications
+              {t('notifications.prompt.enable')}
             </Button>
           </div>
         </>

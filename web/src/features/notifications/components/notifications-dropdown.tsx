@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import type { DeferredProps } from '@/components/ui/deferred';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/provider';
 import { useSession } from '@/lib/session';
 import { unreadCount, useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -16,9 +18,12 @@ import { NotificationItem } from './notification-item';
 import { BellButton } from './notifications-bell';
 import './notifications.css';
 
-export const EMPTY_TEXT = 'No notifications to display';
-export const READ_FAILED = { title: 'Failed to update', description: 'Could not mark notification as read.' } as const;
-export const READ_ALL_FAILED = { title: 'Failed to update', description: 'Could not mark all notifications as read.' } as const;
+const readFailed = (all: boolean) =>
+  ({
+    title: t('notifications.bell.updateFailed'),
+    description: t(all ? 'notifications.bell.readAllFailed' : 'notifications.bell.readFailed'),
+    variant: 'destructive',
+  }) as const;
 
 function PanelBody({
   list,
@@ -27,9 +32,10 @@ function PanelBody({
   list: ReturnType<typeof useNotifications>;
   onSelect: (notification: AppNotification) => void;
 }) {
+  const t = useT();
   if (list.isLoading && !list.data) {
     return (
-      <LoadingRegion label="Loading notifications…" className="notifications-panel__skeleton">
+      <LoadingRegion label={t('notifications.bell.loading')} className="notifications-panel__skeleton">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} height={52} />
         ))}
@@ -40,9 +46,9 @@ function PanelBody({
     return (
       <div className="notifications-panel__state">
         <CloudOff size={22} aria-hidden="true" />
-        <p>Could not load notifications.</p>
+        <p>{t('notifications.bell.loadFailed')}</p>
         <Button size="sm" variant="outline" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void list.mutate()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -52,12 +58,12 @@ function PanelBody({
     return (
       <div className="notifications-panel__state">
         <BellOff size={22} aria-hidden="true" />
-        <p>{EMPTY_TEXT}</p>
+        <p>{t('notifications.bell.none')}</p>
       </div>
     );
   }
   return (
-    <ul className="notifications-panel__list" aria-label="Notification list">
+    <ul className="notifications-panel__list" aria-label={t('notifications.bell.list')}>
       {notifications.map((n) => (
         <NotificationItem key={n.id} notification={n} onSelect={onSelect} />
       ))}
@@ -72,6 +78,7 @@ function PanelBody({
  * and follows its data.url when that is a path of the app.
  */
 export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
+  const t = useT();
   const { user } = useSession();
   const list = useNotifications(Boolean(user));
   const markRead = useMarkNotificationRead();
@@ -88,7 +95,7 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
   const select = (notification: AppNotification) => {
     const path = appPath(notification.data?.url);
     if (!notification.isRead) {
-      markRead(notification.id).catch(() => toast({ ...READ_FAILED, variant: 'destructive' }));
+      markRead(notification.id).catch(() => toast(readFailed(false)));
     }
     if (path) {
       setOpen(false);
@@ -100,7 +107,7 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
     try {
       await markAll.trigger();
     } catch {
-      toast({ ...READ_ALL_FAILED, variant: 'destructive' });
+      toast(readFailed(true));
     }
   };
 
@@ -127,7 +134,7 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
         >
           <div className="notifications-panel__header">
             <h2 id={`${titleId}-title`} className="notifications-panel__title">
-              Notifications
+              {t('nav.notifications')}
             </h2>
             {notifications.length > 0 ? (
               <button
@@ -136,7 +143,7 @@ export function NotificationsDropdown({ defaultOpen = false }: DeferredProps) {
                 disabled={unread === 0 || markAll.isMutating}
                 onClick={() => void readAll()}
               >
-                Mark all as read
+                {t('notifications.bell.markAll')}
               </button>
             ) : null}
           </div>

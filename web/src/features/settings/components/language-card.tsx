@@ -29,10 +29,10 @@ export function LanguageCard({ user, save }: { user: User; save: (language: stri
       await save(language);
       // The page is drawn again in the new language (LocaleRemount); the toast outlives it.
       await chooseLocale(language);
-      toast({ title: t('language.saved'), variant: 'success' });
+      toast({ title: t('settings.language.saved'), variant: 'success' });
     } catch (err) {
       setValue(before);
-      setError(getErrorMessage(err, t('language.saveFailed')));
+      setError(getErrorMessage(err, t('settings.language.saveFailed')));
     } finally {
       setSaving(false);
     }
@@ -42,11 +42,11 @@ export function LanguageCard({ user, save }: { user: User; save: (language: stri
       <CardHeader
         icon={<Languages size={18} />}
         title={<span id="language-title">{t('language.label')}</span>}
-        description={t('language.description')}
+        description={t('settings.language.description')}
       />
       <CardBody>
         <SelectField label={t('language.label')} value={value} error={error} disabled={saving} onChange={(e) => void onChange(e.target.value)}>
-          {value === '' ? <option value="">{t('language.notSet')}</option> : null}
+          {value === '' ? <option value="">{t('settings.language.notSet')}</option> : null}
           {LANGUAGES.map((l) => (
             <option key={l.tag} value={l.tag} lang={l.tag}>
               {l.name}

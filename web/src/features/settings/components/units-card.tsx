@@ -25,13 +25,13 @@ export function UnitsCard({ user }: { user: User }) {
   const { trigger } = useUpdateSettings();
   const { toast } = useToast();
   const t = useT();
-  const systemLabel = (system: UnitSystem) => (system === 'metric' ? t('units.metric') : t('units.imperial'));
+  const systemLabel = (system: UnitSystem) => (system === 'metric' ? t('settings.units.metric') : t('settings.units.imperial'));
   const [choice, setChoice] = useState<Choice>(user.units === 'metric' || user.units === 'imperial' ? user.units : 'auto');
   const automatic = unitSystemOf({ units: null, language: user.language });
   const choices: { value: Choice; label: string; hint: string; icon: ReactNode }[] = [
-    { value: 'auto', label: t('units.automatic'), hint: t('units.fromLanguage', { system: systemLabel(automatic) }), icon: <Globe size={20} aria-hidden="true" /> },
-    { value: 'metric', label: t('units.metric'), hint: SYSTEM_HINT.metric, icon: <Ruler size={20} aria-hidden="true" /> },
-    { value: 'imperial', label: t('units.imperial'), hint: SYSTEM_HINT.imperial, icon: <Compass size={20} aria-hidden="true" /> },
+    { value: 'auto', label: t('settings.units.automatic'), hint: t('settings.units.fromLanguage', { system: systemLabel(automatic) }), icon: <Globe size={20} aria-hidden="true" /> },
+    { value: 'metric', label: t('settings.units.metric'), hint: SYSTEM_HINT.metric, icon: <Ruler size={20} aria-hidden="true" /> },
+    { value: 'imperial', label: t('settings.units.imperial'), hint: SYSTEM_HINT.imperial, icon: <Compass size={20} aria-hidden="true" /> },
   ];
   const choose = (next: Choice) => {
     const previous = choice;
@@ -40,19 +40,19 @@ export function UnitsCard({ user }: { user: User }) {
       .then((saved) => syncSessionUser(saved))
       .catch((error: unknown) => {
         setChoice(previous);
-        toast({ title: t('units.notSaved'), description: getErrorMessage(error, t('units.tryAgain')), variant: 'destructive' });
+        toast({ title: t('settings.units.notSaved'), description: getErrorMessage(error, t('settings.units.tryAgain')), variant: 'destructive' });
       });
   };
   return (
     <Card aria-labelledby="units-title">
       <CardHeader
         icon={<Ruler size={18} />}
-        title={<span id="units-title">{t('units.title')}</span>}
-        description={t('units.description')}
+        title={<span id="units-title">{t('settings.units.title')}</span>}
+        description={t('settings.units.description')}
       />
       <CardBody>
         <fieldset className="theme-choices">
-          <legend className="visually-hidden">{t('units.title')}</legend>
+          <legend className="visually-hidden">{t('settings.units.title')}</legend>
           {choices.map((c) => (
             <label key={c.value} className={choice === c.value ? 'theme-choice theme-choice--selected' : 'theme-choice'}>
               <input type="radio" name="units" value={c.value} checked={choice === c.value} onChange={() => choose(c.value)} />
