@@ -8,23 +8,19 @@ import { ImageFileInput } from '@/components/ui/image-file-input';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { t } from '@/lib/i18n/i18n';
 import { isImageUrl } from '@/lib/urls';
 import './image-field.css';
+
+/** The URL field's placeholder, the same in every language. */
+const URL_START = 'https://';
 
 /** JPEG quality of a camera capture (spec 01 §9). */
 export const CAMERA_JPEG_QUALITY = 0.9;
 
-const CAMERA_ERROR = {
-  title: 'Camera Error',
-  description: "Unable to access the camera. Make sure you've granted camera permissions.",
-  variant: 'destructive',
-} as const;
+const cameraError = () => ({ title: t('shared.image.cameraError'), description: t('shared.image.cameraErrorText'), variant: 'destructive' }) as const;
 
-const UPLOAD_FAILED = {
-  title: 'Upload failed',
-  description: 'There was a problem uploading your image. Please try again.',
-  variant: 'destructive',
-} as const;
+const uploadFailed = () => ({ title: t('shared.image.uploadFailed'), description: t('shared.image.uploadFailedText'), variant: 'destructive' }) as const;
 
 /**
  * ImageField: an image URL filled by uploading a file (POST /api/upload/image), taking a
@@ -36,8 +32,8 @@ export function ImageField({
   value,
   onChange,
   error,
-  label = 'Image',
-  emptyText = 'Add a photo of your plant',
+  label,
+  emptyText,
   onBusyChange,
 }: {
   value: string;
@@ -84,15 +80,15 @@ export function ImageField({
     try {
       const { imageUrl } = await trigger(file);
       onChange(imageUrl);
-      toast({ title: 'Image uploaded', variant: 'success' });
+      toast({ title: t('shared.image.uploaded'), variant: 'success' });
     } catch {
-      toast(UPLOAD_FAILED);
+      toast(uploadFailed());
     }
   };
 
   const openCamera = async () => {
     if (!navigator.mediaDevices?.getUserMedia) {
-      toast(CAMERA_ERROR);
+      toast(cameraError());
       return;
     }
     try {
@@ -102,7 +98,7 @@ export function ImageField({
       });
       setCameraOn(true);
     } catch {
-      toast(CAMERA_ERROR);
+      toast(cameraError());
     }
   };
 
@@ -115,7 +111,7 @@ export function ImageField({
     const context = canvas.getContext('2d');
     if (!context) {
       stopCamera();
-      toast(CAMERA_ERROR);
+      toast(cameraError());
       return;
     }
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
@@ -123,7 +119,7 @@ export function ImageField({
       (blob) => {
         stopCamera();
         if (!blob) {
-          toast(CAMERA_ERROR);
+          toast(cameraError());
           return;
         }
         void upload(new File([blob], `camera-capture-${Date.now()}.jpg`, { type: 'image/jpeg' }));
@@ -139,42 +135,42 @@ export function ImageField({
   return (
     <div className={['field', 'image-field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <span className="field__label" id={`${id}-label`}>
-        {label}
+        {label ?? t('shared.image.label')}
       </span>
 
       {cameraOn ? (
         <div className="image-field__camera">
-          <video ref={videoRef} className="image-field__video" autoPlay playsInline muted aria-label="Camera preview" />
+          <video ref={videoRef} className="image-field__video" autoPlay playsInline muted aria-label={t('shared.image.cameraPreview')} />
           <div className="image-field__actions">
             <Button icon={<Camera size={18} aria-hidden="true" />} onClick={takePhoto}>
-              Take Photo
+              {t('shared.image.takePhoto')}
             </Button>
             <Button variant="outline" onClick={stopCamera}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </div>
       ) : isMutating ? (
         <div className="image-field__uploading" role="status">
           <Spinner size={22} />
-          <span>Uploading…</span>
+          <span>{t('shared.image.uploading')}</span>
         </div>
       ) : showPreview ? (
         <div className="image-field__preview">
-          <img src={value} alt="Preview of the chosen image" onError={() => setBroken(true)} />
+          <img src={value} alt={t('shared.image.preview')} onError={() => setBroken(true)} />
           <Button
             variant="outline"
             size="sm"
             icon={<Trash size={16} aria-hidden="true" />}
             onClick={() => onChange('')}
           >
-            Remove image
+            {t('shared.image.remove')}
           </Button>
         </div>
       ) : (
         <div className="image-field__empty">
           <ImagePlus size={28} aria-hidden="true" />
-          <span>{emptyText}</span>
+          <span>{emptyText ?? t('shared.image.empty')}</span>
         </div>
       )}
 
@@ -187,7 +183,7 @@ export function ImageField({
             disabled={isMutating}
             onClick={() => fileRef.current?.click()}
           >
-            {value ? 'Replace image' : 'Upload image'}
+            {value ? t('shared.image.replace') : t('shared.image.upload')}
           </Button>
           <Button
             variant="outline"
@@ -196,22 +192,22 @@ export function ImageField({
             disabled={isMutating}
             onClick={() => void openCamera()}
           >
-            Use camera
+            {t('shared.image.useCamera')}
           </Button>
-          <ImageFileInput ref={fileRef} label="Upload image file" onFile={(file) => void upload(file)} />
+          <ImageFileInput ref={fileRef} label={t('shared.image.uploadFile')} onFile={(file) => void upload(file)} />
         </div>
       ) : null}
 
       {!uploaded && !cameraOn ? (
         <div className="image-field__url">
           <label className="field__hint" htmlFor={`${id}-url`}>
-            …or paste an image URL
+            {t('shared.image.pasteUrl')}
           </label>
           <Input
             id={`${id}-url`}
             type="url"
             inputMode="url"
-            placeholder="https://"
+            placeholder={URL_START}
             value={value}
             invalid={Boolean(error)}
             aria-describedby={error ? `${id}-error` : undefined}

@@ -24,15 +24,15 @@ import { TaskItem, taskKey } from '@/components/task-item/task-item';
 import './schedule-page.css';
 
 const VIEWS: { value: CalendarView; label: MessageKey }[] = [
-  { value: 'day', label: 'week.viewDay' },
-  { value: 'week', label: 'week.viewWeek' },
-  { value: 'month', label: 'week.viewMonth' },
+  { value: 'day', label: 'schedule.view.viewDay' },
+  { value: 'week', label: 'schedule.view.viewWeek' },
+  { value: 'month', label: 'schedule.view.viewMonth' },
 ];
 
 /** The previous and next buttons' names of each view. */
 const STEP_LABELS: Record<CalendarView, [MessageKey, MessageKey]> = {
   day: ['schedule.previousDay', 'schedule.nextDay'],
-  week: ['week.previous', 'week.next'],
+  week: ['schedule.view.previous', 'schedule.view.next'],
   month: ['schedule.previousMonth', 'schedule.nextMonth'],
 };
 
@@ -165,7 +165,7 @@ export function SchedulePage() {
             </h2>
           </div>
           <Segmented
-            label={t('week.viewLabel')}
+            label={t('schedule.view.viewLabel')}
             options={VIEWS.map((v) => ({ value: v.value, label: t(v.label) }))}
             value={view}
             onChange={setView}
