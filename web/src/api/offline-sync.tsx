@@ -5,6 +5,7 @@ import { ApiError, apiJSON, getErrorMessage } from './client';
 import { plantKeys, summaryKeys, taskKeys, urls } from './keys';
 import { OFFLINE_QUEUE_EVENT, offlineQueue, saveOfflineQueue, type QueuedCare } from './offline-queue';
 import { useRefresh } from './query';
+import { t } from '@/lib/i18n/i18n';
 
 /** send delivers one queued act with the time it was done. */
 function send(item: QueuedCare): Promise<unknown> {
@@ -35,7 +36,7 @@ export async function flushOfflineQueue(): Promise<FlushResult> {
     } catch (error) {
       // Not reached, a server error, an expired session or a throttle: try again later.
       if (!(error instanceof ApiError) || error.status >= 500 || [401, 408, 429].includes(error.status)) return result;
-      result.refused.push({ item, message: getErrorMessage(error, 'The server refused it.') });
+      result.refused.push({ item, message: getErrorMessage(error, t('offline.serverRefused')) });
     }
     // Written after each act: a reload mid-way never sends one twice.
     saveOfflineQueue(offlineQueue().slice(1));
@@ -66,16 +67,16 @@ export default function OfflineSync() {
       if (sent > 0) {
         void refresh(plantKeys, summaryKeys, taskKeys);
         toast({
-          title: 'Back online',
-          description: sent === 1 ? 'The care you logged offline was saved.' : `The ${sent} care acts you logged offline were saved.`,
+          title: t('offline.back'),
+          description: t('offline.sent', { count: sent }),
           variant: 'success',
         });
       }
       if (refused.length > 0) {
         const [first] = refused;
         toast({
-          title: 'Not saved',
-          description: `${first!.item.label || 'A care act logged offline'}: ${first!.message}`,
+          title: t('offline.notSaved'),
+          description: t('offline.refused', { what: first!.item.label || t('offline.anAct'), message: first!.message }),
           variant: 'destructive',
         });
       }

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { urls } from '../keys';
 import { queueCare, unreachable } from '../offline-queue';
 import { useFertilizePlants, useWaterPlants } from '../today/care-now';
+import { t } from '@/lib/i18n/i18n';
 import type { Plant } from '../types';
 
 export type CareNowType = 'water' | 'fertilize';
@@ -54,8 +55,8 @@ export function useCareNow(plantId: number) {
 
 /** careNowToast: what Water Now and Fertilize say, done or kept for later. */
 export function careNowToast(outcome: CareOutcome, plantName: string, type: CareNowType) {
-  const done = type === 'water' ? `${plantName} was watered` : `${plantName} was fertilized`;
+  const plant = plantName;
   return outcome === 'queued'
-    ? { title: 'Saved on this device', description: `${done}: Garden sends it when you are back online.` }
-    : { title: 'Task completed', description: `${done}.`, variant: 'success' as const };
+    ? { title: t('offline.saved'), description: t(type === 'water' ? 'offline.wateredLater' : 'offline.fertilizedLater', { plant }) }
+    : { title: t('today.completed'), description: t(type === 'water' ? 'today.wasWatered' : 'today.wasFertilized', { plant }), variant: 'success' as const };
 }

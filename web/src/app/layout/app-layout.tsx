@@ -20,7 +20,7 @@ import './layout.css';
 // The push bridge and the notification prompt (which waits for a gardener's success) are not
 // needed to show the first page: their code loads right after it.
 const NotificationsRuntime = lazy(() =>
-  import('@/features/notifications/components/notifications-runtime').then((m) => ({ default: m.NotificationsRuntime })),
+  withAreaTexts('notifications', import('@/features/notifications/components/notifications-runtime')).then((m) => ({ default: m.NotificationsRuntime })),
 );
 const TimeZoneSync = lazy(() =>
   import('@/features/settings/components/time-zone-sync').then((m) => ({ default: m.TimeZoneSync })),

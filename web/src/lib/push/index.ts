@@ -20,7 +20,7 @@ export {
   usesKey,
 } from './subscription';
 export { currentDeviceInfo, deviceName } from './device';
-export { MOBILE_SETTINGS_HINT, PUSH_TOASTS } from './messages';
+export { mobileSettingsHint, PUSH_TOASTS } from './messages';
 export { usePushPermission } from './use-push-permission';
 export { registrationBody, useEnablePush } from './use-enable-push';
 export type { EnablePushResult } from './use-enable-push';

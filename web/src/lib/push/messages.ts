@@ -1,44 +1,32 @@
 import type { ToastInput } from '@/components/ui/toast';
+import { t, type MessageKey } from '@/lib/i18n/i18n';
 
-/** The notification toasts of spec 01 §8 and spec 02 §8, word for word. */
+/**
+ * toastOf: a toast whose texts are read in the shown language when it is shown (the catalogue
+ * keys are the notifications area's, which the bell, the prompt and the push runtime load).
+ */
+function toastOf(title: MessageKey, description: MessageKey, variant: 'success' | 'destructive'): ToastInput & { title: string; description: string } {
+  return {
+    get title() {
+      return t(title);
+    },
+    get description() {
+      return t(description);
+    },
+    variant,
+  };
+}
+
+/** The notification toasts of spec 01 §8 and spec 02 §8, word for word in English. */
 export const PUSH_TOASTS = {
-  deviceRegistered: {
-    title: 'Device registered',
-    description: 'Your device is now registered for notifications.',
-    variant: 'success',
-  },
-  registrationFailed: {
-    title: 'Registration failed',
-    description: 'Failed to register device for notifications.',
-    variant: 'destructive',
-  },
-  deviceUnregistered: {
-    title: 'Device unregistered',
-    description: 'Your device has been unregistered from notifications.',
-    variant: 'success',
-  },
-  unregistrationFailed: {
-    title: 'Unregistration failed',
-    description: 'Failed to unregister device from notifications.',
-    variant: 'destructive',
-  },
-  enabled: {
-    title: 'Notifications enabled!',
-    description: "You'll now receive important plant care reminders and updates.",
-    variant: 'success',
-  },
-  permissionDenied: {
-    title: 'Permission denied',
-    description: 'You can enable notifications later in your browser settings or the Settings page.',
-    variant: 'destructive',
-  },
-  permissionFailed: {
-    title: 'Notification permission failed',
-    description: 'The browser could not ask for permission to show notifications. Please try again.',
-    variant: 'destructive',
-  },
-} as const satisfies Record<string, ToastInput>;
+  deviceRegistered: toastOf('notifications.push.registered', 'notifications.push.registeredText', 'success'),
+  registrationFailed: toastOf('notifications.push.registrationFailed', 'notifications.push.registrationFailedText', 'destructive'),
+  deviceUnregistered: toastOf('notifications.push.unregistered', 'notifications.push.unregisteredText', 'success'),
+  unregistrationFailed: toastOf('notifications.push.unregistrationFailed', 'notifications.push.unregistrationFailedText', 'destructive'),
+  enabled: toastOf('notifications.push.enabled', 'notifications.push.enabledText', 'success'),
+  permissionDenied: toastOf('notifications.push.denied', 'notifications.push.deniedText', 'destructive'),
+  permissionFailed: toastOf('notifications.push.permissionFailed', 'notifications.push.permissionFailedText', 'destructive'),
+};
 
-/** The hint shown on phones and tablets (spec 01 §2). */
-export const MOBILE_SETTINGS_HINT =
-  'On mobile devices you may need to allow notifications for this site in your browser or system settings.';
+/** The hint shown on phones and tablets (spec 01 §2), in the shown language. */
+export const mobileSettingsHint = (): string => t('notifications.push.mobileHint');

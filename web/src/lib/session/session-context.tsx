@@ -16,7 +16,7 @@ import { LOGOUT_REDIRECT_DELAY_MS } from '@/lib/config';
 import { useToast } from '@/components/ui/toast';
 import { postEndImpersonation } from './api/end-impersonation';
 import { applyTheme, isTheme, storedTheme } from '@/lib/theme';
-import { chooseLocale, currentLocale } from '@/lib/i18n/i18n';
+import { chooseLocale, currentLocale, t } from '@/lib/i18n/i18n';
 import { isGardenLocale } from '@/lib/i18n/locale';
 import { getCurrentUser } from './api/get-user';
 import { postImpersonate } from './api/impersonate';
@@ -203,7 +203,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     ]);
     clearSession();
     void resetCache(false);
-    toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    toast({ title: t('session.loggedOut'), description: t('session.loggedOutText') });
     logoutTimer.current = setTimeout(() => {
       logoutTimer.current = null;
       loggingOutRef.current = false;
@@ -220,8 +220,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const current = stateRef.current.user;
       if (!current || !hasRole(current, 'superadmin') || stateRef.current.impersonation) {
         toast({
-          title: 'Permission Denied',
-          description: 'Only superadmins can impersonate other users',
+          title: t('session.permissionDenied'),
+          description: t('session.onlySuperadmins'),
           variant: 'destructive',
         });
         return false;
@@ -240,16 +240,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }));
         void resetCache(true);
         toast({
-          title: 'Impersonation Active',
-          description: `You are now viewing as ${response.user.username}`,
+          title: t('session.impersonationActive'),
+          description: t('session.viewingAs', { username: response.user.username }),
           variant: 'success',
         });
         navigate('/');
         return true;
       } catch (error) {
         toast({
-          title: 'Impersonation Failed',
-          description: getErrorMessage(error, 'Could not impersonate user'),
+          title: t('session.impersonationFailed'),
+          description: getErrorMessage(error, t('session.couldNotImpersonate')),
           variant: 'destructive',
         });
         return false;
@@ -269,15 +269,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState((s) => ({ ...s, status: 'signed-in', token: response.token, user: original, impersonation: null }));
       void resetCache(true);
       toast({
-        title: 'Impersonation Ended',
-        description: `You are now back as ${original.username}`,
+        title: t('session.impersonationEnded'),
+        description: t('session.backAs', { username: original.username }),
         variant: 'success',
       });
       return true;
     } catch (error) {
       toast({
-        title: 'Error',
-        description: getErrorMessage(error, 'Could not end impersonation'),
+        title: t('common.error'),
+        description: getErrorMessage(error, t('session.couldNotEnd')),
         variant: 'destructive',
       });
       return false;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useT } from '@/lib/i18n/provider';
 import { GARDEN_SUCCESS_EVENT, hadGardenSuccess } from '@/lib/garden-success';
-import { MOBILE_SETTINGS_HINT, PUSH_TOASTS, isMobileDevice, pushPermission, useEnablePush } from '@/lib/push';
+import { PUSH_TOASTS, mobileSettingsHint, isMobileDevice, pushPermission, useEnablePush } from '@/lib/push';
 import { useSession } from '@/lib/session';
 import { PROMPT_SUCCESS_CLOSE_MS, markDismissed, markPrompted, shouldPrompt } from './prompt-storage';
 import './notification-prompt.css';
@@ -30,7 +30,7 @@ function MobileHint() {
   return (
     <p className="notification-prompt__hint">
       <Smartphone size={16} aria-hidden="true" />
-      <span>{MOBILE_SETTINGS_HINT}</span>
+      <span>{mobileSettingsHint()}</span>
     </p>
   );
 }

@@ -1,19 +1,23 @@
+import type { MessageKey } from '@/lib/i18n/i18n';
+
 export type StatusFilter = 'all' | 'healthy' | 'needs_water' | 'needs_care';
 export type SortOrder = 'name-asc' | 'name-desc' | 'oldest' | 'newest' | 'status';
 
-export const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'All Plants' },
-  { value: 'healthy', label: 'Healthy' },
-  { value: 'needs_water', label: 'Needs Water' },
-  { value: 'needs_care', label: 'Needs Care' },
+/** The status filter's choices, each with its catalogue key (the page shows them translated). */
+export const STATUS_OPTIONS: readonly { value: StatusFilter; label: MessageKey }[] = [
+  { value: 'all', label: 'plants.filter.all' },
+  { value: 'healthy', label: 'status.healthy' },
+  { value: 'needs_water', label: 'status.needsWater' },
+  { value: 'needs_care', label: 'status.needsCare' },
 ];
 
-export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
-  { value: 'name-asc', label: 'Name (A-Z)' },
-  { value: 'name-desc', label: 'Name (Z-A)' },
-  { value: 'oldest', label: 'Oldest First' },
-  { value: 'newest', label: 'Newest First' },
-  { value: 'status', label: 'Needs care first' },
+/** The sort orders, each with its catalogue key. */
+export const SORT_OPTIONS: readonly { value: SortOrder; label: MessageKey }[] = [
+  { value: 'name-asc', label: 'plants.sort.nameAsc' },
+  { value: 'name-desc', label: 'plants.sort.nameDesc' },
+  { value: 'oldest', label: 'plants.sort.oldest' },
+  { value: 'newest', label: 'plants.sort.newest' },
+  { value: 'status', label: 'plants.sort.status' },
 ];
 
 /** The server's ?sort= for each order (docs/api.md "The gardener's day"). */

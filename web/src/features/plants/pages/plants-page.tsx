@@ -98,7 +98,7 @@ export function PlantsPage() {
         >
           {STATUS_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </option>
           ))}
         </SelectField>
@@ -109,7 +109,7 @@ export function PlantsPage() {
         >
           {SORT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </option>
           ))}
         </SelectField>
