@@ -1,3 +1,5 @@
+import { t } from './i18n/i18n';
+
 /** Site limits: 0 means unlimited (spec 02 §9), shown as an infinity sign or "Unlimited". */
 
 export const INFINITY_SIGN = '∞';
@@ -7,9 +9,9 @@ export function limitSymbol(limit: number | null | undefined): string {
   return !limit ? INFINITY_SIGN : String(limit);
 }
 
-/** limitText: "Unlimited" for 0, else the number. */
+/** limitText: "Unlimited" for 0 (in the shown language: the admin pages', the only ones showing limits), else the number. */
 export function limitText(limit: number | null | undefined): string {
-  return !limit ? 'Unlimited' : String(limit);
+  return !limit ? t('admin.limit.unlimited') : String(limit);
 }
 
 /** isLimitReached: the count has reached a limit above 0 (spec 02 §4). */

@@ -14,7 +14,7 @@ import { RowActions } from '@/components/ui/row-actions';
 import { Switch } from '@/components/ui/switch';
 import { useToastedAction } from '@/components/ui/toasted-action';
 import { useT } from '@/lib/i18n/provider';
-import { limitSymbol } from '@/lib/limits';
+import { limitSymbol, limitText } from '@/lib/limits';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteSite } from '../api/delete-site';
 import { useToggleSiteStatus } from '../api/toggle-site-status';
@@ -34,7 +34,6 @@ export function place(site: Pick<Site, 'city' | 'state' | 'country'>): string {
 export function AdminSitesPage() {
   const t = useT();
   useDocumentTitle(t('nav.sites'));
-  const limitText = (limit: number | null | undefined) => (limit ? String(limit) : t('admin.limit.unlimited'));
   const { search, setSearch, query, list: sites } = useSearchedList<Site>((q) => urls.sitesQuery({ q }));
   const categories = useSiteCategories();
   const toggle = useToggleSiteStatus();

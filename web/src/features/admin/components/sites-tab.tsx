@@ -6,7 +6,7 @@ import { RecordMeta, RecordRow } from '@/components/record-list/record-list';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { useT } from '@/lib/i18n/provider';
-import { limitSymbol } from '@/lib/limits';
+import { limitSymbol, limitText } from '@/lib/limits';
 import { useSession } from '@/lib/session';
 import { PagedDashboardList } from './dashboard-list';
 
@@ -19,7 +19,6 @@ export function SitesTab({ search }: { search: string }) {
   const { user } = useSession();
   const superadmin = user?.role === 'superadmin';
   const t = useT();
-  const limitText = (limit: number | null | undefined) => (limit ? String(limit) : t('admin.limit.unlimited'));
 
   const content = (
     <PagedDashboardList<Site>

@@ -19,7 +19,7 @@ import { useToast } from '@/components/ui/toast';
 import { displayName } from '@/lib/format';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
-import { isLimitReached, limitSymbol } from '@/lib/limits';
+import { isLimitReached, limitSymbol, limitText } from '@/lib/limits';
 import { useSession } from '@/lib/session';
 import { parseId } from '@/lib/urls';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -84,7 +84,6 @@ function SiteMembers({ site, sites, superadmin }: { site: Site; sites: Site[] | 
   const [removing, setRemoving] = useState<SiteUser | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const t = useT();
-  const limitText = (limit: number | null | undefined) => (limit ? String(limit) : t('admin.limit.unlimited'));
 
   const list = members.items;
   // The site's own count (the list holds only the loaded pages), never fewer than are listed.
