@@ -2,20 +2,10 @@ import { useWatch } from 'react-hook-form';
 import { PLANT_TYPES } from '@/api/types';
 import { FormSelect } from '@/components/ui/form';
 import { LIGHT_NEEDS } from '@/lib/care';
+import { PLANT_TYPE_LABELS } from '@/lib/plant-types';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
 
-/** The plant types' names in the shown language (the API takes the English value). */
-const TYPE_KEY: Record<(typeof PLANT_TYPES)[number], MessageKey> = {
-  Herbs: 'plants.type.herbs',
-  Vegetables: 'plants.type.vegetables',
-  Fruits: 'plants.type.fruits',
-  Flowers: 'plants.type.flowers',
-  Houseplants: 'plants.type.houseplants',
-  'Succulents & Cacti': 'plants.type.succulents',
-  'Trees & Shrubs': 'plants.type.trees',
-  Other: 'plants.type.other',
-};
 
 /** The light needs' names in the shown language (the API takes the English value). */
 const LIGHT_KEY: Record<(typeof LIGHT_NEEDS)[number], MessageKey> = {
@@ -33,7 +23,7 @@ export function PlantTypeSelect() {
     <FormSelect name="plantType" label={t('plants.add.type')}>
       {PLANT_TYPES.map((type) => (
         <option key={type} value={type}>
-          {t(TYPE_KEY[type])}
+          {t(PLANT_TYPE_LABELS[type])}
         </option>
       ))}
     </FormSelect>

@@ -4,6 +4,7 @@ import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database'
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { DEFAULT_PLANT_TYPE } from '@/lib/care';
 import { useT } from '@/lib/i18n/provider';
+import { plantTypeName } from '@/lib/plant-types';
 import { stripMarkup, truncate } from '@/lib/text';
 import { DashboardSection } from './section';
 
@@ -41,7 +42,7 @@ export function DatabaseHighlights() {
                 {/* The spaces keep the link's text (what a screen reader reads) in words. */}
                 <span className="highlight__name">{item.commonName}</span>{' '}
                 {item.scientificName ? <span className="highlight__latin">{item.scientificName}</span> : null}{' '}
-                <span className="highlight__type">{item.plantType || DEFAULT_PLANT_TYPE}</span>{' '}
+                <span className="highlight__type">{plantTypeName(item.plantType || DEFAULT_PLANT_TYPE)}</span>{' '}
                 <span className="highlight__description">
                   {truncate(stripMarkup(item.description), HIGHLIGHT_DESCRIPTION_MAX)}
                 </span>

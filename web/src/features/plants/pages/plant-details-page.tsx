@@ -18,7 +18,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { usePlantDatabaseSearch } from '@/api/plant-database/get-plant-database';
-import type { Plant, PlantType } from '@/api/types';
+import type { Plant } from '@/api/types';
 import { DetailHero, DetailPageSkeleton } from '@/components/detail-hero/detail-hero';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -27,6 +27,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useToast } from '@/components/ui/toast';
 import { GrowsIn } from '@/components/grows-in/grows-in';
 import { DEFAULT_PLANT_TYPE, nextCareDate } from '@/lib/care';
+import { plantTypeName } from '@/lib/plant-types';
 import { SEED_SHOP_SEARCH_URL } from '@/lib/config';
 import { formatDate, isOverdue } from '@/lib/dates';
 import type { MessageKey } from '@/lib/i18n/i18n';
@@ -53,17 +54,6 @@ const SensorCard = lazy(() => import('../components/sensor-card'));
 export const PLANT_LOAD_ERROR: MessageKey = 'plants.details.loadFailed';
 export const PLANT_OFFLINE: MessageKey = 'plants.details.offlineText';
 
-/** The plant types' names in the shown language (the API's values stay English). */
-const TYPE_LABELS: Record<PlantType, MessageKey> = {
-  Herbs: 'plants.details.type.herbs',
-  Vegetables: 'plants.details.type.vegetables',
-  Fruits: 'plants.details.type.fruits',
-  Flowers: 'plants.details.type.flowers',
-  Houseplants: 'plants.details.type.houseplants',
-  'Succulents & Cacti': 'plants.details.type.succulents',
-  'Trees & Shrubs': 'plants.details.type.trees',
-  Other: 'plants.details.type.other',
-};
 
 function BackLink() {
   const t = useT();
@@ -215,10 +205,6 @@ function PlantDetails({ plant }: { plant: Plant }) {
     if (!open && search.has('edit')) setSearch({}, { replace: true });
   };
   const care = useCareNow(plant.id);
-  const typeName = (type: string) => {
-    const key = TYPE_LABELS[type as PlantType] as MessageKey | undefined;
-    return key ? t(key) : type;
-  };
   // The database items that can be this plant: found on the server by species, else by name.
   const bySpecies = usePlantDatabaseSearch({ q: plant.species ?? '', limit: 20 }, Boolean(plant.species?.trim()));
   const byName = usePlantDatabaseSearch({ q: plant.name, limit: 20 });
@@ -243,7 +229,7 @@ function PlantDetails({ plant }: { plant: Plant }) {
         subtitle={plant.species}
         badges={
           <>
-            <Badge tone="purple">{typeName(plant.plantType || DEFAULT_PLANT_TYPE)}</Badge>
+            <Badge tone="purple">{plantTypeName(plant.plantType || DEFAULT_PLANT_TYPE)}</Badge>
             <PlantStatusBadge status={plant.status} />
           </>
         }

@@ -11,22 +11,9 @@ export function listingTypeName(type: string): string {
   return key ? t(key) : type;
 }
 
-const plantTypes: Record<string, MessageKey> = {
-  Herbs: 'sharing.plantType.herbs',
-  Vegetables: 'sharing.plantType.vegetables',
-  Fruits: 'sharing.plantType.fruits',
-  Flowers: 'sharing.plantType.flowers',
-  Houseplants: 'sharing.plantType.houseplants',
-  'Succulents & Cacti': 'sharing.plantType.succulents',
-  'Trees & Shrubs': 'sharing.plantType.trees',
-  Other: 'sharing.plantType.other',
-};
 
-/** plantTypeName: a plant type (the API's Herbs, Vegetables, …) in the shown language; another as is. */
-export function plantTypeName(type: string): string {
-  const key = plantTypes[type];
-  return key ? t(key) : type;
-}
+/** plantTypeName: a plant type in the shown language (lib/plant-types). */
+export { plantTypeName } from '@/lib/plant-types';
 
 /** formatPrice: a price in pounds (spec 02 §2), written as the shown language writes money. */
 export function formatPrice(value: number | null | undefined): string {
