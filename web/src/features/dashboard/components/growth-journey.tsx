@@ -2,6 +2,7 @@ import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useJournalEntries } from '@/api/journal/get-journal-entries';
+import { growthStageLabel } from '@/components/journal-entry/growth-stage';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -73,7 +74,7 @@ export function GrowthJourney() {
                 <p className="journey__meta">
                   <time dateTime={entry.entryDate}>{formatLongDate(entry.entryDate)}</time>
                   {entry.plantName ? ` · ${entry.plantName}` : ''}
-                  {entry.growthStage ? <Badge tone="green">{entry.growthStage}</Badge> : null}
+                  {entry.growthStage ? <Badge tone="green">{growthStageLabel(entry.growthStage)}</Badge> : null}
                 </p>
                 {entry.content ? <p className="journey__content">{truncate(entry.content, 110)}</p> : null}
               </div>

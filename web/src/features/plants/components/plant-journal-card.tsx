@@ -2,6 +2,7 @@ import { BookOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { JournalEntryDialog } from '@/components/journal-entry/journal-entry-dialog';
+import { growthStageLabel } from '@/components/journal-entry/growth-stage';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -50,7 +51,7 @@ export function PlantJournalCard({ plantId, plantName }: { plantId: number; plan
                   <p className="plant-journal__title">{entry.title}</p>
                   <p className="plant-journal__meta">
                     <time dateTime={entry.entryDate}>{formatLongDate(entry.entryDate)}</time>
-                    {entry.growthStage ? <Badge tone="green">{entry.growthStage}</Badge> : null}
+                    {entry.growthStage ? <Badge tone="green">{growthStageLabel(entry.growthStage)}</Badge> : null}
                   </p>
                   {entry.content ? <p className="plant-journal__content">{truncate(entry.content, 160)}</p> : null}
                 </div>
