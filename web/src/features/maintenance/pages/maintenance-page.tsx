@@ -24,6 +24,7 @@ import { useSetSiteMaintenance } from '../api/set-site-maintenance';
 import { useSetFunctionMaintenance } from '../api/update-function';
 import { CreateFunctionDialog } from '../components/create-function-dialog';
 import { SITE_WIDE } from '../components/feature-gates';
+import { functionTexts } from '../components/seeded-functions';
 import { MaintenanceMessageDialog } from '../components/maintenance-message-dialog';
 import './maintenance-page.css';
 
@@ -186,7 +187,7 @@ export function MaintenancePage() {
       empty={{ icon: <Wrench size={22} />, title: t('admin.maintenance.noFunctions'), text: t('admin.maintenance.noFunctionsText') }}
     >
       <RecordList label={t('admin.maintenance.functionsLabel')}>
-        {(functions.data ?? []).map((fn) => (
+        {(functions.data ?? []).map((raw) => ({ ...raw, ...functionTexts(raw) })).map((fn) => (
           <MaintenanceRow
             key={fn.id}
             name={fn.displayName}
