@@ -14,7 +14,7 @@ export function AccountIdentityFields({ isProtected = false, own = false }: { is
     <>
       <FormInput
         name="username"
-        label={t('auth.username')}
+        label={t('shared.account.username')}
         autoComplete={own ? 'username' : 'off'}
         disabled={isProtected}
         description={isProtected ? t(ACCOUNT_RULES.protectedNoRename) : undefined}

@@ -37,7 +37,7 @@ function UserForm({ user, ...body }: FormDialogBody & { user: User | null }) {
         <AccountIdentityFields isProtected={isProtected} />
         <FormInput
           name="password"
-          label={t('auth.password')}
+          label={t('shared.account.password')}
           type="password"
           autoComplete="new-password"
           description={user ? t('admin.users.passwordKeep') : t('admin.users.password8')}

@@ -47,7 +47,7 @@ export interface SignInItem {
 
 /** The sign-in methods' names: keys of the settings catalogue. */
 export const METHOD_LABELS: Record<SignInMethod, MessageKey> = {
-  password: 'auth.password',
+  password: 'shared.account.password',
   totp: 'settings.security.method.totp',
   recovery_code: 'settings.security.method.recovery',
   passkey: 'settings.security.method.passkey',

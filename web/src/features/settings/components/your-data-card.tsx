@@ -97,7 +97,7 @@ export function DeleteAccountCard({ blocked }: { blocked?: string }) {
               </p>
             ) : (
               <Field
-                label={t('auth.password')}
+                label={t('shared.account.password')}
                 type="password"
                 autoComplete="current-password"
                 value={password}

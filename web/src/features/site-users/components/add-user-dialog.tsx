@@ -34,9 +34,9 @@ function AddUserForm({ formId, sites, siteId, onDone, onPendingChange }: FormDia
   return (
     <Form form={form} id={formId} className="form-stack" onSubmit={submit} onSubmitError={failed} aria-label={t('admin.siteUsers.newUser')}>
       <div className="form-grid form-grid--2">
-        <FormInput name="username" label={t('auth.username')} autoComplete="off" />
+        <FormInput name="username" label={t('shared.account.username')} autoComplete="off" />
         <FormInput name="email" label={t('shared.accountFields.email')} type="email" autoComplete="off" />
-        <FormInput name="password" label={t('auth.password')} type="password" autoComplete="new-password" description={t('admin.siteUsers.password6')} />
+        <FormInput name="password" label={t('shared.account.password')} type="password" autoComplete="new-password" description={t('admin.siteUsers.password6')} />
         <FormInput name="fullName" label={t('admin.siteUsers.fullNameOptional')} autoComplete="off" />
       </div>
       {sites === 'search' ? (
