@@ -20,6 +20,13 @@ func BenchmarkAuthenticatedRequest(b *testing.B) {
 	benchserve.Get(b, handler, "/api/user", tok)
 }
 
+// benchPlant adds the load harness's plant number i+1 (tests/load/bench.sh seeds the same).
+func benchPlant(h *harness, tok string, i int) {
+	h.plantWith(tok, map[string]any{"name": fmt.Sprintf("Plant %d", i+1), "species": fmt.Sprintf("Species %d", i+1),
+		"plantType": "Herbs", "waterFrequency": 3, "fertilizerFrequency": 30, "location": fmt.Sprintf("Bed %d", (i+1)%5),
+		"lastWatered": "2026-05-30T08:00:00Z", "notes": "Seeded by the load harness"})
+}
+
 // BenchmarkListPlants is the load harness's request (tests/load/bench.sh) without the network:
 // GET /api/plants, signed in, for a gardener with 50 plants, through the whole router.
 func BenchmarkListPlants(b *testing.B) {
@@ -29,9 +36,7 @@ func BenchmarkListPlants(b *testing.B) {
 			h.user("bench", domain.RoleUser)
 			tok := h.login("bench", "password-bench")
 			for i := range 50 {
-				h.plantWith(tok, map[string]any{"name": fmt.Sprintf("Plant %d", i+1), "species": fmt.Sprintf("Species %d", i+1),
-					"plantType": "Herbs", "waterFrequency": 3, "fertilizerFrequency": 30, "location": fmt.Sprintf("Bed %d", (i+1)%5),
-					"lastWatered": "2026-05-30T08:00:00Z", "notes": "Seeded by the load harness"})
+				benchPlant(h, tok, i)
 			}
 			handler := h.srv.Config.Handler
 			benchserve.Get(b, handler, "/api/plants", tok)
@@ -48,9 +53,7 @@ func BenchmarkHotReads(b *testing.B) {
 		h.user("bench", domain.RoleUser)
 		tok := h.login("bench", "password-bench")
 		for i := range 50 {
-			h.plantWith(tok, map[string]any{"name": fmt.Sprintf("Plant %d", i+1), "species": fmt.Sprintf("Species %d", i+1),
-				"plantType": "Herbs", "waterFrequency": 3, "fertilizerFrequency": 30, "location": fmt.Sprintf("Bed %d", (i+1)%5),
-				"lastWatered": "2026-05-30T08:00:00Z", "notes": "Seeded by the load harness"})
+			benchPlant(h, tok, i)
 			if r := h.do("POST", "/api/harvests", tok, map[string]any{"plantId": 1, "harvestDate": fmt.Sprintf("2026-0%d-1%d", i%5+1, i%9),
 				"quantity": i + 1, "unit": "g", "notes": "Load harness"}); r.status != 201 {
 				b.Fatalf("harvest: %d %s", r.status, r.raw)

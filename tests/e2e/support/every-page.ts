@@ -362,6 +362,21 @@ async function shots(page: Page, route: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/**
+ * visit opens a route and waits for it to settle; a page that does not settle is a finding of
+ * its own (false), and the other routes are still checked.
+ */
+async function visit(page: Page, route: string, findings: string[]): Promise<boolean> {
+  await page.goto(route);
+  return settle(page).then(
+    () => true,
+    (error: Error) => {
+      findings.push(`${route}: ${error.message.split('\n')[0]}`);
+      return false;
+    },
+  );
+}
+
 /** Only the routes matching EVERY_PAGE_ONLY (a regular expression), while working on a page. */
 const only = (routes: string[]) => routes.filter((r) => new RegExp(process.env.EVERY_PAGE_ONLY || '.').test(r));
 
@@ -371,16 +386,7 @@ export async function check(page: Page, routes: string[]): Promise<{ axeFindings
   const fitFindings: string[] = [];
   for (const route of only(routes)) {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(route);
-    // A page that does not settle is a finding of its own; the other routes are still checked.
-    const settled = await settle(page).then(
-      () => true,
-      (error: Error) => {
-        axeFindings.push(`${route}: ${error.message.split('\n')[0]}`);
-        return false;
-      },
-    );
-    if (!settled) continue;
+    if (!(await visit(page, route, axeFindings))) continue;
     if (process.env.EVERY_PAGE_SHOTS && new RegExp(process.env.EVERY_PAGE_SHOTS).test(route)) await shots(page, route);
     for (const width of [...new Set([...AXE_WIDTHS, ...FIT_WIDTHS])].sort((a, b) => b - a)) {
       await page.setViewportSize({ width, height: 800 });
@@ -469,15 +475,7 @@ export async function checkIn(page: Page, lang: string, routes: string[]): Promi
   try {
     await page.setViewportSize({ width: 360, height: 800 });
     for (const route of only(routes)) {
-      await page.goto(route);
-      const settled = await settle(page).then(
-        () => true,
-        (error: Error) => {
-          findings.push(`${route}: ${error.message.split('\n')[0]}`);
-          return false;
-        },
-      );
-      if (!settled) continue;
+      if (!(await visit(page, route, findings))) continue;
       await expect(page.locator('html'), `${route} is shown in ${lang}`).toHaveAttribute('lang', lang);
       findings.push(...(await untranslated(page, `${route} (${lang})`, english)));
       findings.push(...(await misfits(page, `${route} (${lang}) at 360 px`)));
