@@ -29,25 +29,7 @@ func benchmarkBaseline(b *testing.B, reads bool) {
 	for _, name := range []string{"SQLite", "Postgres", "PostgresDatabaseSQL"} {
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
-			var store *sqlstore.Store
-			var url, dir string
-			if name != "SQLite" {
-				url = dbtest.PostgresURL(b)
-				store = dbtest.Migrated(b, dbtest.Open(b, url))
-			} else {
-				dir = b.TempDir()
-				s, err := sqlstore.Open(ctx, "", dir)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.Cleanup(func() { s.Close() })
-				store = dbtest.Migrated(b, s)
-			}
-			now := time.Now().UTC()
-			u := &domain.User{Username: "bench", Email: "bench@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
-				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
-			must(b, store.CreateUser(ctx, u))
-			must(b, store.CreateSession(ctx, &domain.Session{TokenHash: app.HashToken("bench-token"), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+			store, url, dir, u, now := benchGardener(b, name)
 			watered := now.AddDate(0, 0, -2)
 			var first int64
 			for i := range 50 {
@@ -110,26 +92,7 @@ func must(b testing.TB, err error) {
 func BenchmarkBaselineCreatePlant(b *testing.B) {
 	for _, name := range []string{"SQLite", "Postgres"} {
 		b.Run(name, func(b *testing.B) {
-			ctx := context.Background()
-			var store *sqlstore.Store
-			var url, dir string
-			if name == "Postgres" {
-				url = dbtest.PostgresURL(b)
-				store = dbtest.Migrated(b, dbtest.Open(b, url))
-			} else {
-				dir = b.TempDir()
-				s, err := sqlstore.Open(ctx, "", dir)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.Cleanup(func() { s.Close() })
-				store = dbtest.Migrated(b, s)
-			}
-			now := time.Now().UTC()
-			u := &domain.User{Username: "bench", Email: "bench@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
-				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
-			must(b, store.CreateUser(ctx, u))
-			must(b, store.CreateSession(ctx, &domain.Session{TokenHash: app.HashToken("bench-token"), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+			_, url, dir, _, _ := benchGardener(b, name)
 			var src *source
 			if name == "Postgres" {
 				src = openPool(b, url)
@@ -142,4 +105,28 @@ func BenchmarkBaselineCreatePlant(b *testing.B) {
 			benchserve.Post(b, createPlantHandler(src), "/api/plants", "bench-token", body, http.StatusCreated)
 		})
 	}
+}
+
+// benchGardener opens a migrated store of the named dialect ("SQLite", else PostgreSQL at
+// url; SQLite in dir) with one gardener signed in as "bench-token", for the benchmarks.
+func benchGardener(b *testing.B, name string) (store *sqlstore.Store, url, dir string, u *domain.User, now time.Time) {
+	ctx := context.Background()
+	if name != "SQLite" {
+		url = dbtest.PostgresURL(b)
+		store = dbtest.Migrated(b, dbtest.Open(b, url))
+	} else {
+		dir = b.TempDir()
+		s, err := sqlstore.Open(ctx, "", dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { s.Close() })
+		store = dbtest.Migrated(b, s)
+	}
+	now = time.Now().UTC()
+	u = &domain.User{Username: "bench", Email: "bench@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
+		NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
+	must(b, store.CreateUser(ctx, u))
+	must(b, store.CreateSession(ctx, &domain.Session{TokenHash: app.HashToken("bench-token"), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+	return store, url, dir, u, now
 }
