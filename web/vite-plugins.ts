@@ -246,9 +246,19 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   hint('modulepreload', core[lang]);
   // The pages are a signed-in gardener's: a visitor without a session goes to the sign-in page.
   try { if (!page || !localStorage.getItem('token')) return; } catch (e) { return; }
-  page.js.forEach(function (f) { hint('modulepreload', f); });
-  page.css.forEach(function (f) { hint('preload', f, 'style'); });
-  page.areas.forEach(function (a) { if (catalogues[a] && catalogues[a][lang]) hint('modulepreload', catalogues[a][lang]); });
+  // Once the boot shell is on screen: the page's code is not what the first paint waits for,
+  // and a phone's first bytes go to the HTML, the entry and the shell's paint (a slow network
+  // shares itself between every request made before it, as Lighthouse's model of one does).
+  function pageHints() {
+    if (!page) return;
+    page.js.forEach(function (f) { hint('modulepreload', f); });
+    page.css.forEach(function (f) { hint('preload', f, 'style'); });
+    page.areas.forEach(function (a) { if (catalogues[a] && catalogues[a][lang]) hint('modulepreload', catalogues[a][lang]); });
+    page = null;
+  }
+  requestAnimationFrame(function () { setTimeout(pageHints, 0); });
+  // A page opened in the background gets no frame: the hints go after a moment anyway.
+  setTimeout(pageHints, 250);
 })();`;
         // Before the entry's tags: an inline script after a stylesheet would wait for it.
         const at = html.indexOf('<script type="module"');

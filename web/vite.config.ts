@@ -62,6 +62,13 @@ export default defineConfig(({ command, mode }) => ({
     // The manifest lets web/scripts/bundle-budget.mjs follow what the first page really loads.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // A lazily loaded chunk's JavaScript imports are not preloaded with it: Vite's preload helper
+    // adds a <link rel="modulepreload"> per import at the moment the chunk is asked for, which is
+    // during a render (React.lazy), and that DOM work was a quarter of the dashboard's first render
+    // on a slow phone (docs/performance.md). Its CSS still loads with it (the helper waits for it),
+    // the shared chunks are in the page already, and index.html keeps its preloads (firstPaintHints
+    // adds the first page's).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         codeSplitting: {

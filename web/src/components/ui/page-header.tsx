@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { rememberPageHeader } from '@/lib/boot-shell';
 import './page-header.css';
 
-/** PageHeader: the page's main heading, with an optional eyebrow, lead text and actions. */
+/**
+ * PageHeader: the page's main heading, with an optional eyebrow, lead text and actions. Its
+ * texts are kept for index.html's boot shell, which paints them on the page's next load before
+ * the app's code has arrived (lib/boot-shell.ts); a lead made of more than text is left out.
+ */
 export function PageHeader({
   title,
   eyebrow,
@@ -13,6 +18,10 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  const lead = typeof description === 'string' ? description : undefined;
+  useEffect(() => {
+    rememberPageHeader(window.location.pathname, { title, eyebrow, description: lead });
+  }, [title, eyebrow, lead]);
   return (
     <header className="page-header">
       <div className="page-header__text">
