@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -133,7 +134,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return;
         }
         writeUser(user);
-        setState((s) => ({ ...s, status: 'signed-in', user, restoreError: null }));
+        // The first page's whole tree renders on this update (the boot shell covers it until
+        // then): as a transition React renders it in slices with the phone's main thread free
+        // between them, where a plain update is one long task (Lighthouse's blocking time).
+        startTransition(() => setState((s) => ({ ...s, status: 'signed-in', user, restoreError: null })));
       })
       .catch((error: unknown) => {
         if (cancelled) return;

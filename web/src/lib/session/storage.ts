@@ -1,5 +1,6 @@
 import { TOKEN_KEY } from '@/api/client';
 import type { ImpersonationRecord, User } from '@/api/types';
+import { forgetPageHeaders } from '@/lib/boot-shell';
 import { readStored, removeStored, writeStored } from '@/lib/local-storage';
 
 /** Local storage keys of the session (spec 01 §3). */
@@ -75,8 +76,9 @@ export function writeImpersonation(record: ImpersonationRecord | null): void {
   else removeStored(STORAGE_KEYS.impersonation);
 }
 
-/** clearSession removes token, user and impersonation entries. */
+/** clearSession removes token, user and impersonation entries, and the shell's page headings. */
 export function clearSession(): void {
+  forgetPageHeaders();
   removeStored(STORAGE_KEYS.token);
   removeStored(STORAGE_KEYS.user);
   removeStored(STORAGE_KEYS.impersonation);

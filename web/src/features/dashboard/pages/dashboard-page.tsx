@@ -46,7 +46,6 @@ export function DashboardPage() {
   useDocumentTitle(t('nav.dashboard'));
   const { user } = useSession();
   const name = user ? displayName(user) : t('dashboard.gardener');
-  const summary = useDashboardSummary(todayKey());
   return (
     <div className="dashboard">
       <PageHeader
@@ -57,7 +56,7 @@ export function DashboardPage() {
       />
       <div className="dash-grid">
         <TodayListSection />
-        <TodaysCare summary={summary.data} error={Boolean(summary.error)} />
+        <TodaysCareSection />
         <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
           <WeatherCard />
         </Suspense>
@@ -70,7 +69,7 @@ export function DashboardPage() {
           <GrowthJourney />
         </Suspense>
         <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
-          <CareStatistics summary={summary.data} error={Boolean(summary.error)} />
+          <CareStatisticsSection />
         </Suspense>
         <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
           <DatabaseHighlights />
@@ -78,4 +77,16 @@ export function DashboardPage() {
       </div>
     </div>
   );
+}
+
+// The two sections drawn from the summary ask for it themselves (SWR asks once): its answer
+// re-renders them, not the whole page (an update from SWR is drawn at once, in one task).
+function TodaysCareSection() {
+  const summary = useDashboardSummary(todayKey());
+  return <TodaysCare summary={summary.data} error={Boolean(summary.error)} />;
+}
+
+function CareStatisticsSection() {
+  const summary = useDashboardSummary(todayKey());
+  return <CareStatistics summary={summary.data} error={Boolean(summary.error)} />;
 }
