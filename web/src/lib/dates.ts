@@ -26,7 +26,21 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 // The tokens of date-fns' format() that the app's patterns use; text in quotes is literal.
 /** The name of a date's month or weekday in the shown language (English: the tables above). */
 function named(d: Date, part: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(currentLocale(), part).format(d);
+  return formatter(currentLocale(), part).format(d);
+}
+
+/**
+ * One Intl.DateTimeFormat per language and options, kept: building one costs far more than
+ * formatting with it (a tenth of the dashboard's script time on a slow phone, where every
+ * plant card and week-strip chip wrote a date with a new one). Options are the module-level
+ * constants of their callers, so few are ever made.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
 }
 const english = () => currentLocale() === 'en';
 
@@ -136,7 +150,7 @@ export function isDateKey(value: string): boolean {
  * "Nov 27", "27. Nov.", "27 нояб."); English as en-US writes it, as the app's patterns do.
  */
 export function localDate(date: Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(english() ? 'en-US' : currentLocale(), options).format(date);
+  return formatter(english() ? 'en-US' : currentLocale(), options).format(date);
 }
 
 const MEDIUM: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
