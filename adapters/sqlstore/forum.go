@@ -1088,6 +1088,21 @@ func (s *Store) SearchForum(ctx context.Context, terms []string, viewer domain.F
 // first when ranked, of every match newest first otherwise (where offset counts from the
 // newest match, so offset forumRanked is the first match older than the ranked ones).
 func (s *Store) forumHits(ctx context.Context, ranked bool, terms []string, viewer domain.ForumViewer, limit, offset int) ([]forumHitRow, error) {
+	query, args := s.forumQuery(ranked, terms, viewer, limit, offset)
+	var rows []forumHitRow
+	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+		return nil, fmt.Errorf("forum search: %w", translate(err))
+	}
+	for i := range rows {
+		if r := &rows[i]; r.SnipFrom.Valid {
+			r.Snippet = fts5Snippet(r.Snippet, r.SnipFrom.Int64 > 1, r.SnipFrom.Int64-1+snippetWindow < r.SnipLen.Int64)
+		}
+	}
+	return rows, nil
+}
+
+// forumQuery is forumHits' query and its arguments, with ? placeholders.
+func (s *Store) forumQuery(ranked bool, terms []string, viewer domain.ForumViewer, limit, offset int) (string, []any) {
 	tvis, targs := visibleSQL("t", viewer)
 	pvis, pargs := visibleSQL("p", viewer)
 	var query string
@@ -1100,22 +1115,26 @@ func (s *Store) forumHits(ctx context.Context, ranked bool, terms []string, view
 		// Each kind contributes its newest matches (pgNewest: bounded when a word is common,
 		// through the GIN index when it is rare); ts_rank runs on the rows that are left, and
 		// ts_headline on the page's alone. The query is written out where it is used, not taken
-		// from a CTE, so the planner sees it.
-		walk, order, rank := forumRanked, `pg.rank DESC, pg.k DESC`, `ts_rank(c.search, to_tsquery('simple', ?)) * CASE WHEN c.post_id IS NULL THEN 2 ELSE 1 END`
+		// from a CTE, so the planner sees it; it is made once, by a subquery (an InitPlan): a
+		// cached statement's generic plan, which PostgreSQL uses from its sixth run, made
+		// to_tsquery of a parameter again for every row walked or ranked (a quarter of a
+		// common word's search). The GIN index takes the InitPlan's value as it takes a constant.
+		tq := `(SELECT to_tsquery('simple', ?))`
+		walk, order, rank := forumRanked, `pg.rank DESC, pg.k DESC`, `ts_rank(c.search, `+tq+`) * CASE WHEN c.post_id IS NULL THEN 2 ELSE 1 END`
 		if !ranked {
 			walk, order, rank = offset+limit, `pg.k DESC`, `0`
 		}
 		tsq := strings.Join(parts, " & ")
 		topics, topicArgs := pgNewest(`t.id * 2 AS k, t.id AS topic_id, NULL::bigint AS post_id, t.search`,
-			`forum_topics t`, "forum_topics", "t", `t.search @@ to_tsquery('simple', ?) AND `+tvis, append([]any{tsq}, targs...), walk)
+			`forum_topics t`, "forum_topics", "t", `t.search @@ `+tq, []any{tsq}, tvis, targs, walk)
 		replies, replyArgs := pgNewest(`p.id * 2 + 1 AS k, p.topic_id, p.id AS post_id, p.search`,
 			`forum_posts p JOIN forum_topics t ON t.id = p.topic_id`, "forum_posts", "p",
-			`p.search @@ to_tsquery('simple', ?) AND `+pvis+` AND `+tvis, append(append([]any{tsq}, pargs...), targs...), walk)
+			`p.search @@ `+tq, []any{tsq}, pvis+` AND `+tvis, append(append([]any{}, pargs...), targs...), walk)
 		opts := `'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'`
 		query = `WITH c AS (SELECT k, topic_id, post_id, search FROM (` + topics + ` UNION ALL ` + replies + `) u ORDER BY k DESC LIMIT ?),
 		pg AS (SELECT c.k, c.topic_id, c.post_id, ` + rank + ` AS rank FROM c ORDER BY ` + strings.ReplaceAll(order, "pg.", "") + ` LIMIT ? OFFSET ?)
 		SELECT pg.topic_id, pg.post_id, t.title, u.username, t.created_at AS topic_created, p.created_at AS post_created, t.category_id,
-			ts_headline('simple', COALESCE(p.body_text, t.body_text), to_tsquery('simple', ?), ` + opts + `) AS snippet
+			ts_headline('simple', COALESCE(p.body_text, t.body_text), ` + tq + `, ` + opts + `) AS snippet
 		FROM pg JOIN forum_topics t ON t.id = pg.topic_id LEFT JOIN forum_posts p ON p.id = pg.post_id
 		LEFT JOIN users u ON u.id = COALESCE(p.author_id, t.author_id)
 		ORDER BY ` + order
@@ -1172,16 +1191,7 @@ func (s *Store) forumHits(ctx context.Context, ranked bool, terms []string, view
 			args = append(append(append([]any{match}, targs...), pargs...), limit, offset)
 		}
 	}
-	var rows []forumHitRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
-		return nil, fmt.Errorf("forum search: %w", translate(err))
-	}
-	for i := range rows {
-		if r := &rows[i]; r.SnipFrom.Valid {
-			r.Snippet = fts5Snippet(r.Snippet, r.SnipFrom.Int64 > 1, r.SnipFrom.Int64-1+snippetWindow < r.SnipLen.Int64)
-		}
-	}
-	return rows, nil
+	return query, args
 }
 
 // snippetWindow is how many characters of a highlighted body around its first match SQLite's
@@ -1271,37 +1281,62 @@ func fts5Snippet(w string, cutStart, cutEnd bool) string {
 // pgNewest is a PostgreSQL query for the newest n rows of from (base table, aliased alias, with
 // an id primary key) that meet cond, newest first, in at most three index reads:
 //
-//  1. the newest n ids, walked backwards through the primary key with cond as a filter;
+//  1. the newest pgNewestProbe(n) ids (at most 50), walked backwards through the primary key
+//     with cond as a filter;
 //  2. only when that first walk found cond in at least one row of five (a common word), the
 //     ids on to pgNewestWindow(n), walked the same way: a common word's n rows are found there
 //     and the third part never runs;
 //  3. the older rows through cond's own index (the GIN index of a tsvector): "id + 0" keeps the
 //     planner off the primary key there, which would walk every older row.
 //
-// A rare word (a topic's word that no reply has) thus costs a walk of n rows and an index
-// probe, not the walk of the whole window: 1,000 replies read for nothing made the forum search
-// 1.6 × slower at 1M plants than at 1k. A single query would let the planner choose between
-// walk and index from its estimate, which is fixed for a prefix tsquery (2 % of the rows), so it
-// walked the 40,000 replies that never say "tomatoes" (22 ms). The outer LIMIT takes the parts
-// in order (Append), and the second part's test is a one-time filter on the first's count.
-func pgNewest(cols, from, table, alias, cond string, condArgs []any, n int) (string, []any) {
-	w := pgNewestWindow(n)
+// A rare word (a topic's word that no reply has) thus costs a walk of at most 50 rows and an
+// index probe, not the walk of the whole window: 1,000 replies read for nothing made the forum
+// search 1.6 × slower at 1M plants than at 1k, and the walk of n = 200 rows still 2.9 × for a
+// word no row has, where the 1k forum has 100 topics and 40 replies (issue #30 item 6). A single
+// query would let the planner choose between walk and index from its estimate, which is fixed
+// for a prefix tsquery (2 % of the rows), so it walked the 40,000 replies that never say
+// "tomatoes" (22 ms). The outer LIMIT takes the parts in order (Append), and the second part's
+// test is a one-time filter on the first's count.
+//
+// The condition is match (the indexed one, the tsvector's) AND cond (the rest, "" for none). The
+// walks test match as "(match) IS TRUE", which no index answers: a generic plan (a cached
+// statement's, from its sixth run on) took the GIN index for the rest of the window, ANDed with
+// the primary key's range, and read every match of a common word there (8 ms for "tomato" at 1M
+// plants). It is match alone that is wrapped, so that it stays a filter of its own table's scan.
+func pgNewest(cols, from, table, alias, match string, matchArgs []any, cond string, condArgs []any, n int) (string, []any) {
+	w, p := pgNewestWindow(n), pgNewestProbe(n)
 	id, top := alias+`.id`, `(SELECT max(id) FROM `+table+`)`
-	part := func(where, order string) string {
-		return `(SELECT ` + cols + ` FROM ` + from + ` WHERE ` + where + ` AND ` + cond + ` ORDER BY ` + order + ` DESC LIMIT ?)`
+	if cond == "" {
+		cond = `TRUE`
 	}
-	// first: the newest n ids; common: whether cond is in one of five of them.
-	q := `(WITH first AS MATERIALIZED ` + part(id+` > `+top+` - ?`, id) + `,
+	part := func(where, order string, walk bool) string {
+		c := match + ` AND ` + cond
+		if walk {
+			c = `(` + match + `) IS TRUE AND ` + cond
+		}
+		return `(SELECT ` + cols + ` FROM ` + from + ` WHERE ` + where + ` AND ` + c + ` ORDER BY ` + order + ` DESC LIMIT ?)`
+	}
+	condArgs = append(append([]any{}, matchArgs...), condArgs...)
+	// first: the newest p ids; common: whether cond is in one of five of them.
+	q := `(WITH first AS MATERIALIZED ` + part(id+` > `+top+` - ?`, id, true) + `,
 		common AS (SELECT count(*) * 5 >= ? AS yes FROM first)
 		SELECT * FROM ((SELECT * FROM first) UNION ALL ` +
-		part(`(SELECT yes FROM common) AND `+id+` <= `+top+` - ? AND `+id+` > `+top+` - ?`, id) + ` UNION ALL ` +
-		part(id+` + 0 <= `+top+` - CASE WHEN (SELECT yes FROM common) THEN ?::bigint ELSE ?::bigint END`, id+` + 0`) + `) newest LIMIT ?)`
+		part(`(SELECT yes FROM common) AND `+id+` <= `+top+` - ? AND `+id+` > `+top+` - ?`, id, true) + ` UNION ALL ` +
+		part(id+` + 0 <= `+top+` - CASE WHEN (SELECT yes FROM common) THEN ?::bigint ELSE ?::bigint END`, id+` + 0`, false) + `) newest LIMIT ?)`
 	var args []any
-	args = append(append(append(args, n), condArgs...), n)    // first
-	args = append(args, n)                                    // common
-	args = append(append(append(args, n, w), condArgs...), n) // the rest of the window
-	args = append(append(append(args, w, n), condArgs...), n) // the index
+	args = append(append(append(args, p), condArgs...), p)    // first
+	args = append(args, p)                                    // common
+	args = append(append(append(args, p, w), condArgs...), n) // the rest of the window
+	args = append(append(append(args, w, p), condArgs...), n) // the index
 	return q, append(args, n)
+}
+
+// pgNewestProbe is how many of the newest ids pgNewest walks first, to tell a common word from
+// a rare one: n, at most 50. The walk of a word no row has costs the same at every size past the
+// probe (the 1k-plant forum has 100 topics and 40 replies), and one in five of 50 rows still
+// tells a common word.
+func pgNewestProbe(n int) int {
+	return min(n, 50)
 }
 
 // pgNewestWindow is how many of the newest ids pgNewest walks, when the newest n show a common

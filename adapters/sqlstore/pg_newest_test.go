@@ -29,12 +29,12 @@ func TestPGNewest_SameAsOrderByLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, word := range []string{"common", "sparse", "late", "rare", "none"} {
-		for _, n := range []int{5, 40, 250} {
+		for _, n := range []int{5, 40, 51, 250} {
 			var want []int64
 			if err := db.SelectContext(ctx, &want, s.RebindForTest(`SELECT id FROM newest_words WHERE word = ? ORDER BY id DESC LIMIT ?`), word, n); err != nil {
 				t.Fatal(err)
 			}
-			q, args := sqlstore.PGNewestForTest(`w.id`, `newest_words w`, "newest_words", "w", `w.word = ?`, []any{word}, n)
+			q, args := sqlstore.PGNewestForTest(`w.id`, `newest_words w`, "newest_words", "w", `w.word = ?`, []any{word}, "", nil, n)
 			var got []int64
 			if err := db.SelectContext(ctx, &got, s.RebindForTest(`SELECT id FROM `+q+` x ORDER BY id DESC`), args...); err != nil {
 				t.Fatalf("%s, n %d: %v", word, n, err)

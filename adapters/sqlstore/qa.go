@@ -149,7 +149,8 @@ func (s *Store) ListQuestions(ctx context.Context, f ports.QuestionFilter, page 
 		// The newest matches through pgNewest: with one query the planner, whose estimate for
 		// a prefix tsquery is a fixed share of the rows, walked every question backwards for a
 		// word none has (53 ms at 100k plants against 1 ms at 1k; issue #30 item 6).
-		newest, nargs := pgNewest(`q.*`, `expert_questions q`, "expert_questions", "q", strings.Join(where, ` AND `), args, page.Limit+1)
+		// The search is where's first condition (the GIN index's), the rest follow it.
+		newest, nargs := pgNewest(`q.*`, `expert_questions q`, "expert_questions", "q", where[0], args[:1], strings.Join(where[1:], ` AND `), args[1:], page.Limit+1)
 		query = strings.Replace(query, `FROM expert_questions q `, `FROM `+newest+` q `, 1)
 		args = nargs
 	} else if len(where) > 0 {
@@ -181,7 +182,7 @@ func (s *Store) SimilarQuestions(ctx context.Context, search string, limit int) 
 		// The candidates are the newest matches (pgNewest: bounded when a word is common,
 		// through the GIN index when it is rare); ts_rank runs on them alone, and the users are
 		// joined to the page.
-		newest, args := pgNewest(`q.*`, `expert_questions q`, "expert_questions", "q", cond, []any{arg}, similarCandidates)
+		newest, args := pgNewest(`q.*`, `expert_questions q`, "expert_questions", "q", cond, []any{arg}, "", nil, similarCandidates)
 		return s.selectQuestions(ctx, `SELECT q.id, q.user_id, q.title, q.content, q.content_text, q.image_url, q.status, q.answer_count,
 			q.accepted_answer_id, q.expert_answered, q.created_at, q.updated_at, u.username
 			FROM (SELECT c.*, ts_rank(c.search, to_tsquery('english', ?)) AS rank FROM `+newest+` c

@@ -173,6 +173,7 @@ func main() {
 	report := flag.String("report", "", "print the table of an earlier --out file and exit")
 	bound := flag.Float64("bound", 1.5, "the largest acceptable p50 ratio")
 	keep := flag.Bool("keep", false, "keep the installations (data dir, PostgreSQL database) for EXPLAIN; prints where")
+	reuse := flag.String("reuse-pg", "", "PostgreSQL databases already seeded (kept by --keep), as size=URL,size=URL: served as they are, not seeded again")
 	flag.Parse()
 	if *report != "" {
 		var r run
@@ -194,6 +195,18 @@ func main() {
 		}
 		sz = append(sz, v)
 	}
+	reused := map[int]string{}
+	for _, kv := range strings.Split(*reuse, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		size, u, ok := strings.Cut(kv, "=")
+		v, err := strconv.Atoi(size)
+		if !ok || err != nil {
+			fail(fmt.Errorf("bad --reuse-pg %q", kv))
+		}
+		reused[v] = u
+	}
 	var filter *regexp.Regexp
 	if *only != "" {
 		filter = regexp.MustCompile(*only)
@@ -210,7 +223,11 @@ func main() {
 			}
 		}
 		for i, size := range sz {
-			in, err := setup(*bin, db, *pgURL, size, *port+i, *keep)
+			reuseURL := ""
+			if db == "postgres" {
+				reuseURL = reused[size]
+			}
+			in, err := setup(*bin, db, *pgURL, size, *port+i, *keep, reuseURL)
 			if err != nil {
 				closeAll()
 				fail(fmt.Errorf("%s, %d plants: %w", db, size, err))
@@ -244,8 +261,9 @@ type install struct {
 	close  func()
 }
 
-// setup seeds a fresh installation of size plants on db and serves it on port.
-func setup(bin, db, pgURL string, size, port int, keep bool) (in *install, err error) {
+// setup seeds a fresh installation of size plants on db and serves it on port; with reuseURL
+// (PostgreSQL), it serves that database, seeded earlier, as it is.
+func setup(bin, db, pgURL string, size, port int, keep bool, reuseURL string) (in *install, err error) {
 	var cleanups []func()
 	in = &install{size: size, close: func() {
 		for i := len(cleanups) - 1; i >= 0; i-- {
@@ -272,6 +290,10 @@ func setup(bin, db, pgURL string, size, port int, keep bool) (in *install, err e
 	switch db {
 	case "sqlite":
 	case "postgres":
+		if reuseURL != "" {
+			dbURL = reuseURL
+			break
+		}
 		name := fmt.Sprintf("garden_scale_%d_%d", size, time.Now().UnixNano()%1e9)
 		u, drop, err := createDatabase(pgURL, name)
 		if err != nil {
@@ -301,12 +323,16 @@ func setup(bin, db, pgURL string, size, port int, keep bool) (in *install, err e
 	if _, err := ctl("migrate"); err != nil {
 		return nil, err
 	}
-	seeded, err := ctl("dev", "seed", "--plants", strconv.Itoa(size))
-	if err != nil {
-		return nil, err
+	if reuseURL == "" {
+		seeded, err := ctl("dev", "seed", "--plants", strconv.Itoa(size))
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(os.Stderr, "%s, %d plants: %s", db, size, lastLine(seeded))
+		fmt.Fprintf(os.Stderr, "  (seeded in %s)\n", time.Since(start).Round(time.Second))
+	} else {
+		fmt.Fprintf(os.Stderr, "%s, %d plants: reused %s\n", db, size, reuseURL)
 	}
-	fmt.Fprintf(os.Stderr, "%s, %d plants: %s", db, size, lastLine(seeded))
-	fmt.Fprintf(os.Stderr, "  (seeded in %s)\n", time.Since(start).Round(time.Second))
 	// The first seeded user (seed-1) administers the first site; the second is the gardener.
 	if _, err := ctl("users", "set-role", "--username", "seed-1", "--role", "admin"); err != nil {
 		return nil, err
