@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/gardenctl/garden/core/domain"
 )
 
 // serveAsync runs one request through the gate in its own goroutine; the returned channel
@@ -137,34 +135,5 @@ func TestReadGate_NoneWhenUnsized(t *testing.T) {
 	g.admit(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil), func(http.ResponseWriter, *http.Request) { ran = true })
 	if !ran {
 		t.Fatal("without a gate the handler did not run")
-	}
-}
-
-// A read open to visitors (the forum's) queues at the same gate as a signed-in one.
-func TestReadGate_ReadersQueueToo(t *testing.T) {
-	t.Parallel()
-	s := &Server{reads: newReadGate(1)}
-	hold := make(chan struct{})
-	first := serveAsync(s.reads, http.MethodGet, context.Background(), func(http.ResponseWriter, *http.Request) { <-hold })
-	waitFor(t, "a signed-in read holds the slot", func() bool { return held(s.reads) })
-	ran := make(chan struct{})
-	visitor := s.reader(func(http.ResponseWriter, *http.Request, *domain.Principal) { close(ran) })
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		visitor(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/forum/topics/latest", nil))
-	}()
-	select {
-	case <-ran:
-		t.Fatal("a visitor's read ran while the only slot was held")
-	case <-time.After(200 * time.Millisecond):
-	}
-	close(hold)
-	<-first
-	<-done
-	select {
-	case <-ran:
-	default:
-		t.Fatal("the visitor's read did not run once the slot was free")
 	}
 }
