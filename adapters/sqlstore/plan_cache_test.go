@@ -14,9 +14,7 @@ import (
 // plan and planned it again on every call (three times its execution time).
 func TestPlantPage_PostgresReusesItsPlan(t *testing.T) {
 	t.Parallel()
-	if !dbtest.Available() {
-		t.Skip("PostgreSQL unavailable (see the notice above)")
-	}
+	// dbtest.Postgres skips the test when no PostgreSQL server is reachable.
 	s := dbtest.Postgres(t)
 	ctx := context.Background()
 	// The page runs on the hot reads' pool (hot_read.go), which opens connections as needed and
