@@ -30,9 +30,12 @@ func TestEveryDomainMessageIsAKey(t *testing.T) {
 	}
 	var missing []string
 	msgs := domainMessages(t)
-	// The adapters' own messages that reach a gardener: the HortusFox import's refusals.
-	for name, v := range literalMessages(t, "adapters/hortusfox") {
-		msgs[name] = v
+	// The app's and the adapters' own messages that reach a gardener: channel and webhook
+	// reports, the HortusFox import's refusals, a webhook receiver's failures.
+	for _, dir := range []string{"core/app", "adapters/hortusfox", "adapters/webhook"} {
+		for name, v := range literalMessages(t, dir) {
+			msgs[name] = v
+		}
 	}
 	for name, v := range msgs {
 		if !keys[v] {
