@@ -46,15 +46,14 @@ var _ ports.ImportArchiveReader = Reader{}
 
 // Messages of refused archives.
 const (
-	MsgNotZip      = "This file is not a zip archive, so it cannot be a HortusFox backup. Nothing was imported."
-	MsgNotBackup   = "This zip is not a HortusFox backup: it has no plants/data.json. Nothing was imported."
-	MsgUnsafeName  = "This archive holds an unsafe file name (%q). Nothing was imported."
-	MsgTooMany     = "This archive holds more than %d files. Nothing was imported."
-	MsgTooLarge    = "%s is larger than %d MB once unpacked. Nothing was imported."
-	MsgTotalLarge  = "This archive unpacks to more than %d MB. Nothing was imported."
-	MsgDamaged     = "%s in this backup is damaged (%v). Nothing was imported."
-	MsgDuplicate   = "This archive holds %q twice. Nothing was imported."
-	msgPhotoAbsent = "photo not found in the backup"
+	MsgNotZip     = "This file is not a zip archive, so it cannot be a HortusFox backup. Nothing was imported."
+	MsgNotBackup  = "This zip is not a HortusFox backup: it has no plants/data.json. Nothing was imported."
+	MsgUnsafeName = "This archive holds an unsafe file name (%q). Nothing was imported."
+	MsgTooMany    = "This archive holds more than %d files. Nothing was imported."
+	MsgTooLarge   = "%s is larger than %d MB once unpacked. Nothing was imported."
+	MsgTotalLarge = "This archive unpacks to more than %d MB. Nothing was imported."
+	MsgDamaged    = "%s in this backup is damaged (%v). Nothing was imported."
+	MsgDuplicate  = "This archive holds %q twice. Nothing was imported."
 )
 
 // OpenHortusFox implements ports.ImportArchiveReader.
@@ -121,7 +120,7 @@ func (a *Archive) Batch() *domain.ImportBatch { return a.batch }
 func (a *Archive) Photo(name string) ([]byte, error) {
 	f, ok := a.files[name]
 	if !ok || f.FileInfo().IsDir() {
-		return nil, domain.Errorf(domain.ENotFound, msgPhotoAbsent)
+		return nil, domain.Errorf(domain.ENotFound, domain.MsgImportPhotoAbsent)
 	}
 	if f.UncompressedSize64 > domain.MaxImageBytes {
 		return nil, domain.ErrImageTooLarge()
@@ -293,7 +292,7 @@ func (a *Archive) read() error {
 		p := &domain.Plant{Type: domain.Houseplants}
 		name, cut := domain.ImportFitText(r.str("name"), 100)
 		if cut {
-			b.Warnings = append(b.Warnings, fmt.Sprintf("The name of plant %q was cut to 100 characters.", name))
+			b.Warnings = append(b.Warnings, fmt.Sprintf(domain.MsgImportNameCut, name))
 		}
 		p.Name = name
 		p.Species, _ = domain.ImportFitText(r.str("scientific_name"), 200)
@@ -322,7 +321,7 @@ func (a *Archive) read() error {
 		p.Notes, _ = domain.ImportFitText(strings.TrimSpace(strings.Join(notes, "\n\n")), 10000)
 		ip := &domain.ImportPlant{SourceKey: r.key(), Plant: p, Photo: photoRef("plants/img", r.str("photo"))}
 		if ip.Photo == "" && strings.TrimSpace(r.str("photo")) != "" {
-			b.Warnings = append(b.Warnings, fmt.Sprintf("The photo of %q has an unusable file name and was left out.", p.Name))
+			b.Warnings = append(b.Warnings, fmt.Sprintf(domain.MsgImportPhotoBadName, p.Name))
 		}
 		b.Plants = append(b.Plants, ip)
 		if id, ok := r.int("id"); ok {
@@ -330,19 +329,19 @@ func (a *Archive) read() error {
 		}
 	}
 	if len(extraFields) > 0 {
-		b.Warnings = append(b.Warnings, "Garden has no fields for "+strings.Join(sortedSet(extraFields), ", ")+": their values were kept in each plant's notes.")
+		b.Warnings = append(b.Warnings, fmt.Sprintf(domain.MsgImportFieldsInNotes, strings.Join(sortedSet(extraFields), ", ")))
 	}
 	for _, r := range gallery {
 		id, _ := r.int("plant")
 		plant, ok := byID[id]
 		label := strings.TrimSpace(r.str("label"))
 		if !ok {
-			b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: "gallery photo", Name: label, Reason: "its plant is not in the backup"})
+			b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutGallery, Name: label, Reason: domain.MsgImportPlantNotInFile})
 			continue
 		}
 		title, _ := domain.ImportFitText(label, 200)
 		if len([]rune(title)) < 2 {
-			title = "Photo of " + plant.Plant.Name
+			title = fmt.Sprintf(domain.MsgImportGalleryTitle, plant.Plant.Name)
 		}
 		e := &domain.JournalEntry{Title: title, Content: label}
 		if t := r.time("created_at"); t != nil {
@@ -357,13 +356,13 @@ func (a *Archive) read() error {
 	for _, r := range tasks {
 		title := strings.TrimSpace(r.str("title"))
 		if r.flag("done") {
-			b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: "task", Name: title, Reason: "already done"})
+			b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutTask, Name: title, Reason: domain.MsgImportTaskDone})
 			continue
 		}
 		text := title + "\n" + r.str("description")
 		plant := plantNamedIn(text, b.Plants)
 		if plant == nil {
-			b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: "task", Name: title, Reason: "it names none of the backup's plants"})
+			b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutTask, Name: title, Reason: domain.MsgImportTaskNoPlant})
 			continue
 		}
 		notes, _ := domain.ImportFitText(strings.TrimSpace(text), 2000)
@@ -378,7 +377,7 @@ func (a *Archive) read() error {
 		b.Tasks = append(b.Tasks, &domain.ImportTask{SourceKey: r.key(), PlantKey: plant.SourceKey, Task: t})
 	}
 	for _, r := range inventory {
-		b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: "inventory item", Name: strings.TrimSpace(r.str("name")), Reason: "Garden has no inventory"})
+		b.LeftOut = append(b.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutInventory, Name: strings.TrimSpace(r.str("name")), Reason: domain.MsgImportNoInventory})
 	}
 	a.batch = b
 	return nil

@@ -33,6 +33,18 @@ type careEventJSON struct {
 	CreatedAt    time.Time `json:"createdAt"`
 }
 
+// localizedCareEventJSON is toCareEventJSON with the note Garden wrote itself (the rain's) in
+// the request's language; a gardener's own note stays as written.
+func (s *Server) localizedCareEventJSON(r *http.Request) func(*domain.CareEvent) careEventJSON {
+	return func(e *domain.CareEvent) careEventJSON {
+		out := toCareEventJSON(e)
+		if e.Source == domain.CareByRain && e.Note == domain.MsgRainCareNote {
+			out.Note = localize(r, s.tr, e.Note)
+		}
+		return out
+	}
+}
+
 func toCareEventJSON(e *domain.CareEvent) careEventJSON {
 	out := careEventJSON{ID: e.ID, PlantID: e.PlantID, Kind: string(e.Kind), Source: string(e.Source), At: e.At,
 		Note: e.Note, PostponeDays: e.PostponeDays, CreatedAt: e.CreatedAt}
@@ -87,7 +99,7 @@ func (s *Server) handleLogCare(w http.ResponseWriter, r *http.Request, p *domain
 func (s *Server) handleCareLog(w http.ResponseWriter, r *http.Request, p *domain.Principal) {
 	handlePage(s, w, r, p, endpoint{id: true, idNotFound: domain.MsgPlantNotFound}, func(q request[noBody], page domain.PageRequest) (domain.Page[*domain.CareEvent], error) {
 		return s.svc.Plants.CareLog(r.Context(), p, q.id, domain.CareKind(r.URL.Query().Get("kind")), page)
-	}, toCareEventJSON)
+	}, s.localizedCareEventJSON(r))
 }
 
 func (s *Server) handleDeleteCare(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

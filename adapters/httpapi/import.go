@@ -55,14 +55,29 @@ type importLeftOutJSON struct {
 	Reason string `json:"reason"`
 }
 
-func toImportResultJSON(r *domain.ImportResult) importResultJSON {
+// toImportResultJSON encodes r with its warnings and reasons written by tr (localize: the
+// request's language). Kinds stay values; names stay the gardener's own, but for the title an
+// import gives an untitled gallery photo ("Photo of Basil").
+func toImportResultJSON(r *domain.ImportResult, tr func(string) string) importResultJSON {
 	out := importResultJSON{DryRun: r.DryRun, Plants: r.Plants, JournalEntries: r.JournalEntries, Tasks: r.Tasks,
-		Photos: r.Photos, AlreadyImported: r.AlreadyImported, LeftOut: []importLeftOutJSON{}, Warnings: append([]string{}, r.Warnings...),
+		Photos: r.Photos, AlreadyImported: r.AlreadyImported, LeftOut: []importLeftOutJSON{}, Warnings: []string{},
 		PlantLimit: r.PlantLimit, CurrentPlants: r.CurrentPlants, Fits: r.Fits, FitsAll: r.FitsAll()}
+	for _, w := range r.Warnings {
+		out.Warnings = append(out.Warnings, tr(w))
+	}
 	for _, l := range r.LeftOut {
-		out.LeftOut = append(out.LeftOut, importLeftOutJSON{Kind: l.Kind, Name: l.Name, Reason: l.Reason})
+		name := l.Name
+		if l.Kind == domain.ImportLeftOutGallery && strings.HasPrefix(name, strings.TrimSuffix(domain.MsgImportGalleryTitle, "%s")) {
+			name = tr(name)
+		}
+		out.LeftOut = append(out.LeftOut, importLeftOutJSON{Kind: l.Kind, Name: name, Reason: tr(l.Reason)})
 	}
 	return out
+}
+
+// translateIn returns localize for r: the server's English texts in the request's language.
+func (s *Server) translateIn(r *http.Request) func(string) string {
+	return func(text string) string { return localize(r, s.tr, text) }
 }
 
 // handleImportHortusFox imports the HortusFox backup sent as the request body (the zip
@@ -97,7 +112,7 @@ func (s *Server) handleImportHortusFox(w http.ResponseWriter, r *http.Request, p
 			return nil, domain.Errorf(domain.EInvalid, "Choose a HortusFox backup (.zip) to import.")
 		}
 		return s.svc.Imports.HortusFox(r.Context(), p, f, n, r.URL.Query().Get("dryRun") == "true", nil)
-	}, toImportResultJSON)
+	}, func(res *domain.ImportResult) importResultJSON { return toImportResultJSON(res, s.translateIn(r)) })
 }
 
 // csvResultJSON is what a CSV import did or would do.
@@ -118,14 +133,16 @@ type csvRowErrorJSON struct {
 	Message string `json:"message"`
 }
 
-func toCSVResultJSON(r *app.CSVResult) csvResultJSON {
+// toCSVResultJSON encodes r with its row messages written by tr (the request's language);
+// fields stay the API's names.
+func toCSVResultJSON(r *app.CSVResult, tr func(string) string) csvResultJSON {
 	out := csvResultJSON{DryRun: r.DryRun, Headers: r.Headers, Mapping: r.Mapping, Preview: r.Preview, Rows: r.Rows,
 		Imported: r.Imported, Errors: []csvRowErrorJSON{}}
 	if out.Preview == nil {
 		out.Preview = [][]string{}
 	}
 	for _, e := range r.Errors {
-		out.Errors = append(out.Errors, csvRowErrorJSON{Row: e.Row, Field: e.Field, Message: e.Message})
+		out.Errors = append(out.Errors, csvRowErrorJSON{Row: e.Row, Field: e.Field, Message: tr(e.Message)})
 	}
 	return out
 }
@@ -146,7 +163,7 @@ func (s *Server) handleImportCSV(w http.ResponseWriter, r *http.Request, p *doma
 			}
 		}
 		return s.svc.Imports.CSV(r.Context(), p, http.MaxBytesReader(w, r.Body, 10<<20+1), in)
-	}, toCSVResultJSON)
+	}, func(res *app.CSVResult) csvResultJSON { return toCSVResultJSON(res, s.translateIn(r)) })
 }
 
 // handleCSVTemplate answers a kind's template: GET /api/import/csv-template?kind=plants|journal.

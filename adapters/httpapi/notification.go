@@ -262,18 +262,19 @@ type channelReportJSON struct {
 	Reason  string `json:"reason,omitempty"`
 }
 
-func toChannelReportJSON(c app.ChannelReport) channelReportJSON {
-	return channelReportJSON{Status: c.Status, Sent: c.Sent, Failed: c.Failed, Removed: c.Removed, Reason: c.Reason}
+// toChannelReportJSON encodes c with its reason written by tr (the request's language).
+func toChannelReportJSON(c app.ChannelReport, tr func(string) string) channelReportJSON {
+	return channelReportJSON{Status: c.Status, Sent: c.Sent, Failed: c.Failed, Removed: c.Removed, Reason: tr(c.Reason)}
 }
 
 // toTestNotificationJSON is the test notification and what each channel did with it.
-func toTestNotificationJSON(sent *app.SentNotification) map[string]any {
+func toTestNotificationJSON(sent *app.SentNotification, tr func(string) string) map[string]any {
 	rep := sent.Report
 	return map[string]any{
 		"notification": toNotificationJSON(&domain.UserNotification{Notification: *sent.Notification}),
 		"channels": map[string]any{
 			"inApp": channelReportJSON{Status: app.DeliverySent, Sent: 1},
-			"push":  toChannelReportJSON(rep.Push), "email": toChannelReportJSON(rep.Email), "ntfy": toChannelReportJSON(rep.Ntfy),
+			"push":  toChannelReportJSON(rep.Push, tr), "email": toChannelReportJSON(rep.Email, tr), "ntfy": toChannelReportJSON(rep.Ntfy, tr),
 		},
 	}
 }
@@ -286,7 +287,7 @@ func (s *Server) handleTestNotification(w http.ResponseWriter, r *http.Request, 
 	handleJSON(s, w, r, p, endpoint{status: http.StatusCreated}, func(q request[testNotificationInput]) (*app.SentNotification, error) {
 		return s.svc.Notifications.SendTest(r.Context(), p, q.in.Type)
 	}, func(sent *app.SentNotification) map[string]any {
-		out := toTestNotificationJSON(sent)
+		out := toTestNotificationJSON(sent, s.translateIn(r))
 		out["notification"] = localizedNotificationJSON(r, s.tr)(&domain.UserNotification{Notification: *sent.Notification})
 		return out
 	})

@@ -133,14 +133,15 @@ type weatherCardJSON struct {
 	Changes   []weatherNoticeJSON `json:"changes"`
 }
 
-func toWeatherCardJSON(c *app.WeatherCard) weatherCardJSON {
+// toWeatherCardJSON encodes c with its changes' messages written by tr (the request's language).
+func toWeatherCardJSON(c *app.WeatherCard, tr func(string) string) weatherCardJSON {
 	out := weatherCardJSON{Enabled: c.Enabled, Today: toDailyWeatherJSON(c.Today), Tomorrow: toDailyWeatherJSON(c.Tomorrow),
 		FetchedAt: c.FetchedAt, Changes: []weatherNoticeJSON{}}
 	if l := c.Location; l != nil {
 		out.Location = &gardenLocationJSON{Name: l.Name, Latitude: l.Latitude, Longitude: l.Longitude}
 	}
 	for _, n := range c.Notices {
-		out.Changes = append(out.Changes, weatherNoticeJSON{Kind: n.Kind, Date: n.Day.Format(domain.DateLayout), Message: n.Message})
+		out.Changes = append(out.Changes, weatherNoticeJSON{Kind: n.Kind, Date: n.Day.Format(domain.DateLayout), Message: tr(n.Message)})
 	}
 	return out
 }
@@ -160,7 +161,7 @@ func (s *Server) handleWeather(w http.ResponseWriter, r *http.Request, p *domain
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toWeatherCardJSON(card))
+	writeJSON(w, http.StatusOK, toWeatherCardJSON(card, s.translateIn(r)))
 }
 
 func (s *Server) handlePlaces(w http.ResponseWriter, r *http.Request, p *domain.Principal) {

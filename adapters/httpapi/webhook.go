@@ -58,9 +58,10 @@ type webhookDeliveryJSON struct {
 	AttemptedAt *time.Time `json:"attemptedAt"`
 }
 
-func toWebhookDeliveryJSON(d *domain.WebhookDelivery) webhookDeliveryJSON {
+// toWebhookDeliveryJSON encodes d with its error written by tr (the request's language).
+func toWebhookDeliveryJSON(d *domain.WebhookDelivery, tr func(string) string) webhookDeliveryJSON {
 	return webhookDeliveryJSON{ID: d.ID, Event: d.Event, Status: d.Status, Attempts: d.Attempts, HTTPStatus: d.HTTPStatus,
-		LatencyMs: d.Latency.Milliseconds(), Error: d.Error, CreatedAt: d.CreatedAt, AttemptedAt: d.AttemptedAt}
+		LatencyMs: d.Latency.Milliseconds(), Error: tr(d.Error), CreatedAt: d.CreatedAt, AttemptedAt: d.AttemptedAt}
 }
 
 // webhookRoutes are the caller's webhooks (issue #29); served when Services.Webhooks is set.
@@ -163,7 +164,7 @@ func (s *Server) handleWebhookDeliveries(w http.ResponseWriter, r *http.Request,
 	}
 	out := make([]webhookDeliveryJSON, len(ds))
 	for i, d := range ds {
-		out[i] = toWebhookDeliveryJSON(d)
+		out[i] = toWebhookDeliveryJSON(d, s.translateIn(r))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -179,5 +180,5 @@ func (s *Server) handleTestWebhook(w http.ResponseWriter, r *http.Request, p *do
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toWebhookDeliveryJSON(d))
+	writeJSON(w, http.StatusOK, toWebhookDeliveryJSON(d, s.translateIn(r)))
 }

@@ -191,6 +191,19 @@ func (c *Catalogue) Translate(lang, text string) string {
 	if out, ok := c.translate(m, text, 0); ok {
 		return out
 	}
+	// A list of messages joined by "; " (an import's "Name must …; Notes must …") is
+	// translated when every part is a message.
+	if strings.Contains(text, "; ") {
+		parts := strings.Split(text, "; ")
+		for i, p := range parts {
+			t, ok := c.translate(m, p, 0)
+			if !ok {
+				return text
+			}
+			parts[i] = t
+		}
+		return strings.Join(parts, "; ")
+	}
 	return text
 }
 
@@ -260,7 +273,17 @@ func (c *Catalogue) translateArg(m map[string]string, a string, depth int) (stri
 			return strings.Join(parts, ", "), true, pure
 		}
 	}
-	return c.translatePure(m, a, depth)
+	if out, ok, pure := c.translatePure(m, a, depth); ok {
+		return out, ok, pure
+	}
+	// A message quoted without its full stop ("left out: Image is too large: the limit is
+	// 5 MB.") is its sentence's translation without the translation's full stop.
+	if a != "" && !strings.HasSuffix(a, ".") {
+		if out, ok, pure := c.translatePure(m, a+".", depth); ok {
+			return strings.TrimSuffix(out, "."), true, pure
+		}
+	}
+	return a, false, false
 }
 
 // splitSentences splits at ". " (keeping the full stop with its sentence).

@@ -29,7 +29,15 @@ func TestEveryDomainMessageIsAKey(t *testing.T) {
 		keys[k] = true
 	}
 	var missing []string
-	for name, v := range domainMessages(t) {
+	msgs := domainMessages(t)
+	// The app's and the adapters' own messages that reach a gardener: channel and webhook
+	// reports, the HortusFox import's refusals, a webhook receiver's failures.
+	for _, dir := range []string{"core/app", "adapters/hortusfox", "adapters/webhook"} {
+		for name, v := range literalMessages(t, dir) {
+			msgs[name] = v
+		}
+	}
+	for name, v := range msgs {
 		if !keys[v] {
 			missing = append(missing, fmt.Sprintf("%s %q", name, v))
 		}
@@ -151,5 +159,21 @@ func TestPlaceholders(t *testing.T) {
 	want := []i18n.Placeholder{{2, "s"}, {3, "d"}, {4, ".0f"}, {5, "q"}, {6, "s"}}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v", got)
+	}
+}
+
+// TestListsAndQuotedMessages: a list of messages joined by "; " is translated part by part, a
+// message quoted without its full stop keeps none, and a list with a text that is not a message
+// stays as it is.
+func TestListsAndQuotedMessages(t *testing.T) {
+	c := load(t)
+	for _, tc := range []struct{ in, want string }{
+		{domain.MsgPlantNameTooShort + "; " + domain.MsgPlantNameTooShort, "Der Pflanzenname muss mindestens 2 Zeichen lang sein; Der Pflanzenname muss mindestens 2 Zeichen lang sein"},
+		{domain.MsgPlantNameTooShort + "; my own words", domain.MsgPlantNameTooShort + "; my own words"},
+		{`The photo a.png of "Ivy" was left out: Image is too large: the limit is 5 MB.`, `Das Foto a.png von "Ivy" wurde nicht übernommen: Das Bild ist zu groß: höchstens 5 MB.`},
+	} {
+		if got := c.Translate("de", tc.in); got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.in, got, tc.want)
+		}
 	}
 }

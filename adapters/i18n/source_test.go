@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,45 @@ func domainMessages(t *testing.T) map[string]string {
 			continue
 		}
 		out[n] = constant.StringVal(c.Val())
+	}
+	return out
+}
+
+// literalMessages returns the Msg… constants of the package in dir (relative to the module's
+// root) that are string literals: an adapter's own user-facing messages.
+func literalMessages(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join("..", "..", dir), func(fi os.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Files {
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.CONST {
+					continue
+				}
+				for _, spec := range g.Specs {
+					vs := spec.(*ast.ValueSpec)
+					for i, n := range vs.Names {
+						if !strings.HasPrefix(n.Name, "Msg") || i >= len(vs.Values) {
+							continue
+						}
+						if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							v, _ := strconv.Unquote(lit.Value)
+							out[dir+"."+n.Name] = v
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s has no Msg constants", dir)
 	}
 	return out
 }

@@ -41,6 +41,13 @@ type Client struct {
 	resolver     *net.Resolver
 }
 
+// Why a delivery failed (the webhook log's error).
+const (
+	MsgNoAnswer         = "No answer in time"
+	MsgUnreachable      = "Could not reach the receiver"
+	MsgReceiverAnswered = "The receiver answered %d"
+)
+
 // New builds a client.
 func New(cfg Config) *Client {
 	c := &Client{http: netguard.Client(cfg.AllowPrivateHosts), allowPrivate: cfg.AllowPrivateHosts, userAgent: cfg.UserAgent, resolver: cfg.Resolver}
@@ -110,9 +117,9 @@ func (c *Client) Send(ctx context.Context, r ports.WebhookRequest) (ports.Webhoo
 		case errors.As(err, &refused):
 			return ports.WebhookResult{Latency: latency}, &domain.Error{Code: domain.EInvalid, Message: domain.MsgWebhookPrivateTarget, Cause: err}
 		case ctx.Err() != nil || isTimeout(err):
-			return ports.WebhookResult{Latency: latency}, &domain.Error{Code: domain.EUnavailable, Message: "No answer in time", Cause: err}
+			return ports.WebhookResult{Latency: latency}, &domain.Error{Code: domain.EUnavailable, Message: MsgNoAnswer, Cause: err}
 		}
-		return ports.WebhookResult{Latency: latency}, &domain.Error{Code: domain.EUnavailable, Message: "Could not reach the receiver", Cause: err}
+		return ports.WebhookResult{Latency: latency}, &domain.Error{Code: domain.EUnavailable, Message: MsgUnreachable, Cause: err}
 	}
 	defer res.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
@@ -120,7 +127,7 @@ func (c *Client) Send(ctx context.Context, r ports.WebhookRequest) (ports.Webhoo
 	if code := res.StatusCode; code < 200 || code >= 300 {
 		// Any other answer is retried: a receiver down or misconfigured for a while loses
 		// nothing within the 24 hours (docs/decisions.md, "Webhooks").
-		return out, domain.Errorf(domain.EUnavailable, "The receiver answered %d", code)
+		return out, domain.Errorf(domain.EUnavailable, MsgReceiverAnswered, code)
 	}
 	return out, nil
 }

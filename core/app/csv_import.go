@@ -269,7 +269,7 @@ func (s *Imports) CSV(ctx context.Context, p *domain.Principal, r io.Reader, in 
 	checked, plan := s.plan(batch, known, now)
 	for _, l := range plan.LeftOut {
 		kind := l.Kind
-		if kind == "gallery photo" {
+		if kind == domain.ImportLeftOutGallery {
 			kind = "entry"
 		}
 		res.Errors = append(res.Errors, domain.CSVRowError{Row: csvLine(l.Name, batch), Field: kind, Message: l.Reason})

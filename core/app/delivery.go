@@ -45,6 +45,22 @@ type DeliveryConfig struct {
 	Translator ports.Translator
 }
 
+// Why a channel skipped or failed a delivery (ChannelReport.Reason): English, translated
+// where a gardener reads them (a test notification's report).
+const (
+	MsgPushOff          = "push is turned off"
+	MsgNoEmailAddress   = "the account has no e-mail address"
+	MsgEmailOff         = "e-mail notifications are turned off"
+	MsgNoNtfyTopic      = "no ntfy topic is set"
+	MsgAccountInactive  = "the account is deactivated"
+	MsgNotificationsOff = "notifications are turned off"
+	MsgDeliveryInternal = "internal error"
+	MsgNoPushDevice     = "no device is registered for push"
+	MsgPushExpired      = "every registered device's subscription had expired"
+	MsgPushLogOnly      = "written to the server log: Web Push delivery is not enabled"
+	MsgEmailLogOnly     = "written to the server log: no SMTP server is configured"
+)
+
 // ChannelReport is what one channel did for one user.
 type ChannelReport struct {
 	Status string
@@ -148,9 +164,9 @@ func Channels(u *domain.User, channels domain.NotificationChannels) (wanted []st
 		wanted bool
 		why    string
 	}{
-		{ChannelPush, plan.Push, firstOf(off, "push is turned off")},
+		{ChannelPush, plan.Push, firstOf(off, MsgPushOff)},
 		{ChannelEmail, plan.Email, firstOf(off, emailSkipReason(u))},
-		{ChannelNtfy, plan.Ntfy, firstOf(off, "no ntfy topic is set")},
+		{ChannelNtfy, plan.Ntfy, firstOf(off, MsgNoNtfyTopic)},
 	} {
 		if c.wanted {
 			wanted = append(wanted, c.name)
@@ -174,7 +190,7 @@ func (d *Delivery) DeliverChannel(ctx context.Context, channel string, u *domain
 	defer func() {
 		if p := recover(); p != nil {
 			d.log.Error("notification delivery: channel panicked", "channel", channel, "user", u.ID, "notification", n.ID, "panic", p)
-			r = ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "internal error"}
+			r = ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: MsgDeliveryInternal}
 		}
 		d.count(channel, r)
 	}()
@@ -182,9 +198,9 @@ func (d *Delivery) DeliverChannel(ctx context.Context, channel string, u *domain
 	msg := d.message(n)
 	switch channel {
 	case ChannelPush:
-		return logOnly(d.deliverPush(ctx, u, n, msg, devices), d.cfg.PushLogOnly, "written to the server log: Web Push delivery is not enabled")
+		return logOnly(d.deliverPush(ctx, u, n, msg, devices), d.cfg.PushLogOnly, MsgPushLogOnly)
 	case ChannelEmail:
-		return logOnly(d.deliverEmail(ctx, u, n, msg), d.cfg.EmailLogOnly, "written to the server log: no SMTP server is configured")
+		return logOnly(d.deliverEmail(ctx, u, n, msg), d.cfg.EmailLogOnly, MsgEmailLogOnly)
 	case ChannelNtfy:
 		target, _ := channels.NtfyTarget()
 		return d.deliverNtfy(ctx, u, n, target, msg)
@@ -203,18 +219,18 @@ func logOnly(r ChannelReport, only bool, why string) ChannelReport {
 func skipReason(u *domain.User) string {
 	switch {
 	case !u.IsActive:
-		return "the account is deactivated"
+		return MsgAccountInactive
 	case !u.NotificationsEnabled:
-		return "notifications are turned off"
+		return MsgNotificationsOff
 	}
 	return ""
 }
 
 func emailSkipReason(u *domain.User) string {
 	if u.Email == "" {
-		return "the account has no e-mail address"
+		return MsgNoEmailAddress
 	}
-	return "e-mail notifications are turned off"
+	return MsgEmailOff
 }
 
 func firstOf(a, b string) string {
@@ -294,9 +310,9 @@ func (d *Delivery) deliverPush(ctx context.Context, u *domain.User, n *domain.No
 		r.Status = DeliveryFailed
 	default:
 		r.Status = DeliverySkipped
-		r.Reason = "no device is registered for push"
+		r.Reason = MsgNoPushDevice
 		if r.Removed > 0 {
-			r.Reason = "every registered device's subscription had expired"
+			r.Reason = MsgPushExpired
 		}
 	}
 	if r.Failed > 0 {

@@ -125,11 +125,11 @@ func (s *Imports) HortusFox(ctx context.Context, p *domain.Principal, r io.Reade
 		defer step()
 		data, err := archive.Photo(ref)
 		if err != nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("The photo %s of %q was left out: %s.", ref, owner, strings.TrimSuffix(err.Error(), ".")))
+			res.Warnings = append(res.Warnings, fmt.Sprintf(domain.MsgImportPhotoLeftOut, ref, owner, strings.TrimSuffix(err.Error(), ".")))
 			return "", nil
 		}
 		if _, _, ok := domain.DetectImageType(data); !ok {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("The photo %s of %q was left out: it is not a JPEG, PNG, GIF or WebP image.", ref, owner))
+			res.Warnings = append(res.Warnings, fmt.Sprintf(domain.MsgImportPhotoNotImage, ref, owner))
 			return "", nil
 		}
 		res.Photos++
@@ -227,7 +227,7 @@ func (s *Imports) plan(in *domain.ImportBatch, known map[string]int64, now time.
 			pl.Name = strings.TrimSpace(pl.Name + " (HortusFox)")
 		}
 		if err := domain.ValidatePlant(pl, now); err != nil {
-			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: "plant", Name: pl.Name, Reason: errText(err)})
+			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutPlant, Name: pl.Name, Reason: errText(err)})
 			continue
 		}
 		pl.NewCare = nil
@@ -244,7 +244,7 @@ func (s *Imports) plan(in *domain.ImportBatch, known map[string]int64, now time.
 		}
 		e := ij.Entry
 		if !plants[ij.PlantKey] {
-			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: "gallery photo", Name: e.Title, Reason: "its plant was not imported"})
+			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutGallery, Name: e.Title, Reason: domain.MsgImportPlantLeftOut})
 			continue
 		}
 		e.CreatedAt, e.PlantID = now, 1 // the plant is resolved when saved
@@ -252,7 +252,7 @@ func (s *Imports) plan(in *domain.ImportBatch, known map[string]int64, now time.
 			e.EntryDate = today
 		}
 		if err := domain.ValidateJournalEntry(e); err != nil {
-			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: "gallery photo", Name: e.Title, Reason: errText(err)})
+			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutGallery, Name: e.Title, Reason: errText(err)})
 			continue
 		}
 		out.Journal = append(out.Journal, ij)
@@ -265,7 +265,7 @@ func (s *Imports) plan(in *domain.ImportBatch, known map[string]int64, now time.
 		}
 		t := it.Task
 		if !plants[it.PlantKey] {
-			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: "task", Name: deref(t.Notes), Reason: "its plant was not imported"})
+			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutTask, Name: deref(t.Notes), Reason: domain.MsgImportPlantLeftOut})
 			continue
 		}
 		t.CreatedAt, t.PlantID = now, 1
@@ -273,7 +273,7 @@ func (s *Imports) plan(in *domain.ImportBatch, known map[string]int64, now time.
 			t.ScheduledDate = today
 		}
 		if err := domain.ValidateCareTask(t); err != nil {
-			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: "task", Name: deref(t.Notes), Reason: errText(err)})
+			res.LeftOut = append(res.LeftOut, domain.ImportLeftOut{Kind: domain.ImportLeftOutTask, Name: deref(t.Notes), Reason: errText(err)})
 			continue
 		}
 		out.Tasks = append(out.Tasks, it)

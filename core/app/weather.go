@@ -120,7 +120,7 @@ func (w *Weather) apply(ctx context.Context, f *domain.Forecast, out *WeatherRun
 		if _, rain := f.RainToday(today, u.Garden.RainMM); rain {
 			if due := domain.RainPlants(mine, today); len(due) > 0 {
 				n, err := w.notice(ctx, u, domain.KindWeatherRain, today, "Rain at your garden", domain.RainMessage(len(due)), due, func(p *domain.Plant) bool {
-					p.LogCare(&domain.CareEvent{Kind: domain.CareWater, Source: domain.CareByRain, At: now, Note: "Rain at the garden", CreatedAt: now})
+					p.LogCare(&domain.CareEvent{Kind: domain.CareWater, Source: domain.CareByRain, At: now, Note: domain.MsgRainCareNote, CreatedAt: now})
 					return true
 				})
 				if err != nil {

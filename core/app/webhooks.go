@@ -394,15 +394,23 @@ func (w *Webhooks) load(ctx context.Context, ids []int64) (map[int64]*domain.Web
 	return ds, hooks, err
 }
 
+// Why a webhook delivery was skipped or failed (its log's error), besides the receiver's.
+const (
+	MsgWebhookGone    = "the webhook no longer exists"
+	MsgWebhookPaused  = "the webhook is paused"
+	MsgWebhookOff     = "the webhook is switched off"
+	MsgWebhookTimeout = "no answer within %s"
+)
+
 // send makes one attempt of a claimed delivery.
 func (w *Webhooks) send(ctx context.Context, it addressed) ChannelReport {
 	switch {
 	case it.hook == nil || it.hookDelivery == nil:
-		return ChannelReport{Status: DeliverySkipped, Reason: "the webhook no longer exists"}
+		return ChannelReport{Status: DeliverySkipped, Reason: MsgWebhookGone}
 	case !it.hook.Active && it.hook.PausedAt != nil:
-		return ChannelReport{Status: DeliverySkipped, Reason: "the webhook is paused"}
+		return ChannelReport{Status: DeliverySkipped, Reason: MsgWebhookPaused}
 	case !it.hook.Active:
-		return ChannelReport{Status: DeliverySkipped, Reason: "the webhook is switched off"}
+		return ChannelReport{Status: DeliverySkipped, Reason: MsgWebhookOff}
 	}
 	body := WebhookBody(it.hookDelivery)
 	res, err := w.sender.Send(ctx, ports.WebhookRequest{URL: it.hook.URL, Event: it.hookDelivery.Event,
@@ -411,7 +419,7 @@ func (w *Webhooks) send(ctx context.Context, it addressed) ChannelReport {
 	if err != nil {
 		report.Status, report.Sent, report.Failed, report.Reason = DeliveryFailed, 0, 1, domain.ErrorMessage(err)
 		if domain.ErrorCode(err) == domain.EInternal && ctx.Err() != nil {
-			report.Reason = fmt.Sprintf("no answer within %s", w.cfg.Timeout)
+			report.Reason = fmt.Sprintf(MsgWebhookTimeout, w.cfg.Timeout)
 		}
 		report.Retry = domain.ErrorCode(err) != domain.EInvalid
 	}

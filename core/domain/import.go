@@ -30,6 +30,30 @@ type ImportSourceRow struct {
 const (
 	MsgImportNothingFits = "None of the %d new plants fit: your plant limit is %d and you have %d. Nothing was imported."
 	MsgImportSomeFit     = "Only %d of the %d new plants fit: your plant limit is %d and you have %d. Nothing was imported."
+
+	// Warnings of an import result: the photo's name in the archive, the plant or entry it
+	// belongs to, and why it was left out (a message itself, without its full stop).
+	MsgImportPhotoLeftOut   = "The photo %s of %q was left out: %s."
+	MsgImportPhotoNotImage  = "The photo %s of %q was left out: it is not a JPEG, PNG, GIF or WebP image."
+	MsgImportPhotoAbsent    = "photo not found in the backup"
+	MsgImportNameCut        = "The name of plant %q was cut to 100 characters."
+	MsgImportPhotoBadName   = "The photo of %q has an unusable file name and was left out."
+	MsgImportFieldsInNotes  = "Garden has no fields for %s: their values were kept in each plant's notes."
+	MsgImportGalleryTitle   = "Photo of %s"
+	MsgImportPlantLeftOut   = "its plant was not imported"
+	MsgImportPlantNotInFile = "its plant is not in the backup"
+	MsgImportTaskDone       = "already done"
+	MsgImportTaskNoPlant    = "it names none of the backup's plants"
+	MsgImportNoInventory    = "Garden has no inventory"
+)
+
+// The kinds of things an import leaves out (ImportLeftOut.Kind): values, not messages; the web
+// app names them in the gardener's language.
+const (
+	ImportLeftOutPlant     = "plant"
+	ImportLeftOutGallery   = "gallery photo"
+	ImportLeftOutTask      = "task"
+	ImportLeftOutInventory = "inventory item"
 )
 
 // ImportPlant is one plant read from another application's export.

@@ -141,6 +141,9 @@ func outdoorPlants(n int) string {
 	return fmt.Sprintf("%d outdoor plants", n)
 }
 
+// MsgRainCareNote is the note of a watering the rain made (the plant's care log).
+const MsgRainCareNote = "Rain at the garden"
+
 // RainMessage is "Rain watered 3 outdoor plants".
 func RainMessage(n int) string { return "Rain watered " + outdoorPlants(n) }
 

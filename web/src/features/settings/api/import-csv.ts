@@ -49,6 +49,16 @@ export const CSV_FIELDS: Record<CsvKind, { name: string; label: MessageKey; requ
   ],
 };
 
+/** The label of a row error's field (a field of any kind, or "entry": the journal entry a row makes); undefined for another. */
+export function csvFieldLabel(field: string): MessageKey | undefined {
+  if (field === 'entry') return 'settings.csv.field.entry';
+  for (const fields of Object.values(CSV_FIELDS)) {
+    const f = fields.find((x) => x.name === field);
+    if (f) return f.label;
+  }
+  return undefined;
+}
+
 /** What each kind's rows may say, shown beside the mapping. */
 export const CSV_HINTS: Partial<Record<CsvKind, MessageKey>> = {
   care: 'settings.csv.hintCare',

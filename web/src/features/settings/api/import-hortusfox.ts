@@ -1,12 +1,21 @@
 import { useCallback } from 'react';
 import { journalKeys, plantKeys, taskKeys } from '@/api/keys';
 import { useRefresh } from '@/api/query';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { apiUpload } from './upload';
 
 /** POST /api/import/hortusfox[?dryRun=true]: the backup zip as the body (docs/api.md). */
 export const IMPORT_HORTUSFOX_URL = '/api/import/hortusfox';
 
-/** Something the backup holds that Garden did not bring in, and why. */
+/** The kinds of things an import leaves out (values, named in the shown language). */
+export const LEFT_OUT_KINDS: Record<string, MessageKey> = {
+  plant: 'settings.import.kind.plant',
+  'gallery photo': 'settings.import.kind.galleryPhoto',
+  task: 'settings.import.kind.task',
+  'inventory item': 'settings.import.kind.inventoryItem',
+};
+
+/** Something the backup holds that Garden did not bring in, and why (the reason in the gardener's language). */
 export interface ImportLeftOut {
   kind: string;
   name: string;

@@ -37,6 +37,7 @@ describe('Settings › Import a spreadsheet', () => {
           errors: [
             { row: 2, field: 'lastWatered', message: 'Not a date (use YYYY-MM-DD or MM/DD/YYYY)' },
             { row: 2, field: 'plant', message: 'Plant name must be at least 2 characters' },
+            { row: 3, field: 'entry', message: 'Title is required' },
           ],
         }),
       ),
@@ -44,7 +45,10 @@ describe('Settings › Import a spreadsheet', () => {
     const { user } = renderApp('/settings');
     await user.upload(await screen.findByLabelText('CSV file'), sheet());
     const errors = await screen.findByRole('list', { name: 'Row errors' });
-    expect(within(errors).getByText('Line 2, lastWatered: Not a date (use YYYY-MM-DD or MM/DD/YYYY)')).toBeInTheDocument();
+    expect(within(errors).getByText('Line 2, Last watered: Not a date (use YYYY-MM-DD or MM/DD/YYYY)')).toBeInTheDocument();
+    // Fields are named as the mapping names them, not by the API's field names.
+    expect(within(errors).getByText('Line 2, Plant: Plant name must be at least 2 characters')).toBeInTheDocument();
+    expect(within(errors).getByText('Line 3, Journal entry: Title is required')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Spreadsheet preview' })).getByRole('button', { name: 'Import' })).toBeDisabled();
   });
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select';
 import { useT } from '@/lib/i18n/provider';
-import { CSV_FIELDS, CSV_HINTS, downloadCsvTemplate, useImportCsv, type CsvKind, type CsvResult } from '../api/import-csv';
+import { CSV_FIELDS, CSV_HINTS, csvFieldLabel, downloadCsvTemplate, useImportCsv, type CsvKind, type CsvResult } from '../api/import-csv';
 import './import-card.css';
 
 /**
@@ -25,6 +25,10 @@ export function CsvImportCard() {
   const hint = CSV_HINTS[kind];
   const inputId = useId();
   const t = useT();
+  const fieldName = (field: string) => {
+    const label = csvFieldLabel(field);
+    return label ? t(label) : field;
+  };
   // The browser's locale, not the shown language: it says how the file writes dates and numbers.
   const locale = typeof navigator === 'undefined' ? 'en-US' : navigator.language;
 
@@ -118,7 +122,9 @@ export function CsvImportCard() {
               <ul className="import-card__warnings" aria-label={t('settings.csv.rowErrors')}>
                 {result.errors.map((e, i) => (
                   <li key={`${e.row}-${e.field}-${i}`}>
-                    {e.row > 0 ? t('settings.csv.lineError', { line: e.row, field: e.field, message: e.message }) : t('settings.csv.fileError', { field: e.field, message: e.message })}
+                    {e.row > 0
+                      ? t('settings.csv.lineError', { line: e.row, field: fieldName(e.field), message: e.message })
+                      : t('settings.csv.fileError', { field: fieldName(e.field), message: e.message })}
                   </li>
                 ))}
               </ul>

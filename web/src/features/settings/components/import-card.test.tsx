@@ -18,6 +18,7 @@ describe('Settings › Import', () => {
     const preview = await screen.findByRole('region', { name: 'Import preview' });
     expect(within(preview).getByText(/holds 2 plants, 1 journal entry, 1 care task and 3 photos to import/)).toBeInTheDocument();
     expect(within(preview).getByText(/Watering can/)).toBeInTheDocument();
+    expect(within(preview).getByText(/\(inventory item\): Garden has no inventory/)).toBeInTheDocument();
     await user.click(within(preview).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Imported 2 plants, 1 journal entry, 1 care task and 3 photos.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your plants' })).toHaveAttribute('href', '/plants');

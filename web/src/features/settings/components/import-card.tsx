@@ -8,7 +8,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
-import { useImportHortusFox, type ImportResult } from '../api/import-hortusfox';
+import { LEFT_OUT_KINDS, useImportHortusFox, type ImportResult } from '../api/import-hortusfox';
 import './import-card.css';
 
 type Stage =
@@ -58,7 +58,7 @@ function ResultDetails({ result }: { result: ImportResult }) {
           <ul>
             {result.leftOut.map((l, i) => (
               <li key={`${l.kind}-${l.name}-${i}`}>
-                <strong>{l.name || t('settings.import.unnamed')}</strong> {t('settings.import.leftOutItem', { kind: l.kind, reason: l.reason })}
+                <strong>{l.name || t('settings.import.unnamed')}</strong> {t('settings.import.leftOutItem', { kind: LEFT_OUT_KINDS[l.kind] ? t(LEFT_OUT_KINDS[l.kind]) : l.kind, reason: l.reason })}
               </li>
             ))}
           </ul>
