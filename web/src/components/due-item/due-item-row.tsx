@@ -1,7 +1,9 @@
 import { AlarmClock, Check, Droplets, FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCompleteCareTask } from '@/api/care-tasks/complete-care-task';
-import { useFertilizePlants, useWaterPlants } from '@/api/today/care-now';
+import { patchCompleteCareTask } from '@/api/care-tasks/complete-care-task';
+import { plantKeys, summaryKeys, taskKeys, urls } from '@/api/keys';
+import { useApiMutation } from '@/api/mutation';
+import { postCareNow } from '@/api/today/care-now';
 import { useSnooze } from '@/api/today/snooze';
 import type { DueItem } from '@/api/types';
 import { careTone } from '@/components/task-chip/task-chip';
@@ -10,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { taskLabel } from '@/lib/care';
 import { localDate, parseDate } from '@/lib/dates';
+import { noteGardenSuccess } from '@/lib/garden-success';
 import { t, type MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/provider';
 import './due-item-row.css';
@@ -26,21 +29,31 @@ function labelKey(item: DueItem): MessageKey {
   return item.kind === 'water' ? 'today.waterPlant' : item.kind === 'fertilize' ? 'today.fertilizePlant' : 'today.taskPlant';
 }
 
+/** The request of each kind of due item: Water Now's and Fertilize's, or the task's Complete. */
+const actionURL: Record<DueItem['kind'], string> = { water: urls.waterPlants, fertilize: urls.fertilizePlants, task: urls.careTasks };
+
+function sendDueItem(url: string, { arg }: { arg: DueItem }): Promise<unknown> {
+  if (arg.kind === 'task') return patchCompleteCareTask(url, { arg: { id: arg.taskId ?? 0 } });
+  return postCareNow(url, { arg: [arg.plantId] });
+}
+
 /**
  * useDueItemAction does the item's one-tap action — Water, Fertilize (one request: the plant's
- * due tasks of the type are completed with it) or Complete — and says so in a toast.
+ * due tasks of the type are completed with it) or Complete — and says so in a toast. A row
+ * keeps one mutation, its kind's (a row's kind never changes): each SWR mutation costs its
+ * render on a slow phone, and the Today list draws several rows on the first page. The lists
+ * refreshed and the success noted are those of useWaterPlants and useCompleteCareTask.
  */
 export function useDueItemAction(item: DueItem) {
-  const water = useWaterPlants();
-  const fertilize = useFertilizePlants();
-  const complete = useCompleteCareTask();
+  const action = useApiMutation<unknown, DueItem>(actionURL[item.kind], sendDueItem, {
+    refresh: [plantKeys, taskKeys, summaryKeys],
+    onSuccess: noteGardenSuccess,
+  });
   const { toast } = useToast();
-  const pending = water.isMutating || fertilize.isMutating || complete.isMutating;
+  const pending = action.isMutating;
   const run = async () => {
     try {
-      if (item.kind === 'water') await water.trigger([item.plantId]);
-      else if (item.kind === 'fertilize') await fertilize.trigger([item.plantId]);
-      else if (item.taskId != null) await complete.trigger({ id: item.taskId });
+      if (item.kind !== 'task' || item.taskId != null) await action.trigger(item);
       const done = item.kind === 'water' ? 'today.wasWatered' : item.kind === 'fertilize' ? 'today.wasFertilized' : 'today.taskDone';
       toast({ title: t('today.completed'), description: t(done, { plant: item.plantName, task: dueItemVerb(item) }), variant: 'success' });
     } catch {
