@@ -57,9 +57,12 @@ export async function preloadAll(): Promise<void> {
 /**
  * usePreloaded gives the value once it has loaded (at once when it already has) and starts
  * loading it otherwise; a failed chunk leaves undefined, so the caller's fallback stays. With
- * `when` false it does not start loading (code only some users ever need stays on the server).
+ * `when` false it does not start loading (code only some users ever need stays on the server,
+ * and code a page needs only after something happens waits for it). `start` 'now' loads it
+ * without waiting for the browser's idle moment: for what is needed the moment `when` turns
+ * true (a toast raised).
  */
-export function usePreloaded<T>(item: Preloadable<T>, when = true): T | undefined {
+export function usePreloaded<T>(item: Preloadable<T>, when = true, start: 'idle' | 'now' = 'idle'): T | undefined {
   const [loaded, setLoaded] = useState<{ value: T } | undefined>(() => {
     const value = item.current();
     return value === undefined ? undefined : { value };
@@ -67,19 +70,19 @@ export function usePreloaded<T>(item: Preloadable<T>, when = true): T | undefine
   useEffect(() => {
     if (loaded || !when) return;
     let live = true;
-    const start = () =>
+    const load = () =>
       item.load().then(
         (value) => live && setLoaded({ value }),
         () => {},
       );
     // Code not yet loaded waits for the browser's first idle moment: on a slow phone the page's
     // own requests and rendering go first, and this code's download and evaluation after them.
-    const idle = whenIdle(start);
+    const idle = start === 'now' ? (void load(), { cancel: () => {} }) : whenIdle(load);
     return () => {
       live = false;
       idle.cancel();
     };
-  }, [item, loaded, when]);
+  }, [item, loaded, when, start]);
   return loaded?.value;
 }
 

@@ -1,10 +1,11 @@
 import { Menu } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { deferred } from '@/components/ui/deferred';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
+import { GARDEN_SUCCESS_EVENT, hadGardenSuccess } from '@/lib/garden-success';
 import { useIdle } from '@/lib/preload';
 import { withAreaTexts } from '@/lib/i18n/area-texts';
 import { currentLocale } from '@/lib/i18n/locale';
@@ -17,8 +18,10 @@ import { NavGroups } from './nav-groups';
 import { UserMenuPlaceholder } from './user-chip';
 import './layout.css';
 
-// The push bridge and the notification prompt (which waits for a gardener's success) are not
-// needed to show the first page: their code loads right after it.
+// The push bridge, the notification prompt and the first sign-in's time zone and language are
+// not needed to show the first page, and most visits need none of them: each loads once the
+// page has drawn, and only when it has something to do (see AppLayout). On a slow phone every
+// chunk evaluated and drawn while the first page settles is blocking time.
 const NotificationsRuntime = lazy(() =>
   withAreaTexts('notifications', import('@/features/notifications/components/notifications-runtime')).then((m) => ({ default: m.NotificationsRuntime })),
 );
@@ -91,11 +94,24 @@ function BottomBar() {
   );
 }
 
+/** pushGranted: this browser lets Garden show notifications (the push bridge has messages to act on). */
+const pushGranted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
+
+const subscribeSuccess = (onChange: () => void) => {
+  window.addEventListener(GARDEN_SUCCESS_EVENT, onChange);
+  return () => window.removeEventListener(GARDEN_SUCCESS_EVENT, onChange);
+};
+
 /** AppLayout: desktop sidebar and header; on phones a hide-on-scroll header, drawer and bottom bar. */
 export function AppLayout() {
   const t = useT();
+  const { user } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const idle = useIdle();
+  // The prompt asks after a gardener's success (issue 27): its code waits for one.
+  const earned = useSyncExternalStore(subscribeSuccess, hadGardenSuccess, () => false);
+  // The browser's zone and language are sent once, on a first sign-in: settled accounts skip it.
+  const unsettled = user !== null && (user.timeZone === '' || user.language === '');
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
@@ -135,7 +151,7 @@ export function AppLayout() {
         </header>
         <main id="main" className="content" tabIndex={-1}>
           {/* In the page's flow, above its content: it covers no control (issue 27). */}
-          <Suspense fallback={null}>{idle && <NotificationPrompt />}</Suspense>
+          <Suspense fallback={null}>{idle && earned && <NotificationPrompt />}</Suspense>
           <MaintenanceGate>
             <Outlet />
           </MaintenanceGate>
@@ -143,11 +159,11 @@ export function AppLayout() {
       </div>
 
       <BottomBar />
-      {/* Nothing of these shows at first: their code loads once the page has drawn. */}
+      {/* Nothing of these shows: their code loads once the page has drawn, when they have work. */}
       {idle && (
         <Suspense fallback={null}>
-          <NotificationsRuntime />
-          <TimeZoneSync />
+          {pushGranted() && <NotificationsRuntime />}
+          {unsettled && <TimeZoneSync />}
         </Suspense>
       )}
     </div>

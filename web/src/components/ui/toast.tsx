@@ -36,8 +36,9 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 let nextId = 1;
 
-// Radix's toast renderer loads just after the first page: a toast raised before it arrives
-// waits in `items` and shows a moment later.
+// Radix's toast renderer loads with the first toast, not with the page (on a slow phone every
+// chunk evaluated and drawn during the first seconds is blocking time): the toast waits in
+// `items` and shows a moment later, from the service worker's cache once installed.
 const viewportCode = preloadable(() => import('./toast-viewport').then((m) => m.ToastViewport));
 
 /**
@@ -89,7 +90,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
-  const ToastViewport = usePreloaded(viewportCode);
+  const ToastViewport = usePreloaded(viewportCode, items.length > 0, 'now');
 
   return (
     <ToastContext.Provider value={api}>
