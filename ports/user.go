@@ -30,6 +30,10 @@ type UserStore interface {
 	DeleteUser(ctx context.Context, id int64, check func(*domain.User) error) error
 	// RecordLogin sets the user's last sign-in time.
 	RecordLogin(ctx context.Context, id int64, at time.Time) error
+	// CompactUserSearch merges the user search index into one piece, so that a search opens
+	// one piece however many users were added one by one (SQLite's FTS5 index; PostgreSQL's
+	// trigram indexes need nothing and nothing is done there).
+	CompactUserSearch(ctx context.Context) error
 }
 
 // UserFilter narrows ListUsers. Zero values do not filter.

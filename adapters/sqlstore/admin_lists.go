@@ -87,15 +87,42 @@ func (s *Store) ListUsersPage(ctx context.Context, q ports.UserQuery, page domai
 		// each call with the pattern.
 		args = append([]any{pgx.QueryExecModeExec}, args...)
 	}
-	var rows []userRow
-	if err := s.db.SelectContext(ctx, &rows, s.q(query), args...); err != nil {
+	// Scanned by hand (userRow.dest), as the session's user: the page's rows are the list's
+	// cost per user, and sqlx's reflective scan was a share of it (issue #30 item 6).
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
 		return domain.Page[*domain.User]{}, translate(err)
 	}
-	out := make([]*domain.User, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
+	defer rows.Close()
+	out := make([]*domain.User, 0, page.Limit+1)
+	var r userRow
+	dest := r.dest()
+	for rows.Next() {
+		r = userRow{}
+		if err := rows.Scan(dest...); err != nil {
+			return domain.Page[*domain.User]{}, translate(err)
+		}
+		out = append(out, r.toDomain())
+	}
+	if err := rows.Err(); err != nil {
+		return domain.Page[*domain.User]{}, translate(err)
 	}
 	return domain.PageOf(out, page, func(u *domain.User) string { return idCursor(u.ID) }), nil
+}
+
+// CompactUserSearch implements ports.UserStore: FTS5's 'optimize' merges users_search's
+// segments into one. Each transaction that writes users adds a segment and FTS5 merges them
+// by levels, so 20,000 users added a few at a time leave about a dozen (11 after the 1M
+// seed), and every search opens each of them for each trigram of its word: a common word's
+// first page cost 0.2-0.3 ms more at 20,000 users than at 20 (issue #30 item 6). Run by the
+// nightly session cleanup and at the end of the seed; PostgreSQL's GIN indexes (fastupdate
+// off) have no pieces to merge.
+func (s *Store) CompactUserSearch(ctx context.Context) error {
+	if s.dialect != SQLite {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO users_search (users_search) VALUES ('optimize')`)
+	return translate(err)
 }
 
 // ListSitesPage implements ports.SiteStore: keyset on (lower(name), id), which sites_by_name

@@ -38,7 +38,6 @@ func (s *Store) CreateSession(ctx context.Context, ses *domain.Session) error {
 // they do not clash with the user's.
 type sessionUserRow struct {
 	SesID             int64         `db:"ses_id"`
-	SesTokenHash      string        `db:"ses_token_hash"`
 	SesImpersonatorID sql.NullInt64 `db:"ses_impersonator_id"`
 	SesCreatedAt      time.Time     `db:"ses_created_at"`
 	SesExpiresAt      time.Time     `db:"ses_expires_at"`
@@ -47,8 +46,9 @@ type sessionUserRow struct {
 	userRow
 }
 
-// sessionUserQuery reads a session and its user by token hash in one statement.
-var sessionUserQuery = `SELECT s.id AS ses_id, s.token_hash AS ses_token_hash, s.impersonator_id AS ses_impersonator_id,
+// sessionUserQuery reads a session and its user by token hash in one statement. The hash is
+// not read back: it is the key the caller gave (each column is a cost on every request).
+var sessionUserQuery = `SELECT s.id AS ses_id, s.impersonator_id AS ses_impersonator_id,
 	s.created_at AS ses_created_at, s.expires_at AS ses_expires_at, s.revoked_at AS ses_revoked_at, s.last_seen_at AS ses_last_seen_at, ` +
 	prefixColumns("u.", userColumns) + ` FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`
 
@@ -66,12 +66,12 @@ func (s *Store) SessionAndUserByTokenHash(ctx context.Context, hash string) (*do
 	// Every signed-in request runs this: a hot read (pgx's own pool on PostgreSQL, a statement
 	// prepared once on SQLite), scanned without reflection.
 	var r sessionUserRow
-	dest := append([]any{&r.SesID, &r.SesTokenHash, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt, &r.SesLastSeenAt}, r.userRow.dest()...)
+	dest := append([]any{&r.SesID, &r.SesImpersonatorID, &r.SesCreatedAt, &r.SesExpiresAt, &r.SesRevokedAt, &r.SesLastSeenAt}, r.userRow.dest()...)
 	if err := s.hotQueryRow(ctx, s.hotSQL(sessionUserQuery), []any{hash}, dest...); err != nil {
 		return nil, nil, err
 	}
 	u := r.userRow.toDomain()
-	ses := &domain.Session{ID: r.SesID, TokenHash: r.SesTokenHash, UserID: u.ID, ImpersonatorID: nullInt(r.SesImpersonatorID),
+	ses := &domain.Session{ID: r.SesID, TokenHash: hash, UserID: u.ID, ImpersonatorID: nullInt(r.SesImpersonatorID),
 		CreatedAt: r.SesCreatedAt.UTC(), ExpiresAt: r.SesExpiresAt.UTC(), LastSeenAt: nullTime(r.SesLastSeenAt)}
 	if r.SesRevokedAt.Valid {
 		t := r.SesRevokedAt.Time.UTC()

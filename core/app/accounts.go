@@ -234,12 +234,15 @@ func (a *Accounts) openSession(ctx context.Context, user *domain.User, impersona
 	return &SignedIn{Token: token, User: user}, nil
 }
 
+// errNotSignedIn is the answer to a token that signs no one in; made when it is the answer,
+// not on every request (Authenticate runs on each signed-in call).
+func errNotSignedIn() error { return domain.Errorf(domain.EUnauthorized, domain.MsgNotSignedIn) }
+
 // Authenticate resolves a bearer token to its principal. Unknown, expired and revoked tokens,
 // and tokens of deactivated users, are unauthorized.
 func (a *Accounts) Authenticate(ctx context.Context, token string) (*domain.Principal, error) {
-	unauthorized := domain.Errorf(domain.EUnauthorized, domain.MsgNotSignedIn)
 	if token == "" {
-		return nil, unauthorized
+		return nil, errNotSignedIn()
 	}
 	if isAPIToken(token) {
 		return a.authenticateAPIToken(ctx, token)
@@ -247,12 +250,12 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (*domain.Prin
 	// One read for the session and its user: every signed-in request pays for it.
 	s, u, err := a.store.SessionAndUserByTokenHash(ctx, HashToken(token))
 	if domain.ErrorCode(err) == domain.ENotFound {
-		return nil, unauthorized
+		return nil, errNotSignedIn()
 	} else if err != nil {
 		return nil, err
 	}
 	if !s.ActiveAt(a.clock.Now()) || !u.IsActive {
-		return nil, unauthorized
+		return nil, errNotSignedIn()
 	}
 	if s.ImpersonatorID != nil {
 		// The impersonator's rights are checked on every request: a superadmin who was demoted,
@@ -263,7 +266,7 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (*domain.Prin
 		}
 		if err != nil || !imp.IsActive || imp.Role != domain.RoleSuperadmin {
 			_ = a.store.RevokeSession(ctx, s.ID, a.clock.Now())
-			return nil, unauthorized
+			return nil, errNotSignedIn()
 		}
 	}
 	if now := a.clock.Now(); s.LastSeenAt == nil || now.Sub(*s.LastSeenAt) >= domain.SessionTouchEvery {
@@ -602,6 +605,10 @@ func (a *Accounts) CleanupSessions(ctx context.Context) (sessions, failures int,
 	if _, err := a.store.DeleteWebAuthnFlowsBefore(ctx, now); err != nil {
 		return sessions, failures, err
 	}
-	_, err = a.store.DeleteSignInsBefore(ctx, now.Add(-domain.SignInHistoryDays*24*time.Hour))
-	return sessions, failures, err
+	if _, err = a.store.DeleteSignInsBefore(ctx, now.Add(-domain.SignInHistoryDays*24*time.Hour)); err != nil {
+		return sessions, failures, err
+	}
+	// The day's new and edited users join the rest of the search index in one piece, so an
+	// administrator's search opens one piece however the users came (issue #30 item 6).
+	return sessions, failures, a.store.CompactUserSearch(ctx)
 }
