@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { apiRequest } from './client';
 import { registerPagedList } from './query';
@@ -53,9 +53,13 @@ export interface PagedList<T> {
  * the previous page's X-Next-Cursor. The URL is the key, so filters belong in it. Writes
  * refreshing the URL through useRefresh refetch every loaded page. `keepPrevious` keeps the
  * previous URL's items on screen while a new URL (a new search) loads: `isLoading` is then
- * true with items (a picker's rows do not flash away on each search).
+ * true with items (a picker's rows do not flash away on each search). `asTransition` gives the
+ * answer to draw as a transition, a render after it arrives (see useDrawnAsTransition).
  */
-export function usePagedList<T>(url: string | null, { keepPrevious = false }: { keepPrevious?: boolean } = {}): PagedList<T> {
+export function usePagedList<T>(
+  url: string | null,
+  { keepPrevious = false, asTransition = false }: { keepPrevious?: boolean; asTransition?: boolean } = {},
+): PagedList<T> {
   const getKey = useCallback(
     (index: number, previous: ListPage<T> | null) => {
       if (!url) return null;
@@ -72,16 +76,20 @@ export function usePagedList<T>(url: string | null, { keepPrevious = false }: { 
 
   useEffect(() => (url ? registerPagedList(url, () => mutate()) : undefined), [url, mutate]);
 
-  const pages = data ?? [];
-  const last = pages[pages.length - 1];
-  const isLoadingMore = isValidating && !isLoading && size > pages.length;
-  return {
-    items: pages.flatMap((page) => page.items),
-    error,
-    isLoading: Boolean(url) && isLoading,
-    isLoadingMore,
-    hasMore: Boolean(last?.next),
-    loadMore: () => setSize(pages.length + 1),
-    mutate: () => mutate(),
-  };
+  const isLoadingMore = isValidating && !isLoading && size > (data?.length ?? 0);
+  const answer = useMemo(() => {
+    const pages = data ?? [];
+    return {
+      items: pages.flatMap((page) => page.items),
+      error,
+      isLoading: Boolean(url) && isLoading,
+      isLoadingMore,
+      hasMore: Boolean(pages[pages.length - 1]?.next),
+      loadMore: () => setSize(pages.length + 1),
+      mutate: () => mutate(),
+    };
+  }, [data, error, url, isLoading, isLoadingMore, setSize, mutate]);
+  // asTransition: drawn as a transition (see useDrawnAsTransition), for a page of many cards.
+  const deferred = useDeferredValue(answer);
+  return asTransition ? deferred : answer;
 }

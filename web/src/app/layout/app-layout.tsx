@@ -11,6 +11,7 @@ import { withAreaTexts } from '@/lib/i18n/area-texts';
 import { currentLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/provider';
 import { hasRole, useSession } from '@/lib/session';
+import { useMedia } from '@/lib/use-media';
 import { useScrollVisibility } from '@/lib/use-scroll-visibility';
 import { Brand } from './brand';
 import { BOTTOM_BAR_ITEMS } from './nav-config';
@@ -102,12 +103,24 @@ const subscribeSuccess = (onChange: () => void) => {
   return () => window.removeEventListener(GARDEN_SUCCESS_EVENT, onChange);
 };
 
+// The desktop's chrome (sidebar, top bar) and the phone's (header, drawer, bottom bar) swap at
+// the layout's breakpoint (layout.css). Only the one the screen shows is rendered: on a phone
+// the sidebar's twenty links and icons and the top bar's date (the first Intl formatter) cost
+// a slow phone's first render time for nothing. Where the queries cannot be answered (no
+// matchMedia, as in jsdom) both are rendered and the stylesheet decides, as it always does.
+const WIDE = '(min-width: 1024px)';
+const NARROW = '(max-width: 1023.98px)';
+
 /** AppLayout: desktop sidebar and header; on phones a hide-on-scroll header, drawer and bottom bar. */
 export function AppLayout() {
   const t = useT();
   const { user } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const idle = useIdle();
+  const wide = useMedia(WIDE);
+  const narrow = useMedia(NARROW);
+  const desktop = wide || !narrow;
+  const phone = narrow || !wide;
   // The prompt asks after a gardener's success (issue 27): its code waits for one.
   const earned = useSyncExternalStore(subscribeSuccess, hadGardenSuccess, () => false);
   // The browser's zone and language are sent once, on a first sign-in: settled accounts skip it.
@@ -125,16 +138,18 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         {t('shell.skipToContent')}
       </a>
-      <aside className="sidebar" aria-label={t('shell.sidebar')}>
-        <div className="sidebar__brand">
-          <Brand />
-        </div>
-        <nav className="sidebar__nav" aria-label={t('shell.mainNavigation')}>
-          <NavGroups />
-        </nav>
-      </aside>
+      {desktop && (
+        <aside className="sidebar" aria-label={t('shell.sidebar')}>
+          <div className="sidebar__brand">
+            <Brand />
+          </div>
+          <nav className="sidebar__nav" aria-label={t('shell.mainNavigation')}>
+            <NavGroups />
+          </nav>
+        </aside>
+      )}
 
-      <MobileHeader onOpenMenu={() => setDrawerOpen(true)} />
+      {phone && <MobileHeader onOpenMenu={() => setDrawerOpen(true)} />}
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen} title={t('shell.menuTitle')} description={t('shell.menuDescription')}>
         <nav aria-label={t('shell.mobileNavigation')}>
           <NavGroups onNavigate={() => setDrawerOpen(false)} />
@@ -142,13 +157,15 @@ export function AppLayout() {
       </Sheet>
 
       <div className="app-main">
-        <header className="topbar">
-          <p className="topbar__date">{today()}</p>
-          <div className="header-actions">
-            <NotificationsDropdown />
-            <UserMenu />
-          </div>
-        </header>
+        {desktop && (
+          <header className="topbar">
+            <p className="topbar__date">{today()}</p>
+            <div className="header-actions">
+              <NotificationsDropdown />
+              <UserMenu />
+            </div>
+          </header>
+        )}
         <main id="main" className="content" tabIndex={-1}>
           {/* In the page's flow, above its content: it covers no control (issue 27). */}
           <Suspense fallback={null}>{idle && earned && <NotificationPrompt />}</Suspense>
@@ -158,7 +175,7 @@ export function AppLayout() {
         </main>
       </div>
 
-      <BottomBar />
+      {phone && <BottomBar />}
       {/* Nothing of these shows: their code loads once the page has drawn, when they have work. */}
       {idle && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { Droplets } from 'lucide-react';
 import { useState } from 'react';
 import { useToday } from '@/api/today/get-today';
 import { useWaterPlants } from '@/api/today/care-now';
+import { useDrawnAsTransition } from '@/api/query';
 import { DueItemRow } from '@/components/due-item/due-item-row';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,7 +18,7 @@ export const TODAY_ROWS = 3;
  * it will water, then sends one request for all of them. The numbers are the server's list.
  */
 export function TodayList() {
-  const today = useToday();
+  const today = useDrawnAsTransition(useToday());
   const water = useWaterPlants();
   const { toast } = useToast();
   const t = useT();

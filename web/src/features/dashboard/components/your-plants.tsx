@@ -1,6 +1,7 @@
 import { Sprout } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePlants } from '@/api/plants/get-plants';
+import { useDrawnAsTransition } from '@/api/query';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
 import { PlantImage } from '@/components/plant-image/plant-image';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,7 +16,7 @@ export const DASHBOARD_PLANTS = 4;
 
 /** YourPlants: the first 4 plants with a link to all of them. */
 export function YourPlants() {
-  const plants = usePlants();
+  const plants = useDrawnAsTransition(usePlants());
   const t = useT();
   const list = (plants.data ?? []).slice(0, DASHBOARD_PLANTS);
   return (

@@ -73,7 +73,8 @@ describe('dashboard', () => {
     expect(within(care).getByRole('link', { name: 'Plant 2' })).toHaveAttribute('href', '/plants/2');
 
     const plants = screen.getByRole('region', { name: 'Your Plants' });
-    expect(within(plants).getAllByRole('listitem')).toHaveLength(4);
+    // The plants are drawn as a transition (useDrawnAsTransition): they follow their answer.
+    expect(await within(plants).findAllByRole('listitem')).toHaveLength(4);
     expect(within(plants).getByRole('link', { name: /View All/ })).toHaveAttribute('href', '/plants');
 
     const week = screen.getByRole('region', { name: 'Schedule' });

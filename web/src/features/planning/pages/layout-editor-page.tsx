@@ -20,7 +20,7 @@ import { LayoutCanvas } from '../components/layout-canvas';
 import { UnsavedGuard } from '../components/unsaved-guard';
 import { useDraft } from '../components/use-draft';
 import { lengthText, lengthUnit, parseLength, useUnitSystem } from '@/lib/units';
-import { useMedia } from '../components/use-media';
+import { useMedia } from '@/lib/use-media';
 import { downloadPng, downloadSvg } from '../lib/export';
 import { bedProblems, freeSpot, moveRect, nextBedName, overlapsAny, resizeRect, type Rect } from '../lib/geometry';
 import '../planning.css';

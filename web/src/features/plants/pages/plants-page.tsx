@@ -68,7 +68,7 @@ export function PlantsPage() {
   const [filters, setFilters] = useState<PlantFilters>(defaultFilters);
   const search = useDebounced(filters.search, 250);
   const applied = { ...filters, search };
-  const plants = usePagedList<Plant>(urls.plantsQuery(plantQuery(applied, todayKey())));
+  const plants = usePagedList<Plant>(urls.plantsQuery(plantQuery(applied, todayKey())), { asTransition: true });
   // While a new filter loads, the cards of the previous one stay (no skeleton flash per keystroke).
   const previous = useRef<Plant[] | null>(null);
   if (!plants.isLoading && !plants.error) previous.current = plants.items;
