@@ -142,6 +142,10 @@ func TestPlaceholdersTranslateWithTheirValues(t *testing.T) {
 		// A gardener's own words are never translated, even where they look like a message.
 		{"de", "Gerda replied: Courage is required", "Gerda hat geantwortet: Courage is required"},
 		{"de", "New reply in \"Harvest time\"", "Neue Antwort in „Harvest time“"},
+		// Error bodies and a failed channel's reason: the HTTP adapter's and the channels' texts.
+		{"de", "username must be a string", "username muss ein Text sein"},
+		{"fr", "Could not reach the push service; The ntfy server refused the message (403 Forbidden)", "Impossible de joindre le service push; Le serveur ntfy a refusé le message (403 Forbidden)"},
+		{"ru", "The mail server refused the message (550 mailbox unavailable)", "Почтовый сервер отклонил сообщение (550 mailbox unavailable)"},
 		{"fr", "Rain watered 3 outdoor plants. My own note. 1 plant", "Rain watered 3 outdoor plants. My own note. 1 plant"},
 	}
 	for _, tc := range cases {
