@@ -126,7 +126,7 @@ func (c *Client) Fetch(ctx context.Context, progress ports.CatalogueProgress) (p
 		err := list(inner, emit, fail)
 		if err == nil && truncated {
 			fail(ports.CatalogueFailure{URL: c.base.String(),
-				Message: fmt.Sprintf("the catalogue has more than %d products; the rest were not read", c.cfg.MaxProducts)})
+				Message: fmt.Sprintf(MsgCatalogueTruncated, c.cfg.MaxProducts)})
 		}
 		if err != nil && inner.Err() == nil {
 			// Only the producer writes fatal, and the collector reads it after wg.Wait.

@@ -442,7 +442,11 @@ func internalLit(x *ast.CompositeLit) bool {
 var passFields = map[string]bool{"first": true, "idInvalid": true, "idNotFound": true, "Message": true}
 
 // messageFields are the fields, by type, whose literal values are messages.
-var messageFields = map[string]bool{"endpoint.idInvalid": true, "endpoint.idNotFound": true, "WriteLimit.Message": true}
+var messageFields = map[string]bool{
+	"endpoint.idInvalid": true, "endpoint.idNotFound": true, "WriteLimit.Message": true,
+	// The plant database import's details and a store preview's failures (site admins read them).
+	"ImportDetail.Message": true, "CatalogueFailure.Message": true, "fetchError.msg": true,
+}
 
 // typeName is the name of a composite literal's type without its package.
 func typeName(e ast.Expr) string {
