@@ -17,6 +17,11 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgNoProductsFound = "No products found on %s: the listing item selector %q matches nothing"
+)
+
 // listingStart is the first listing page: Selectors.ListingPath resolved against the base URL.
 func (c *Client) listingStart() *url.URL {
 	if c.cfg.HTML.ListingPath == "" {
@@ -83,7 +88,7 @@ func (c *Client) listHTML(ctx context.Context, emit func(job) bool, fail func(po
 		}
 		items := doc.FindMatcher(c.sel.listingItem)
 		if n == 1 && items.Length() == 0 {
-			return domain.Errorf(domain.EInvalid, "No products found on %s: the listing item selector %q matches nothing",
+			return domain.Errorf(domain.EInvalid, MsgNoProductsFound,
 				u, c.cfg.HTML.ListingItem)
 		}
 		stopped := false

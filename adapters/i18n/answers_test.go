@@ -29,7 +29,7 @@ var answerDirs = []string{
 	"adapters/catalogue", "adapters/imaging", "adapters/hortusfox", "adapters/webhook",
 	"adapters/oidc", "adapters/webauthn", "adapters/weather", "adapters/push", "adapters/ntfy",
 	"adapters/smtp", "adapters/backup", "adapters/sanitize", "adapters/zipexport",
-	"adapters/totp", "adapters/password", "adapters/qrcode", "adapters/internal/netguard",
+	"adapters/totp", "adapters/password", "adapters/qrcode", "adapters/internal/netguard", "jobs",
 }
 
 type srcPkg struct {

@@ -33,7 +33,8 @@ func TestEveryDomainMessageIsAKey(t *testing.T) {
 	// The app's and the adapters' own messages that reach a gardener: channel and webhook
 	// reports, the HortusFox import's refusals, a webhook receiver's failures, the plant
 	// database import's run message and the store scraper's failures (its admins read them).
-	for _, dir := range []string{"core/app", "adapters/hortusfox", "adapters/webhook", "adapters/catalogue", "jobs"} {
+	for _, dir := range []string{"core/app", "adapters/hortusfox", "adapters/webhook", "adapters/catalogue", "jobs",
+		"adapters/push", "adapters/ntfy", "adapters/smtp", "adapters/oidc", "adapters/weather", "adapters/backup", "adapters/httpapi"} {
 		for name, v := range literalMessages(t, dir) {
 			msgs[name] = v
 		}
