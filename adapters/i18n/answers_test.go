@@ -677,5 +677,21 @@ func TestEveryAnswerMessageIsAKey(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("%d answer texts are not catalogue keys:\n%s", len(missing), strings.Join(missing, "\n"))
 	}
+	// An allow-list entry whose text is gone goes too.
+	for _, text := range sortedKeys(notShown) {
+		if _, ok := s.texts[text]; !ok {
+			t.Errorf("allow-listed %q is no longer in the source: take it off the list", text)
+		}
+	}
+	exprs := map[string]bool{}
+	for p, e := range s.unresolved {
+		file, _, _ := strings.Cut(p, ":")
+		exprs[file+": "+e] = true
+	}
+	for _, e := range sortedKeys(notShownExpr) {
+		if !exprs[e] {
+			t.Errorf("allow-listed expression %s is no longer in the source: take it off the list", e)
+		}
+	}
 	t.Logf("%d texts, %d sinks", len(s.texts), len(s.sinks))
 }
