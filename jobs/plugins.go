@@ -36,7 +36,7 @@ func (j CatalogueImportJob) Run(ctx context.Context, progress func(done, total i
 	}
 	out := Result{
 		Counts: map[string]int{"added": res.Added, "updated": res.Updated, "unchanged": res.Unchanged, "skipped": res.Skipped, "failed": res.Failed},
-		Message: fmt.Sprintf("%d added, %d updated, %d unchanged, %d skipped, %d failed",
+		Message: fmt.Sprintf(MsgCatalogueImportRun,
 			res.Added, res.Updated, res.Unchanged, res.Skipped, res.Failed),
 	}
 	for _, d := range res.Details {
@@ -44,6 +44,10 @@ func (j CatalogueImportJob) Run(ctx context.Context, progress func(done, total i
 	}
 	return out, nil
 }
+
+// MsgCatalogueImportRun is a catalogue import's run message, which the plant database's admins
+// read (in their language: the HTTP adapter translates it).
+const MsgCatalogueImportRun = "%d added, %d updated, %d unchanged, %d skipped, %d failed"
 
 // SessionCleanupJob deletes ended sessions and stale failed sign-ins (daily at 03:15).
 type SessionCleanupJob struct{ Accounts *app.Accounts }

@@ -16,6 +16,13 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgNoJob       = "No job named %q"
+	MsgBadSchedule = "Bad schedule %q for %s: %v"
+	MsgJobRunning  = "The job %s is already running"
+)
+
 // Job is a job plugin.
 type Job interface {
 	// Name identifies the job in storage, the API and the CLI.
@@ -209,7 +216,7 @@ func (r *Runner) Reschedule(ctx context.Context, name string) error {
 	defer r.mu.Unlock()
 	e, ok := r.jobs[name]
 	if !ok {
-		return domain.Errorf(domain.ENotFound, "No job named %q", name)
+		return domain.Errorf(domain.ENotFound, MsgNoJob, name)
 	}
 	if e.schedule.Enabled == js.Enabled && e.schedule.Cron == js.Cron && (e.handle != nil) == js.Enabled {
 		return nil
@@ -228,7 +235,7 @@ func (r *Runner) Reschedule(ctx context.Context, name string) error {
 	h, err := r.sched.NewJob(gocron.CronJob(js.Cron, true), gocron.NewTask(func() { r.runScheduled(name) }),
 		gocron.WithName(name), gocron.WithSingletonMode(gocron.LimitModeReschedule))
 	if err != nil {
-		return domain.Errorf(domain.EInvalid, "Bad schedule %q for %s: %v", js.Cron, name, err)
+		return domain.Errorf(domain.EInvalid, MsgBadSchedule, js.Cron, name, err)
 	}
 	e.handle = h
 	r.log.Info("job scheduled", "job", name, "cron", js.Cron)
@@ -252,7 +259,7 @@ func (r *Runner) entry(name string) (Job, error) {
 	defer r.mu.Unlock()
 	e, ok := r.jobs[name]
 	if !ok {
-		return nil, domain.Errorf(domain.ENotFound, "No job named %q", name)
+		return nil, domain.Errorf(domain.ENotFound, MsgNoJob, name)
 	}
 	return e.job, nil
 }
@@ -294,7 +301,7 @@ func (r *Runner) RunNow(ctx context.Context, name, trigger string) (*domain.JobR
 		return nil, err
 	}
 	if !ok {
-		return nil, domain.Errorf(domain.EConflict, "The job %s is already running", name)
+		return nil, domain.Errorf(domain.EConflict, MsgJobRunning, name)
 	}
 	defer unlock()
 	run := &domain.JobRun{Job: name, Trigger: trigger, StartedAt: r.clock.Now()}
@@ -308,7 +315,7 @@ func (r *Runner) RunNow(ctx context.Context, name, trigger string) (*domain.JobR
 		return nil, err
 	}
 	if !claimed {
-		return nil, domain.Errorf(domain.EConflict, "The job %s is already running", name)
+		return nil, domain.Errorf(domain.EConflict, MsgJobRunning, name)
 	}
 	r.execute(ctx, job, run)
 	return run, nil

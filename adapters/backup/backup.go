@@ -24,6 +24,11 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgRowTooLarge = "The backup stopped: row %d of table %s is %d bytes as JSON, more than the %d bytes a restore reads. No archive was written."
+)
+
 // FormatVersion is the archive format this Garden writes and the newest it reads.
 const FormatVersion = 1
 
@@ -167,7 +172,7 @@ func (w *writer) Table(t ports.BackupTable, rows func(add func(values []any) err
 		}
 		// An archive a restore would refuse is worse than a backup that fails and says why.
 		if size := buf.Len() - before - 1; size > MaxRowLine {
-			return domain.Errorf(domain.EInvalid, "The backup stopped: row %d of table %s is %d bytes as JSON, more than the %d bytes a restore reads. No archive was written.", mt.Rows+n+1, t.Name, size, MaxRowLine)
+			return domain.Errorf(domain.EInvalid, MsgRowTooLarge, mt.Rows+n+1, t.Name, size, MaxRowLine)
 		}
 		n++
 		if buf.Len() >= partSize {

@@ -14,6 +14,14 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgNotAnImage       = "Not an image address: %s"
+	MsgUnknownShop      = "The store at %s does not look like Shopify, WooCommerce or an HTML shop (%s)"
+	MsgStoreUnavailable = "The store at %s is unavailable: %s"
+	MsgStoreUnreadable  = "The store at %s cannot be read: %s"
+)
+
 // Client reads one store's catalogue. It is safe for concurrent use; concurrent Fetch calls
 // share the concurrency and rate limits.
 type Client struct {
@@ -126,7 +134,7 @@ func (c *Client) Fetch(ctx context.Context, progress ports.CatalogueProgress) (p
 		err := list(inner, emit, fail)
 		if err == nil && truncated {
 			fail(ports.CatalogueFailure{URL: c.base.String(),
-				Message: fmt.Sprintf("the catalogue has more than %d products; the rest were not read", c.cfg.MaxProducts)})
+				Message: fmt.Sprintf(MsgCatalogueTruncated, c.cfg.MaxProducts)})
 		}
 		if err != nil && inner.Err() == nil {
 			// Only the producer writes fatal, and the collector reads it after wg.Wait.
@@ -250,7 +258,7 @@ func (c *Client) Detect(ctx context.Context) (Shape, error) {
 		}
 		reasons = append(reasons, fmt.Sprintf("%s: %v", p.shape, err))
 	}
-	return "", domain.Errorf(domain.EInvalid, "The store at %s does not look like Shopify, WooCommerce or an HTML shop (%s)",
+	return "", domain.Errorf(domain.EInvalid, MsgUnknownShop,
 		c.base.Host, strings.Join(reasons, "; "))
 }
 
@@ -266,9 +274,9 @@ func (c *Client) storeError(err error) error {
 	}
 	switch {
 	case fe.kind == kindUnreachable || fe.kind == kindTimeout || fe.status == 429 || fe.status >= 500:
-		return domain.Errorf(domain.EUnavailable, "The store at %s is unavailable: %s", c.base.Host, fe.msg)
+		return domain.Errorf(domain.EUnavailable, MsgStoreUnavailable, c.base.Host, fe.msg)
 	default:
-		return domain.Errorf(domain.EInvalid, "The store at %s cannot be read: %s", c.base.Host, fe.msg)
+		return domain.Errorf(domain.EInvalid, MsgStoreUnreadable, c.base.Host, fe.msg)
 	}
 }
 
@@ -279,7 +287,7 @@ var _ ports.ImageFetcher = (*Client)(nil)
 func (c *Client) FetchImage(ctx context.Context, rawURL string, maxBytes int64) ([]byte, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
-		return nil, domain.Errorf(domain.EInvalid, "Not an image address: %s", rawURL)
+		return nil, domain.Errorf(domain.EInvalid, MsgNotAnImage, rawURL)
 	}
 	p, err := c.fetch.getImage(ctx, u, maxBytes)
 	if err != nil {

@@ -26,7 +26,7 @@ const (
 // maxRedirects bounds same-host redirects of one request.
 const maxRedirects = 5
 
-var errTooManyRedirects = fmt.Errorf("more than %d redirects", maxRedirects)
+var errTooManyRedirects = fmt.Errorf(MsgTooManyRedirects, maxRedirects)
 
 // errKind classifies a failed request; it decides retries and the domain error code.
 type errKind int
@@ -54,7 +54,7 @@ func (e *fetchError) Error() string { return e.msg }
 // otherHostError refuses a redirect that leaves the store's host.
 type otherHostError struct{ to string }
 
-func (e *otherHostError) Error() string { return "redirect to another host refused: " + e.to }
+func (e *otherHostError) Error() string { return fmt.Sprintf(MsgRedirectOtherHost, e.to) }
 
 // page is a successful response.
 type page struct {
@@ -142,7 +142,7 @@ func explicitPort(u *url.URL) string {
 // *fetchError for everything else.
 func (f *fetcher) get(ctx context.Context, u *url.URL, accept string) (*page, error) {
 	if !f.sameHost(u) {
-		return nil, &fetchError{kind: kindOtherHost, msg: fmt.Sprintf("not followed: %s is on another host than %s", u, f.base.Host)}
+		return nil, &fetchError{kind: kindOtherHost, msg: fmt.Sprintf(MsgNotFollowedOtherHost, u, f.base.Host)}
 	}
 	return f.getWith(ctx, f.hc, u, accept, f.cfg.MaxResponseBytes, true)
 }
@@ -151,7 +151,7 @@ func (f *fetcher) get(ctx context.Context, u *url.URL, accept string) (*page, er
 // maxBytes, with the same pace, slots, timeout and retries as the store's pages.
 func (f *fetcher) getImage(ctx context.Context, u *url.URL, maxBytes int64) (*page, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf("not an http(s) image address: %s", u)}
+		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf(MsgNotImageAddress, u)}
 	}
 	// A CDN that cannot be reached at all will not be back in seconds: no retry then, so an
 	// offline import is not slowed down image by image.
@@ -176,7 +176,7 @@ func (f *fetcher) getWith(ctx context.Context, hc *http.Client, u *url.URL, acce
 		}
 		if !fe.retry || attempt >= f.cfg.MaxRetries {
 			if fe.retry && attempt > 0 {
-				fe.msg += fmt.Sprintf(" after %d %s", attempt, plural(attempt, "retry", "retries"))
+				fe.msg = fmt.Sprintf(plural(attempt, MsgAfterRetry, MsgAfterRetries), fe.msg, attempt)
 			}
 			return nil, fe
 		}
@@ -225,7 +225,7 @@ func (f *fetcher) attempt(ctx context.Context, hc *http.Client, u *url.URL, acce
 	defer cancel()
 	req, err := http.NewRequestWithContext(actx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf("bad URL %s: %v", u, err)}
+		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf(MsgBadURL, u, err)}
 	}
 	req.Header.Set("User-Agent", f.cfg.UserAgent)
 	req.Header.Set("Accept", accept)
@@ -256,7 +256,7 @@ func (f *fetcher) attempt(ctx context.Context, hc *http.Client, u *url.URL, acce
 }
 
 func (f *fetcher) tooLarge(maxBytes int64) *fetchError {
-	return &fetchError{kind: kindTooLarge, msg: fmt.Sprintf("response larger than %d bytes refused", maxBytes)}
+	return &fetchError{kind: kindTooLarge, msg: fmt.Sprintf(MsgTooLargeAnswer, maxBytes)}
 }
 
 // transportError classifies an error from sending a request or reading its body.
@@ -271,7 +271,7 @@ func (f *fetcher) transportError(ctx, actx context.Context, err error) error {
 	if actx.Err() != nil {
 		// A page slower than the timeout is likely to be slow again; retrying would only
 		// add load to a struggling store, so the failure is recorded and the next run retries.
-		return &fetchError{kind: kindTimeout, msg: fmt.Sprintf("timed out after %s", f.cfg.RequestTimeout)}
+		return &fetchError{kind: kindTimeout, msg: fmt.Sprintf(MsgTimedOut, f.cfg.RequestTimeout)}
 	}
 	if errors.Is(err, errTooManyRedirects) {
 		return &fetchError{kind: kindStatus, msg: errTooManyRedirects.Error()}
@@ -284,13 +284,13 @@ func (f *fetcher) transportError(ctx, actx context.Context, err error) error {
 	if errors.As(err, &op) && op.Err != nil {
 		err = op.Err
 	}
-	return &fetchError{kind: kindUnreachable, retry: true, msg: "cannot reach the store: " + err.Error()}
+	return &fetchError{kind: kindUnreachable, retry: true, msg: fmt.Sprintf(MsgCannotReach, err)}
 }
 
 // statusError classifies a non-2xx answer: 429 and 5xx are retried (after the store's
 // Retry-After when it gives one), everything else is final.
 func (f *fetcher) statusError(resp *http.Response) *fetchError {
-	e := &fetchError{kind: kindStatus, status: resp.StatusCode, msg: "HTTP " + resp.Status}
+	e := &fetchError{kind: kindStatus, status: resp.StatusCode, msg: fmt.Sprintf(MsgHTTPStatus, resp.Status)}
 	if resp.StatusCode != http.StatusTooManyRequests && (resp.StatusCode < 500 || resp.StatusCode == http.StatusNotImplemented) {
 		return e
 	}
@@ -298,7 +298,7 @@ func (f *fetcher) statusError(resp *http.Response) *fetchError {
 	if wait, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
 		if wait > f.cfg.MaxRetryWait {
 			e.retry = false
-			e.msg += fmt.Sprintf(": the store asked to wait %s, more than the %s allowed", wait.Round(time.Second), f.cfg.MaxRetryWait)
+			e.msg = fmt.Sprintf(MsgWaitTooLong, e.msg, wait.Round(time.Second), f.cfg.MaxRetryWait)
 			return e
 		}
 		// A zero Retry-After still deserves a pause; the backoff gives one.

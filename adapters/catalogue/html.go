@@ -17,6 +17,11 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgNoProductsFound = "No products found on %s: the listing item selector %q matches nothing"
+)
+
 // listingStart is the first listing page: Selectors.ListingPath resolved against the base URL.
 func (c *Client) listingStart() *url.URL {
 	if c.cfg.HTML.ListingPath == "" {
@@ -32,7 +37,7 @@ func (c *Client) probeHTML(ctx context.Context) error {
 		return err
 	}
 	if !looksHTML(p) {
-		return &fetchError{kind: kindBadContent, msg: "the listing page is not HTML"}
+		return &fetchError{kind: kindBadContent, msg: MsgListingNotHTML}
 	}
 	return nil
 }
@@ -51,11 +56,11 @@ func (c *Client) readHTML(ctx context.Context, u *url.URL) (*page, *goquery.Docu
 		return nil, nil, err
 	}
 	if !looksHTML(p) {
-		return nil, nil, &fetchError{kind: kindBadContent, msg: "the page is not HTML (" + p.header.Get("Content-Type") + ")"}
+		return nil, nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf(MsgPageNotHTML, p.header.Get("Content-Type"))}
 	}
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(p.body))
 	if err != nil {
-		return nil, nil, &fetchError{kind: kindBadContent, msg: "the page cannot be parsed: " + err.Error()}
+		return nil, nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf(MsgPageUnreadable, err)}
 	}
 	return p, doc, nil
 }
@@ -78,12 +83,12 @@ func (c *Client) listHTML(ctx context.Context, emit func(job) bool, fail func(po
 			if n == 1 {
 				return c.storeError(err)
 			}
-			fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf("listing page %d: %v; later pages were not read", n, err)})
+			fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf(MsgListingPageRest, n, err)})
 			return nil
 		}
 		items := doc.FindMatcher(c.sel.listingItem)
 		if n == 1 && items.Length() == 0 {
-			return domain.Errorf(domain.EInvalid, "No products found on %s: the listing item selector %q matches nothing",
+			return domain.Errorf(domain.EInvalid, MsgNoProductsFound,
 				u, c.cfg.HTML.ListingItem)
 		}
 		stopped := false
@@ -111,7 +116,7 @@ func (c *Client) listHTML(ctx context.Context, emit func(job) bool, fail func(po
 			if !c.fetch.sameHost(target) {
 				if name != "" {
 					fail(ports.CatalogueFailure{Name: name, URL: target.String(),
-						Message: fmt.Sprintf("not followed: the link is on another host than %s", c.base.Host)})
+						Message: fmt.Sprintf(MsgLinkOtherHost, c.base.Host)})
 				}
 				return true
 			}
@@ -134,7 +139,7 @@ func (c *Client) listHTML(ctx context.Context, emit func(job) bool, fail func(po
 		case target == nil || visited[target.String()]:
 		case !c.fetch.sameHost(target):
 			fail(ports.CatalogueFailure{URL: target.String(),
-				Message: fmt.Sprintf("next listing page not followed: it is on another host than %s", c.base.Host)})
+				Message: fmt.Sprintf(MsgNextPageOtherHost, c.base.Host)})
 		default:
 			next = target
 		}
@@ -177,7 +182,7 @@ func (c *Client) readProductPage(ctx context.Context, u *url.URL, listedName str
 		f.Name = listedName
 	}
 	if f.Name == "" {
-		return nil, &ports.CatalogueFailure{URL: u.String(), Message: "no product name found on the page"}
+		return nil, &ports.CatalogueFailure{URL: u.String(), Message: MsgNoProductName}
 	}
 	if !domain.HasPPMarker(f.Name) {
 		c.fetch.log.Debug("not a (PP) product", "url", u.String(), "name", f.Name)

@@ -79,7 +79,7 @@ func (c *Client) getJSON(ctx context.Context, u *url.URL, v any) (*page, error) 
 		return nil, err
 	}
 	if err := json.Unmarshal(p.body, v); err != nil {
-		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf("the answer is not the expected JSON: %v", err)}
+		return nil, &fetchError{kind: kindBadContent, msg: fmt.Sprintf(MsgNotExpectedJSON, err)}
 	}
 	return p, nil
 }
@@ -92,7 +92,7 @@ func (c *Client) probeShopify(ctx context.Context) error {
 		return err
 	}
 	if probe.Products == nil {
-		return &fetchError{kind: kindBadContent, msg: "no products array"}
+		return &fetchError{kind: kindBadContent, msg: MsgNoProductsArray}
 	}
 	return nil
 }
@@ -113,7 +113,7 @@ func (c *Client) listShopify(ctx context.Context, emit func(job) bool, fail func
 			if n == 1 {
 				return c.storeError(err)
 			}
-			fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf("listing page %d: %v; later pages were not read", n, err)})
+			fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf(MsgListingPageRest, n, err)})
 			return nil
 		}
 		fresh := 0
@@ -127,7 +127,7 @@ func (c *Client) listShopify(ctx context.Context, emit func(job) bool, fail func
 				continue
 			}
 			if strings.TrimSpace(p.Handle) == "" {
-				fail(ports.CatalogueFailure{Name: p.Title, URL: u.String(), Message: "the product has no handle, so it has no page to link to"})
+				fail(ports.CatalogueFailure{Name: p.Title, URL: u.String(), Message: MsgNoHandle})
 				continue
 			}
 			if !emit(job{facts: c.shopifyFacts(p)}) {

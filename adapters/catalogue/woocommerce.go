@@ -77,10 +77,10 @@ func (c *Client) listWooCommerce(ctx context.Context, emit func(job) bool, fail 
 				return c.storeError(err)
 			}
 			if totalPages == 0 {
-				fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf("listing page %d: %v; later pages were not read", n, err)})
+				fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf(MsgListingPageRest, n, err)})
 				return nil
 			}
-			fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf("listing page %d: %v", n, err)})
+			fail(ports.CatalogueFailure{URL: u.String(), Message: fmt.Sprintf(MsgListingPage, n, err)})
 			continue
 		}
 		if n == 1 {
@@ -99,7 +99,7 @@ func (c *Client) listWooCommerce(ctx context.Context, emit func(job) bool, fail 
 				continue
 			}
 			if strings.TrimSpace(wp.Permalink) == "" && strings.TrimSpace(wp.Slug) == "" {
-				fail(ports.CatalogueFailure{Name: name, URL: u.String(), Message: "the product has no permalink or slug, so it has no page to link to"})
+				fail(ports.CatalogueFailure{Name: name, URL: u.String(), Message: MsgNoPermalink})
 				continue
 			}
 			if !emit(job{facts: c.wooFacts(wp, name)}) {

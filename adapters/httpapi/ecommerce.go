@@ -66,6 +66,7 @@ func (s *Server) handleRemotePlants(w http.ResponseWriter, r *http.Request, p *d
 			PlantType: string(pr.Type), StoreURL: pr.StoreURL, Slug: pr.Slug, ImageURL: pr.ImageURL, AlternativeImageURLs: alts, Price: pr.Price})
 	}
 	for _, f := range res.Failures {
+		f.Message = localize(r, s.tr, f.Message)
 		out.Failures = append(out.Failures, failureJSON(f))
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -91,9 +92,9 @@ func (s *Server) handleImportPlants(w http.ResponseWriter, r *http.Request, p *d
 	}
 	details := []map[string]string{}
 	for _, d := range run.Details {
-		details = append(details, map[string]string{"name": d.Name, "status": d.Status, "message": d.Message})
+		details = append(details, map[string]string{"name": d.Name, "status": d.Status, "message": localize(r, s.tr, d.Message)})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"results": map[string]any{"count": countJSON(run.Counts), "details": details, "message": run.Message}})
+	writeJSON(w, http.StatusOK, map[string]any{"results": map[string]any{"count": countJSON(run.Counts), "details": details, "message": localize(r, s.tr, run.Message)}})
 }
 
 func runJSON(run *domain.JobRun) map[string]any {
@@ -115,6 +116,8 @@ func (s *Server) handleImportStatus(w http.ResponseWriter, r *http.Request, p *d
 	out := runJSON(st.LastRun)
 	if out == nil {
 		out = map[string]any{"running": false, "done": 0, "total": 0}
+	} else {
+		out["message"] = localize(r, s.tr, st.LastRun.Message)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -171,7 +174,7 @@ func (s *Server) handleImportHistory(w http.ResponseWriter, r *http.Request, p *
 	out := make([]map[string]any, 0, len(runs))
 	for _, run := range runs {
 		out = append(out, map[string]any{"id": run.ID, "date": run.StartedAt, "finishedAt": run.FinishedAt, "running": run.Running(),
-			"success": run.Success, "count": countJSON(run.Counts), "message": run.Message, "trigger": run.Trigger})
+			"success": run.Success, "count": countJSON(run.Counts), "message": localize(r, s.tr, run.Message), "trigger": run.Trigger})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -148,7 +148,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 			if field == "" {
 				return domain.Errorf(domain.EInvalid, "Request body must be a JSON object")
 			}
-			msg := fmt.Sprintf("%s must be a %s", field, jsonTypeName(typeErr.Type.Kind().String()))
+			msg := fmt.Sprintf(wrongTypeMessage(typeErr.Type.Kind().String()), field)
 			return &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}
 		default:
 			return domain.Errorf(domain.EInvalid, "Request body is not valid JSON")
@@ -160,18 +160,28 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	return checkText(dst)
 }
 
-func jsonTypeName(kind string) string {
+// The refusals of a JSON value of the wrong type, by the type wanted; %s is the field's name.
+const (
+	msgMustBeString  = "%s must be a string"
+	msgMustBeBoolean = "%s must be a boolean"
+	msgMustBeNumber  = "%s must be a number"
+	msgMustBeList    = "%s must be a list"
+	msgMustBeObject  = "%s must be an object"
+)
+
+// wrongTypeMessage is the refusal of a value where the decoder wanted a Go value of kind.
+func wrongTypeMessage(kind string) string {
 	switch kind {
 	case "string":
-		return "string"
+		return msgMustBeString
 	case "bool":
-		return "boolean"
+		return msgMustBeBoolean
 	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
-		return "number"
+		return msgMustBeNumber
 	case "slice", "array":
-		return "list"
+		return msgMustBeList
 	}
-	return "object"
+	return msgMustBeObject
 }
 
 // pathID reads a positive integer path value; anything else is not found, as no such record

@@ -462,10 +462,16 @@ func (in reviewRequest) check() error {
 	return nil
 }
 
-// requiredID reads the id a direct review path carries in its body.
-func requiredID(v flexID, field string) (int64, error) {
+// The direct review paths' refusals of a body without its id.
+const (
+	msgTopicIDRequired = "topicId is required"
+	msgPostIDRequired  = "postId is required"
+)
+
+// requiredID reads the id a direct review path carries in its body; msg refuses a body
+// without it.
+func requiredID(v flexID, field, msg string) (int64, error) {
 	if v.Value == nil || v.Bad {
-		msg := field + " is required"
 		return 0, &domain.Error{Code: domain.EInvalid, Message: msg, Fields: map[string]string{field: msg}}
 	}
 	return *v.Value, nil
@@ -498,11 +504,11 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request, p *domain.
 		id := q.id
 		if idField != "" {
 			var err error
-			field := q.in.TopicID
+			field, msg := q.in.TopicID, msgTopicIDRequired
 			if idField == "postId" {
-				field = q.in.PostID
+				field, msg = q.in.PostID, msgPostIDRequired
 			}
-			if id, err = requiredID(field, idField); err != nil {
+			if id, err = requiredID(field, idField, msg); err != nil {
 				return reviewStateJSON{}, err
 			}
 		}

@@ -87,9 +87,14 @@ func TestEcommerceImport(t *testing.T) {
 		t.Fatal("the preview saved something")
 	}
 
-	r := h.do("POST", "/api/ecommerce/import-plants", admin, nil)
+	// The run's message and each product's are in the admin's language (issue #25 item 3).
+	r := h.doLang("POST", "/api/ecommerce/import-plants", admin, "de", nil)
 	expect(t, r, 200, "")
 	res := r.body["results"].(map[string]any)
+	if res["message"] != "2 hinzugefügt, 0 aktualisiert, 0 unverändert, 0 übersprungen, 1 fehlgeschlagen" ||
+		!strings.Contains(r.raw, `"message":"Zur Pflanzendatenbank hinzugefügt"`) {
+		t.Fatalf("German results %s", r.raw)
+	}
 	count := res["count"].(map[string]any)
 	if count["added"].(float64) != 2 || count["updated"].(float64) != 0 || count["failed"].(float64) != 1 || len(res["details"].([]any)) != 3 {
 		t.Fatalf("results %s", r.raw)
@@ -140,6 +145,13 @@ func TestImportSchedule(t *testing.T) {
 	}
 	for _, bad := range []string{"5:45", "25:00", "noon", ""} {
 		expect(t, h.do("POST", "/api/ecommerce/update-schedule", admin, map[string]any{"time": bad}), 400, "")
+	}
+	// A body that says nothing is refused in the caller's language; so is a value of the wrong type.
+	if e := h.doLang("POST", "/api/ecommerce/update-schedule", admin, "fr", map[string]any{}); e.status != 400 || e.body["message"] != "Envoyez enabled, time (HH:MM) ou les deux" {
+		t.Fatalf("French refusal %s", e.raw)
+	}
+	if e := h.doLang("POST", "/api/ecommerce/update-schedule", admin, "ru", map[string]any{"time": 5}); e.status != 400 || e.body["message"] != "time должно быть строкой" {
+		t.Fatalf("Russian refusal %s", e.raw)
 	}
 	d := h.do("POST", "/api/ecommerce/update-schedule", admin, map[string]any{"enabled": false})
 	if d.body["enabled"] != false || d.body["time"] != "05:45" || d.body["nextRun"] != nil {

@@ -32,7 +32,7 @@ func (s *Server) webApp() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+			http.Error(w, localize(r, s.tr, "Method not allowed"), http.StatusMethodNotAllowed)
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")

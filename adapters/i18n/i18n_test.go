@@ -31,8 +31,10 @@ func TestEveryDomainMessageIsAKey(t *testing.T) {
 	var missing []string
 	msgs := domainMessages(t)
 	// The app's and the adapters' own messages that reach a gardener: channel and webhook
-	// reports, the HortusFox import's refusals, a webhook receiver's failures.
-	for _, dir := range []string{"core/app", "adapters/hortusfox", "adapters/webhook"} {
+	// reports, the HortusFox import's refusals, a webhook receiver's failures, the plant
+	// database import's run message and the store scraper's failures (its admins read them).
+	for _, dir := range []string{"core/app", "adapters/hortusfox", "adapters/webhook", "adapters/catalogue", "jobs",
+		"adapters/push", "adapters/ntfy", "adapters/smtp", "adapters/oidc", "adapters/weather", "adapters/backup", "adapters/httpapi"} {
 		for name, v := range literalMessages(t, dir) {
 			msgs[name] = v
 		}
@@ -142,6 +144,13 @@ func TestPlaceholdersTranslateWithTheirValues(t *testing.T) {
 		// A gardener's own words are never translated, even where they look like a message.
 		{"de", "Gerda replied: Courage is required", "Gerda hat geantwortet: Courage is required"},
 		{"de", "New reply in \"Harvest time\"", "Neue Antwort in „Harvest time“"},
+		// Error bodies and a failed channel's reason: the HTTP adapter's and the channels' texts.
+		{"de", "username must be a string", "username muss ein Text sein"},
+		{"fr", "Could not reach the push service; The ntfy server refused the message (403 Forbidden)", "Impossible de joindre le service push; Le serveur ntfy a refusé le message (403 Forbidden)"},
+		{"ru", "The mail server refused the message (550 mailbox unavailable)", "Почтовый сервер отклонил сообщение (550 mailbox unavailable)"},
+		// The plant database import's run message and a store's failure, nested three deep.
+		{"pl", "12 added, 3 updated, 40 unchanged, 1 skipped, 0 failed", "dodane: 12, zaktualizowane: 3, bez zmian: 40, pominięte: 1, nieudane: 0"},
+		{"de", "listing page 3: HTTP 500 Internal Server Error after 2 retries; later pages were not read", "Listenseite 3: HTTP 500 Internal Server Error nach 2 Wiederholungen; spätere Seiten wurden nicht gelesen"},
 		{"fr", "Rain watered 3 outdoor plants. My own note. 1 plant", "Rain watered 3 outdoor plants. My own note. 1 plant"},
 	}
 	for _, tc := range cases {

@@ -17,6 +17,13 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgServerUnavailable = "The ntfy server is unavailable (%s)"
+	MsgRefused           = "The ntfy server refused the message (%s)"
+	MsgAddressRefused    = "The ntfy server's address is not allowed: %v"
+)
+
 var _ ports.NtfySender = (*Client)(nil)
 
 // Config configures the client.
@@ -90,7 +97,7 @@ func (c *Client) Send(ctx context.Context, target domain.NtfyTarget, msg domain.
 		}
 		var refused *netguard.RefusedAddressError
 		if errors.As(err, &refused) {
-			return domain.Errorf(domain.EInvalid, "The ntfy server's address is not allowed: %v", refused)
+			return domain.Errorf(domain.EInvalid, MsgAddressRefused, refused)
 		}
 		// The detail (resolver address, dial error) is for the log, not for the person.
 		return &domain.Error{Code: domain.EUnavailable, Message: MsgUnreachable, Cause: err}
@@ -105,9 +112,9 @@ func (c *Client) Send(ctx context.Context, target domain.NtfyTarget, msg domain.
 	case code >= 200 && code < 300:
 		return nil
 	case code == http.StatusTooManyRequests || code >= 500:
-		return domain.Errorf(domain.EUnavailable, "The ntfy server is unavailable (%s)", status)
+		return domain.Errorf(domain.EUnavailable, MsgServerUnavailable, status)
 	default:
-		return domain.Errorf(domain.EInvalid, "The ntfy server refused the message (%s)", status)
+		return domain.Errorf(domain.EInvalid, MsgRefused, status)
 	}
 }
 

@@ -19,6 +19,11 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgProviderUnreachable = "The identity provider cannot be reached: %v"
+)
+
 // Config names the provider and Garden as its client.
 type Config struct {
 	Issuer       string
@@ -66,7 +71,7 @@ func (p *Provider) discover(ctx context.Context) (*gooidc.Provider, error) {
 	// The key set fetches keys later with the context given here: not a request's.
 	pr, err := gooidc.NewProvider(gooidc.ClientContext(context.WithoutCancel(ctx), p.client), p.cfg.Issuer)
 	if err != nil {
-		return nil, domain.Errorf(domain.EUnavailable, "The identity provider cannot be reached: %v", err)
+		return nil, domain.Errorf(domain.EUnavailable, MsgProviderUnreachable, err)
 	}
 	p.provider = pr
 	return pr, nil

@@ -25,6 +25,16 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgCannotEncode       = "The push message cannot be encoded: %v"
+	MsgCannotSend         = "The push message cannot be sent: %v"
+	MsgAddressRefused     = "The push service address is not allowed: %v"
+	MsgServiceUnavailable = "The push service is unavailable (%s)"
+	MsgRefused            = "The push service refused the message (%s)"
+	MsgSubscriptionGone   = "The push subscription is gone (%s)"
+)
+
 var (
 	_ ports.PushSender = (*WebPush)(nil)
 	_ ports.PushSender = Log{}
@@ -126,7 +136,7 @@ func Payload(msg domain.PushMessage) ([]byte, error) {
 	for {
 		b, err := json.Marshal(p)
 		if err != nil {
-			return nil, domain.Errorf(domain.EInvalid, "The push message cannot be encoded: %v", err)
+			return nil, domain.Errorf(domain.EInvalid, MsgCannotEncode, err)
 		}
 		if len(b) <= maxPayload {
 			return b, nil
@@ -185,12 +195,12 @@ func (w *WebPush) Send(ctx context.Context, sub domain.PushSubscription, msg dom
 		}
 		var guard *netguard.RefusedAddressError
 		if errors.As(err, &guard) {
-			return domain.Errorf(domain.EInvalid, "The push service address is not allowed: %v", guard)
+			return domain.Errorf(domain.EInvalid, MsgAddressRefused, guard)
 		}
 		if _, isURL := err.(*url.Error); isURL {
 			return &domain.Error{Code: domain.EUnavailable, Message: "Could not reach the push service", Cause: err}
 		}
-		return domain.Errorf(domain.EInvalid, "The push message cannot be sent: %v", err)
+		return domain.Errorf(domain.EInvalid, MsgCannotSend, err)
 	}
 	defer res.Body.Close()
 	detail, _ := io.ReadAll(io.LimitReader(res.Body, 512))
@@ -206,11 +216,11 @@ func statusError(code int, status, detail string) error {
 	case code >= 200 && code < 300:
 		return nil
 	case code == http.StatusNotFound || code == http.StatusGone:
-		return domain.Errorf(domain.ENotFound, "The push subscription is gone (%s)", status)
+		return domain.Errorf(domain.ENotFound, MsgSubscriptionGone, status)
 	case code == http.StatusTooManyRequests || code >= 500:
-		return domain.Errorf(domain.EUnavailable, "The push service is unavailable (%s)", status)
+		return domain.Errorf(domain.EUnavailable, MsgServiceUnavailable, status)
 	default:
-		return domain.Errorf(domain.EInvalid, "The push service refused the message (%s)", status)
+		return domain.Errorf(domain.EInvalid, MsgRefused, status)
 	}
 }
 

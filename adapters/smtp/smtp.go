@@ -25,6 +25,13 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgBadAddress        = "The e-mail address %q is not valid"
+	MsgServerUnavailable = "The mail server is unavailable (%d %s)"
+	MsgRefused           = "The mail server refused the message (%d %s)"
+)
+
 var (
 	_ ports.Mailer = (*Mailer)(nil)
 	_ ports.Mailer = Log{}
@@ -153,7 +160,7 @@ func (m *Mailer) From() string { return m.from.String() }
 func recipient(to string) (*mail.Address, error) {
 	addr, err := mail.ParseAddress(to)
 	if err != nil || strings.ContainsAny(addr.Address, "\r\n") {
-		return nil, domain.Errorf(domain.EInvalid, "The e-mail address %q is not valid", to)
+		return nil, domain.Errorf(domain.EInvalid, MsgBadAddress, to)
 	}
 	return addr, nil
 }
@@ -305,9 +312,9 @@ func classify(err error) error {
 	var tp *textproto.Error
 	switch {
 	case errors.As(err, &tp) && tp.Code >= 500:
-		return domain.Errorf(domain.EInvalid, "The mail server refused the message (%d %s)", tp.Code, tp.Msg)
+		return domain.Errorf(domain.EInvalid, MsgRefused, tp.Code, tp.Msg)
 	case errors.As(err, &tp):
-		return domain.Errorf(domain.EUnavailable, "The mail server is unavailable (%d %s)", tp.Code, tp.Msg)
+		return domain.Errorf(domain.EUnavailable, MsgServerUnavailable, tp.Code, tp.Msg)
 	case errors.Is(err, errNoTLS):
 		return domain.Errorf(domain.EInvalid, "The mail server does not offer STARTTLS, which the configuration requires")
 	case errors.Is(err, errPlainAuth):

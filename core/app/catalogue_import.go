@@ -161,6 +161,15 @@ func NewCatalogueImport(store CatalogueImportStore, catalogue ports.Catalogue, s
 // MsgImportRunning answers a second import started while one runs in this process.
 const MsgImportRunning = "An import is already running"
 
+// What happened to one product of an import, as the plant database's admins read it.
+const (
+	MsgImportItemAdded      = "Added to the plant database"
+	MsgImportItemUpdated    = "Updated from the store"
+	MsgImportItemUnchanged  = "Already up to date"
+	MsgImportItemManualKept = "A manually added plant has this store address or slug; it was left as it is"
+	MsgImportItemNowManual  = "became a manual item meanwhile"
+)
+
 // Preview reads the store's catalogue without saving anything (admins only).
 func (s *CatalogueImport) Preview(ctx context.Context, p *domain.Principal) (ports.CatalogueResult, error) {
 	if err := requireAdmin(p); err != nil {
@@ -256,7 +265,7 @@ func (s *CatalogueImport) upsert(ctx context.Context, product domain.CataloguePr
 	}
 	existing, err := s.store.FindPlantDB(ctx, item.StoreURL, item.Slug)
 	if err == nil && existing.Source != domain.SourceImport {
-		return ImportDetail{Name: name, Status: ImportSkipped, Message: "A manually added plant has this store address or slug; it was left as it is"}
+		return ImportDetail{Name: name, Status: ImportSkipped, Message: MsgImportItemManualKept}
 	}
 	if err == nil || domain.ErrorCode(err) == domain.ENotFound {
 		s.localImage(ctx, item, existing)
@@ -266,17 +275,17 @@ func (s *CatalogueImport) upsert(ctx context.Context, product domain.CataloguePr
 		if err := s.store.CreatePlantDB(ctx, item); err != nil {
 			return s.failed(name, err)
 		}
-		return ImportDetail{Name: name, Status: ImportAdded, Message: "Added to the plant database"}
+		return ImportDetail{Name: name, Status: ImportAdded, Message: MsgImportItemAdded}
 	case err != nil:
 		return s.failed(name, err)
 	case existing.Source != domain.SourceImport:
-		return ImportDetail{Name: name, Status: ImportSkipped, Message: "A manually added plant has this store address or slug; it was left as it is"}
+		return ImportDetail{Name: name, Status: ImportSkipped, Message: MsgImportItemManualKept}
 	case sameImportedContent(existing, item):
-		return ImportDetail{Name: name, Status: ImportUnchanged, Message: "Already up to date"}
+		return ImportDetail{Name: name, Status: ImportUnchanged, Message: MsgImportItemUnchanged}
 	}
 	_, err = s.store.UpdatePlantDB(ctx, existing.ID, func(cur *domain.PlantDBItem) error {
 		if cur.Source != domain.SourceImport {
-			return domain.Errorf(domain.EConflict, "became a manual item meanwhile")
+			return domain.Errorf(domain.EConflict, MsgImportItemNowManual)
 		}
 		item.ID, item.CreatedAt = cur.ID, cur.CreatedAt
 		*cur = *item
@@ -285,7 +294,7 @@ func (s *CatalogueImport) upsert(ctx context.Context, product domain.CataloguePr
 	if err != nil {
 		return s.failed(name, err)
 	}
-	return ImportDetail{Name: name, Status: ImportUpdated, Message: "Updated from the store"}
+	return ImportDetail{Name: name, Status: ImportUpdated, Message: MsgImportItemUpdated}
 }
 
 func (s *CatalogueImport) failed(name string, err error) ImportDetail {

@@ -177,6 +177,14 @@ func Channels(u *domain.User, channels domain.NotificationChannels) (wanted []st
 	return wanted, skipped
 }
 
+// A channel report's reasons that the dispatcher itself gives (a test notification shows them).
+const (
+	MsgDeliveryNotFinished = "not finished in time: it is tried again later"
+	MsgWebhooksNotServed   = "webhooks are not served by this process"
+	MsgDeliveryGone        = "the notification or its recipient no longer exists"
+	MsgUnknownChannel      = "unknown channel %s"
+)
+
 // DeliverChannel makes one channel's delivery of n, already stored for the app, to u: the
 // dispatcher's unit of work. The plan is checked again with u, channels and devices as they
 // are now (a channel turned off since the notification was stored is skipped). It returns when
@@ -205,7 +213,7 @@ func (d *Delivery) DeliverChannel(ctx context.Context, channel string, u *domain
 		target, _ := channels.NtfyTarget()
 		return d.deliverNtfy(ctx, u, n, target, msg)
 	}
-	return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "unknown channel " + channel}
+	return ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: fmt.Sprintf(MsgUnknownChannel, channel)}
 }
 
 // logOnly notes on a sent report that the adapter only logged.

@@ -8,6 +8,11 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgNoJob = "No job named %q"
+)
+
 // JobStore is what the jobs console reads and changes: schedules and runs.
 type JobStore interface {
 	// ports.JobStore's:
@@ -49,7 +54,7 @@ func (j *Jobs) StatusAsOperator(ctx context.Context, job string) (*JobStatus, er
 	js, err := j.store.JobSchedule(ctx, job)
 	if err != nil {
 		if domain.ErrorCode(err) == domain.ENotFound {
-			return nil, domain.Errorf(domain.ENotFound, "No job named %q", job)
+			return nil, domain.Errorf(domain.ENotFound, MsgNoJob, job)
 		}
 		return nil, err
 	}
@@ -81,7 +86,7 @@ func (j *Jobs) UpdateDailyAsOperator(ctx context.Context, job string, enabled *b
 	js, err := j.store.JobSchedule(ctx, job)
 	if err != nil {
 		if domain.ErrorCode(err) == domain.ENotFound {
-			return nil, domain.Errorf(domain.ENotFound, "No job named %q", job)
+			return nil, domain.Errorf(domain.ENotFound, MsgNoJob, job)
 		}
 		return nil, err
 	}

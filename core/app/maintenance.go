@@ -10,6 +10,11 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// Messages an API answer or a channel's reason can carry: catalogue keys (adapters/i18n).
+const (
+	MsgNoFunction = "No function named %q"
+)
+
 // MaintenanceStore is what Maintenance keeps: the functions and sites in maintenance.
 type MaintenanceStore interface {
 	ports.AppFunctionStore
@@ -89,7 +94,7 @@ func (m *Maintenance) SetFunctionByName(ctx context.Context, name string, on boo
 			return m.SetFunction(ctx, operator(), f.ID, on, message)
 		}
 	}
-	return nil, domain.Errorf(domain.ENotFound, "No function named %q", name)
+	return nil, domain.Errorf(domain.ENotFound, MsgNoFunction, name)
 }
 
 // DeleteFunction removes a function; site_wide stays (superadmins).

@@ -264,7 +264,7 @@ func (x *Notifier) SendNow(ctx context.Context, u *domain.User, n *domain.Notifi
 		} else if r, ok := done[ch]; ok {
 			*dst = r
 		} else {
-			*dst = ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: "not finished in time: it is tried again later", Retry: true}
+			*dst = ChannelReport{Status: DeliveryFailed, Failed: 1, Reason: MsgDeliveryNotFinished, Retry: true}
 		}
 	}
 	return report, nil

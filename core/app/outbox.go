@@ -362,13 +362,13 @@ func (d *Dispatcher) deliver(it addressed) ChannelReport {
 	var report ChannelReport
 	switch {
 	case r.Channel == ChannelWebhook && d.webhooks == nil:
-		report = ChannelReport{Status: DeliverySkipped, Reason: "webhooks are not served by this process"}
+		report = ChannelReport{Status: DeliverySkipped, Reason: MsgWebhooksNotServed}
 	case r.Channel == ChannelWebhook:
 		ctx, cancel := context.WithTimeout(d.deliveries, d.webhooks.cfg.Timeout)
 		report = d.webhooks.send(ctx, it)
 		cancel()
 	case it.user == nil || it.n == nil:
-		report = ChannelReport{Status: DeliverySkipped, Reason: "the notification or its recipient no longer exists"}
+		report = ChannelReport{Status: DeliverySkipped, Reason: MsgDeliveryGone}
 	default:
 		ctx, cancel := context.WithTimeout(d.deliveries, d.delivery.channelTimeout(r.Channel))
 		report = d.delivery.DeliverChannel(ctx, r.Channel, it.user, it.n, it.channels, it.devices)

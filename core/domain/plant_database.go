@@ -1,10 +1,15 @@
 package domain
 
 import (
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
 )
+
+// MsgCareInstructionParts refuses a care-instruction part Garden does not know; %s lists the
+// parts' names (the API's keys, kept as they are).
+const MsgCareInstructionParts = "Care instructions may have only the parts %s"
 
 // Plant database sources.
 const (
@@ -98,7 +103,7 @@ func ValidatePlantDBItem(it *PlantDBItem) error {
 			known = known || key == k
 		}
 		if !known {
-			v.Add("careInstructions", "Care instructions may have only the parts "+strings.Join(CareInstructionKeys, ", "))
+			v.Add("careInstructions", fmt.Sprintf(MsgCareInstructionParts, strings.Join(CareInstructionKeys, ", ")))
 		}
 	}
 	ValidateSowing(&v, &it.Sowing)

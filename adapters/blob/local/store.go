@@ -25,6 +25,9 @@ import (
 	"github.com/gardenctl/garden/ports"
 )
 
+// MsgKeyCollides refuses a key that is a folder of other keys (an API answer: a catalogue key).
+const MsgKeyCollides = "The storage key %s collides with a folder of other keys."
+
 var _ ports.BlobStore = (*Store)(nil)
 
 // magic opens every object file; the version lets a later format coexist with this one.
@@ -325,7 +328,7 @@ func translate(op, key string, err error) error {
 	case op == "get" && (isMissing(err) || errors.Is(err, errIsFolder)):
 		return domain.Errorf(domain.ENotFound, "Object not found.")
 	case op == "put" && (errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.EISDIR) || errors.Is(err, fs.ErrExist)):
-		return domain.Errorf(domain.EConflict, "The storage key %s collides with a folder of other keys.", key)
+		return domain.Errorf(domain.EConflict, MsgKeyCollides, key)
 	}
 	return fmt.Errorf("blob folder: %s %s: %w", op, key, err)
 }
