@@ -190,7 +190,7 @@ func newHarness(t testing.TB, o options) *harness {
 		Journal:       app.NewJournal(store, c),
 		Dashboard:     app.NewDashboard(store, c),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
-		Calendar:      app.NewCalendar(store, c, "https://garden.example.org"),
+		Calendar:      app.NewCalendar(store, c, "https://garden.example.org").WithTranslator(i18n.MustLoad()),
 		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
 		Sowing:        app.NewSowing(store, o.latitude, app.NewPlants(store, c), app.NewCareTasks(store, c), c),
 		Images:        app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}),

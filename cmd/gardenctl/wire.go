@@ -156,7 +156,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		Journal:       app.NewJournal(app.JournalStore(store), clock),
 		Dashboard:     app.NewDashboard(app.DashboardStore(store), clock),
 		Labels:        app.NewLabels(app.LabelStore(store), qrcode.Renderer{}, cfg.BaseURL),
-		Calendar:      app.NewCalendar(app.CalendarStore(store), clock, cfg.BaseURL),
+		Calendar:      app.NewCalendar(app.CalendarStore(store), clock, cfg.BaseURL).WithTranslator(messages()),
 		PlantDatabase: app.NewPlantDatabase(ports.PlantDatabaseStore(store), sanitizer, clock),
 		// The garden's latitude (nil) is wired when users carry a garden location (issue #24 item 5).
 		Sowing:        app.NewSowing(ports.SowingStore(store), nil, plants, careTasks, clock),

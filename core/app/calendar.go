@@ -27,12 +27,36 @@ type Calendar struct {
 	store   CalendarStore
 	clock   ports.Clock
 	baseURL string
+	tr      ports.Translator
 }
 
 // NewCalendar builds the calendar service; baseURL is the installation's public URL.
 func NewCalendar(store CalendarStore, clock ports.Clock, baseURL string) *Calendar {
 	return &Calendar{store: store, clock: clock, baseURL: strings.TrimRight(baseURL, "/")}
 }
+
+// WithTranslator writes each feed in its owner's language (without one, English).
+func (c *Calendar) WithTranslator(tr ports.Translator) *Calendar {
+	c.tr = tr
+	return c
+}
+
+// The feed's texts, in English; each is written in the feed owner's language.
+const (
+	MsgCalendarWater     = "Water %s"
+	MsgCalendarFertilize = "Fertilize %s"
+	MsgCalendarPrune     = "Prune %s"
+	MsgCalendarRepot     = "Repot %s"
+	MsgCalendarMist      = "Mist %s"
+	MsgCalendarRotate    = "Rotate %s"
+	MsgCalendarInspect   = "Inspect %s"
+	MsgCalendarRepeats   = "Repeats every %d days."
+)
+
+// calendarSummary is each kind of task's summary format.
+var calendarSummary = map[domain.TaskType]string{domain.TaskWater: MsgCalendarWater, domain.TaskFertilize: MsgCalendarFertilize,
+	domain.TaskPrune: MsgCalendarPrune, domain.TaskRepot: MsgCalendarRepot, domain.TaskMist: MsgCalendarMist,
+	domain.TaskRotate: MsgCalendarRotate, domain.TaskInspect: MsgCalendarInspect}
 
 // Feed window: recent pending tasks stay visible, and the future is shown half a year ahead.
 const (
@@ -119,13 +143,14 @@ func (c *Calendar) Events(ctx context.Context, token string) ([]CalendarEvent, e
 	if err != nil {
 		return nil, err
 	}
+	say := wordsFor(c.tr, u)
 	var events []CalendarEvent
 	for _, t := range tasks {
 		if !t.Completed && !t.ScheduledDate.Before(from) && !t.ScheduledDate.After(to) {
-			events = append(events, taskEvent(t, t.ScheduledDate, fmt.Sprintf("task-%d", t.ID)))
+			events = append(events, taskEvent(say, t, t.ScheduledDate, fmt.Sprintf("task-%d", t.ID)))
 		}
 		for _, d := range t.Occurrences(from, to) {
-			events = append(events, taskEvent(t, d, fmt.Sprintf("task-%d-%s", t.ID, d.Format("20060102"))))
+			events = append(events, taskEvent(say, t, d, fmt.Sprintf("task-%d-%s", t.ID, d.Format("20060102"))))
 		}
 	}
 	plants, err := c.store.ListPlants(ctx, u.ID)
@@ -134,23 +159,20 @@ func (c *Calendar) Events(ctx context.Context, token string) ([]CalendarEvent, e
 	}
 	domain.ApplySeason(plants, u.Garden, today)
 	// The Schedule and the week strip place due care by the same rule (domain.CareDueBetween).
-	verb := map[domain.TaskType]string{domain.TaskWater: "Water", domain.TaskFertilize: "Fertilize"}
 	for _, due := range domain.CareDueBetween(plants, today, today, to) {
 		events = append(events, CalendarEvent{UID: fmt.Sprintf("plant-%d-%s", due.PlantID, due.Type), Date: due.Date,
-			Summary: verb[due.Type] + " " + due.PlantName, Detail: c.baseURL + "/plants/" + fmt.Sprint(due.PlantID)})
+			Summary: fmt.Sprintf(say(calendarSummary[due.Type]), due.PlantName), Detail: c.baseURL + "/plants/" + fmt.Sprint(due.PlantID)})
 	}
 	return events, nil
 }
 
-func taskEvent(t *domain.CareTask, d time.Time, uid string) CalendarEvent {
-	verb := map[domain.TaskType]string{domain.TaskWater: "Water", domain.TaskFertilize: "Fertilize", domain.TaskPrune: "Prune",
-		domain.TaskRepot: "Repot", domain.TaskMist: "Mist", domain.TaskRotate: "Rotate", domain.TaskInspect: "Inspect"}[t.Type]
+func taskEvent(say func(string) string, t *domain.CareTask, d time.Time, uid string) CalendarEvent {
 	detail := ""
 	if t.Notes != nil {
 		detail = *t.Notes
 	}
 	if t.IsRecurring && t.RecurringDays != nil {
-		detail = strings.TrimSpace(fmt.Sprintf("Repeats every %d days. %s", *t.RecurringDays, detail))
+		detail = strings.TrimSpace(fmt.Sprintf(say(MsgCalendarRepeats), *t.RecurringDays) + " " + detail)
 	}
-	return CalendarEvent{UID: uid, Date: d, Summary: verb + " " + t.PlantName, Detail: detail}
+	return CalendarEvent{UID: uid, Date: d, Summary: fmt.Sprintf(say(calendarSummary[t.Type]), t.PlantName), Detail: detail}
 }
