@@ -23,8 +23,10 @@ type ImportArchiveReader interface {
 	// OpenHortusFox reads a HortusFox backup (a zip) of size bytes. It never writes anything
 	// by an entry's name; an archive with an unsafe name ("../", absolute), too many entries
 	// or an entry that unpacks past its limit is refused whole. Codes: invalid (not a zip, not
-	// a HortusFox backup, unsafe names, damaged data), too_large.
-	OpenHortusFox(r io.ReaderAt, size int64) (ImportArchive, error)
+	// a HortusFox backup, unsafe names, damaged data), too_large. say writes the texts the
+	// batch adds to the gardener's content (domain.MsgImportFromHortusFox,
+	// domain.MsgImportGalleryTitle: formats) in the importer's language.
+	OpenHortusFox(r io.ReaderAt, size int64, say func(string) string) (ImportArchive, error)
 }
 
 // ExportFormat writes a user's data export ("Download my data"): their files in one archive,

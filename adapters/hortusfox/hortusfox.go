@@ -57,7 +57,10 @@ const (
 )
 
 // OpenHortusFox implements ports.ImportArchiveReader.
-func (rd Reader) OpenHortusFox(r io.ReaderAt, size int64) (ports.ImportArchive, error) {
+func (rd Reader) OpenHortusFox(r io.ReaderAt, size int64, say func(string) string) (ports.ImportArchive, error) {
+	if say == nil {
+		say = func(text string) string { return text }
+	}
 	lim := rd.Limits
 	if lim.MaxEntries == 0 {
 		lim = DefaultLimits
@@ -69,7 +72,7 @@ func (rd Reader) OpenHortusFox(r io.ReaderAt, size int64) (ports.ImportArchive, 
 	if len(zr.File) > lim.MaxEntries {
 		return nil, &domain.Error{Code: domain.ETooLarge, Message: fmt.Sprintf(MsgTooMany, lim.MaxEntries)}
 	}
-	a := &Archive{lim: lim, files: make(map[string]*zip.File, len(zr.File))}
+	a := &Archive{lim: lim, say: say, files: make(map[string]*zip.File, len(zr.File))}
 	for _, f := range zr.File {
 		if !safeName(f.Name) {
 			return nil, domain.Errorf(domain.EInvalid, MsgUnsafeName, f.Name)
@@ -106,6 +109,7 @@ func safeName(name string) bool {
 // Archive is an opened backup.
 type Archive struct {
 	lim   Limits
+	say   func(string) string
 	files map[string]*zip.File
 	batch *domain.ImportBatch
 
@@ -316,7 +320,7 @@ func (a *Archive) read() error {
 			}
 		}
 		if len(extra) > 0 {
-			notes = append(notes, "From HortusFox: "+strings.Join(extra, "; "))
+			notes = append(notes, fmt.Sprintf(a.say(domain.MsgImportFromHortusFox), strings.Join(extra, "; ")))
 		}
 		p.Notes, _ = domain.ImportFitText(strings.TrimSpace(strings.Join(notes, "\n\n")), 10000)
 		ip := &domain.ImportPlant{SourceKey: r.key(), Plant: p, Photo: photoRef("plants/img", r.str("photo"))}
@@ -341,7 +345,7 @@ func (a *Archive) read() error {
 		}
 		title, _ := domain.ImportFitText(label, 200)
 		if len([]rune(title)) < 2 {
-			title = fmt.Sprintf(domain.MsgImportGalleryTitle, plant.Plant.Name)
+			title = fmt.Sprintf(a.say(domain.MsgImportGalleryTitle), plant.Plant.Name)
 		}
 		e := &domain.JournalEntry{Title: title, Content: label}
 		if t := r.time("created_at"); t != nil {

@@ -184,15 +184,16 @@ func newHarness(t testing.TB, o options) *harness {
 		t.Fatal(err)
 	}
 	nf := newNotifyFixture(store, s, c, log)
-	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Translator: i18n.MustLoad(), Services: httpapi.Services{
+	tr := i18n.MustLoad()
+	opts := httpapi.Options{Accounts: acc, Ready: ready, Log: log, Version: "test", Translator: tr, Services: httpapi.Services{
 		Plants:        app.NewPlants(store, c),
 		CareTasks:     app.NewCareTasks(store, c),
 		Journal:       app.NewJournal(store, c),
 		Dashboard:     app.NewDashboard(store, c),
 		Labels:        app.NewLabels(store, qrcode.Renderer{}, "https://garden.example.org"),
-		Calendar:      app.NewCalendar(store, c, "https://garden.example.org").WithTranslator(i18n.MustLoad()),
+		Calendar:      app.NewCalendar(store, c, "https://garden.example.org").WithTranslator(tr),
 		PlantDatabase: app.NewPlantDatabase(store, sanitize.New(), c),
-		Sowing:        app.NewSowing(store, o.latitude, app.NewPlants(store, c), app.NewCareTasks(store, c), c),
+		Sowing:        app.NewSowing(store, o.latitude, app.NewPlants(store, c), app.NewCareTasks(store, c), c).WithTranslator(tr),
 		Images:        app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}),
 		Import:        imports,
 		Jobs:          app.NewJobs(store, runner, c),
@@ -200,12 +201,12 @@ func newHarness(t testing.TB, o options) *harness {
 		Maintenance:   app.NewMaintenance(store, c),
 		Notifications: nf.svc,
 		Harvests:      app.NewHarvests(store, c, time.UTC),
-		Planning:      app.NewPlanning(store, c),
-		Sharing:       app.NewSharing(store, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log),
+		Planning:      app.NewPlanning(store, c).WithTranslator(tr),
+		Sharing:       app.NewSharing(store, nf.svc, app.NewPlants(store, c), app.NewImages(blobs, log), c, app.SharingConfig{}, log).WithTranslator(tr),
 		ExpertQA:      app.NewExpertQA(store, nf.svc, sanitize.NewUserContent(), c, log),
 		Forum:         app.NewForum(store, sanitize.NewUserContent(), nf.svc, c, app.ForumConfig{}, log),
 		Backups:       app.NewBackups(s, blobs, backup.Format{}, c, log),
-		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log),
+		Imports:       app.NewImports(s, hortusfox.Reader{}, app.NewImages(blobs, log).WithThumbnails(imaging.Thumbnails{}), c, log).WithTranslator(tr),
 		UserData:      app.NewUserData(s, blobs, zipexport.Format{}, hasher, c, log),
 	}}
 	if o.weather != nil {

@@ -140,7 +140,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 	}
 	weatherService := app.NewWeather(app.WeatherStore(store), weatherSource, notifications.Notifier(), clock, log)
 	sharing := app.NewSharing(app.SharingStore(store), notifications, plants, images, clock, app.SharingConfig{Lifetime: cfg.ListingLifetime}, log).
-		WithWebhooks(webhooks)
+		WithWebhooks(webhooks).WithTranslator(messages())
 	careTasks := app.NewCareTasks(app.CareTaskStore(store), clock).WithWebhooks(webhooks)
 	sensors := app.NewSensors(app.SensorStore(store), webhooks, notifications.Notifier(), clock, log)
 	var homeAssistant *app.HomeAssistant
@@ -148,7 +148,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		homeAssistant = app.NewHomeAssistant(app.HomeAssistantStore(store), careTasks, clock, log)
 		sensors.OnPlantChanged(func(context.Context, int64, int64) { homeAssistant.Nudge() })
 	}
-	gardenImports := app.NewImports(app.ImportStore(store), hortusfox.Reader{}, images, clock, log)
+	gardenImports := app.NewImports(app.ImportStore(store), hortusfox.Reader{}, images, clock, log).WithTranslator(messages())
 	userData := app.NewUserData(app.UserDataStore(store), blobs, zipexport.Format{}, password.Default, clock, log)
 	services := httpapi.Services{
 		Plants:        plants,
@@ -159,7 +159,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		Calendar:      app.NewCalendar(app.CalendarStore(store), clock, cfg.BaseURL).WithTranslator(messages()),
 		PlantDatabase: app.NewPlantDatabase(ports.PlantDatabaseStore(store), sanitizer, clock),
 		// The garden's latitude (nil) is wired when users carry a garden location (issue #24 item 5).
-		Sowing:        app.NewSowing(ports.SowingStore(store), nil, plants, careTasks, clock),
+		Sowing:        app.NewSowing(ports.SowingStore(store), nil, plants, careTasks, clock).WithTranslator(messages()),
 		Images:        images,
 		Import:        imports,
 		Jobs:          jobService,
@@ -168,7 +168,7 @@ func wireTuned(ctx context.Context, cfg configs.Config, log *slog.Logger, mqttTu
 		Notifications: notifications,
 		// "This month" and "today" for harvests are the server's local calendar, like reminders.
 		Harvests: app.NewHarvests(app.HarvestStore(store), clock, time.Local).WithWebhooks(webhooks),
-		Planning: app.NewPlanning(app.PlanningStore(store), clock),
+		Planning: app.NewPlanning(app.PlanningStore(store), clock).WithTranslator(messages()),
 		Sharing:  sharing,
 		ExpertQA: app.NewExpertQA(app.QAStore(store), notifications, userContent, clock, log),
 		Forum:    app.NewForum(app.ForumStore(store), userContent, notifications, clock, app.ForumConfig{}, log).WithWebhooks(webhooks),

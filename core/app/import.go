@@ -33,11 +33,19 @@ type ImportStore interface {
 
 // Imports brings another application's garden in for one user: HortusFox backups.
 type Imports struct {
+	tr     ports.Translator
 	store  ImportStore
 	reader ports.ImportArchiveReader
 	images *Images
 	clock  ports.Clock
 	log    *slog.Logger
+}
+
+// WithTranslator writes what an import adds to the gardener's notes and titles ("From
+// HortusFox: …", "Photo of …") in their language (without one, English).
+func (s *Imports) WithTranslator(tr ports.Translator) *Imports {
+	s.tr = tr
+	return s
 }
 
 // NewImports builds the import service; log nil means slog.Default().
@@ -64,7 +72,7 @@ func (s *Imports) HortusFox(ctx context.Context, p *domain.Principal, r io.Reade
 	if err := signedIn(p); err != nil {
 		return nil, err
 	}
-	archive, err := s.reader.OpenHortusFox(r, size)
+	archive, err := s.reader.OpenHortusFox(r, size, wordsFor(s.tr, p.User))
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,13 @@ type PlanningStore interface {
 type Planning struct {
 	store PlanningStore
 	clock ports.Clock
+	tr    ports.Translator
+}
+
+// WithTranslator names a layout's copy in the copier's language (without one, English).
+func (s *Planning) WithTranslator(tr ports.Translator) *Planning {
+	s.tr = tr
+	return s
 }
 
 // NewPlanning builds the planning service.
@@ -239,7 +246,9 @@ func (s *Planning) CopyLayout(ctx context.Context, p *domain.Principal, id int64
 		if err := domain.CheckLayoutCopyQuota(usage, now); err != nil {
 			return nil, err
 		}
-		return domain.CopyLayout(src, p.User.ID, now), nil
+		c := domain.CopyLayout(src, p.User.ID, now)
+		c.Name = domain.CopyNameAs(wordsFor(s.tr, p.User)(domain.MsgLayoutCopyName), src.Name)
+		return c, nil
 	})
 	return l, notFoundAs(err, layoutNotFound)
 }

@@ -41,6 +41,14 @@ type Sharing struct {
 	log    *slog.Logger
 	notes  *Notifier
 	hooks  *Webhooks
+	tr     ports.Translator
+}
+
+// WithTranslator writes the note of a plant taken from a listing in the taker's language
+// (without one, English).
+func (s *Sharing) WithTranslator(tr ports.Translator) *Sharing {
+	s.tr = tr
+	return s
 }
 
 // WithWebhooks makes messages emit listing.message to the recipient's webhooks.
@@ -478,7 +486,7 @@ func (s *Sharing) AddToMyPlants(ctx context.Context, p *domain.Principal, id int
 	if l.AddedToPlantID != nil {
 		return nil, domain.Errorf(domain.EConflict, domain.MsgListingAlreadyAdded)
 	}
-	plant, err := s.plants.Create(ctx, p, domain.PlantFromListing(l, p.User.ID, l.Username, s.clock.Now()), 0)
+	plant, err := s.plants.Create(ctx, p, domain.PlantFromListingIn(l, p.User.ID, l.Username, s.clock.Now(), wordsFor(s.tr, p.User)), 0)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/gardenctl/garden/core/domain"
@@ -21,6 +22,7 @@ type taskAdder interface {
 // SowingService answers "what can I sow now?" (issue #24 item 7) from the plant database's
 // sowing windows and the gardener's frost dates.
 type SowingService struct {
+	tr       ports.Translator
 	store    ports.SowingStore
 	latitude ports.GardenLatitude
 	plants   plantAdder
@@ -197,6 +199,19 @@ type Reminder struct {
 	CreatedPlant *domain.Plant
 }
 
+// A sowing reminder's task note, written in the gardener's language (then it is their note).
+const (
+	MsgSowIndoorsNote  = "Sow indoors: %s"
+	MsgSowOutdoorsNote = "Sow outdoors: %s"
+)
+
+// WithTranslator writes a sowing reminder's note in the gardener's language (without one,
+// English).
+func (s *SowingService) WithTranslator(tr ports.Translator) *SowingService {
+	s.tr = tr
+	return s
+}
+
 // Remind schedules a care task on the day a step of item id can next be done (today when its
 // window is open). Tasks belong to plants: the task goes on plantID when given (one of the
 // caller's plants), else on a new plant made from the item by the plant database prefill, so
@@ -213,9 +228,9 @@ func (s *SowingService) Remind(ctx context.Context, p *domain.Principal, id int6
 	label := ""
 	switch stepName {
 	case StepSowIndoors:
-		w, label = it.Sowing.SowIndoors, "Sow indoors: "
+		w, label = it.Sowing.SowIndoors, MsgSowIndoorsNote
 	case StepDirectSow:
-		w, label = it.Sowing.DirectSow, "Sow outdoors: "
+		w, label = it.Sowing.DirectSow, MsgSowOutdoorsNote
 	default:
 		return Reminder{}, &domain.Error{Code: domain.EInvalid, Message: MsgSowingStep, Fields: map[string]string{"step": MsgSowingStep}}
 	}
@@ -240,7 +255,7 @@ func (s *SowingService) Remind(ctx context.Context, p *domain.Principal, id int6
 		}
 		out.CreatedPlant, plantID = plant, plant.ID
 	}
-	note := label + it.CommonName
+	note := fmt.Sprintf(wordsFor(s.tr, p.User)(label), it.CommonName)
 	task, err := s.tasks.Create(ctx, p, &domain.CareTask{PlantID: plantID, Type: domain.TaskInspect, ScheduledDate: on, Notes: &note})
 	if err != nil {
 		return Reminder{}, err

@@ -33,13 +33,15 @@ const (
 
 	// Warnings of an import result: the photo's name in the archive, the plant or entry it
 	// belongs to, and why it was left out (a message itself, without its full stop).
-	MsgImportPhotoLeftOut   = "The photo %s of %q was left out: %s."
-	MsgImportPhotoNotImage  = "The photo %s of %q was left out: it is not a JPEG, PNG, GIF or WebP image."
-	MsgImportPhotoAbsent    = "photo not found in the backup"
-	MsgImportNameCut        = "The name of plant %q was cut to 100 characters."
-	MsgImportPhotoBadName   = "The photo of %q has an unusable file name and was left out."
-	MsgImportFieldsInNotes  = "Garden has no fields for %s: their values were kept in each plant's notes."
-	MsgImportGalleryTitle   = "Photo of %s"
+	MsgImportPhotoLeftOut  = "The photo %s of %q was left out: %s."
+	MsgImportPhotoNotImage = "The photo %s of %q was left out: it is not a JPEG, PNG, GIF or WebP image."
+	MsgImportPhotoAbsent   = "photo not found in the backup"
+	MsgImportNameCut       = "The name of plant %q was cut to 100 characters."
+	MsgImportPhotoBadName  = "The photo of %q has an unusable file name and was left out."
+	MsgImportFieldsInNotes = "Garden has no fields for %s: their values were kept in each plant's notes."
+	MsgImportGalleryTitle  = "Photo of %s"
+	// MsgImportFromHortusFox heads the values of HortusFox's own fields kept in a plant's notes.
+	MsgImportFromHortusFox  = "From HortusFox: %s"
 	MsgImportPlantLeftOut   = "its plant was not imported"
 	MsgImportPlantNotInFile = "its plant is not in the backup"
 	MsgImportTaskDone       = "already done"

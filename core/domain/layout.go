@@ -21,7 +21,6 @@ const (
 	MaxBedsPerLayout      = 200
 	MaxPlantingsPerBed    = 100
 	MaxPlantingCount      = 10000
-	copyPrefix            = "Copy of "
 	layoutGeometryEpsilon = 1e-6
 )
 
@@ -273,9 +272,17 @@ func Feet(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
 }
 
+// MsgLayoutCopyName names a layout's copy; it is written in the language of the gardener who
+// copies (then it is their layout's name, never translated again).
+const MsgLayoutCopyName = "Copy of %s"
+
 // CopyName is the name of a copy: "Copy of " and the original name, cut to the name limit.
-func CopyName(name string) string {
-	out := copyPrefix + name
+func CopyName(name string) string { return CopyNameAs(MsgLayoutCopyName, name) }
+
+// CopyNameAs is CopyName with the format in the copier's language (MsgLayoutCopyName's
+// translation), cut to the name limit.
+func CopyNameAs(format, name string) string {
+	out := fmt.Sprintf(format, name)
 	if utf8.RuneCountInString(out) > MaxLayoutNameLength {
 		r := []rune(out)
 		out = strings.TrimSpace(string(r[:MaxLayoutNameLength]))

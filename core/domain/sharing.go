@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -440,12 +441,22 @@ func ListingCompletedNotification(l *Listing, to int64) *Notification {
 // PlantFromListing is the plant the person a listing went to adds to My Plants: the listing's
 // plant with where it came from in its notes.
 func PlantFromListing(l *Listing, owner int64, ownerName string, now time.Time) *Plant {
+	return PlantFromListingIn(l, owner, ownerName, now, func(text string) string { return text })
+}
+
+// MsgPlantFromListing is the note of a plant taken from a listing: the listing's title, its
+// owner, its address and the day.
+const MsgPlantFromListing = "From the plant sharing listing \"%s\" by %s (%s), %s."
+
+// PlantFromListingIn is PlantFromListing with its note written by say (the taker's language):
+// the note is then the gardener's own, never translated again.
+func PlantFromListingIn(l *Listing, owner int64, ownerName string, now time.Time, say func(string) string) *Plant {
 	t := PlantType(l.PlantType)
 	if !t.Valid() {
 		t = DefaultPlantType
 	}
-	notes := "From the plant sharing listing \"" + l.Title + "\" by " + ownerName + " (/community/plant-sharing/" +
-		strconv.FormatInt(l.ID, 10) + "), " + now.UTC().Format("Jan 2, 2006") + "."
+	notes := fmt.Sprintf(say(MsgPlantFromListing), l.Title, ownerName, "/community/plant-sharing/"+strconv.FormatInt(l.ID, 10),
+		say(now.UTC().Format("Jan 2, 2006")))
 	return &Plant{UserID: owner, Name: clip(l.PlantName, 100), Species: l.Species, Type: t, ImageURL: l.ImageURL,
 		Notes: notes, Status: StatusHealthy, AcquiredDate: now, CreatedAt: now}
 }
