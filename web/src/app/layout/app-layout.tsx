@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { deferred } from '@/components/ui/deferred';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
@@ -7,6 +7,7 @@ import { MaintenanceGate } from '@/features/maintenance/components/maintenance-g
 import { BellPlaceholder } from '@/features/notifications/components/notifications-bell';
 import { GARDEN_SUCCESS_EVENT, hadGardenSuccess } from '@/lib/garden-success';
 import { useIdle } from '@/lib/preload';
+import { usePushPermission } from '@/lib/push/use-push-permission';
 import { withAreaTexts } from '@/lib/i18n/area-texts';
 import { currentLocale } from '@/lib/i18n/locale';
 import { useT } from '@/lib/i18n/provider';
@@ -95,14 +96,6 @@ function BottomBar() {
   );
 }
 
-/** pushGranted: this browser lets Garden show notifications (the push bridge has messages to act on). */
-const pushGranted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
-
-const subscribeSuccess = (onChange: () => void) => {
-  window.addEventListener(GARDEN_SUCCESS_EVENT, onChange);
-  return () => window.removeEventListener(GARDEN_SUCCESS_EVENT, onChange);
-};
-
 // The desktop's chrome (sidebar, top bar) and the phone's (header, drawer, bottom bar) swap at
 // the layout's breakpoint (layout.css). Only the one the screen shows is rendered: on a phone
 // the sidebar's twenty links and icons and the top bar's date (the first Intl formatter) cost
@@ -121,12 +114,27 @@ export function AppLayout() {
   const narrow = useMedia(NARROW);
   const desktop = wide || !narrow;
   const phone = narrow || !wide;
-  // The prompt asks after a gardener's success (issue 27): its code waits for one.
-  const earned = useSyncExternalStore(subscribeSuccess, hadGardenSuccess, () => false);
   // The browser's zone and language are sent once, on a first sign-in: settled accounts skip it.
   const unsettled = user !== null && (user.timeZone === '' || user.language === '');
+  // The push bridge has messages to act on only where this browser lets Garden notify (it
+  // follows the permission: Enable on the prompt or in Settings mounts it).
+  const { permission } = usePushPermission();
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
+  // The prompt asks after a gardener's success (issue 27), on the next page: its code waits for
+  // one, so the layout notes the page the first success happened on for it (by the time its
+  // code is in, the gardener may have moved on). A success of an earlier visit counts too.
+  const [successOn, setSuccessOn] = useState<string | undefined>(undefined);
+  const path = useRef(location.pathname);
+  useEffect(() => {
+    path.current = location.pathname;
+  }, [location.pathname]);
+  useEffect(() => {
+    const onSuccess = () => setSuccessOn((was) => was ?? path.current);
+    window.addEventListener(GARDEN_SUCCESS_EVENT, onSuccess);
+    return () => window.removeEventListener(GARDEN_SUCCESS_EVENT, onSuccess);
+  }, []);
+  const earned = successOn !== undefined || hadGardenSuccess();
   if (lastPath !== location.pathname) {
     // Close the drawer on any navigation (links, back button).
     setLastPath(location.pathname);
@@ -168,7 +176,7 @@ export function AppLayout() {
         )}
         <main id="main" className="content" tabIndex={-1}>
           {/* In the page's flow, above its content: it covers no control (issue 27). */}
-          <Suspense fallback={null}>{idle && earned && <NotificationPrompt />}</Suspense>
+          <Suspense fallback={null}>{idle && earned && <NotificationPrompt successOn={successOn} />}</Suspense>
           <MaintenanceGate>
             <Outlet />
           </MaintenanceGate>
@@ -179,7 +187,7 @@ export function AppLayout() {
       {/* Nothing of these shows: their code loads once the page has drawn, when they have work. */}
       {idle && (
         <Suspense fallback={null}>
-          {pushGranted() && <NotificationsRuntime />}
+          {permission === 'granted' && <NotificationsRuntime />}
           {unsettled && <TimeZoneSync />}
         </Suspense>
       )}

@@ -36,9 +36,11 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 let nextId = 1;
 
-// Radix's toast renderer loads with the first toast, not with the page (on a slow phone every
-// chunk evaluated and drawn during the first seconds is blocking time): the toast waits in
-// `items` and shows a moment later, from the service worker's cache once installed.
+// Radix's toast renderer loads with the gardener's first tap or key, not with the page (on a
+// slow phone every chunk evaluated and drawn during the first seconds is blocking time): a toast
+// answers something the gardener did, and its code is in by the time the answer comes. A toast
+// raised without one (the sign-in's flash, the offline queue's report) loads it at once and
+// waits in `items` for the moment that takes.
 const viewportCode = preloadable(() => import('./toast-viewport').then((m) => m.ToastViewport));
 
 /**
@@ -86,6 +88,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => {
       pending.forEach((timer) => clearTimeout(timer));
       pending.clear();
+    };
+  }, []);
+
+  useEffect(() => {
+    const load = () => void viewportCode.load().catch(() => undefined);
+    const options = { capture: true, once: true, passive: true } as const;
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
+    return () => {
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
     };
   }, []);
 

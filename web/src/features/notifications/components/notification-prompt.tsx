@@ -42,9 +42,10 @@ function MobileHint() {
  * no control, never a modal — and only when push is supported, the permission is neither
  * granted nor denied and it was not refused. "Not now" stores the prompted date and the card
  * stays away for PROMPT_SNOOZE_DAYS days; a permission the browser refused stores "dismissed".
- * Never while impersonating.
+ * Never while impersonating. `successOn`: the page of a success made before its code loaded (the
+ * layout notes it), else the page it opens on stands for a success of an earlier visit.
  */
-export function NotificationPrompt() {
+export function NotificationPrompt({ successOn: firstSuccessOn }: { successOn?: string }) {
   const t = useT();
   const { user, impersonation } = useSession();
   const { pathname } = useLocation();
@@ -53,7 +54,7 @@ export function NotificationPrompt() {
   const [phase, setPhase] = useState<Phase | null>(null);
   const [closed, setClosed] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [successOn, setSuccessOn] = useState<SuccessOn>(() => (hadGardenSuccess() ? pathname : undefined));
+  const [successOn, setSuccessOn] = useState<SuccessOn>(() => (hadGardenSuccess() ? (firstSuccessOn ?? pathname) : undefined));
   const currentPath = useRef(pathname);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const titleId = useId();
