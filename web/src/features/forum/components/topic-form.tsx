@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { useT } from '@/lib/i18n/provider';
 import { topicSchema, useCreateTopic } from '../api/topics';
 import type { ForumCategory } from '../api/types';
+import { shownCategory } from '../lib/seeded-categories';
 
 /**
  * TopicForm is the new topic page's form (spec 02 §2): category, title and content with the
@@ -35,7 +36,7 @@ export function TopicForm({ categories, categoryId }: { categories: ForumCategor
     >
       <FormSelect name="categoryId" label={t('forum.topicForm.category')}>
         <option value="">{t('forum.topicForm.selectCategory')}</option>
-        {categories.map((c) => (
+        {categories.map(shownCategory).map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name}
           </option>

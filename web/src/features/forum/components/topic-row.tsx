@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useT } from '@/lib/i18n/provider';
 import type { ForumTopic } from '../api/types';
 import { Avatar, authorName, TimeAgo, TopicBadges } from './meta';
+import { shownCategoryName } from '../lib/seeded-categories';
 
 /**
  * TopicRow is a topic in a list: title, badges, author, time, category chip (on the forum
@@ -38,7 +39,7 @@ export function TopicRow({
           <TimeAgo value={topic.createdAt} />
           {showCategory ? (
             <Link className="forum-chip" to={`/community/forum/category/${topic.categorySlug}`}>
-              {topic.categoryName || t('forum.uncategorized')}
+              {topic.categoryName ? shownCategoryName(topic.categorySlug, topic.categoryName) : t('forum.uncategorized')}
             </Link>
           ) : null}
           {showActivity && topic.lastActivityAt !== topic.createdAt ? <TimeAgo value={topic.lastActivityAt || topic.createdAt} prefix={t('forum.topic.active')} /> : null}

@@ -22,6 +22,7 @@ import { CategoryFormDialog } from '../components/category-form-dialog';
 import { authorName, TimeAgo } from '../components/meta';
 import { ReasonDialog } from '../components/reason-dialog';
 import '../components/forum.css';
+import { shownCategory } from '../lib/seeded-categories';
 
 type Tab = 'categories' | 'reports';
 const TABS: (Omit<TabOption<Tab>, 'label'> & { label: MessageKey })[] = [
@@ -84,7 +85,8 @@ function CategoriesPanel() {
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ForumCategory | null>(null);
   const [moving, setMoving] = useState<number | null>(null);
-  const items = categories.items;
+  // Seeded categories no admin has renamed show (and open for editing) in the admin's language.
+  const items = categories.items.map(shownCategory);
   const open = (c: ForumCategory | null) => {
     setEditing(c);
     setFormOpen(true);

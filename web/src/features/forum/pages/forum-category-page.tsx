@@ -9,6 +9,7 @@ import { NewTopicLink } from '../components/new-topic-link';
 import { RecordFallback } from '../components/record-fallback';
 import { TopicRow } from '../components/topic-row';
 import '../components/forum.css';
+import { shownCategory, shownCategoryName } from '../lib/seeded-categories';
 
 /**
  * ForumCategoryPage (/community/forum/category/{slug}, spec 02 §2): the category's name and
@@ -20,7 +21,7 @@ export function ForumCategoryPage() {
   const category = useForumCategory(slug);
   const topics = useCategoryTopics(category.data ? slug : undefined);
   const t = useT();
-  useDocumentTitle(category.data ? t('forum.category.pageTitle', { name: category.data.name }) : t('nav.forum'));
+  useDocumentTitle(category.data ? t('forum.category.pageTitle', { name: shownCategoryName(category.data.slug, category.data.name) }) : t('nav.forum'));
 
   if (category.isLoading || category.error || !category.data) {
     return (
@@ -33,7 +34,7 @@ export function ForumCategoryPage() {
       />
     );
   }
-  const c = category.data;
+  const c = shownCategory(category.data);
   return (
     <div className="forum-page">
       <BackLink to="/community/forum" label={t('forum.back')} />

@@ -12,6 +12,7 @@ import { TimeAgo } from '../components/meta';
 import { NewTopicLink } from '../components/new-topic-link';
 import { TopicRow } from '../components/topic-row';
 import '../components/forum.css';
+import { shownCategory } from '../lib/seeded-categories';
 
 type Tab = 'categories' | 'latest' | 'popular';
 
@@ -39,7 +40,7 @@ function CategoriesPanel() {
       pager={categories}
     >
       <ul className="forum-categories">
-        {categories.items.map((c) => (
+        {categories.items.map(shownCategory).map((c) => (
           <li key={c.id}>
             <Link to={`/community/forum/category/${c.slug}`} className="forum-category">
               <span className="icon-tile forum-category__icon" aria-hidden="true">

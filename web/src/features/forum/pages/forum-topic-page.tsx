@@ -40,6 +40,7 @@ import { ReasonDialog } from '../components/reason-dialog';
 import { RecordFallback } from '../components/record-fallback';
 import { ReplyForm } from '../components/reply-form';
 import '../components/forum.css';
+import { shownCategoryName } from '../lib/seeded-categories';
 
 const WATCH: { value: WatchLevel; label: MessageKey; hint: MessageKey }[] = [
   { value: 'watching', label: 'forum.watch.watching', hint: 'forum.watch.watchingHint' },
@@ -268,7 +269,7 @@ export function ForumTopicPage() {
     <div className="forum-page forum-page--narrow">
       <BackLink
         to={tp.categorySlug ? `/community/forum/category/${tp.categorySlug}` : '/community/forum'}
-        label={tp.categoryName ? t('forum.backTo', { name: tp.categoryName }) : t('forum.back')}
+        label={tp.categoryName ? t('forum.backTo', { name: shownCategoryName(tp.categorySlug, tp.categoryName) }) : t('forum.back')}
       />
       <article className="forum-topic-card" aria-labelledby="topic-title">
         <header className="forum-topic-card__head">
