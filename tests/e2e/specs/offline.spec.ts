@@ -49,7 +49,10 @@ test.describe('offline (a gardener on a train)', () => {
       () => navigator.serviceWorker.controller !== null || new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r)),
     );
     await page.getByRole('link', { name: 'My Plants' }).first().click();
-    await page.getByRole('link', { name: /English Ivy/ }).first().waitFor();
+    // The plant list's own cards: the dashboard's Your Plants links English Ivy too, and stays on
+    // screen until the list's code and texts are in.
+    await page.getByRole('heading', { level: 1, name: 'My Plants' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: /English Ivy/ }).first().waitFor();
     await dismissToasts(page);
   });
 
