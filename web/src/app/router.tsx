@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routerOptions, routes } from './routes/routes';
+import { routes } from './routes/routes';
 
-/** AppRouter creates the browser router once; pages beyond the first ones join it on the way (routerOptions). */
+/** AppRouter creates the browser router once. */
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes, routerOptions()));
+  const [router] = useState(() => createBrowserRouter(routes));
   return <RouterProvider router={router} />;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { routerOptions, routes } from '@/app/routes/routes';
+import { routes } from '@/app/routes/routes';
 import { SessionProvider } from '@/lib/session';
 
 /** renderApp renders the whole app (real route tree) at a path, with a fresh SWR cache. */
@@ -11,7 +11,7 @@ export function renderApp(path = '/'): RenderResult & {
   router: ReturnType<typeof createMemoryRouter>;
   user: ReturnType<typeof userEvent.setup>;
 } {
-  const router = createMemoryRouter(routes, { ...routerOptions(), initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(
     <AppProvider swrCache={() => new Map()}>

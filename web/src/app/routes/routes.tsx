@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/features/misc/pages/not-found';
 import { RouteErrorPage } from '@/features/misc/pages/route-error';
@@ -107,59 +107,7 @@ const communityPages: RouteObject[] = [
   areaPage('qa', 'community/expert-qa/:id', () => import('@/features/expert-qa/pages/question-page').then((m) => m.QuestionPage)),
 ];
 
-/**
- * The app's pages beyond the ones a gardener opens first, under the signed-in layout (`app`):
- * they join the router's table on the first navigation outside it (see `routerOptions`).
- */
-const laterAppPages: RouteObject[] = [
-  areaPage('plants', 'plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage)),
-  areaPage('schedule', 'schedule', () => import('@/features/schedule/pages/schedule-page').then((m) => m.SchedulePage)),
-  areaPage('journal', 'journal', () => import('@/features/journal/pages/journal-page').then((m) => m.JournalPage)),
-  areaPage('plantdb', 'plant-database', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.PlantDatabasePage)),
-  areaPage('plantdb', 'plant-database/:id', () => import('@/features/plant-database/pages/plant-database-detail-page').then((m) => m.PlantDatabaseDetailPage)),
-  // The calendar ships in the plant database page's chunk: one chunk fewer on the first load's list.
-  areaPage('plantdb', 'sowing-calendar', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.SowingCalendarPage)),
-  ...planningPages,
-  areaPage('harvests', 'planning/harvest-tracking', () => import('@/features/harvests/pages/harvest-tracking-page').then((m) => m.HarvestTrackingPage)),
-  areaPage('harvests', 'planning/harvest-tracking/new', () => import('@/features/harvests/pages/new-harvest-page').then((m) => m.NewHarvestPage)),
-  areaPage('harvests', 'planning/harvest-tracking/:id/edit', () => import('@/features/harvests/pages/edit-harvest-page').then((m) => m.EditHarvestPage)),
-  areaPage('settings', 'settings', () => import('@/features/settings/pages/settings-page').then((m) => m.SettingsPage)),
-  { element: <RequireSiteManager />, children: siteManagerPages },
-  // Superadmins only; the page itself sends others to / with "Access denied" (spec 02 §6).
-  areaPage('forum', 'admin/forum-categories', () => import('@/features/forum/pages/forum-categories-admin-page').then((m) => m.ForumCategoriesAdminPage)),
-  {
-    element: <RequireRole role="admin" />,
-    children: [
-      ...adminPages,
-      ...ADMIN_PATHS.filter((path) => ![...adminPages, ...siteManagerPages].some((route) => route.path === path)).map(notBuilt),
-    ],
-  },
-  {
-    element: <RequireRole role="superadmin" />,
-    children: [
-      ...superadminPages,
-      ...SUPERADMIN_PATHS.filter((path) => !superadminPages.some((route) => route.path === path)).map(notBuilt),
-    ],
-  },
-];
-
-/** The pages open to visitors (`optional`: the app's navigation when signed in), added later too. */
-const laterOptionalPages: RouteObject[] = [
-  ...forumPages,
-  areaPage('admin', 'debug/token', () => import('@/features/debug/pages/token-debug-page').then((m) => m.TokenDebugPage)),
-  ...communityPages,
-  // The API reference (docs/api.md): Swagger UI over GET /api/openapi.json, loaded only here.
-  page('api/docs', () => import('@/features/api-docs/pages/api-docs-page').then((m) => m.ApiDocsPage)),
-];
-
-/**
- * The route tree the router starts with: the shell, sign-in, the dashboard, the plant list and
- * a plant, and the 404 page for any other path. Matching a URL against a table costs every
- * route a compiled pattern, and the router builds its table before the first page can render:
- * with all 60 routes that was the longest task of a phone's first load. The other pages
- * (`laterAppPages`, `laterOptionalPages`) join on the first navigation the table cannot place
- * (which includes the catch-all's matches): see `routerOptions`.
- */
+/** The route tree; the browser router and the tests' memory router both use it. */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -177,7 +125,6 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            id: 'app',
             element: <AppLayout />,
             errorElement: <RouteErrorPage />,
             children: [
@@ -189,34 +136,53 @@ export const routes: RouteObject[] = [
               },
               areaPage('plants', 'plants', () => import('@/features/plants/pages/plants-page').then((m) => m.PlantsPage)),
               areaPage('plants', 'plants/:id', () => import('@/features/plants/pages/plant-details-page').then((m) => m.PlantDetailsPage)),
+              areaPage('plants', 'plants/:id/qrcode', () => import('@/features/plants/pages/plant-qrcode-page').then((m) => m.PlantQrCodePage)),
+              areaPage('schedule', 'schedule', () => import('@/features/schedule/pages/schedule-page').then((m) => m.SchedulePage)),
+              areaPage('journal', 'journal', () => import('@/features/journal/pages/journal-page').then((m) => m.JournalPage)),
+              areaPage('plantdb', 'plant-database', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.PlantDatabasePage)),
+              areaPage('plantdb', 'plant-database/:id', () => import('@/features/plant-database/pages/plant-database-detail-page').then((m) => m.PlantDatabaseDetailPage)),
+              // The calendar ships in the plant database page's chunk: one chunk fewer on the first load's list.
+              areaPage('plantdb', 'sowing-calendar', () => import('@/features/plant-database/pages/plant-database-page').then((m) => m.SowingCalendarPage)),
+              ...planningPages,
+              areaPage('harvests', 'planning/harvest-tracking', () => import('@/features/harvests/pages/harvest-tracking-page').then((m) => m.HarvestTrackingPage)),
+              areaPage('harvests', 'planning/harvest-tracking/new', () => import('@/features/harvests/pages/new-harvest-page').then((m) => m.NewHarvestPage)),
+              areaPage('harvests', 'planning/harvest-tracking/:id/edit', () => import('@/features/harvests/pages/edit-harvest-page').then((m) => m.EditHarvestPage)),
+              areaPage('settings', 'settings', () => import('@/features/settings/pages/settings-page').then((m) => m.SettingsPage)),
+              { element: <RequireSiteManager />, children: siteManagerPages },
+              // Superadmins only; the page itself sends others to / with "Access denied" (spec 02 §6).
+              areaPage('forum', 'admin/forum-categories', () => import('@/features/forum/pages/forum-categories-admin-page').then((m) => m.ForumCategoriesAdminPage)),
+              {
+                element: <RequireRole role="admin" />,
+                children: [
+                  ...adminPages,
+                  ...ADMIN_PATHS.filter((path) => ![...adminPages, ...siteManagerPages].some((route) => route.path === path)).map(
+                    notBuilt,
+                  ),
+                ],
+              },
+              {
+                element: <RequireRole role="superadmin" />,
+                children: [
+                  ...superadminPages,
+                  ...SUPERADMIN_PATHS.filter((path) => !superadminPages.some((route) => route.path === path)).map(notBuilt),
+                ],
+              },
             ],
           },
         ],
       },
       {
-        id: 'optional',
         element: <OptionalAppLayout />,
         errorElement: <RouteErrorPage />,
-        children: [{ path: '*', element: <NotFoundPage /> }],
+        children: [
+          ...forumPages,
+          areaPage('admin', 'debug/token', () => import('@/features/debug/pages/token-debug-page').then((m) => m.TokenDebugPage)),
+          ...communityPages,
+          // The API reference (docs/api.md): Swagger UI over GET /api/openapi.json, loaded only here.
+          page('api/docs', () => import('@/features/api-docs/pages/api-docs-page').then((m) => m.ApiDocsPage)),
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
     ],
   },
 ];
-
-/**
- * routerOptions: the options of a router over `routes` (the browser's, and the tests' memory
- * routers). Its patchRoutesOnNavigation adds the later pages, once per router, when a
- * navigation finds no route or only the catch-all (React Router asks then, since a route
- * added may match better); the router then matches again.
- */
-export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
-  let added = false;
-  return {
-    patchRoutesOnNavigation: ({ patch }) => {
-      if (added) return;
-      added = true;
-      patch('app', laterAppPages);
-      patch('optional', laterOptionalPages);
-    },
-  };
-}
