@@ -14,8 +14,11 @@ export default defineConfig({
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
   // A scenario step waits at most 10 s for any one thing (actionTimeout below); the whole
-  // step, with its screenshots at two widths, gets 30 s on a busy machine.
-  timeout: 30_000,
+  // step, with its screenshots at two widths, gets 60 s. The longest steps (six waterings one
+  // tap each, a topic typed key by key) take 15 s alone and 30 s beside the other worker's
+  // Chromium on a 2-core machine, so 30 s failed them on a busy CI machine while every wait
+  // in them still kept its own 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // Spec files run in parallel with each other; the tests of a file run in order.
   fullyParallel: false,
