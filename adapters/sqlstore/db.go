@@ -103,6 +103,9 @@ type Store struct {
 	// writes queues SQLite's write transactions (nil on PostgreSQL, whose row locks let
 	// writers run side by side).
 	writes *writeQueue
+	// sessionUsers keeps the users of the sessions this replica has read, by version
+	// (SessionAndUserByTokenHash).
+	sessionUsers sessionUserCache
 }
 
 // WriteQueueWait is how long a SQLite write transaction waits for its turn before the caller

@@ -96,6 +96,7 @@ func RunStore(t *testing.T, newStore StoreFactory) {
 		"Users/RecordLogin":                  testRecordLogin,
 		"Sessions/Lifecycle":                 testSessionLifecycle,
 		"Sessions/WithUser":                  testSessionAndUser,
+		"Sessions/WithUserAfterChanges":      testSessionAndUserAfterChanges,
 		"Sessions/TokenHashUnique":           testSessionUnique,
 		"Sessions/RevokeUserSessions":        testRevokeUserSessions,
 		"Sessions/DeleteBefore":              testDeleteSessionsBefore,
@@ -474,6 +475,59 @@ func testSessionAndUser(t *testing.T, s Store) {
 		t.Fatalf("user %+v, want %+v", *gotUser, *wantUser)
 	}
 	_, _, err = s.SessionAndUserByTokenHash(ctx, "missing")
+	mustCode(t, err, domain.ENotFound)
+}
+
+// testSessionAndUserAfterChanges: a session read again and again (a replica keeps its user
+// between requests, issue #30 item 2) answers every change of the user, the session or the
+// row at once, and what a caller does to the user it got changes nothing for the next.
+func testSessionAndUserAfterChanges(t *testing.T, s Store) {
+	ctx := context.Background()
+	u := newUser("borage")
+	must(t, s.CreateUser(ctx, u))
+	must(t, s.CreateSession(ctx, newSession(u.ID, "hash-borage")))
+	read := func() (*domain.Session, *domain.User) {
+		t.Helper()
+		ses, got, err := s.SessionAndUserByTokenHash(ctx, "hash-borage")
+		must(t, err)
+		if ses.UserID != u.ID || got.ID != u.ID {
+			t.Fatalf("session of user %d with user %d, want %d", ses.UserID, got.ID, u.ID)
+		}
+		return ses, got
+	}
+	_, first := read()
+	first.FullName, first.Role, first.Language = "Changed by a caller", domain.RoleSuperadmin, "de"
+	if _, again := read(); again.FullName != "Full borage" || again.Role != domain.RoleUser || again.Language != "" {
+		t.Fatalf("after a caller changed its copy: %q %q %q, want the stored user", again.FullName, again.Role, again.Language)
+	}
+	for _, change := range []struct {
+		name  string
+		apply func(*domain.User)
+		check func(*domain.User) bool
+	}{
+		{"promoted", func(x *domain.User) { x.Role = domain.RoleAdmin }, func(x *domain.User) bool { return x.Role == domain.RoleAdmin }},
+		{"language", func(x *domain.User) { x.Language = "nl" }, func(x *domain.User) bool { return x.Language == "nl" }},
+		{"time zone", func(x *domain.User) { x.TimeZone = "Europe/Oslo" }, func(x *domain.User) bool { return x.TimeZone == "Europe/Oslo" }},
+		{"deactivated", func(x *domain.User) { x.IsActive = false }, func(x *domain.User) bool { return !x.IsActive }},
+	} {
+		_, err := s.UpdateUser(ctx, u.ID, func(x *domain.User) error { change.apply(x); return nil })
+		must(t, err)
+		if _, got := read(); !change.check(got) {
+			t.Fatalf("%s: the next read has %+v", change.name, *got)
+		}
+	}
+	at := base.Add(2 * time.Hour)
+	must(t, s.RecordLogin(ctx, u.ID, at))
+	if _, got := read(); got.LastLogin == nil || !got.LastLogin.Equal(at) {
+		t.Fatalf("after a sign-in the next read has last login %v, want %v", got.LastLogin, at)
+	}
+	ses, _ := read()
+	must(t, s.RevokeSession(ctx, ses.ID, at))
+	if ses, _ := read(); ses.RevokedAt == nil {
+		t.Fatal("a revoked session reads as not revoked")
+	}
+	must(t, s.DeleteUser(ctx, u.ID, nil))
+	_, _, err := s.SessionAndUserByTokenHash(ctx, "hash-borage")
 	mustCode(t, err, domain.ENotFound)
 }
 
