@@ -179,8 +179,7 @@ function apiFromPage(page: Page, url: string) {
  * is a regular expression, not a function: Playwright matches a regular expression itself,
  * beside the browser, and lets the app's own requests through untouched; a function has to be
  * asked for every request, so each of the app's scripts and API calls waited for a round trip
- * to the test's process (300–800 ms each on a busy 2-core machine, the whole of a long
- * scenario's 30 s).
+ * to the test's process (300–800 ms each in the traces of a busy 2-core machine).
  */
 async function stayLocal(context: BrowserContext, baseURL: string) {
   const app = baseURL.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
