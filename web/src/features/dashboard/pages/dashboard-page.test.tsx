@@ -51,9 +51,11 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Garden Dashboard' })).toBeInTheDocument();
     const headings = await screen.findAllByRole('heading', { level: 2 });
-    await screen.findByRole('heading', { name: 'Plant Database Highlights' });
-    // The weather card's code arrives after the first page (lazy): wait for it too.
-    await screen.findByRole('heading', { name: 'Weather at Your Garden' });
+    // The weather card and the four sections below the fold arrive after the first page
+    // (lazy), each when its own chunk does: wait for every one of them before the order.
+    for (const name of ['Weather at Your Garden', 'Schedule', 'Growth Journey', 'Care Statistics', 'Plant Database Highlights']) {
+      await screen.findByRole('heading', { level: 2, name });
+    }
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Today',
       "Today's Plant Care",
