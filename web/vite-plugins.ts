@@ -109,17 +109,23 @@ export function precacheList(): Plugin {
   return {
     name: 'garden:precache-list',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const assets = Object.keys(bundle)
-        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
-        .map((file) => `/${file}`)
-        .sort();
-      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw-precache.js',
-        source: `// Written by the build (web/vite-plugins.ts precacheList): the assets of build ${version}.\nself.GARDEN_PRECACHE = ${JSON.stringify({ version, assets })};\n`,
-      });
+    // After Vite's own generateBundle hooks: they drop the JS chunks that only imported CSS
+    // (four in this build), which a list made before them named, so each new worker asked the
+    // server for four files that do not exist.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const assets = Object.keys(bundle)
+          .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
+          .map((file) => `/${file}`)
+          .sort();
+        const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw-precache.js',
+          source: `// Written by the build (web/vite-plugins.ts precacheList): the assets of build ${version}.\nself.GARDEN_PRECACHE = ${JSON.stringify({ version, assets })};\n`,
+        });
+      },
     },
   };
 }
