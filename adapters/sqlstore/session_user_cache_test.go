@@ -38,15 +38,7 @@ func TestSessionAndUser_ReplicasSeeEachOthersChanges(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			a, b := open(t)
-			now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
-			u := &domain.User{Username: "sorrel", Email: "sorrel@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
-				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
-			if err := a.CreateUser(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-			if err := a.CreateSession(ctx, &domain.Session{TokenHash: "hash-sorrel", UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
-				t.Fatal(err)
-			}
+			u := signedInUser(t, a, "sorrel")
 			read := func(s *sqlstore.Store) (*domain.Session, *domain.User) {
 				t.Helper()
 				ses, got, err := s.SessionAndUserByTokenHash(ctx, "hash-sorrel")
@@ -70,7 +62,7 @@ func TestSessionAndUser_ReplicasSeeEachOthersChanges(t *testing.T) {
 				t.Fatal("the first replica reads the user as active after the other deactivated them")
 			}
 			ses, _ := read(a)
-			if err := b.RevokeSession(ctx, ses.ID, now.Add(time.Minute)); err != nil {
+			if err := b.RevokeSession(ctx, ses.ID, sessionStart.Add(time.Minute)); err != nil {
 				t.Fatal(err)
 			}
 			if ses, _ := read(a); ses.RevokedAt == nil {
@@ -92,15 +84,7 @@ func TestSessionAndUser_StatementsPerRead(t *testing.T) {
 			ctx := context.Background()
 			c := &sqlstore.StatementCounter{}
 			s := open(t, c)
-			now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
-			u := &domain.User{Username: "chervil", Email: "chervil@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
-				NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: now}
-			if err := s.CreateUser(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.CreateSession(ctx, &domain.Session{TokenHash: "hash-chervil", UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
-				t.Fatal(err)
-			}
+			u := signedInUser(t, s, "chervil")
 			statements := func() int64 {
 				t.Helper()
 				before := c.Count()
@@ -126,4 +110,23 @@ func TestSessionAndUser_StatementsPerRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sessionStart is when the tests' sessions begin; the store does not compare it with the clock.
+var sessionStart = time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+
+// signedInUser creates an active gardener named username with one session, "hash-"+username.
+func signedInUser(t *testing.T, s *sqlstore.Store, username string) *domain.User {
+	t.Helper()
+	ctx := context.Background()
+	u := &domain.User{Username: username, Email: username + "@example.org", PasswordHash: "x", Role: domain.RoleUser, IsActive: true,
+		NotificationPrefs: domain.DefaultNotificationPreferences(), CreatedAt: sessionStart}
+	if err := s.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, &domain.Session{TokenHash: "hash-" + username, UserID: u.ID, CreatedAt: sessionStart,
+		ExpiresAt: sessionStart.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
