@@ -82,6 +82,12 @@ type WorkerFixtures = {
    */
   tallShot: (page: Page, name: string) => Promise<void>;
   /**
+   * Scrolls down a window at a time to the page's end and back to the top, as a reader would:
+   * sections drawn as their place comes near the window (the dashboard's below the fold) are
+   * then there to find.
+   */
+  scrollThrough: (page: Page) => Promise<void>;
+  /**
    * Desktop and phone screenshots (<name>-desktop, <name>-phone) of the page as it is, toasts
    * closed and scrolled to the top, failing when the phone width scrolls sideways.
    */
@@ -114,6 +120,20 @@ async function signIn(page: Page, baseURL: string, username: string, password: s
 
 async function shot(page: Page, name: string, { fullPage = false } = {}) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+export async function scrollThrough(page: Page) {
+  // At most 30 windows: a page that keeps growing as it is read (none does yet) still ends.
+  for (let i = 0; i < 30; i++) {
+    const more = await page.evaluate(async () => {
+      window.scrollBy(0, window.innerHeight);
+      // Two frames: the observers see the new position and React draws what they let in.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1;
+    });
+    if (!more) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 async function tallShot(page: Page, name: string) {
@@ -252,6 +272,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signIn: [async ({ garden }, use) => use((page, u, p) => signIn(page, garden.baseURL, u, p)), { scope: 'worker' }],
   shot: [async ({}, use) => use(shot), { scope: 'worker' }],
   tallShot: [async ({}, use) => use(tallShot), { scope: 'worker' }],
+  scrollThrough: [async ({}, use) => use(scrollThrough), { scope: 'worker' }],
   bothWidths: [async ({}, use) => use(bothWidths), { scope: 'worker' }],
   dismissToasts: [async ({}, use) => use(dismissToasts), { scope: 'worker' }],
   collectErrors: [async ({}, use) => use(collectErrors), { scope: 'worker' }],

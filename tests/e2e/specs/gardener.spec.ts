@@ -63,7 +63,7 @@ test.describe("the gardener's day (status follows the care dates)", () => {
     await card.getByText('Needs Water').waitFor();
   });
 
-  test('is Needs Water in the filter, on the dashboard and on the Schedule', async ({ tallShot, dismissToasts, mainNav, apiFromPage, assertNoSidewaysScroll }) => {
+  test('is Needs Water in the filter, on the dashboard and on the Schedule', async ({ tallShot, dismissToasts, mainNav, apiFromPage, assertNoSidewaysScroll, scrollThrough }) => {
     await dismissToasts(page);
     await page.getByLabel('Status').selectOption({ label: 'Needs Water' });
     await page.getByRole('article', { name: PLANT }).getByText('Needs Water').waitFor();
@@ -78,6 +78,8 @@ test.describe("the gardener's day (status follows the care dates)", () => {
     await mainNav(page).getByRole('link', { name: 'Dashboard' }).click();
     const tiles = page.getByRole('region', { name: "Today's Plant Care" });
     await tiles.getByRole('link', { name: PLANT }).waitFor();
+    // The week strip, below the fold, is drawn as the gardener scrolls to it.
+    await scrollThrough(page);
     await page.getByRole('button', { name: `Water ${PLANT}, overdue: actions` }).waitFor();
     await tallShot(page, 'gardener-dashboard-desktop');
     await page.setViewportSize(PHONE);

@@ -23,6 +23,7 @@ test.describe('languages', () => {
     apiFromPage,
     garden,
     shot,
+    scrollThrough,
   }) => {
     test.setTimeout(120_000);
     const page = await openPage({ viewport: { width: 1280, height: 800 } });
@@ -81,6 +82,8 @@ test.describe('languages', () => {
     const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(sidebar.getByRole('link', { name: 'Meine Pflanzen' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pflanzenpflege heute' })).toBeVisible();
+    // The week strip is below the fold: drawn as the gardener scrolls to it.
+    await scrollThrough(page);
     await expect(page.getByText(/^KW \d+$/)).toBeVisible();
     await shot(page, 'i18n-dashboard-de');
 

@@ -37,9 +37,10 @@ test.describe('plant care (a gardener with a new plant)', () => {
   });
   test.afterAll(async ({ closePages }) => closePages());
 
-  test('signs in to an empty dashboard', async ({ signIn, dismissToasts }) => {
+  test('signs in to an empty dashboard', async ({ signIn, dismissToasts, scrollThrough }) => {
     await signIn(care, GROWER.username, GROWER.password);
     await dismissToasts(care);
+    await scrollThrough(care);
     await care.getByRole('button', { name: 'Add Your First Plant' }).waitFor();
     await care.getByRole('button', { name: 'Create First Entry' }).waitFor();
     today = await localDateKey(care);
@@ -206,9 +207,10 @@ test.describe('plant care (a gardener with a new plant)', () => {
     await care.getByRole('link', { name: 'Back to plant details' }).waitFor();
   });
 
-  test('the dashboard shows the plant, the week, the journey and the statistics', async ({ tallShot, dismissToasts, assertNoSidewaysScroll, mainNav, garden }) => {
+  test('the dashboard shows the plant, the week, the journey and the statistics', async ({ tallShot, dismissToasts, assertNoSidewaysScroll, mainNav, garden, scrollThrough }) => {
     await mainNav(care).getByRole('link', { name: 'Dashboard' }).click();
     await care.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+    await scrollThrough(care);
     const plants = care.getByRole('region', { name: 'Your Plants' });
     await plants.getByText('Sweet Basil').waitFor();
     const journey = care.getByRole('region', { name: 'Growth Journey' });

@@ -303,8 +303,10 @@ test.describe('seed-store import (an admin) and the plant database (a gardener)'
     await picker.getByRole('heading', { level: 1, name: 'Plant Not Found' }).waitFor();
   });
 
-  test('the dashboard highlights link to the database pages', async ({ mainNav, garden }) => {
+  test('the dashboard highlights link to the database pages', async ({ mainNav, garden, scrollThrough }) => {
     await mainNav(picker).getByRole('link', { name: 'Dashboard' }).click();
+    await picker.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+    await scrollThrough(picker);
     const highlights = picker.getByRole('region', { name: 'Plant Database Highlights' });
     const first = highlights.getByRole('listitem').first().getByRole('link');
     expect(await first.getAttribute('href')).toMatch(/^\/plant-database\/\d+$/);

@@ -36,8 +36,9 @@ test.describe('sowing (an admin and a gardener)', () => {
     await page.evaluate(() => localStorage.clear());
   });
 
-  test('a gardener sets frost dates, sees Sow Now and the calendar, and sets a reminder', async ({ signIn, bothWidths, dismissToasts }) => {
+  test('a gardener sets frost dates, sees Sow Now and the calendar, and sets a reminder', async ({ signIn, bothWidths, dismissToasts, scrollThrough }) => {
     await signIn(page, SOWER.username, SOWER.password);
+    await scrollThrough(page);
     const card = page.getByRole('region', { name: 'Sow Now' });
     await expect(card.getByRole('link', { name: 'Chilli Sowable' })).toBeVisible();
     await expect(card.getByText(/Sow indoors · until/)).toBeVisible();
@@ -63,6 +64,8 @@ test.describe('sowing (an admin and a gardener)', () => {
     await expect(page.getByText('Reminder set', { exact: true })).toBeVisible();
     // The reminder is a task on a plant made from the item.
     await page.goto('/');
+    await page.getByRole('heading', { name: 'Your Garden Dashboard' }).waitFor();
+    await scrollThrough(page);
     await expect(page.getByRole('region', { name: 'Sow Now' }).getByRole('link', { name: 'Radish Sowable' })).toBeVisible();
     await bothWidths(page, 'sowing-dashboard');
     expect(errors).toEqual([]);

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, SHOTS } from '../fixtures';
+import { test, expect, scrollThrough, SHOTS } from '../fixtures';
 import { E2E_DIR } from './server';
 
 /** Widths axe-core checks. */
@@ -246,6 +246,8 @@ export async function settle(page: Page) {
     .catch((error: Error) => {
       throw new Error(`${where}: no h1 within 20 s (${error.message.split('\n')[0]})`);
     });
+  // What a page draws only as it comes near the window is checked too.
+  await scrollThrough(page);
   await expect(page.locator('[aria-busy="true"], .skeleton, .fullscreen-spinner'), `${where} is still loading`).toHaveCount(0, {
     timeout: 20_000,
   });

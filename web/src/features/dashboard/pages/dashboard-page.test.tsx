@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { todayKey } from '@/lib/dates';
 import { makeDbItem, makeEntry, makePlant, makeTask } from '@/testing/fixtures';
 import { instantFromNow } from '@/testing/clock';
@@ -125,4 +125,44 @@ describe('dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Add Your First Plant' }));
     expect(await screen.findByRole('dialog', { name: 'Add New Plant' })).toBeInTheDocument();
   });
+
+  it('asks for the sections below the fold only when they come near the window (a phone’s first load)', async () => {
+    signedInGardener();
+    db.plants = [makePlant({ id: 1, name: 'Basil' })];
+    // The browser's observer, moved by hand: nothing is near until the test says so.
+    const observed: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        targets: Element[] = [];
+        constructor(callback: IntersectionObserverCallback) {
+          observed.push({ callback, targets: this.targets });
+        }
+        observe(el: Element) {
+          this.targets.push(el);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      renderApp('/');
+      await screen.findByRole('region', { name: "Today's Plant Care" });
+      await screen.findByRole('heading', { level: 2, name: 'Weather at Your Garden' });
+      const below = ['/api/plants', '/api/journal-entries', '/api/plant-database', '/api/care-due', '/api/sowing'];
+      const asked = () => db.requests.filter((r) => r.method === 'GET' && below.some((p) => r.path === p || r.path.startsWith(`${p}/`) || r.path.startsWith(`${p}?`))).map((r) => r.path);
+      expect(asked()).toEqual([]);
+      expect(screen.queryByRole('region', { name: 'Your Plants' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Growth Journey' })).not.toBeInTheDocument();
+
+      // The gardener scrolls: every placeholder comes near.
+      act(() => observed.forEach((o) => o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), {} as IntersectionObserver)));
+      expect(await screen.findByRole('region', { name: 'Your Plants' })).toBeInTheDocument();
+      for (const name of ['Schedule', 'Sow Now', 'Growth Journey', 'Care Statistics']) {
+        await screen.findByRole('heading', { level: 2, name });
+      }
+      expect(new Set(asked().map((p) => p.split('?')[0]))).toEqual(new Set(['/api/plants', '/api/journal-entries', '/api/plant-database', '/api/care-due', '/api/sowing']));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 30_000);
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WhenNear } from '@/components/ui/when-near';
 import { todayKey } from '@/lib/dates';
 import { displayName, greeting } from '@/lib/format';
 import { withAreaTexts } from '@/lib/i18n/area-texts';
@@ -20,9 +21,10 @@ import './dashboard-page.css';
 // (locales/dashboard), fetched with its chunk: the core catalogue is on the first load.
 const WeatherCard = lazy(() => withAreaTexts('dashboard', import('../components/weather-card')));
 // So do the week strip and the three sections at the page's end, below the fold (the
-// translations' runtime took their place in the first load, issue #25): each keeps its place
-// with a skeleton meanwhile.
-// Their four chunks are asked for together, at the page's first render.
+// translations' runtime took their place in the first load, issue #25). None of them is drawn
+// until its place comes near the window (WhenNear): on a phone the first screen loads without
+// their code, their requests and their rendering, and a skeleton keeps each one's room.
+// Their four chunks are asked for together, when the first of them comes near.
 const later = () => [
   withAreaTexts('dashboard', import('../components/week-strip')),
   withAreaTexts('dashboard', import('../components/growth-journey')),
@@ -60,20 +62,32 @@ export function DashboardPage() {
         <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
           <WeatherCard />
         </Suspense>
-        <YourPlants />
-        <Suspense fallback={<Skeleton height={260} className="dash-section" />}>
-          <WeekStrip />
-        </Suspense>
-        <SowNow />
-        <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
-          <GrowthJourney />
-        </Suspense>
-        <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
-          <CareStatisticsSection />
-        </Suspense>
-        <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
-          <DatabaseHighlights />
-        </Suspense>
+        <WhenNear height={420} className="dash-section">
+          <YourPlants />
+        </WhenNear>
+        <WhenNear height={260} className="dash-section">
+          <Suspense fallback={<Skeleton height={260} className="dash-section" />}>
+            <WeekStrip />
+          </Suspense>
+        </WhenNear>
+        <WhenNear height={236} className="dash-section">
+          <SowNow />
+        </WhenNear>
+        <WhenNear height={220} className="dash-section dash-section--half">
+          <Suspense fallback={<Skeleton height={220} className="dash-section dash-section--half" />}>
+            <GrowthJourney />
+          </Suspense>
+        </WhenNear>
+        <WhenNear height={220} className="dash-section dash-section--half">
+          <Suspense fallback={<Skeleton height={220} className="dash-section dash-section--half" />}>
+            <CareStatisticsSection />
+          </Suspense>
+        </WhenNear>
+        <WhenNear height={220} className="dash-section">
+          <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
+            <DatabaseHighlights />
+          </Suspense>
+        </WhenNear>
       </div>
     </div>
   );
