@@ -9,7 +9,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 # Every Go package of the project; node_modules is left out on purpose.
 GO_PKGS  := ./cmd/... ./core/... ./ports/... ./adapters/... ./jobs/... ./cli/... ./configs/... ./web/... ./tests/...
 COUNTS   := $(CURDIR)/bin/test-counts
-WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
+WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/vite-plugins.ts web/tsconfig.json -type f 2>/dev/null)
 
 .PHONY: run build image package web deps api-types test test-go test-web test-e2e bench-cluster bench-web test-bundle test-fuzz lint bench bench-load bench-signin bench-flood bench-scale clean minio
 

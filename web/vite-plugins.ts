@@ -183,6 +183,46 @@ export interface FirstPaintPage {
  * fetch. The script repeats lib/i18n's choice of the first language (stored, else the browser's).
  * The server's CSP allows it by its hash, computed from the built index.html.
  */
+/**
+ * entryAfterShell makes the app's entry run after the boot shell's first paint. A module script
+ * in the page runs as soon as the HTML is parsed, and when its code is already there (a fast
+ * network, a slow phone) the browser evaluated the whole app before painting anything: the
+ * shell, drawn with the HTML to be seen at once, waited for 200 kB of JavaScript. Lighthouse's
+ * phone model counts every script fetched before the first paint as holding it back, so its
+ * first paint was 1.9 s where the HTML and the stylesheet alone take 1 s.
+ *
+ * Now, with a stored session (the shell shows), the head's script asks for the entry and its
+ * imports once the shell has had its frame (firstPaintHints, entryHints): on a phone's network
+ * that is within a frame of when the HTML's own tags would have asked. A small script after
+ * #root adds the entry's `<script type="module">` after that frame too. Without a session there
+ * is no shell to paint, and both happen at once. That script is parser-inserted after the app's
+ * stylesheet, so like the entry's tag before it, it runs only once the stylesheet has arrived
+ * and #root exists: the app never draws unstyled.
+ */
+function entryAfterShell(html: string, src: string): string {
+  const start = `  <script>
+      (function () {
+        var started = false;
+        function start() {
+          if (started) return;
+          started = true;
+          var s = document.createElement('script');
+          s.type = 'module';
+          s.crossOrigin = '';
+          s.src = ${JSON.stringify(src)};
+          document.body.appendChild(s);
+        }
+        if (!document.documentElement.hasAttribute('data-boot')) return start();
+        // After the frame that paints the shell; a page opened in the background gets no frame.
+        requestAnimationFrame(function () { setTimeout(start, 0); });
+        setTimeout(start, 250);
+      })();
+    </script>
+  </body>`;
+  if (!html.includes('</body>')) throw new Error('first-paint-hints: no </body> in index.html');
+  return html.replace('</body>', start);
+}
+
 export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   return {
     name: 'garden:first-paint-hints',
@@ -229,8 +269,16 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
           if (areaModule) js.push(...files(areaModule).js.filter((f) => !js.includes(f)));
           routes[page.path] = { js, css, areas: page.areas ?? [] };
         }
+        // The entry's tag and Vite's hints for its imports leave the head: the script below asks
+        // for them (entryHints) and entryAfterShell runs the entry.
+        const entryTag = html.match(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+        if (!entryTag) throw new Error('first-paint-hints: no entry script in index.html');
+        const entrySrc = entryTag[1]!;
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
+        const entryFiles = [entrySrc, ...preloads.map((m) => m[1]!)];
+        for (const tag of [entryTag, ...preloads]) html = html.replace(tag[0], '');
         const script = `(function () {
-  var routes = ${JSON.stringify(routes)}, catalogues = ${JSON.stringify(catalogues)};
+  var routes = ${JSON.stringify(routes)}, catalogues = ${JSON.stringify(catalogues)}, entry = ${JSON.stringify(entryFiles)};
   var page = routes[location.pathname.replace(/(.)\\/+$/, '$1')];
   var core = catalogues[''], lang, list, i, p;
   try { lang = localStorage.getItem('garden-language'); } catch (e) {}
@@ -249,7 +297,19 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
     if (as) l.as = as;
     document.head.appendChild(l);
   }
-  hint('modulepreload', core[lang]);
+  // The entry, its imports and the language's catalogue: at once without a stored session (no
+  // shell to paint), else once the shell is on screen (entryAfterShell).
+  function entryHints() {
+    if (!entry) return;
+    entry.forEach(function (f) { hint('modulepreload', f); });
+    hint('modulepreload', core[lang]);
+    entry = null;
+  }
+  if (!document.documentElement.hasAttribute('data-boot')) entryHints();
+  else {
+    requestAnimationFrame(function () { setTimeout(entryHints, 0); });
+    setTimeout(entryHints, 250);
+  }
   // The pages are a signed-in gardener's: a visitor without a session goes to the sign-in page.
   try { if (!page || !localStorage.getItem('token')) return; } catch (e) { return; }
   // Once the boot shell is on screen: the page's code is not what the first paint waits for,
@@ -258,6 +318,7 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   // A few hints a task: each <link> starts its fetch as it is added (about a millisecond on a
   // phone), and twenty in one task were a task long enough to hold up a tap.
   function pageHints() {
+    entryHints();
     if (!page) return;
     var hints = [];
     page.js.forEach(function (f) { hints.push(['modulepreload', f]); });
@@ -273,10 +334,9 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   // A page opened in the background gets no frame: the hints go after a moment anyway.
   setTimeout(pageHints, 250);
 })();`;
-        // Before the entry's tags: an inline script after a stylesheet would wait for it.
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error('first-paint-hints: no entry script in index.html');
-        html = `${html.slice(0, at)}<script>\n${script}\n</script>\n    ${html.slice(at)}`;
+        // At the end of the head, before any stylesheet: an inline script after one would wait for it.
+        if (!html.includes('</head>')) throw new Error('first-paint-hints: no </head> in index.html');
+        html = html.replace('</head>', `<script>\n${script}\n</script>\n  </head>`);
         // The app's stylesheet moves from the head into the body, after the boot shell and
         // before #root: a stylesheet in the head holds back every paint until it has arrived,
         // one in the body only what follows it, so the shell (styled by index.html's own rules)
@@ -285,7 +345,8 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
         const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
         for (const tag of styles) html = html.replace(tag, '');
         if (!html.includes('<div id="root">')) throw new Error('first-paint-hints: no #root in index.html');
-        return html.replace('<div id="root">', `${styles.map((t) => t.trim()).join('\n    ')}\n    <div id="root">`);
+        html = html.replace('<div id="root">', `${styles.map((t) => t.trim()).join('\n    ')}\n    <div id="root">`);
+        return entryAfterShell(html, entrySrc);
       },
     },
   };
