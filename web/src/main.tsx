@@ -46,8 +46,9 @@ loadLocale(initialLocale())
 // while the first page is still being drawn).
 const whenIdle = (run: () => void) =>
   typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
-window.addEventListener(
-  'load',
-  () => whenIdle(() => void import('./lib/push/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined)),
-  { once: true },
-);
+// With a stored session index.html starts this module after the boot shell's first frame
+// (web/vite-plugins.ts entryAfterShell), by which time the page may have loaded already.
+const registerWorker = () =>
+  whenIdle(() => void import('./lib/push/service-worker').then((m) => m.registerServiceWorker()).catch(() => undefined));
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });

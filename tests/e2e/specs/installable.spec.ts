@@ -38,3 +38,31 @@ test('the app is installable and opens offline', async ({ garden }) => {
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+// index.html starts the app after the boot shell's first frame when a session is stored, by
+// which time the page can have loaded: the worker must be registered then too, or a gardener
+// who never signs in again never gets offline use nor push.
+test('a returning gardener who opens the dashboard gets the service worker too', async ({ garden, openPage, createUser }) => {
+  const account = { username: 'returning-gardener', password: 'returning-gardener-pw' };
+  await createUser(account, '--role', 'user');
+  const login = await fetch(`${garden.apiURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(login.status).toBe(200);
+  const { token, user } = (await login.json()) as { token: string; user: unknown };
+  const page = await openPage({ stayLocal: false });
+  // The session as the app keeps it, set on a static file of the origin (no app, no worker yet).
+  await page.goto(`${garden.baseURL}/favicon.svg`);
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', u);
+  }, [token, JSON.stringify(user)] as const);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+  await page.goto(`${garden.baseURL}/`);
+  await page.getByRole('heading', { level: 1, name: 'Your Garden Dashboard' }).waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(1);
+});
