@@ -246,8 +246,8 @@ export async function settle(page: Page) {
     .catch((error: Error) => {
       throw new Error(`${where}: no h1 within 20 s (${error.message.split('\n')[0]})`);
     });
-  // What a page draws only as it comes near the window is checked too.
-  await scrollThrough(page);
+  // What a page draws only as it comes near the window (components/ui/when-near) is checked too.
+  if ((await page.locator('[data-when-near]').count()) > 0) await scrollThrough(page);
   await expect(page.locator('[aria-busy="true"], .skeleton, .fullscreen-spinner'), `${where} is still loading`).toHaveCount(0, {
     timeout: 20_000,
   });
