@@ -173,17 +173,6 @@ export interface FirstPaintPage {
 }
 
 /**
- * firstPaintHints writes a small inline script into index.html's head that asks, beside the
- * entry, for what the opened page will import only later: its route's chunks and CSS and the
- * shown language's catalogues (the core one, and the page's areas'). Without it the browser
- * learns of them one step at a time (the entry runs, asks for the catalogue, mounts, the router
- * asks for the route's chunk): a round trip and a parse each on a phone's slow network. The
- * hints are `modulepreload`s, which Vite's own preload helper finds when the import comes, so
- * nothing is fetched twice; a wrong guess (a language chosen only after sign-in) costs one small
- * fetch. The script repeats lib/i18n's choice of the first language (stored, else the browser's).
- * The server's CSP allows it by its hash, computed from the built index.html.
- */
-/**
  * entryAfterShell makes the app's entry run after the boot shell's first paint. A module script
  * in the page runs as soon as the HTML is parsed, and when its code is already there (a fast
  * network, a slow phone) the browser evaluated the whole app before painting anything: the
@@ -223,6 +212,17 @@ function entryAfterShell(html: string, src: string): string {
   return html.replace('</body>', start);
 }
 
+/**
+ * firstPaintHints writes a small inline script into index.html's head that asks, beside the
+ * entry, for what the opened page will import only later: its route's chunks and CSS and the
+ * shown language's catalogues (the core one, and the page's areas'). Without it the browser
+ * learns of them one step at a time (the entry runs, asks for the catalogue, mounts, the router
+ * asks for the route's chunk): a round trip and a parse each on a phone's slow network. The
+ * hints are `modulepreload`s, which Vite's own preload helper finds when the import comes, so
+ * nothing is fetched twice; a wrong guess (a language chosen only after sign-in) costs one small
+ * fetch. The script repeats lib/i18n's choice of the first language (stored, else the browser's).
+ * The server's CSP allows it by its hash, computed from the built index.html.
+ */
 export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   return {
     name: 'garden:first-paint-hints',
@@ -334,7 +334,8 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   // A page opened in the background gets no frame: the hints go after a moment anyway.
   setTimeout(pageHints, 250);
 })();`;
-        // At the end of the head, before any stylesheet: an inline script after one would wait for it.
+        // At the end of the head. The app's stylesheet leaves the head just below, so no
+        // stylesheet comes before this script (an inline script after one would wait for it).
         if (!html.includes('</head>')) throw new Error('first-paint-hints: no </head> in index.html');
         html = html.replace('</head>', `<script>\n${script}\n</script>\n  </head>`);
         // The app's stylesheet moves from the head into the body, after the boot shell and
