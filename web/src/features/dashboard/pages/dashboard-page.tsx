@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AddPlantButton } from '@/components/add-plant/add-plant-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -62,34 +62,40 @@ export function DashboardPage() {
         <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
           <WeatherCard />
         </Suspense>
-        <WhenNear height={420} className="dash-section">
+        <BelowFold height={420}>
           <YourPlants />
-        </WhenNear>
-        <WhenNear height={260} className="dash-section">
-          <Suspense fallback={<Skeleton height={260} className="dash-section" />}>
-            <WeekStrip />
-          </Suspense>
-        </WhenNear>
-        <WhenNear height={236} className="dash-section">
+        </BelowFold>
+        <BelowFold height={260}>
+          <WeekStrip />
+        </BelowFold>
+        <BelowFold height={236}>
           <SowNow />
-        </WhenNear>
-        <WhenNear height={220} className="dash-section dash-section--half">
-          <Suspense fallback={<Skeleton height={220} className="dash-section dash-section--half" />}>
-            <GrowthJourney />
-          </Suspense>
-        </WhenNear>
-        <WhenNear height={220} className="dash-section dash-section--half">
-          <Suspense fallback={<Skeleton height={220} className="dash-section dash-section--half" />}>
-            <CareStatisticsSection />
-          </Suspense>
-        </WhenNear>
-        <WhenNear height={220} className="dash-section">
-          <Suspense fallback={<Skeleton height={220} className="dash-section" />}>
-            <DatabaseHighlights />
-          </Suspense>
-        </WhenNear>
+        </BelowFold>
+        <BelowFold height={220} half>
+          <GrowthJourney />
+        </BelowFold>
+        <BelowFold height={220} half>
+          <CareStatisticsSection />
+        </BelowFold>
+        <BelowFold height={220}>
+          <DatabaseHighlights />
+        </BelowFold>
       </div>
     </div>
+  );
+}
+
+/**
+ * BelowFold: a section a phone's first screen does not reach. It is drawn when its place comes
+ * near the window, and a skeleton of its height keeps that place until then and while its code
+ * loads; `half` shares a row with the next one on wide screens.
+ */
+function BelowFold({ height, half = false, children }: { height: number; half?: boolean; children: ReactNode }) {
+  const className = half ? 'dash-section dash-section--half' : 'dash-section';
+  return (
+    <WhenNear height={height} className={className}>
+      <Suspense fallback={<Skeleton height={height} className={className} />}>{children}</Suspense>
+    </WhenNear>
   );
 }
 
