@@ -305,11 +305,14 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
     hint('modulepreload', core[lang]);
     entry = null;
   }
-  if (!document.documentElement.hasAttribute('data-boot')) entryHints();
-  else {
-    requestAnimationFrame(function () { setTimeout(entryHints, 0); });
-    setTimeout(entryHints, 250);
+  // Once the boot shell is on screen: in the task after the frame that paints it, or after a
+  // moment for a page opened in the background (it gets no frame). Each runner runs once.
+  function afterShell(run) {
+    requestAnimationFrame(function () { setTimeout(run, 0); });
+    setTimeout(run, 250);
   }
+  if (!document.documentElement.hasAttribute('data-boot')) entryHints();
+  else afterShell(entryHints);
   // The pages are a signed-in gardener's: a visitor without a session goes to the sign-in page.
   try { if (!page || !localStorage.getItem('token')) return; } catch (e) { return; }
   // Once the boot shell is on screen: the page's code is not what the first paint waits for,
@@ -318,7 +321,6 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
   // A few hints a task: each <link> starts its fetch as it is added (about a millisecond on a
   // phone), and twenty in one task were a task long enough to hold up a tap.
   function pageHints() {
-    entryHints();
     if (!page) return;
     var hints = [];
     page.js.forEach(function (f) { hints.push(['modulepreload', f]); });
@@ -330,9 +332,8 @@ export function firstPaintHints(pages: FirstPaintPage[]): Plugin {
       if (hints.length) setTimeout(next, 0);
     })();
   }
-  requestAnimationFrame(function () { setTimeout(pageHints, 0); });
-  // A page opened in the background gets no frame: the hints go after a moment anyway.
-  setTimeout(pageHints, 250);
+  // After the entry's hints (scheduled first): the page's code follows the app's.
+  afterShell(pageHints);
 })();`;
         // At the end of the head. The app's stylesheet leaves the head just below, so no
         // stylesheet comes before this script (an inline script after one would wait for it).
