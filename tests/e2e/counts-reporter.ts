@@ -3,11 +3,30 @@
 // tests (global setup or teardown, a crashed worker) count as failures. With CI=true a
 // skipped test counts as a failure and fails the run: a suite that silently skips in CI tests
 // nothing (the Go suite's tests/gotest does the same). With $GARDEN_TEST_FAILURES set, the
-// failed tests' titles go there, one per line, for the closing summary of `make test`.
+// failed tests' titles go there, one per line, each followed by the first lines of its error
+// (indented: see tests/tools/test-summary.sh), for the closing summary of `make test`: the last
+// lines of a CI log then say what broke, not only where.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
 import { SERVER_LOG } from './global-setup';
+
+/** ANSI colour codes, which Playwright's error messages carry. */
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** A line of an assertion's diff that says nothing: its header, or only brackets and commas. */
+const EMPTY_DIFF_LINE = /^[-+]?\s*((Expected|Received)\b.*|(Object|Array)?\s*[[\]{}(),]*)$/;
+
+/** why is what a failed test's last error says, in up to five lines of 240 characters at most,
+ *  each indented by two spaces (empty without an error): its first line, then the lines of the
+ *  diff that hold something (the finding a toEqual([]) received, not its brackets). */
+function why(test: TestCase): string {
+  const error = test.results.at(-1)?.errors[0];
+  const text = (error?.message ?? error?.value ?? '').replace(ANSI, '');
+  const [first = '', ...rest] = text.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const lines = [first, ...rest.filter((l) => !EMPTY_DIFF_LINE.test(l.trim()))].filter(Boolean).slice(0, 5);
+  return lines.map((l) => `\n  ${l.length > 240 ? `${l.slice(0, 239)}…` : l}`).join('');
+}
 
 export default class CountsReporter implements Reporter {
   private suite: Suite | undefined;
@@ -46,7 +65,9 @@ export default class CountsReporter implements Reporter {
     }
     const failures = process.env.GARDEN_TEST_FAILURES;
     if (failures) {
-      const names = by('unexpected').map((t) => `${t.location.file.split('/specs/').pop()} › ${t.titlePath().filter(Boolean).slice(1).join(' › ')}`);
+      const names = by('unexpected').map(
+        (t) => `${t.location.file.split('/specs/').pop()} › ${t.titlePath().filter(Boolean).slice(1).join(' › ')}${why(t)}`,
+      );
       if (this.errors > 0) names.push(`${this.errors} error(s) outside the tests (global setup or teardown, a crashed worker)`);
       if (ci) names.push(...skipped.map((t) => `skipped in CI: ${t.titlePath().filter(Boolean).join(' › ')}`));
       writeFileSync(failures, names.map((n) => `${n}\n`).join(''));

@@ -32,6 +32,7 @@ func main() {
 	var total counts
 	var skipped, failedPkgs, failedTests []string
 	var notices []string
+	why := map[string][]string{} // failed package/test -> what its output says went wrong
 
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
@@ -72,6 +73,7 @@ func main() {
 				pc.failed++
 				total.failed++
 				failedTests = append(failedTests, e.Package+" "+e.Test)
+				why[e.Package+" "+e.Test] = reasons(outputs[key])
 				fmt.Printf("--- FAIL %s %s\n%s", e.Package, e.Test, strings.Join(outputs[key], ""))
 			case "skip":
 				pc.skipped++
@@ -99,7 +101,7 @@ func main() {
 		_ = os.WriteFile(path, []byte(fmt.Sprintf("%d %d %d\n", total.passed, total.failed, total.skipped)), 0o644)
 	}
 	if path := os.Getenv("GARDEN_TEST_FAILURES"); path != "" {
-		_ = os.WriteFile(path, []byte(failureList(failedTests, failedPkgs)), 0o644)
+		_ = os.WriteFile(path, []byte(failureList(failedTests, failedPkgs, why)), 0o644)
 	}
 	switch {
 	case total.failed > 0 || len(failedPkgs) > 0:
@@ -112,8 +114,10 @@ func main() {
 
 // failureList names each failed test, and each failed package none of whose tests failed (it
 // failed to build, panicked outside a test, or a test binary timed out); a parent test whose
-// subtest failed is left out, since the subtest's name says more.
-func failureList(tests, pkgs []string) string {
+// subtest failed is left out, since the subtest's name says more. Under each test's name come
+// the lines its output says went wrong (see reasons), indented by two spaces, which the
+// closing summary (tests/tools/test-summary.sh) prints beneath the name.
+func failureList(tests, pkgs []string, why map[string][]string) string {
 	var b strings.Builder
 	named := map[string]bool{}
 	for _, t := range tests {
@@ -129,6 +133,9 @@ func failureList(tests, pkgs []string) string {
 		}
 		if !parent {
 			b.WriteString(t + "\n")
+			for _, line := range why[t] {
+				b.WriteString("  " + line + "\n")
+			}
 		}
 	}
 	for _, p := range pkgs {
@@ -137,4 +144,24 @@ func failureList(tests, pkgs []string) string {
 		}
 	}
 	return b.String()
+}
+
+// reasons is the first three lines of a failed test's output that a t.Error or t.Fatal wrote
+// (they start with the file and line, "store_test.go:42: "), 240 characters at most each.
+func reasons(output []string) []string {
+	var out []string
+	for _, o := range output {
+		line := strings.TrimSpace(o)
+		if !strings.Contains(line, ".go:") || strings.HasPrefix(line, "---") || strings.HasPrefix(line, "===") {
+			continue
+		}
+		if len(line) > 240 {
+			line = line[:239] + "…"
+		}
+		out = append(out, line)
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
 }

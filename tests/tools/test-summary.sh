@@ -31,10 +31,14 @@ while read -r step; do
   if [ -s "$file" ]; then
     # Tests that did not run because an earlier one failed (Playwright skips a project whose
     # dependency failed) are one line, so the tests that did fail stay in the log's last lines.
+    # A line that starts with two spaces says why the test above it failed (its error's first
+    # lines); it is printed under the test's name and does not count as a test.
     notrun=$(grep -c '^skipped in CI: ' "$file")
     [ "$notrun" -gt 0 ] && echo "  $notrun tests did not run (skipped after a failure; names in $file)"
-    total=$(grep -vc '^skipped in CI: ' "$file")
-    grep -v '^skipped in CI: ' "$file" | head -n 25 | sed 's/^/  ✗ /'
+    total=$(grep -v '^skipped in CI: ' "$file" | grep -vc '^  ')
+    grep -v '^skipped in CI: ' "$file" | awk -v max=25 '
+      /^  / { if (n <= max) print "    " substr($0, 3); next }
+      { n++; if (n <= max) print "  ✗ " $0 }'
     [ "$total" -gt 25 ] && echo "  … and $((total - 25)) more ($file)"
   else
     echo "  (no test names: the step failed before or outside its tests; its own output is above)"
