@@ -166,6 +166,8 @@ function collectErrors(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
     if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+    // Playwright's own notice where a context blocks service workers (the config's default).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     errors.push(`console.${message.type()}: ${message.text()}`);
   });
   return errors;
@@ -252,7 +254,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   openPage: [
     async ({ browser, garden }, use) => {
       await use(async ({ stayLocal: local = true, browser: other, init, ...options } = {}) => {
-        const context = await (other ?? browser).newContext({ viewport: DESKTOP, baseURL: garden.baseURL, ...options });
+        // As the config's `use` says for the built-in page: no service worker unless asked for.
+        const context = await (other ?? browser).newContext({ viewport: DESKTOP, baseURL: garden.baseURL, serviceWorkers: 'block', ...options });
         context.setDefaultTimeout(10_000);
         if (local) await stayLocal(context, garden.baseURL);
         if (init) await init(context);

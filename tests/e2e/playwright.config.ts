@@ -33,6 +33,13 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 10_000,
     trace: 'retain-on-failure',
+    // No service worker unless a spec asks for one (`serviceWorkers: 'allow'`: the offline,
+    // installable and push scenarios). Each worker installs by fetching the whole build (503
+    // files) into its cache: dozens of browser contexts did so beside the scenarios, for pages
+    // whose tests are not about it, and a worker that takes control in the middle of a
+    // scenario answers its requests from then on (docs/decisions.md, "Service workers in the
+    // browser tests").
+    serviceWorkers: 'block',
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [

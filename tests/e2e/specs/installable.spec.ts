@@ -12,7 +12,12 @@ import { chromiumLaunchOptions } from '../support/chromium';
 
 test('the app is installable and opens offline', async ({ garden }) => {
   const profile = mkdtempSync(join(tmpdir(), 'garden-pwa-'));
-  const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions(), viewport: { width: 375, height: 812 } });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunchOptions(),
+    viewport: { width: 375, height: 812 },
+    // The runner gives every context the config's `use`, this one too: the worker is what it tests.
+    serviceWorkers: 'allow',
+  });
   try {
     const page = await context.newPage();
     await page.goto(`${garden.baseURL}/auth`);
@@ -52,7 +57,7 @@ test('a returning gardener who opens the dashboard gets the service worker too',
   });
   expect(login.status).toBe(200);
   const { token, user } = (await login.json()) as { token: string; user: unknown };
-  const page = await openPage({ stayLocal: false });
+  const page = await openPage({ stayLocal: false, serviceWorkers: 'allow' });
   // The session as the app keeps it, set on a static file of the origin (no app, no worker yet).
   await page.goto(`${garden.baseURL}/favicon.svg`);
   await page.evaluate(([t, u]) => {

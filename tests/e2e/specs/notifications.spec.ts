@@ -293,7 +293,7 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
   test('a second browser, with the Push API and the permission stubbed in the page', async ({ playwright, openPage, collectErrors, garden }) => {
     promptBrowser = await playwright.chromium.launch(chromiumLaunchOptions({ notifications: true }));
     const stubbed = fakeSubscription();
-    prompt = await openPage({ browser: promptBrowser, init: (context) => context.addInitScript(stubPush, stubbed) });
+    prompt = await openPage({ browser: promptBrowser, serviceWorkers: 'allow', init: (context) => context.addInitScript(stubPush, stubbed) });
     errors.push(collectErrors(prompt));
     await prompt.goto(`${garden.baseURL}/auth`);
     await prompt.getByRole('heading', { name: 'Sign in to your garden' }).waitFor();
@@ -364,7 +364,7 @@ test.describe('notifications (a superadmin, gardeners of two sites, the prompt)'
   test('a fresh profile signs in, waters the plant and is asked on the next page, My Plants', async ({ openPage, signIn, collectErrors, garden }) => {
     subscription = fakeSubscription();
     const stubbed = subscription;
-    prompt = await openPage({ browser: promptBrowser, init: (context) => context.addInitScript(stubPush, stubbed) });
+    prompt = await openPage({ browser: promptBrowser, serviceWorkers: 'allow', init: (context) => context.addInitScript(stubPush, stubbed) });
     errors.push(collectErrors(prompt));
     await signIn(prompt, PROMPTED.username, PROMPTED.password);
     await prompt.goto(`${garden.baseURL}/plants/${plantId}`);

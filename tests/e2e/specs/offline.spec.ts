@@ -33,7 +33,7 @@ test.describe('offline (a gardener on a train)', () => {
     await createUser(TRAVELLER, '--role', 'user');
     // The service worker answers the page's requests itself, so the usual "stay on this
     // machine" routes are left out: this scenario never leaves the app's own address.
-    page = await openPage({ stayLocal: false });
+    page = await openPage({ stayLocal: false, serviceWorkers: 'allow' });
     errors = collectErrors(page);
   });
   test.afterAll(async ({ closePages }) => closePages());

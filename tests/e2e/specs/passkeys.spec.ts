@@ -31,7 +31,7 @@ test.describe('passkeys', () => {
     server = startServer(env, path.join(E2E_DIR, 'test-results', 'passkeys-server.log'));
     await waitReady(`http://127.0.0.1:${port}`, server);
     await runGardenctl(env, ['users', 'create', '--username', USER.username, '--password', USER.password, '--role', 'user']);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     const cdp = await context.newCDPSession(page);
