@@ -61,5 +61,46 @@ describeEveryPage('every page: the garden (axe-core at 1280 and 390 px in both t
       await settle(page);
       await page.setViewportSize({ width: 1280, height: 800 });
     });
+
+    // The sections further down are drawn as they come near (WhenNear): on a slow network each
+    // arrives while the gardener is already looking at its place, so its place must be its
+    // size, at every width, through each state it passes (placeholder, code, data).
+    for (const width of [390, 768, 1280]) {
+      test(`scrolling down the dashboard on a slow network at ${width} px, nothing jumps`, async () => {
+        const page = current();
+        await page.setViewportSize({ width, height: 800 });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.enable');
+        // Every request a quarter of a second late, as on a phone's mobile data.
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 250, downloadThroughput: -1, uploadThroughput: -1 });
+        try {
+          await page.goto('/');
+          await expect(page.getByRole('list', { name: 'Care due today' }).getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
+          await expect(page.locator('main [aria-busy="true"], main .skeleton:not([data-when-near])')).toHaveCount(0, { timeout: 20_000 });
+          // Only what happens from here on: the scroll.
+          await page.evaluate(() => {
+            const w = window as unknown as { __scrollShift: number };
+            w.__scrollShift = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as unknown as { value: number }[]) w.__scrollShift += entry.value;
+            }).observe({ type: 'layout-shift' });
+          });
+          // A gardener reading down: a few lines at a time, with a moment for each.
+          for (let i = 0; i < 16; i++) {
+            await page.mouse.wheel(0, 250);
+            await page.waitForTimeout(350);
+          }
+          await expect(page.locator('[data-when-near], main [aria-busy="true"], main .skeleton')).toHaveCount(0, { timeout: 20_000 });
+          await page.waitForTimeout(300);
+          const shift = await page.evaluate(() => (window as unknown as { __scrollShift: number }).__scrollShift);
+          console.log(`dashboard scrolled at ${width} px on a slow network: layout shift ${shift.toFixed(3)}`);
+          expect(shift).toBeLessThanOrEqual(0.05);
+        } finally {
+          await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+          await cdp.detach();
+          await page.setViewportSize({ width: 1280, height: 800 });
+        }
+      });
+    }
   },
 });

@@ -18,7 +18,16 @@ const NEAR_MARGIN = '300px 0px';
  * once, so the keyboard's order never skips one. Without IntersectionObserver (jsdom, very old
  * browsers) the children are drawn at once.
  */
-export function WhenNear({ height, className, children }: { height: CSSProperties['height']; className?: string; children: ReactNode }) {
+export function WhenNear({
+  height,
+  className,
+  children,
+}: {
+  /** The placeholder's height; without it, `className` gives it (a height for each width). */
+  height?: CSSProperties['height'];
+  className?: string;
+  children: ReactNode;
+}) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const place = useRef<HTMLDivElement>(null);
   useEffect(() => {

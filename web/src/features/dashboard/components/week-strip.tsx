@@ -79,7 +79,7 @@ export function WeekStrip() {
         <Segmented label={t('dashboard.week.viewLabel')} options={VIEWS.map((v) => ({ value: v.value, label: t(v.label) }))} value={view} onChange={setView} />
       </div>
       {tasks.error ? <p className="dash-error">{t('dashboard.week.loadFailed')}</p> : null}
-      <ol className="week-strip" aria-busy={tasks.isLoading}>
+      <ol className="week-strip" aria-busy={tasks.isLoading || due.isLoading}>
         {days.map((day) => {
           const key = toDateKey(day);
           const list = byDay.get(key) ?? [];

@@ -26,7 +26,7 @@ export function YourPlants() {
         loading={{
           label: t('plants.loading'),
           className: 'mini-plants',
-          skeleton: Array.from({ length: DASHBOARD_PLANTS }, (_, i) => <Skeleton key={i} height={168} radius={12} />),
+          skeleton: Array.from({ length: DASHBOARD_PLANTS }, (_, i) => <MiniPlantSkeleton key={i} />),
         }}
         error={t('plants.loadFailed')}
         isEmpty={list.length === 0}
@@ -61,5 +61,24 @@ export function YourPlants() {
         </ul>
       </SectionStates>
     </DashboardSection>
+  );
+}
+
+/**
+ * MiniPlantSkeleton: a plant's card while the list loads, laid out by the card's own classes
+ * (its picture's 4:3, a line for the name and the status's line or two), so the section keeps
+ * its height at every width when the plants arrive.
+ */
+function MiniPlantSkeleton() {
+  return (
+    <span className="mini-plant__link">
+      <Skeleton className="mini-plant__image" height="auto" radius={0} />
+      <span className="mini-plant__name">
+        <Skeleton width="70%" height="1lh" />
+      </span>
+      <span className="mini-plant__meta">
+        <span className="skeleton mini-plant__meta-skeleton" aria-hidden="true" />
+      </span>
+    </span>
   );
 }

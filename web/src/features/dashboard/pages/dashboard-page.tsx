@@ -62,22 +62,22 @@ export function DashboardPage() {
         <Suspense fallback={<Skeleton height={150} className="dash-section" />}>
           <WeatherCard />
         </Suspense>
-        <BelowFold height={420}>
+        <BelowFold place="plants">
           <YourPlants />
         </BelowFold>
-        <BelowFold height={260}>
+        <BelowFold place="week">
           <WeekStrip />
         </BelowFold>
-        <BelowFold height={236}>
+        <BelowFold place="sow">
           <SowNow />
         </BelowFold>
-        <BelowFold height={220} half>
+        <BelowFold place="journey" half>
           <GrowthJourney />
         </BelowFold>
-        <BelowFold height={220} half>
+        <BelowFold place="stats" half>
           <CareStatisticsSection />
         </BelowFold>
-        <BelowFold height={220}>
+        <BelowFold place="highlights">
           <DatabaseHighlights />
         </BelowFold>
       </div>
@@ -87,14 +87,16 @@ export function DashboardPage() {
 
 /**
  * BelowFold: a section a phone's first screen does not reach. It is drawn when its place comes
- * near the window, and a skeleton of its height keeps that place until then and while its code
- * loads; `half` shares a row with the next one on wide screens.
+ * near the window, and a skeleton keeps that place until then and while its code loads: of the
+ * height the section has once drawn, at each width (`.dash-place--<place>` in
+ * dashboard-page.css), so that a gardener scrolling down on a slow phone does not see the page
+ * below jump when it arrives. `half` shares a row with the next one on wide screens.
  */
-function BelowFold({ height, half = false, children }: { height: number; half?: boolean; children: ReactNode }) {
-  const className = half ? 'dash-section dash-section--half' : 'dash-section';
+function BelowFold({ place, half = false, children }: { place: string; half?: boolean; children: ReactNode }) {
+  const className = ['dash-section', `dash-place--${place}`, half ? 'dash-section--half' : ''].filter(Boolean).join(' ');
   return (
-    <WhenNear height={height} className={className}>
-      <Suspense fallback={<Skeleton height={height} className={className} />}>{children}</Suspense>
+    <WhenNear className={className}>
+      <Suspense fallback={<span className={`skeleton ${className}`} aria-hidden="true" />}>{children}</Suspense>
     </WhenNear>
   );
 }
