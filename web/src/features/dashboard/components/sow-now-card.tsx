@@ -1,4 +1,4 @@
-import { Sprout } from 'lucide-react';
+import { CalendarDays, Sprout } from 'lucide-react';
 import { Link } from 'react-router';
 import { useApiQuery } from '@/api/query';
 import type { SowingEntry } from '@/api/types';
@@ -51,11 +51,16 @@ export function SowNowCard() {
           {t('dashboard.sow.loadFailed')}
         </p>
       ) : list.length === 0 ? (
-        <p className="sow-now__note">
-          {before}
-          <Link to="/sowing-calendar">{t('nav.sowingCalendar')}</Link>
-          {after}
-        </p>
+        <div className="sow-now__empty">
+          <span className="icon-tile sow-now__empty-icon" aria-hidden="true">
+            <CalendarDays size={22} />
+          </span>
+          <p className="sow-now__note">
+            {before}
+            <Link to="/sowing-calendar">{t('nav.sowingCalendar')}</Link>
+            {after}
+          </p>
+        </div>
       ) : (
         <ul className="sow-now__list" aria-label={t('dashboard.sow.listLabel')}>
           {list.slice(0, SOW_NOW_COUNT).map((entry) => (
